@@ -1,0 +1,46 @@
+// How a command is described, once. Discord slash definitions, the Slack manifest, the text parser
+// (Slack and the console), the Slack modal form and /help are all derived from these descriptions.
+
+export type OptionType = 'string' | 'integer' | 'number' | 'boolean' | 'url';
+
+/** Where the values of a large set come from (answered by autocomplete / external select). */
+export type ValueSource = 'clip_language' | 'subtitle_language' | 'voice' | 'template';
+
+export interface OptionSpec {
+  /** snake_case, valid as a Discord option name and as a `key=` in text. */
+  name: string;
+  description: string;
+  type: OptionType;
+  required?: boolean;
+  /** A fixed small set of values (Discord choices, Slack static select). */
+  choices?: readonly string[];
+  /** A large set of values, offered by autocomplete instead of choices. */
+  source?: ValueSource;
+  /** May be given without `name=` in text form, in table order. */
+  positional?: boolean;
+  /** A positional option that takes the rest of the text (e.g. the words to speak). */
+  rest?: boolean;
+  /** A boolean that may be given as a bare word (`hook` means hook=true). */
+  flag?: boolean;
+  min?: number;
+  max?: number;
+  maxLength?: number;
+  /** Other names accepted in text form (e.g. `lang` for language). */
+  aliases?: readonly string[];
+}
+
+export interface CommandSpec {
+  name: string;
+  description: string;
+  /** A short example of the text form, shown by /help. */
+  usage: string;
+  options: readonly OptionSpec[];
+  /** Only people allowed to configure the bot may run it (Discord: Manage Guild). */
+  configure?: boolean;
+  /** Its answer is only for the person who asked (help, setup, errors). */
+  ephemeral?: boolean;
+}
+
+/** A parsed option value. Keywords and other lists stay strings until the command reads them. */
+export type OptionValue = string | number | boolean;
+export type OptionValues = Record<string, OptionValue>;

@@ -1,0 +1,111 @@
+// The ports the core owns. Adapters and infrastructure implement them; the core imports nothing else
+// from outside itself (a test guards that boundary).
+
+import type { ProjectKind } from './media/enums.ts';
+import type { CreateRequests, Project, PublishRequest, PublishResult, Voice } from './media/schemas.ts';
+import type { OutMessage } from './render/message.ts';
+
+// ---------------------------------------------------------------- logging and time
+
+type LogFn = (obj: object | string, msg?: string) => void;
+/** The subset of pino the core uses. */
+export interface Logger {
+  debug: LogFn;
+  info: LogFn;
+  warn: LogFn;
+  error: LogFn;
+  child(bindings: Record<string, unknown>): Logger;
+}
+
+export interface Clock {
+  now(): number;
+}
+export const systemClock: Clock = { now: () => Date.now() };
+
+// ---------------------------------------------------------------- storage
+
+/** One namespace of the key-value store. Values are JSON-serialisable. */
+export interface KeyValue {
+  get<T>(key: string): Promise<T | undefined>;
+  /** ttlMs omitted = kept until deleted. */
+  set<T>(key: string, value: T, ttlMs?: number): Promise<void>;
+  delete(key: string): Promise<boolean>;
+  /** Every live entry of this namespace (order unspecified). */
+  entries<T>(): AsyncIterable<[string, T]>;
+}
+
+export interface Store {
+  namespace(name: string): KeyValue;
+  /**
+   * Atomically takes `key` for `ttlMs` across every replica sharing the store: true for exactly one
+   * caller until the claim expires or is released.
+   */
+  claim(key: string, ttlMs: number): Promise<boolean>;
+  release(key: string): Promise<void>;
+  /** Throws StoreUnavailableError when the store cannot be reached. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Authenticated encryption of secrets at rest; `aad` binds a ciphertext to where it is stored. */
+export interface SecretBox {
+  seal(plaintext: string, aad: string): string;
+  open(sealed: string, aad: string): string;
+}
+
+// ---------------------------------------------------------------- the media API
+
+export interface MediaApi {
+  create<K extends ProjectKind>(apiKey: string, kind: K, body: CreateRequests[K]): Promise<{ projectId: string }>;
+  getProject(apiKey: string, projectId: string): Promise<Project>;
+  listVoices(apiKey: string): Promise<Voice[]>;
+  publish(apiKey: string, body: PublishRequest): Promise<PublishResult>;
+}
+
+// ---------------------------------------------------------------- chat platforms
+
+export type Platform = 'discord' | 'slack' | 'console';
+
+/** Who asked, and where. */
+export interface Origin {
+  platform: Platform;
+  /** Discord guild id, Slack team id, 'local' for the console. */
+  workspaceId: string;
+  channelId: string;
+  /** Set when the command ran inside a thread (Discord thread channel id, Slack thread_ts). */
+  threadId?: string;
+  userId: string;
+  userName?: string;
+}
+
+/** Where a job's card and its updates live. */
+export interface ThreadRef {
+  platform: Platform;
+  workspaceId: string;
+  channelId: string;
+  /** Discord: the thread channel id; Slack: the card's ts (thread_ts); console: the job number. */
+  threadId: string;
+  /** The card message, for updates. */
+  cardMessageId: string;
+}
+
+/** Answers to one command or click, through the platform's interaction channel. */
+export interface Reply {
+  /** Visible only to the person who acted (Discord ephemeral, Slack chat.postEphemeral). */
+  ephemeral(message: OutMessage): Promise<void>;
+  /** A message in the channel (or the thread the command ran in). */
+  public(message: OutMessage): Promise<void>;
+  /**
+   * Posts `card` where everyone sees it and makes it the root of the job's thread (or uses the thread
+   * the command ran in). Returns where later updates go.
+   */
+  openThread(card: OutMessage): Promise<ThreadRef>;
+}
+
+/** Posting with the bot's own credentials, any time later (results of long jobs). */
+export interface ChatPort {
+  readonly platform: Platform;
+  /** `idempotencyKey` makes a retried post harmless (Discord nonce, Slack dedupe). */
+  postInThread(thread: ThreadRef, message: OutMessage, idempotencyKey: string): Promise<void>;
+  updateCard(thread: ThreadRef, message: OutMessage): Promise<void>;
+}
