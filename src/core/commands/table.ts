@@ -1,0 +1,191 @@
+// Every command and its options, described once. Adapters derive their registrations from this table
+// (Discord slash commands, the Slack manifest and modal forms), the text parser reads it, and /help
+// prints it.
+import {
+  BROLL_FREQUENCIES,
+  BROLL_TYPES,
+  SUBTITLE_FONT_SIZES,
+  SUBTITLE_POSITIONS,
+  VISUAL_STYLES,
+} from '../media/enums.ts';
+import type { CommandSpec, OptionSpec } from './spec.ts';
+
+const url = (what: string): OptionSpec => ({
+  name: 'url',
+  description: `Link to the ${what} (http or https)`,
+  type: 'url',
+  required: true,
+  positional: true,
+});
+
+const subtitleOptions: OptionSpec[] = [
+  { name: 'template', description: 'Subtitle style', type: 'string', source: 'template', aliases: ['style'] },
+  { name: 'position', description: 'Where subtitles sit', type: 'string', choices: SUBTITLE_POSITIONS },
+  { name: 'size', description: 'Subtitle font size', type: 'string', choices: SUBTITLE_FONT_SIZES },
+];
+
+const voice: OptionSpec = {
+  name: 'voice',
+  description: 'Voice name or id (see /voices)',
+  type: 'string',
+  source: 'voice',
+};
+
+export const CLIP: CommandSpec = {
+  name: 'clip',
+  description: 'Cut a long video into short clips',
+  usage: '/clip https://youtu.be/… language=french reels=3 duration=15-45 template=beast hook',
+  options: [
+    url('long video'),
+    { name: 'language', description: 'Spoken language', type: 'string', source: 'clip_language', aliases: ['lang'] },
+    { name: 'reels', description: 'How many clips to make', type: 'integer', min: 1, max: 10 },
+    { name: 'duration', description: 'Clip length range in seconds, min-max (default 10-30)', type: 'string' },
+    { name: 'prompt', description: 'What the clips should focus on', type: 'string', maxLength: 1000 },
+    { name: 'keywords', description: 'Comma-separated keywords to look for', type: 'string', maxLength: 500 },
+    ...subtitleOptions,
+    { name: 'broll_type', description: 'B-roll source', type: 'string', choices: BROLL_TYPES },
+    { name: 'broll_frequency', description: 'How often B-roll appears', type: 'string', choices: BROLL_FREQUENCIES },
+    { name: 'music_url', description: 'Background music file (omit to generate music)', type: 'url' },
+    { name: 'music_volume', description: 'Music volume, 0.0 to 1.0 (default 0.5)', type: 'number', min: 0, max: 1 },
+    { name: 'music_fade_in', description: 'Music fade-in seconds (default 0.5)', type: 'number', min: 0, max: 30 },
+    { name: 'music_fade_out', description: 'Music fade-out seconds (default 0.5)', type: 'number', min: 0, max: 30 },
+    { name: 'hook', description: 'Add an attention hook at the start', type: 'boolean', flag: true },
+    { name: 'remove_fillers', description: 'Remove filler words', type: 'boolean', flag: true },
+    { name: 'remove_silences', description: 'Remove silent parts', type: 'boolean', flag: true },
+    { name: 'music', description: 'Add background music', type: 'boolean', flag: true },
+    { name: 'broll', description: 'Add B-roll footage', type: 'boolean', flag: true },
+  ],
+};
+
+export const TTV: CommandSpec = {
+  name: 'ttv',
+  description: 'Turn a script (or a prompt) into a video',
+  usage: '/ttv script="Three tips for better sleep…" voice=Jenny style=anime music',
+  options: [
+    {
+      name: 'script',
+      description: 'The words of the video',
+      type: 'string',
+      positional: true,
+      rest: true,
+      maxLength: 4000,
+    },
+    {
+      name: 'prompt',
+      description: 'Or: what the video is about (the script is written for you)',
+      type: 'string',
+      maxLength: 1000,
+    },
+    voice,
+    { name: 'style', description: 'Visual style', type: 'string', choices: VISUAL_STYLES, aliases: ['visual_style'] },
+    { ...subtitleOptions[0], aliases: ['subtitles'] } as OptionSpec,
+    subtitleOptions[1] as OptionSpec,
+    subtitleOptions[2] as OptionSpec,
+    { name: 'music', description: 'Add background music', type: 'boolean', flag: true },
+  ],
+};
+
+export const SUBTITLES: CommandSpec = {
+  name: 'subtitles',
+  description: 'Burn subtitles into a video',
+  usage: '/subtitles https://… language=spanish template=pulse',
+  options: [
+    url('video'),
+    {
+      name: 'language',
+      description: 'Spoken language',
+      type: 'string',
+      source: 'subtitle_language',
+      aliases: ['lang'],
+    },
+    ...subtitleOptions,
+  ],
+};
+
+export const BROLL: CommandSpec = {
+  name: 'broll',
+  description: 'Add B-roll footage to a video',
+  usage: '/broll https://…',
+  options: [url('video')],
+};
+
+export const TTS: CommandSpec = {
+  name: 'tts',
+  description: 'Make speech from text',
+  usage: '/tts Jenny Welcome to the show! (or: /tts voice=Jenny prompt="a warm welcome")',
+  options: [
+    { ...voice, positional: true },
+    { name: 'text', description: 'The words to speak', type: 'string', positional: true, rest: true, maxLength: 10000 },
+    { name: 'prompt', description: 'Or: what to say (the script is written for you)', type: 'string', maxLength: 1000 },
+  ],
+};
+
+export const VOICES: CommandSpec = {
+  name: 'voices',
+  description: 'Browse the voices, with samples',
+  usage: '/voices language=french gender=female style=cheerful',
+  ephemeral: true,
+  options: [
+    { name: 'language', description: 'Language name or code (French, fr-FR)', type: 'string', aliases: ['lang'] },
+    { name: 'gender', description: 'Male or female', type: 'string', choices: ['male', 'female'] },
+    { name: 'style', description: 'Speaking style (general, cheerful, newscast…)', type: 'string' },
+    { name: 'query', description: 'Words in the voice name', type: 'string', positional: true, rest: true },
+  ],
+};
+
+export const PROJECT: CommandSpec = {
+  name: 'project',
+  description: 'Show the status and outputs of a project',
+  usage: '/project 6650f1c2a1b2c3d4e5f60718',
+  options: [
+    { name: 'id', description: 'Project id (24 hex digits)', type: 'string', required: true, positional: true },
+  ],
+};
+
+export const JOBS: CommandSpec = {
+  name: 'jobs',
+  description: "List this channel's jobs that are still running",
+  usage: '/jobs',
+  options: [],
+};
+
+export const SETUP: CommandSpec = {
+  name: 'setup',
+  description: 'Configure the bot for this channel (API key, defaults)',
+  usage: '/setup key · /setup clear_key · /setup language=french voice=Jenny template=beast',
+  configure: true,
+  ephemeral: true,
+  options: [
+    {
+      name: 'action',
+      description: 'show (default), key (enter the API key privately), clear_key',
+      type: 'string',
+      choices: ['show', 'key', 'clear_key'],
+      positional: true,
+    },
+    {
+      name: 'language',
+      description: 'Default language for /clip and /subtitles',
+      type: 'string',
+      source: 'clip_language',
+    },
+    { ...voice, description: 'Default voice for /tts and /ttv' },
+    { name: 'template', description: 'Default subtitle style', type: 'string', source: 'template' },
+  ],
+};
+
+export const HELP: CommandSpec = {
+  name: 'help',
+  description: 'What the bot can do, and how',
+  usage: '/help [command]',
+  ephemeral: true,
+  options: [{ name: 'command', description: 'A command to explain', type: 'string', positional: true }],
+};
+
+/** In the order /help lists them. */
+export const COMMANDS: readonly CommandSpec[] = [CLIP, TTV, SUBTITLES, BROLL, TTS, VOICES, PROJECT, JOBS, SETUP, HELP];
+
+export function findCommand(name: string): CommandSpec | undefined {
+  const n = name.replace(/^\//, '').toLowerCase();
+  return COMMANDS.find((c) => c.name === n);
+}
