@@ -100,6 +100,11 @@ export interface Reply {
    * the command ran in). Returns where later updates go.
    */
   openThread(card: OutMessage): Promise<ThreadRef>;
+  /**
+   * For a click only: replaces the message that holds the clicked control (e.g. paging a list). Adapters
+   * that cannot edit it leave this out, and the core answers with a new ephemeral message instead.
+   */
+  replace?(message: OutMessage): Promise<void>;
 }
 
 /** Posting with the bot's own credentials, any time later (results of long jobs). */

@@ -146,6 +146,7 @@ export const JOBS: CommandSpec = {
   name: 'jobs',
   description: "List this channel's jobs that are still running",
   usage: '/jobs',
+  ephemeral: true,
   options: [],
 };
 
