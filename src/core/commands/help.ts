@@ -1,0 +1,115 @@
+// /help, printed from the command table so it never drifts from what the parser accepts.
+import type { Card, OutMessage } from '../render/message.ts';
+import { truncate } from '../render/message.ts';
+import type { CommandSpec, OptionSpec } from './spec.ts';
+import { closest, didYouMean } from './suggest.ts';
+import { DEFAULT_SOURCES, type ValueSources } from './validate.ts';
+
+/** Slack section text ≤ 3000 chars (Discord's embed description allows 4096): the smaller one bounds a card. */
+export const HELP_CARD_MAX = 3000;
+
+/**
+ * Without a name: one line per command. With a name: its usage, every option and a few tips. An unknown
+ * name gets the overview and a guess. Long help is split over several cards, each within HELP_CARD_MAX.
+ */
+export function renderHelp(
+  commands: readonly CommandSpec[],
+  name?: string,
+  sources: ValueSources = DEFAULT_SOURCES,
+): OutMessage {
+  const wanted = name?.trim().replace(/^\//, '').toLowerCase();
+  if (!wanted) return overview(commands, 'What I can do — `/help <command>` shows the options of one:');
+  const command = commands.find((c) => c.name.toLowerCase() === wanted);
+  if (command) return details(command, sources);
+  const hint = didYouMean(
+    closest(
+      wanted,
+      commands.map((c) => c.name),
+    ),
+  );
+  return overview(commands, `no command '${wanted}'${hint ? ` — ${hint}` : ''} Here is what I can do:`);
+}
+
+function overview(commands: readonly CommandSpec[], text: string): OutMessage {
+  const lines = commands.map(
+    (c) => `\`/${c.name}\` — ${c.description}${c.configure ? ' — for people who may configure the bot' : ''}`,
+  );
+  return { text, cards: pack('Commands', lines, 'Details: /help clip · Values with spaces go in quotes: "…"') };
+}
+
+function details(command: CommandSpec, sources: ValueSources): OutMessage {
+  const lines = [`**Usage:** \`${command.usage}\``];
+  if (command.configure) lines.push('Only people who may configure the bot can run it.');
+  if (command.options.length) lines.push('', '**Options**', ...command.options.map((o) => optionLine(o, sources)));
+  lines.push('', '**Tips**', ...tips(command));
+  return { text: `/${command.name} — ${command.description}`, cards: pack(`/${command.name}`, lines) };
+}
+
+function optionLine(option: OptionSpec, sources: ValueSources): string {
+  const aliases = option.aliases?.length ? ` (also ${option.aliases.map((a) => `\`${a}\``).join(', ')})` : '';
+  const notes = [kind(option, sources)];
+  if (option.required) notes.push('**required**');
+  if (option.rest) notes.push(`the rest of the text, no \`${option.name}=\` needed`);
+  else if (option.positional) notes.push(`may be written without \`${option.name}=\``);
+  return `• \`${option.name}\`${aliases} — ${option.description}. ${notes.join('; ')}.`;
+}
+
+const span = (o: OptionSpec): string =>
+  o.min !== undefined && o.max !== undefined
+    ? ` ${o.min}–${o.max}`
+    : o.min !== undefined
+      ? ` ≥ ${o.min}`
+      : o.max !== undefined
+        ? ` ≤ ${o.max}`
+        : '';
+
+// Values in `code` so underscores (pixel_art) are not read as italics by Slack or Discord.
+const oneOf = (values: readonly string[]): string => `One of: ${values.map((v) => `\`${v}\``).join(', ')}`;
+
+function kind(option: OptionSpec, sources: ValueSources): string {
+  if (option.flag) return `Flag: \`${option.name}\` turns it on`;
+  if (option.choices) return oneOf(option.choices);
+  if (option.source === 'voice') return 'A voice name or id (see /voices)';
+  if (option.source) return oneOf(sources[option.source]);
+  switch (option.type) {
+    case 'integer':
+      return `Whole number${span(option)}`;
+    case 'number':
+      return `Number${span(option)}`;
+    case 'boolean':
+      return 'yes or no';
+    case 'url':
+      return 'An http(s) link';
+    case 'string':
+      return option.maxLength ? `Text, up to ${option.maxLength} characters` : 'Text';
+  }
+}
+
+function tips(command: CommandSpec): string[] {
+  const out = ['Options are written `key=value`, in any order; `-` and `_` are the same (`remove-fillers`).'];
+  out.push('Quote a value with spaces or `=`: `prompt="funny moments, no intro"` (smart quotes work too).');
+  const flag = command.options.find((o) => o.flag);
+  if (flag) out.push(`Flags: \`${flag.name}\` alone turns one on, \`${flag.name}=false\` turns it off.`);
+  if (command.options.length) out.push(`On Slack, run \`/${command.name}\` with no text to get a form.`);
+  return out;
+}
+
+/** Splits lines over cards of at most HELP_CARD_MAX characters, cutting a single overlong line. */
+function pack(title: string, lines: readonly string[], footer?: string): Card[] {
+  const bodies: string[] = [];
+  let body = '';
+  for (const raw of lines) {
+    const line = truncate(raw, HELP_CARD_MAX);
+    if (body && body.length + 1 + line.length > HELP_CARD_MAX) {
+      bodies.push(body);
+      body = line;
+    } else body = body ? `${body}\n${line}` : line;
+  }
+  if (body.trim()) bodies.push(body);
+  return bodies.map((text, i) => ({
+    title: i === 0 ? title : `${title} (continued)`,
+    body: text.trim(),
+    tone: 'info' as const,
+    ...(footer && i === bodies.length - 1 ? { footer } : {}),
+  }));
+}

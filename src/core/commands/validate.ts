@@ -1,0 +1,147 @@
+// Applies a command's option types to raw values, from text (all strings) or from Discord and Slack
+// forms (already numbers and booleans), before anything reaches the media API. Every message names the
+// option and says what would be accepted, for the person who typed it.
+import { CLIP_LANGUAGES, SUBTITLE_LANGUAGES, SUBTITLE_TEMPLATES } from '../media/enums.ts';
+import { normalizeKey, type ParseResult, parseCommandText, unknownOptionError } from './parse-text.ts';
+import type { CommandSpec, OptionSpec, OptionValue, OptionValues } from './spec.ts';
+import { closest, didYouMean, fold } from './suggest.ts';
+
+/** The large value sets checked here. Voices are resolved later, against the voice catalogue. */
+export interface ValueSources {
+  clip_language: readonly string[];
+  subtitle_language: readonly string[];
+  template: readonly string[];
+}
+
+/** The sets the media API documents (media/enums.ts). */
+export const DEFAULT_SOURCES: ValueSources = {
+  clip_language: CLIP_LANGUAGES,
+  subtitle_language: SUBTITLE_LANGUAGES,
+  template: SUBTITLE_TEMPLATES,
+};
+
+/** Longer sets are not spelled out in an error (a chat message, not a manual); /help lists them. */
+const LIST_IN_ERROR_MAX = 20;
+
+type Checked = { ok: true; value: OptionValue | undefined } | { ok: false; error: string };
+const ok = (value: OptionValue | undefined): Checked => ({ ok: true, value });
+const bad = (error: string): Checked => ({ ok: false, error });
+
+/** Types, ranges and enumerations of every given option, then the required ones; all problems at once. */
+export function validateOptions(spec: CommandSpec, raw: OptionValues, sources: ValueSources): ParseResult {
+  const values: OptionValues = {};
+  const errors: string[] = [];
+  for (const [key, value] of Object.entries(raw)) {
+    // Forms may send empty fields as null/undefined: those options were simply not given.
+    if (value === undefined || value === null) continue;
+    const option = spec.options.find((o) => o.name === key || normalizeKey(o.name) === normalizeKey(key));
+    if (!option) {
+      errors.push(unknownOptionError(spec, key));
+      continue;
+    }
+    const checked = check(spec, option, value, sources);
+    if (!checked.ok) errors.push(checked.error);
+    else if (checked.value !== undefined) values[option.name] = checked.value;
+  }
+  const missing = spec.options.filter((o) => o.required && values[o.name] === undefined).map((o) => o.name);
+  if (missing.length) errors.push(`missing ${missing.join(' and ')} — usage: ${spec.usage}`);
+  return errors.length ? { ok: false, error: errors.join('\n') } : { ok: true, values };
+}
+
+/** Text → parse → validate; or structured options → validate (text first, then options win, if both). */
+export function parseAndValidate(
+  spec: CommandSpec,
+  input: { text?: string; options?: OptionValues },
+  sources: ValueSources,
+): ParseResult {
+  let raw: OptionValues = {};
+  if (input.text !== undefined) {
+    const parsed = parseCommandText(spec, input.text);
+    if (!parsed.ok) return parsed;
+    raw = parsed.values;
+  }
+  return validateOptions(spec, { ...raw, ...input.options }, sources);
+}
+
+function check(spec: CommandSpec, option: OptionSpec, value: OptionValue, sources: ValueSources): Checked {
+  switch (option.type) {
+    case 'integer':
+    case 'number':
+      return checkNumber(option, value);
+    case 'boolean':
+      return checkBoolean(option, value);
+    case 'url':
+      return checkUrl(option, String(value).trim());
+    case 'string':
+      return checkString(spec, option, String(value).trim(), sources);
+  }
+}
+
+function range(option: OptionSpec): string {
+  const { min, max } = option;
+  if (min !== undefined && max !== undefined) return ` from ${min} to ${max}`;
+  if (min !== undefined) return ` of at least ${min}`;
+  return max !== undefined ? ` of at most ${max}` : '';
+}
+
+function checkNumber(option: OptionSpec, value: OptionValue): Checked {
+  const whole = option.type === 'integer';
+  const text = typeof value === 'string' ? value.trim() : value;
+  // A decimal comma (0,5) is how half of Europe writes a half.
+  const pattern = whole ? /^[+-]?\d+$/ : /^[+-]?(\d+([.,]\d*)?|[.,]\d+)$/;
+  const n = typeof text === 'number' ? text : pattern.test(String(text)) ? Number(String(text).replace(',', '.')) : NaN;
+  const shown = typeof value === 'string' ? `'${value}'` : String(value);
+  const wanted = `${option.name} must be ${whole ? 'a whole number' : 'a number'}${range(option)} (got ${shown})`;
+  if (!Number.isFinite(n) || (whole && !Number.isInteger(n))) return bad(wanted);
+  if ((option.min !== undefined && n < option.min) || (option.max !== undefined && n > option.max)) return bad(wanted);
+  return ok(n);
+}
+
+const TRUE = new Set(['true', 'yes', 'on', '1', 'y']);
+const FALSE = new Set(['false', 'no', 'off', '0', 'n']);
+
+function checkBoolean(option: OptionSpec, value: OptionValue): Checked {
+  if (typeof value === 'boolean') return ok(value);
+  const word = String(value).trim().toLowerCase();
+  if (TRUE.has(word)) return ok(true);
+  if (FALSE.has(word)) return ok(false);
+  return bad(`${option.name} must be yes or no (true/false, on/off, 1/0) — got '${String(value)}'`);
+}
+
+function checkUrl(option: OptionSpec, text: string): Checked {
+  if (!text) return ok(undefined);
+  const what = option.name === 'url' ? 'to the video' : `for ${option.name}`;
+  // Slack wraps pasted links (<https://…|label>); people paste links without a scheme (youtu.be/…).
+  const unwrapped = text.replace(/^<([^|>]+)(\|[^>]*)?>$/, '$1');
+  const withScheme = /^[\w-]+(\.[\w-]+)+(\/|$)/.test(unwrapped) ? `https://${unwrapped}` : unwrapped;
+  let url: URL;
+  try {
+    url = new URL(withScheme);
+  } catch {
+    return bad(`${option.name}: '${text}' is not a link — paste an http(s) URL ${what}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    return bad(`'${text}' is not a web link — paste an http(s) URL ${what}`);
+  }
+  return ok(withScheme);
+}
+
+function checkString(spec: CommandSpec, option: OptionSpec, text: string, sources: ValueSources): Checked {
+  if (!text) return ok(undefined);
+  if (option.maxLength !== undefined && text.length > option.maxLength) {
+    return bad(`${option.name} is too long: ${text.length} characters, at most ${option.maxLength}`);
+  }
+  const set = option.choices ?? (option.source && option.source !== 'voice' ? sources[option.source] : undefined);
+  return set ? checkChoice(spec, option, text, set) : ok(text);
+}
+
+/** Case-insensitive, also ignoring spaces, `-` and `_` (`marine-shift`); answers the canonical spelling. */
+function checkChoice(spec: CommandSpec, option: OptionSpec, text: string, set: readonly string[]): Checked {
+  const lower = text.toLowerCase();
+  const match = set.find((v) => v.toLowerCase() === lower) ?? set.find((v) => fold(v) === fold(text));
+  if (match !== undefined) return ok(match);
+  const hint = didYouMean(closest(text, set));
+  const head = `unknown ${option.name} '${text}'${hint ? ` — ${hint}` : '.'}`;
+  if (set.length <= LIST_IN_ERROR_MAX) return bad(`${head} Valid: ${set.join(', ')}`);
+  return bad(`${head} See /help ${spec.name} for all ${set.length} values.`);
+}
