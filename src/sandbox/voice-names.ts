@@ -1,0 +1,163 @@
+// The sandbox's voice catalogue data: neural-voice names per locale, in the style of the big cloud
+// text-to-speech catalogues the media API's list resembles (one entry per voice x speaking style).
+
+export interface LocaleVoices {
+  code: string;
+  female: readonly string[];
+  male: readonly string[];
+  /**
+   * Which voices also come in speaking styles beyond "general": all of them, or the locale's lead
+   * voices (its first three female and first two male names).
+   */
+  styled?: 'all' | 'leads';
+}
+
+export const VOICE_LOCALES: readonly LocaleVoices[] = [
+  {
+    code: 'en-US',
+    styled: 'all',
+    female: ['Jenny', 'Aria', 'Ava', 'Emma', 'Michelle', 'Sara', 'Nancy', 'Jane', 'Amber', 'Ashley', 'Cora', 'Monica'],
+    male: ['Guy', 'Andrew', 'Brian', 'Davis', 'Jason', 'Tony', 'Christopher', 'Eric', 'Jacob', 'Brandon', 'Roger'],
+  },
+  {
+    code: 'en-GB',
+    styled: 'leads',
+    female: ['Sonia', 'Libby', 'Abbi', 'Bella', 'Hollie', 'Maisie', 'Olivia'],
+    male: ['Ryan', 'Alfie', 'Elliot', 'Ethan', 'Noah', 'Oliver', 'Thomas'],
+  },
+  {
+    code: 'en-AU',
+    female: ['Natasha', 'Annette', 'Carly', 'Elsie', 'Freya', 'Joanne', 'Kim', 'Tina'],
+    male: ['William', 'Darren', 'Duncan', 'Ken', 'Neil', 'Tim'],
+  },
+  { code: 'en-CA', female: ['Clara'], male: ['Liam'] },
+  { code: 'en-IN', female: ['Neerja', 'Aashi'], male: ['Prabhat', 'Aarav'] },
+  { code: 'en-IE', female: ['Emily'], male: ['Connor'] },
+  { code: 'en-NZ', female: ['Molly'], male: ['Mitchell'] },
+  { code: 'en-ZA', female: ['Leah'], male: ['Luke'] },
+  { code: 'en-SG', female: ['Luna'], male: ['Wayne'] },
+  { code: 'en-PH', female: ['Rosa'], male: ['James'] },
+  {
+    code: 'fr-FR',
+    styled: 'leads',
+    female: ['Denise', 'Eloise', 'Brigitte', 'Celeste', 'Coralie', 'Jacqueline', 'Josephine', 'Yvette'],
+    male: ['Henri', 'Alain', 'Claude', 'Jerome', 'Maurice', 'Yves', 'Remy'],
+  },
+  { code: 'fr-CA', female: ['Sylvie'], male: ['Antoine', 'Jean', 'Thierry'] },
+  { code: 'fr-BE', female: ['Charline'], male: ['Gerard'] },
+  { code: 'fr-CH', female: ['Ariane'], male: ['Fabrice'] },
+  {
+    code: 'de-DE',
+    styled: 'leads',
+    female: ['Katja', 'Amala', 'Elke', 'Gisela', 'Klarissa', 'Louisa', 'Maja', 'Tanja', 'Seraphina'],
+    male: ['Conrad', 'Bernd', 'Christoph', 'Kasper', 'Killian', 'Klaus', 'Ralf', 'Florian'],
+  },
+  { code: 'de-AT', female: ['Ingrid'], male: ['Jonas'] },
+  { code: 'de-CH', female: ['Leni'], male: ['Jan'] },
+  {
+    code: 'es-ES',
+    styled: 'leads',
+    female: ['Elvira', 'Abril', 'Estrella', 'Irene', 'Laia', 'Lia', 'Triana', 'Vera', 'Ximena'],
+    male: ['Alvaro', 'Arnau', 'Dario', 'Elias', 'Nil', 'Saul', 'Teo'],
+  },
+  {
+    code: 'es-MX',
+    styled: 'leads',
+    female: ['Dalia', 'Beatriz', 'Candela', 'Carlota', 'Larissa', 'Marina', 'Nuria', 'Renata'],
+    male: ['Jorge', 'Cecilio', 'Gerardo', 'Liberto', 'Luciano', 'Pelayo', 'Yago'],
+  },
+  { code: 'es-AR', female: ['Elena'], male: ['Tomas'] },
+  { code: 'es-CO', female: ['Salome'], male: ['Gonzalo'] },
+  { code: 'es-US', female: ['Paloma'], male: ['Alonso'] },
+  {
+    code: 'it-IT',
+    styled: 'leads',
+    female: ['Elsa', 'Isabella', 'Fabiola', 'Fiamma', 'Imelda', 'Irma', 'Palmira', 'Pierina'],
+    male: ['Diego', 'Benigno', 'Calimero', 'Cataldo', 'Gianni', 'Giuseppe', 'Lisandro', 'Rinaldo'],
+  },
+  {
+    code: 'pt-BR',
+    styled: 'leads',
+    female: ['Francisca', 'Brenda', 'Elza', 'Giovanna', 'Leila', 'Leticia', 'Manuela', 'Yara', 'Thalita'],
+    male: ['Antonio', 'Donato', 'Fabio', 'Humberto', 'Julio', 'Nicolau', 'Valerio'],
+  },
+  { code: 'pt-PT', female: ['Raquel', 'Fernanda'], male: ['Duarte'] },
+  { code: 'nl-NL', female: ['Colette', 'Fenna'], male: ['Maarten'] },
+  { code: 'nl-BE', female: ['Dena'], male: ['Arnaud'] },
+  { code: 'ja-JP', styled: 'leads', female: ['Nanami', 'Aoi', 'Mayu', 'Shiori'], male: ['Keita', 'Daichi', 'Naoki'] },
+  {
+    code: 'ko-KR',
+    styled: 'leads',
+    female: ['SunHi', 'JiMin', 'SeoHyeon', 'SoonBok', 'YuJin'],
+    male: ['InJoon', 'BongJin', 'GookMin', 'Hyunsu'],
+  },
+  {
+    code: 'zh-CN',
+    styled: 'leads',
+    female: ['Xiaoxiao', 'Xiaoyi', 'Xiaochen', 'Xiaohan', 'Xiaomeng', 'Xiaomo', 'Xiaoqiu', 'Xiaorui', 'Xiaoxuan'],
+    male: ['Yunxi', 'Yunjian', 'Yunyang', 'Yunfeng', 'Yunhao', 'Yunjie', 'Yunye', 'Yunze'],
+  },
+  { code: 'zh-TW', female: ['HsiaoChen', 'HsiaoYu'], male: ['YunJhe'] },
+  { code: 'zh-HK', female: ['HiuMaan', 'HiuGaai'], male: ['WanLung'] },
+  { code: 'hi-IN', female: ['Swara', 'Ananya'], male: ['Madhur', 'Kunal'] },
+  { code: 'ar-SA', female: ['Zariyah'], male: ['Hamed'] },
+  { code: 'ar-EG', female: ['Salma'], male: ['Shakir'] },
+  { code: 'ar-AE', female: ['Fatima'], male: ['Hamdan'] },
+  { code: 'ru-RU', female: ['Svetlana', 'Dariya'], male: ['Dmitry'] },
+  { code: 'pl-PL', female: ['Agnieszka', 'Zofia'], male: ['Marek'] },
+  { code: 'tr-TR', female: ['Emel'], male: ['Ahmet'] },
+  { code: 'sv-SE', female: ['Sofie', 'Hillevi'], male: ['Mattias'] },
+  { code: 'da-DK', female: ['Christel'], male: ['Jeppe'] },
+  { code: 'nb-NO', female: ['Pernille', 'Iselin'], male: ['Finn'] },
+  { code: 'fi-FI', female: ['Selma', 'Noora'], male: ['Harri'] },
+  { code: 'cs-CZ', female: ['Vlasta'], male: ['Antonin'] },
+  { code: 'sk-SK', female: ['Viktoria'], male: ['Lukas'] },
+  { code: 'hu-HU', female: ['Noemi'], male: ['Tamas'] },
+  { code: 'ro-RO', female: ['Alina'], male: ['Emil'] },
+  { code: 'bg-BG', female: ['Kalina'], male: ['Borislav'] },
+  { code: 'el-GR', female: ['Athina'], male: ['Nestoras'] },
+  { code: 'uk-UA', female: ['Polina'], male: ['Ostap'] },
+  { code: 'he-IL', female: ['Hila'], male: ['Avri'] },
+  { code: 'id-ID', female: ['Gadis'], male: ['Ardi'] },
+  { code: 'ms-MY', female: ['Yasmin'], male: ['Osman'] },
+  { code: 'th-TH', female: ['Premwadee', 'Achara'], male: ['Niwat'] },
+  { code: 'vi-VN', female: ['HoaiMy'], male: ['NamMinh'] },
+  { code: 'ca-ES', female: ['Alba', 'Joana'], male: ['Enric'] },
+  { code: 'et-EE', female: ['Anu'], male: ['Kert'] },
+  { code: 'lv-LV', female: ['Everita'], male: ['Nils'] },
+  { code: 'lt-LT', female: ['Ona'], male: ['Leonas'] },
+  { code: 'hr-HR', female: ['Gabrijela'], male: ['Srecko'] },
+  { code: 'sl-SI', female: ['Petra'], male: ['Rok'] },
+  { code: 'sr-RS', female: ['Sophie'], male: ['Nicholas'] },
+  { code: 'bn-IN', female: ['Tanishaa'], male: ['Bashkar'] },
+  { code: 'ta-IN', female: ['Pallavi'], male: ['Valluvar'] },
+  { code: 'te-IN', female: ['Shruti'], male: ['Mohan'] },
+  { code: 'mr-IN', female: ['Aarohi'], male: ['Manohar'] },
+  { code: 'gu-IN', female: ['Dhwani'], male: ['Niranjan'] },
+  { code: 'fa-IR', female: ['Dilara'], male: ['Farid'] },
+  { code: 'ur-PK', female: ['Uzma'], male: ['Asad'] },
+  { code: 'fil-PH', female: ['Blessica'], male: ['Angelo'] },
+  { code: 'sw-KE', female: ['Zuri'], male: ['Rafiki'] },
+  { code: 'af-ZA', female: ['Adri'], male: ['Willem'] },
+  { code: 'is-IS', female: ['Gudrun'], male: ['Gunnar'] },
+  { code: 'ga-IE', female: ['Orla'], male: ['Colm'] },
+  { code: 'cy-GB', female: ['Nia'], male: ['Aled'] },
+];
+
+/** Speaking styles in the order styled voices gain them; "general" comes first and every voice has it. */
+export const VOICE_STYLES = [
+  'general',
+  'cheerful',
+  'newscast',
+  'whispering',
+  'sad',
+  'angry',
+  'friendly',
+  'excited',
+  'hopeful',
+  'empathetic',
+  'shouting',
+  'terrified',
+  'unfriendly',
+  'calm',
+] as const;
