@@ -1,0 +1,70 @@
+// Gateway discovery, the bot user, the application and its commands, the guild.
+import { asBody, type DoubleContext, discordError, type Handler, json } from './context.ts';
+import { channelPayload, guildPayload, userPayload } from './payloads.ts';
+
+export const gatewayBot: Handler = (ctx) =>
+  json(200, {
+    url: ctx.gatewayUrl(),
+    shards: 1,
+    session_start_limit: { total: 1000, remaining: 999, reset_after: 14_400_000, max_concurrency: 1 },
+  });
+
+export const gateway: Handler = (ctx) => json(200, { url: ctx.gatewayUrl() });
+
+export const me: Handler = (ctx) => json(200, { ...userPayload(ctx.botUser), verified: true, mfa_enabled: false });
+
+export const application: Handler = (ctx) =>
+  json(200, {
+    id: ctx.applicationId,
+    name: ctx.botUser.username,
+    description: '',
+    icon: null,
+    bot_public: true,
+    bot_require_code_grant: false,
+    flags: 0,
+    verify_key: '0'.repeat(64),
+    team: null,
+    bot: userPayload(ctx.botUser),
+  });
+
+const NAME = /^[-_\p{Ll}\p{N}]{1,32}$/u;
+
+function scopeOf(ctx: DoubleContext, app: string, guildId?: string): string | null {
+  if (app !== ctx.applicationId) return null;
+  return guildId ?? 'global';
+}
+
+/** Bulk overwrite: the given list replaces every command of that scope. */
+export const putCommands: Handler = (ctx, req, [app = '', guildId]) => {
+  const scope = scopeOf(ctx, app, guildId);
+  if (!scope) return discordError(403, 50001, 'Missing Access');
+  if (!Array.isArray(req.body) || req.body.length > 100) return discordError(400, 50035, 'Invalid Form Body');
+  const invalid = req.body.map(asBody).find((c) => typeof c.name !== 'string' || !NAME.test(c.name));
+  if (invalid) return discordError(400, 50035, `Invalid Form Body: name ${String(invalid.name)}`);
+  const saved = req.body.map((c) => ({
+    ...asBody(c),
+    id: ctx.nextId(),
+    application_id: ctx.applicationId,
+    version: ctx.nextId(),
+    type: 1,
+    ...(guildId ? { guild_id: guildId } : {}),
+  }));
+  ctx.state.commands.set(scope, saved);
+  ctx.state.changed();
+  return json(200, saved);
+};
+
+export const getCommands: Handler = (ctx, _req, [app = '', guildId]) => {
+  const scope = scopeOf(ctx, app, guildId);
+  return scope ? json(200, ctx.state.commands.get(scope) ?? []) : discordError(403, 50001, 'Missing Access');
+};
+
+export const getGuild: Handler = (ctx, _req, [id]) =>
+  id === ctx.guild.id
+    ? json(200, guildPayload(ctx.guild, [...ctx.state.channels.values()]))
+    : discordError(404, 10004, 'Unknown Guild');
+
+export const getGuildChannels: Handler = (ctx, _req, [id]) =>
+  id === ctx.guild.id
+    ? json(200, [...ctx.state.channels.values()].filter((c) => c.type !== 11).map(channelPayload))
+    : discordError(404, 10004, 'Unknown Guild');

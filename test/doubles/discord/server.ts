@@ -1,0 +1,169 @@
+// A local Discord: REST under /api/v10 and the gateway at /gateway on one loopback HTTP server.
+// Tests drive it (dispatch interactions, inject faults) and read what the bot did (requests, messages).
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { DoubleContext } from './context.ts';
+import { Faults } from './faults.ts';
+import { createGateway, type Gateway } from './gateway.ts';
+import * as build from './interactions.ts';
+import { type ChannelRecord, channelPayload, type StoredMessage } from './payloads.ts';
+import { createRestHandler } from './rest.ts';
+import { createSnowflakes } from './snowflake.ts';
+import { DoubleState, type InteractionRecord, type RecordedRequest } from './state.ts';
+
+export interface DiscordDoubleOptions {
+  token?: string;
+  /** HELLO's heartbeat_interval; discord.js waits a random fraction of it before the first beat. */
+  heartbeatIntervalMs?: number;
+}
+
+export interface DispatchOptions {
+  actor?: build.Actor;
+  /** Where the interaction happens (a text channel or a thread); the general channel by default. */
+  channelId?: string;
+}
+
+export interface Dispatched {
+  id: string;
+  token: string;
+}
+
+export type DiscordDouble = Awaited<ReturnType<typeof createDiscordDouble>>;
+
+export async function createDiscordDouble(options: DiscordDoubleOptions = {}) {
+  const nextId = createSnowflakes();
+  const state = new DoubleState();
+  const faults = new Faults();
+  const server = createServer();
+  let gateway: Gateway | undefined;
+  let port = 0;
+  const ctx: DoubleContext = {
+    state,
+    token: options.token ?? `double.${randomBytes(12).toString('hex')}`,
+    applicationId: nextId(),
+    botUser: { id: '', username: 'reelbot', bot: true },
+    guild: { id: nextId(), name: 'Test Guild', ownerId: nextId() },
+    nextId,
+    gatewayUrl: () => `ws://127.0.0.1:${port}/gateway`,
+    dispatch: (event, data) => gateway?.dispatch(event, data),
+  };
+  ctx.botUser.id = ctx.applicationId;
+  const general: ChannelRecord = { id: nextId(), guild_id: ctx.guild.id, name: 'general', type: 0, parent_id: null };
+  state.channels.set(general.id, general);
+  const handler = createRestHandler(ctx, faults);
+  server.on('request', (req, res) => void handler(req, res));
+  gateway = createGateway(ctx, server, options.heartbeatIntervalMs ?? 41_250);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  port = (server.address() as AddressInfo).port;
+
+  const actors = {
+    member: { userId: nextId(), userName: 'casey', permissions: build.PERMISSIONS.member },
+    manager: { userId: nextId(), userName: 'morgan', permissions: build.PERMISSIONS.manager },
+  };
+  const payloads = new Map<string, unknown>();
+
+  function context(opts: DispatchOptions, messageId?: string): build.InteractionContext {
+    const channel = state.channels.get(opts.channelId ?? general.id);
+    if (!channel) throw new Error(`discord double: no channel ${opts.channelId}`);
+    const id = nextId();
+    const token = `itoken.${randomBytes(16).toString('hex')}`;
+    const rec: InteractionRecord = { id, token, channelId: channel.id, dispatchedAt: Date.now(), callbacks: [] };
+    if (messageId) rec.messageId = messageId;
+    state.interactions.set(id, rec);
+    return {
+      id,
+      token,
+      applicationId: ctx.applicationId,
+      guildId: ctx.guild.id,
+      channel,
+      actor: opts.actor ?? actors.member,
+    };
+  }
+
+  function send(c: build.InteractionContext, payload: unknown): Dispatched {
+    payloads.set(c.id, payload);
+    gateway?.dispatch('INTERACTION_CREATE', payload);
+    return { id: c.id, token: c.token };
+  }
+
+  const commandId = (name: string): string => {
+    for (const list of state.commands.values()) {
+      const found = list.find((c) => c.name === name);
+      if (found) return String(found.id);
+    }
+    return nextId();
+  };
+
+  const firstCallback = (id: string) => state.interactions.get(id)?.callbacks[0];
+
+  return {
+    restUrl: `http://127.0.0.1:${port}/api`,
+    gatewayUrl: ctx.gatewayUrl(),
+    token: ctx.token,
+    applicationId: ctx.applicationId,
+    botUserId: ctx.botUser.id,
+    guildId: ctx.guild.id,
+    channelId: general.id,
+    actors,
+    state,
+    faults,
+    requests: state.requests,
+    waitFor: state.waitFor.bind(state),
+    messagesIn: (channelId: string) => state.messagesIn(channelId),
+    interactionMessages: (interactionId: string) => state.interactionMessages(interactionId),
+    heartbeatsAcked: () => gateway?.heartbeatsAcked() ?? 0,
+
+    /** Resolves once a client has identified (and received READY + GUILD_CREATE). */
+    whenIdentified: (sessions = 1) =>
+      state.waitFor(() => (gateway?.liveSessions() ?? 0) >= sessions, 10_000, 'IDENTIFY'),
+    waitForRequest: (pred: (r: RecordedRequest) => boolean, what = 'request') =>
+      state.waitFor(() => state.requests.find(pred), 10_000, what),
+    /** The first response to an interaction (what the user saw first). */
+    waitForCallback: (id: string) => state.waitFor(() => firstCallback(id), 10_000, `callback of ${id}`),
+    waitForMessage: (channelId: string, pred: (m: StoredMessage) => boolean = () => true) =>
+      state.waitFor(() => state.messagesIn(channelId).find(pred), 10_000, `message in ${channelId}`),
+
+    /** A thread someone else started in the general channel. */
+    createThread(name: string): ChannelRecord {
+      const thread: ChannelRecord = { id: nextId(), guild_id: ctx.guild.id, name, type: 11, parent_id: general.id };
+      state.channels.set(thread.id, thread);
+      gateway?.dispatch('THREAD_CREATE', { ...channelPayload(thread), newly_created: true });
+      return thread;
+    },
+    command(name: string, options: Record<string, build.OptionInput> = {}, opts: DispatchOptions = {}): Dispatched {
+      const c = context(opts);
+      return send(c, build.slashCommand(c, commandId(name), name, options));
+    },
+    autocomplete(
+      name: string,
+      options: Record<string, build.OptionInput>,
+      focused: string,
+      opts: DispatchOptions = {},
+    ) {
+      const c = context(opts);
+      return send(c, build.autocomplete(c, commandId(name), name, options, focused));
+    },
+    click(message: StoredMessage, customId: string, opts: DispatchOptions = {}): Dispatched {
+      const c = context({ channelId: message.channel_id, ...opts }, message.id);
+      return send(c, build.buttonClick(c, message, customId));
+    },
+    pick(message: StoredMessage, customId: string, values: string[], opts: DispatchOptions = {}): Dispatched {
+      const c = context({ channelId: message.channel_id, ...opts }, message.id);
+      return send(c, build.selectPick(c, message, customId, values));
+    },
+    submitModal(customId: string, values: Record<string, string>, opts: DispatchOptions = {}): Dispatched {
+      const c = context(opts);
+      return send(c, build.modalSubmit(c, customId, values));
+    },
+    /** Sends an already dispatched interaction again (a replayed gateway event). */
+    redispatch(id: string): void {
+      gateway?.dispatch('INTERACTION_CREATE', payloads.get(id));
+    },
+    async close(): Promise<void> {
+      await gateway?.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,87 @@
+// What the double remembers: every request, channels, messages and interactions; and waiters that
+// re-check their condition on every change (no polling, no fixed sleeps).
+import { type ChannelRecord, messagePayload, type StoredMessage } from './payloads.ts';
+
+export interface RecordedRequest {
+  method: string;
+  /** Path under /api/v10, without the query. */
+  path: string;
+  query: Record<string, string>;
+  headers: Record<string, string>;
+  body: unknown;
+  at: number;
+  /** The status the double answered with. */
+  status?: number;
+}
+
+export interface InteractionRecord {
+  id: string;
+  token: string;
+  channelId: string;
+  dispatchedAt: number;
+  /** Interaction callback bodies, in order (Discord accepts one; later ones are refused but recorded). */
+  callbacks: Array<{ type: number; data?: Record<string, unknown> }>;
+  originalMessageId?: string;
+  /** For components: the message the clicked control sits on. */
+  messageId?: string;
+}
+
+export class DoubleState {
+  readonly requests: RecordedRequest[] = [];
+  readonly channels = new Map<string, ChannelRecord>();
+  readonly messages: StoredMessage[] = [];
+  readonly interactions = new Map<string, InteractionRecord>();
+  /** Registered command definitions by scope ('global' or a guild id). */
+  readonly commands = new Map<string, Array<Record<string, unknown>>>();
+  readonly identifies: Array<Record<string, unknown>> = [];
+  private readonly listeners = new Set<() => void>();
+
+  changed(): void {
+    for (const listener of [...this.listeners]) listener();
+  }
+
+  /**
+   * Resolves with the first truthy value of `probe`, re-checked on every change of the double.
+   * Rejects after `timeoutMs` (a generous bound, not a timing assertion).
+   */
+  waitFor<T>(probe: () => T | undefined | null | false, timeoutMs = 10_000, what = 'condition'): Promise<T> {
+    return new Promise((resolve, reject) => {
+      const check = (): boolean => {
+        const value = probe();
+        if (!value) return false;
+        done();
+        resolve(value);
+        return true;
+      };
+      const timer = setTimeout(() => {
+        done();
+        reject(new Error(`discord double: timed out waiting for ${what}`));
+      }, timeoutMs);
+      const done = () => {
+        clearTimeout(timer);
+        this.listeners.delete(listener);
+      };
+      const listener = () => void check();
+      this.listeners.add(listener);
+      check();
+    });
+  }
+
+  /** Messages visible in a channel or thread (ephemeral ones are not in any channel), oldest first. */
+  messagesIn(channelId: string): StoredMessage[] {
+    return this.messages.filter((m) => m.channel_id === channelId && (m.flags & 64) === 0);
+  }
+
+  message(id: string): StoredMessage | undefined {
+    return this.messages.find((m) => m.id === id);
+  }
+
+  /** Every message answering one interaction (its original reply and follow-ups, ephemeral included). */
+  interactionMessages(interactionId: string): StoredMessage[] {
+    return this.messages.filter((m) => m.interactionId === interactionId);
+  }
+
+  wire(m: StoredMessage): ReturnType<typeof messagePayload> {
+    return messagePayload(m);
+  }
+}
