@@ -44,7 +44,7 @@ function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
  * "Bad Request: videoUrl: Must be a valid URL".
  */
 export function validationMessage(error: ZodError, body: unknown): string {
-  const missing = error.issues.some((i) => i.code === 'invalid_type' && valueAt(body, i.path) === undefined);
+  const missing = error.issues.some((i) => i.path.length > 0 && valueAt(body, i.path) === undefined);
   const first = error.issues[0];
   if (missing || !first) return ERROR_MESSAGES[400];
   const where = first.path.map(String).join('.');
