@@ -27,7 +27,7 @@ export function renderHelp(
       commands.map((c) => c.name),
     ),
   );
-  return overview(commands, `no command '${wanted}'${hint ? ` — ${hint}` : ''} Here is what I can do:`);
+  return overview(commands, `no command '${wanted}'${hint ? ` — ${hint}` : '.'} Here is what I can do:`);
 }
 
 function overview(commands: readonly CommandSpec[], text: string): OutMessage {

@@ -24,11 +24,15 @@ export function editDistance(a: string, b: string): number {
   return at(a.length, b.length);
 }
 
-/** About two edits in five letters of the longer word; beyond that a guess is noise (`bst` → beast, not boxd). */
-const withinReach = (distance: number, a: string, b: string): boolean => {
-  const longer = Math.max(a.length, b.length);
-  return distance < longer && distance <= Math.max(1, Math.ceil(longer * 0.4));
-};
+/** About one edit in three letters of the longer word; beyond that a guess is noise (`bst` → beast, not boxd). */
+const reach = (a: string, b: string): number => Math.max(1, Math.round(Math.max(a.length, b.length) / 3));
+
+function withinReach(a: string, b: string): boolean {
+  // The length difference is a lower bound of the distance: a pasted paragraph costs no matrix.
+  if (Math.abs(a.length - b.length) > reach(a, b)) return false;
+  const distance = editDistance(a, b);
+  return distance < Math.max(a.length, b.length) && distance <= reach(a, b);
+}
 
 /**
  * The candidates closest to `input`, best first, at most `max` (default 3): an exact match (ignoring
@@ -44,7 +48,6 @@ export function closest(input: string, candidates: readonly string[], max = 3): 
     const folded = fold(candidate);
     if (!folded || seen.has(folded)) return;
     seen.add(folded);
-    const distance = editDistance(needle, folded);
     const tier =
       folded === needle
         ? 0
@@ -52,10 +55,11 @@ export function closest(input: string, candidates: readonly string[], max = 3): 
           ? 1
           : needle.length >= 3 && folded.includes(needle)
             ? 2
-            : withinReach(distance, needle, folded)
+            : withinReach(needle, folded)
               ? 3
               : -1;
-    if (tier >= 0) ranked.push({ candidate, tier, distance, order });
+    // Within a tier, the nearest first: for prefixes that is the shortest completion.
+    if (tier >= 0) ranked.push({ candidate, tier, distance: editDistance(needle, folded), order });
   });
   ranked.sort((x, y) => x.tier - y.tier || x.distance - y.distance || x.order - y.order);
   return ranked.slice(0, max).map((r) => r.candidate);

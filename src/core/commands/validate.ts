@@ -31,6 +31,7 @@ const bad = (error: string): Checked => ({ ok: false, error });
 export function validateOptions(spec: CommandSpec, raw: OptionValues, sources: ValueSources): ParseResult {
   const values: OptionValues = {};
   const errors: string[] = [];
+  const refused = new Set<string>();
   for (const [key, value] of Object.entries(raw)) {
     // Forms may send empty fields as null/undefined: those options were simply not given.
     if (value === undefined || value === null) continue;
@@ -40,11 +41,14 @@ export function validateOptions(spec: CommandSpec, raw: OptionValues, sources: V
       continue;
     }
     const checked = check(spec, option, value, sources);
-    if (!checked.ok) errors.push(checked.error);
-    else if (checked.value !== undefined) values[option.name] = checked.value;
+    if (!checked.ok) {
+      errors.push(checked.error);
+      refused.add(option.name);
+    } else if (checked.value !== undefined) values[option.name] = checked.value;
   }
-  const missing = spec.options.filter((o) => o.required && values[o.name] === undefined).map((o) => o.name);
-  if (missing.length) errors.push(`missing ${missing.join(' and ')} — usage: ${spec.usage}`);
+  // An option refused above was given: saying it is also missing would contradict the first message.
+  const missing = spec.options.filter((o) => o.required && values[o.name] === undefined && !refused.has(o.name));
+  if (missing.length) errors.push(`missing ${missing.map((o) => o.name).join(' and ')} — usage: ${spec.usage}`);
   return errors.length ? { ok: false, error: errors.join('\n') } : { ok: true, values };
 }
 
@@ -90,7 +94,9 @@ function checkNumber(option: OptionSpec, value: OptionValue): Checked {
   // A decimal comma (0,5) is how half of Europe writes a half.
   const pattern = whole ? /^[+-]?\d+$/ : /^[+-]?(\d+([.,]\d*)?|[.,]\d+)$/;
   const n = typeof text === 'number' ? text : pattern.test(String(text)) ? Number(String(text).replace(',', '.')) : NaN;
-  const shown = typeof value === 'string' ? `'${value}'` : String(value);
+  // Numbers are shown bare (got 11); anything else quoted so a stray word stands out (got 'three').
+  const shown =
+    typeof value === 'string' && (!value.trim() || !Number.isFinite(Number(value))) ? `'${value}'` : String(text);
   const wanted = `${option.name} must be ${whole ? 'a whole number' : 'a number'}${range(option)} (got ${shown})`;
   if (!Number.isFinite(n) || (whole && !Number.isInteger(n))) return bad(wanted);
   if ((option.min !== undefined && n < option.min) || (option.max !== undefined && n > option.max)) return bad(wanted);
