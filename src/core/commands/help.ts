@@ -18,7 +18,8 @@ export function renderHelp(
   sources: ValueSources = DEFAULT_SOURCES,
 ): OutMessage {
   const wanted = name?.trim().replace(/^\//, '').toLowerCase();
-  if (!wanted) return overview(commands, 'What I can do — `/help <command>` shows the options of one:');
+  // No <placeholder> in the text: Slack reads <…> as a link or mention.
+  if (!wanted) return overview(commands, 'What I can do — `/help clip` (or any command) shows its options:');
   const command = commands.find((c) => c.name.toLowerCase() === wanted);
   if (command) return details(command, sources);
   const hint = didYouMean(

@@ -128,8 +128,8 @@ const optionList = (spec: CommandSpec): string =>
 /** "unknown option 'tempalte' — did you mean template? /clip options: url, language, …" */
 export function unknownOptionError(spec: CommandSpec, key: string): string {
   if (spec.options.length === 0) return `/${spec.name} takes no options (got '${key}')`;
-  const names = [...optionIndex(spec).keys()];
-  const guesses = [...new Set(closest(key, names).map((n) => optionIndex(spec).get(n)?.name ?? n))];
+  const index = optionIndex(spec);
+  const guesses = [...new Set(closest(key, [...index.keys()]).map((n) => index.get(n)?.name ?? n))];
   const hint = didYouMean(guesses);
   return `unknown option '${key}'${hint ? ` — ${hint}` : '.'} ${optionList(spec)}`;
 }
@@ -157,8 +157,12 @@ export function parseCommandText(spec: CommandSpec, text: string): ParseResult {
       loose.push(token);
       continue;
     }
-    if (token.raw.endsWith('=')) return fail(`${key}= has no value — write ${key}=<value> (quote it if it has spaces)`);
-    const error = assign(values, option, token.value.slice(token.eq + 1));
+    const value = token.value.slice(token.eq + 1);
+    // `reels=` with nothing after it is a slip; `prompt=""` is a deliberate empty value.
+    if (!value && token.raw.endsWith('=')) {
+      return fail(`${key}= has no value — write ${key}=<value> (quote it if it has spaces)`);
+    }
+    const error = assign(values, option, value);
     if (error) return fail(error);
   }
   const error = fillPositionals(spec, index, values, loose, scanned.value.text);

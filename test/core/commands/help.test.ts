@@ -18,7 +18,7 @@ describe('/help without a command', () => {
     const body = message.cards?.[0]?.body ?? '';
     expect(body.split('\n')).toHaveLength(COMMANDS.length);
     for (const command of COMMANDS) expect(body).toContain(`\`/${command.name}\` — ${command.description}`);
-    expect(message.text).toContain('/help <command>');
+    expect(message.text).toContain('`/help clip` (or any command)');
   });
 
   it('says which commands are only for people who may configure the bot', () => {

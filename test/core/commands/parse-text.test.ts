@@ -142,6 +142,10 @@ describe('/clip text', () => {
     expect(refuse(CLIP, 'https://a.b reels=')).toContain('reels= has no value');
   });
 
+  it('keeps a value that itself ends with =', () => {
+    expect(parse(CLIP, 'https://a.b keywords=base64==').keywords).toBe('base64==');
+  });
+
   it('accepts an explicitly empty quoted value (validation treats it as not given)', () => {
     expect(parse(CLIP, 'https://a.b prompt=""').prompt).toBe('');
   });
