@@ -3,6 +3,7 @@
 // secret-shaped text (webhook tokens, Slack and Discord tokens, known keys) wherever it ended up —
 // deeper than the redact paths reach, in error messages and causes, in the message itself.
 
+import { Writable } from 'node:stream';
 import pino, { type DestinationStream } from 'pino';
 import pretty from 'pino-pretty';
 import type { Logger } from './core/ports.ts';
@@ -47,7 +48,12 @@ export const REDACT_PATHS: string[] = SECRET_FIELDS.flatMap((field) => {
 
 export function createLogger(options: LoggerOptions): Logger {
   const sink: DestinationStream = options.pretty
-    ? pretty({ destination: options.destination ?? 1, colorize: options.destination === undefined, sync: true })
+    ? pretty({
+        // pino-pretty pipes into a Node stream; a bare `{ write }` destination is adapted to one.
+        destination: options.destination ? asWritable(options.destination) : 1,
+        colorize: isTerminal(options.destination ?? process.stdout),
+        sync: true,
+      })
     : (options.destination ?? pino.destination({ dest: 1, sync: true }));
   const instance = pino(
     {
@@ -61,10 +67,23 @@ export function createLogger(options: LoggerOptions): Logger {
   return instance;
 }
 
+function isTerminal(target: object): boolean {
+  return 'isTTY' in target && target.isTTY === true;
+}
+
+function asWritable(destination: DestinationStream): Writable {
+  if (destination instanceof Writable) return destination;
+  return new Writable({
+    write(chunk: Buffer | string, _encoding, done) {
+      destination.write(chunk.toString());
+      done();
+    },
+  });
+}
+
 /** Every line passes through `scrubSecrets` before it reaches the sink. */
 function scrubbingStream(sink: DestinationStream, secrets: readonly string[]): DestinationStream {
-  const known = secrets.filter((s) => s.length >= MIN_KNOWN_SECRET_LENGTH);
-  return { write: (line: string) => sink.write(scrubSecrets(line, known)) };
+  return { write: (line: string) => sink.write(scrubSecrets(line, secrets)) };
 }
 
 /** Shorter "secrets" would blank out ordinary words. */
@@ -89,6 +108,7 @@ const AUTH_SCHEME = /\b(Bearer|Bot|Basic)\s+[A-Za-z0-9._~+/=-]{8,}/g;
 export function scrubSecrets(text: string, known: readonly string[] = []): string {
   let out = text;
   for (const secret of known) {
+    if (secret.length < MIN_KNOWN_SECRET_LENGTH) continue;
     out = out.split(secret).join(CENSOR);
     const escaped = JSON.stringify(secret).slice(1, -1);
     if (escaped !== secret) out = out.split(escaped).join(CENSOR);

@@ -45,18 +45,16 @@ describe('creating projects', () => {
 
   it('reads the projectId from the older {data} envelope too', async () => {
     ctx = setup();
-    ctx.api
-      .intercept({ path: `${PREFIX}/broll`, method: 'POST' })
-      .reply(
-        201,
-        {
-          statusCode: 201,
-          status: 'success',
-          message: 'project created successfully',
-          data: { projectId: PROJECT_ID },
-        },
-        JSON_HEADERS,
-      );
+    ctx.api.intercept({ path: `${PREFIX}/broll`, method: 'POST' }).reply(
+      201,
+      {
+        statusCode: 201,
+        status: 'success',
+        message: 'project created successfully',
+        data: { projectId: PROJECT_ID },
+      },
+      JSON_HEADERS,
+    );
     await expect(ctx.client.create(KEY, 'broll', bodies.broll)).resolves.toEqual({ projectId: PROJECT_ID });
   });
 });

@@ -1,0 +1,253 @@
+// The only reader of process.env. Every variable is validated once here; a bad or missing value stops
+// start-up with a ConfigError that names each variable, what to set and where to get it.
+
+import { z } from 'zod';
+import { ConfigError } from './core/errors.ts';
+import { type SandboxOptions, sandboxOptionsFromEnv } from './sandbox/options.ts';
+
+export type Env = Record<string, string | undefined>;
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export const DEFAULT_MEDIA_API_URL = 'https://mango.quickreel.io/api/v2';
+export const DEFAULT_STORE_URL = 'sqlite://data/reelbot.sqlite';
+
+export type StoreConfig = { kind: 'sqlite'; path: string } | { kind: 'redis'; url: string };
+
+export interface Config {
+  nodeEnv: string;
+  production: boolean;
+  port: number;
+  /** Base URL the media API can reach for webhooks, no trailing slash; unset = rely on polling. */
+  publicUrl?: string;
+  logLevel: LogLevel;
+  mediaApi: {
+    mode: 'sandbox' | 'remote';
+    /** Remote mode only, no trailing slash. */
+    url?: string;
+    /** The team-wide key; per-channel keys set in chat override it. */
+    defaultKey?: string;
+    /** Why the sandbox runs: asked for (MEDIA_API_URL=sandbox) or nothing configured. */
+    sandboxReason?: 'requested' | 'unconfigured';
+    /** Requests per hour per key the bot allows itself. */
+    rateLimitPerHour: number;
+  };
+  /** How long the poller keeps asking about a project before giving up. */
+  pollHorizonHours: number;
+  store: StoreConfig;
+  /** 32 bytes; required with Redis, otherwise the store may create one in its data folder. */
+  encryptionKey?: Buffer;
+  discord?: { token: string; guildId?: string; apiUrl?: string };
+  slack?: {
+    botToken: string;
+    mode: 'socket' | 'http';
+    appToken?: string;
+    signingSecret?: string;
+    apiUrl?: string;
+    /** Slack user ids allowed to configure the bot besides workspace admins. */
+    adminUsers: string[];
+  };
+}
+
+const SLACK_APPS = 'https://api.slack.com/apps';
+const GENERATE_KEY = 'generate one with `openssl rand -base64 32`';
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const u = new URL(value);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+const str = z.string().optional();
+const httpUrl = (hint: string) => str.refine((v) => v === undefined || isHttpUrl(v), { error: hint });
+const matching = (re: RegExp, hint: string) => str.refine((v) => v === undefined || re.test(v), { error: hint });
+
+function decodeKey(value: string): Buffer | undefined {
+  // Buffer.from skips characters outside the alphabet silently, so check the alphabet first.
+  if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(value)) return undefined;
+  const key = Buffer.from(value, 'base64');
+  return key.length === 32 ? key : undefined;
+}
+
+const envSchema = z.object({
+  NODE_ENV: str,
+  MEDIA_API_URL: str.refine((v) => v === undefined || v === 'sandbox' || isHttpUrl(v), {
+    error: `must be an http(s) URL (default ${DEFAULT_MEDIA_API_URL}) or the word "sandbox" to run the built-in simulator`,
+  }),
+  MEDIA_API_KEY: str,
+  PORT: str.refine((v) => v === undefined || (/^\d{1,5}$/.test(v) && Number(v) <= 65_535), {
+    error: 'must be a whole number from 0 to 65535 (default 3000)',
+  }),
+  PUBLIC_URL: httpUrl(
+    'must be the public http(s) base URL where the media API can reach this bot, e.g. https://reelbot.example.com',
+  ),
+  STORE_URL: matching(
+    /^(sqlite:\/\/.+|rediss?:\/\/.+)$/,
+    `must be sqlite://<file> (default ${DEFAULT_STORE_URL}) or redis://host:6379 (rediss:// for TLS)`,
+  ),
+  ENCRYPTION_KEY: str.refine((v) => v === undefined || decodeKey(v) !== undefined, {
+    error: `must be base64 of exactly 32 random bytes; ${GENERATE_KEY}`,
+  }),
+  DISCORD_TOKEN: str,
+  DISCORD_GUILD_ID: matching(
+    /^\d{17,20}$/,
+    'must be a numeric server id (in Discord: Developer Mode on, right-click the server, Copy Server ID)',
+  ),
+  DISCORD_API_URL: httpUrl('must be an http(s) URL of a Discord REST API (or a proxy of it)'),
+  SLACK_BOT_TOKEN: matching(
+    /^xoxb-/,
+    `must be the Bot User OAuth Token (starts with xoxb-) from OAuth & Permissions at ${SLACK_APPS}`,
+  ),
+  SLACK_APP_TOKEN: matching(
+    /^xapp-/,
+    `must be an App-Level Token (starts with xapp-, scope connections:write) from Basic Information at ${SLACK_APPS}`,
+  ),
+  SLACK_SIGNING_SECRET: str,
+  SLACK_API_URL: httpUrl('must be an http(s) URL of the Slack Web API (or a proxy of it), e.g. https://slack.com/api/'),
+  SLACK_ADMIN_USERS: matching(
+    /^[UW][A-Z0-9]+(\s*,\s*[UW][A-Z0-9]+)*$/,
+    'must be a comma-separated list of Slack user ids such as U0123ABCD (profile, more, Copy member ID)',
+  ),
+  LOG_LEVEL: str.refine((v) => v === undefined || (LOG_LEVELS as readonly string[]).includes(v), {
+    error: `must be one of ${LOG_LEVELS.join(', ')} (default info)`,
+  }),
+  MEDIA_API_RATE_LIMIT: matching(
+    /^[1-9]\d*$/,
+    "must be a whole number of requests per hour per API key, at most the plan's limit (free 100, pro 1000)",
+  ),
+  POLL_HORIZON_HOURS: str.refine((v) => v === undefined || (/^\d+(\.\d+)?$/.test(v) && Number(v) > 0), {
+    error: 'must be a positive number of hours (default 24)',
+  }),
+});
+type RawEnv = z.infer<typeof envSchema>;
+
+/** Rules that involve more than one variable; each names the variable to set. */
+function crossChecks(e: RawEnv): string[] {
+  const problems: string[] = [];
+  if (e.STORE_URL?.startsWith('redis') && !e.ENCRYPTION_KEY) {
+    problems.push(`ENCRYPTION_KEY: required when STORE_URL is redis, and the same on every replica; ${GENERATE_KEY}`);
+  }
+  if (e.SLACK_BOT_TOKEN && !e.SLACK_APP_TOKEN && !e.SLACK_SIGNING_SECRET) {
+    problems.push(
+      'SLACK_SIGNING_SECRET: required in HTTP mode (SLACK_BOT_TOKEN set without SLACK_APP_TOKEN); copy the ' +
+        `Signing Secret from Basic Information at ${SLACK_APPS}, or set SLACK_APP_TOKEN to use Socket Mode`,
+    );
+  }
+  if (!e.SLACK_BOT_TOKEN && (e.SLACK_APP_TOKEN || e.SLACK_SIGNING_SECRET)) {
+    problems.push(
+      'SLACK_BOT_TOKEN: required when SLACK_APP_TOKEN or SLACK_SIGNING_SECRET is set; copy the Bot User OAuth ' +
+        `Token (xoxb-) from OAuth & Permissions at ${SLACK_APPS}`,
+    );
+  }
+  return problems;
+}
+
+/** Empty strings count as unset; surrounding spaces (a common paste mistake) are dropped. */
+function normalise(env: Env): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {};
+  for (const key of Object.keys(envSchema.shape)) {
+    const value = env[key]?.trim();
+    out[key] = value === '' ? undefined : value;
+  }
+  return out;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const raw = normalise(env);
+  const parsed = envSchema.safeParse(raw);
+  const problems = [
+    ...(parsed.success ? [] : parsed.error.issues.map((i) => `${String(i.path[0])}: ${i.message}`)),
+    ...crossChecks(raw),
+  ];
+  if (!parsed.success || problems.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration; set these in the environment (.env.example lists every variable):\n  - ${problems.join('\n  - ')}`,
+    );
+  }
+  return build(parsed.data);
+}
+
+const trimSlash = (url: string) => url.replace(/\/+$/, '');
+
+function build(e: RawEnv): Config {
+  const nodeEnv = e.NODE_ENV ?? 'development';
+  return {
+    nodeEnv,
+    production: nodeEnv === 'production',
+    port: e.PORT === undefined ? 3000 : Number(e.PORT),
+    ...(e.PUBLIC_URL ? { publicUrl: trimSlash(e.PUBLIC_URL) } : {}),
+    logLevel: (e.LOG_LEVEL ?? 'info') as LogLevel,
+    mediaApi: mediaApi(e),
+    pollHorizonHours: e.POLL_HORIZON_HOURS === undefined ? 24 : Number(e.POLL_HORIZON_HOURS),
+    store: store(e.STORE_URL ?? DEFAULT_STORE_URL),
+    ...(e.ENCRYPTION_KEY ? { encryptionKey: decodeKey(e.ENCRYPTION_KEY) as Buffer } : {}),
+    ...(e.DISCORD_TOKEN ? { discord: discord(e, e.DISCORD_TOKEN) } : {}),
+    ...(e.SLACK_BOT_TOKEN ? { slack: slack(e, e.SLACK_BOT_TOKEN) } : {}),
+  };
+}
+
+function mediaApi(e: RawEnv): Config['mediaApi'] {
+  const rateLimitPerHour = e.MEDIA_API_RATE_LIMIT === undefined ? 100 : Number(e.MEDIA_API_RATE_LIMIT);
+  const defaultKey = e.MEDIA_API_KEY ? { defaultKey: e.MEDIA_API_KEY } : {};
+  if (e.MEDIA_API_URL === 'sandbox')
+    return { mode: 'sandbox', sandboxReason: 'requested', ...defaultKey, rateLimitPerHour };
+  if (!e.MEDIA_API_URL && !e.MEDIA_API_KEY) return { mode: 'sandbox', sandboxReason: 'unconfigured', rateLimitPerHour };
+  return { mode: 'remote', url: trimSlash(e.MEDIA_API_URL ?? DEFAULT_MEDIA_API_URL), ...defaultKey, rateLimitPerHour };
+}
+
+/** sqlite://data/x.sqlite is relative to the working directory; sqlite:///var/x.sqlite is absolute. */
+function store(url: string): StoreConfig {
+  if (url.startsWith('sqlite://')) return { kind: 'sqlite', path: url.slice('sqlite://'.length) };
+  return { kind: 'redis', url };
+}
+
+function discord(e: RawEnv, token: string): NonNullable<Config['discord']> {
+  return {
+    token,
+    ...(e.DISCORD_GUILD_ID ? { guildId: e.DISCORD_GUILD_ID } : {}),
+    ...(e.DISCORD_API_URL ? { apiUrl: trimSlash(e.DISCORD_API_URL) } : {}),
+  };
+}
+
+function slack(e: RawEnv, botToken: string): NonNullable<Config['slack']> {
+  return {
+    botToken,
+    mode: e.SLACK_APP_TOKEN ? 'socket' : 'http',
+    ...(e.SLACK_APP_TOKEN ? { appToken: e.SLACK_APP_TOKEN } : {}),
+    ...(e.SLACK_SIGNING_SECRET ? { signingSecret: e.SLACK_SIGNING_SECRET } : {}),
+    ...(e.SLACK_API_URL ? { apiUrl: e.SLACK_API_URL } : {}),
+    adminUsers: e.SLACK_ADMIN_USERS ? e.SLACK_ADMIN_USERS.split(',').map((s) => s.trim()) : [],
+  };
+}
+
+/** Every secret value in the configuration, for the logger to mask wherever one shows up. */
+export function secretValues(config: Config): string[] {
+  const values = [
+    config.mediaApi.defaultKey,
+    config.encryptionKey?.toString('base64'),
+    config.encryptionKey?.toString('base64url'),
+    config.discord?.token,
+    config.slack?.botToken,
+    config.slack?.appToken,
+    config.slack?.signingSecret,
+    config.store.kind === 'redis' ? redisPassword(config.store.url) : undefined,
+  ];
+  return values.filter((v): v is string => typeof v === 'string' && v !== '');
+}
+
+function redisPassword(url: string): string | undefined {
+  try {
+    return decodeURIComponent(new URL(url).password) || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The standalone sandbox's SANDBOX_* variables (its own module owns their schema). */
+export function loadSandboxConfig(env: Env = process.env): SandboxOptions {
+  return sandboxOptionsFromEnv(env);
+}

@@ -1,0 +1,201 @@
+import { describe, expect, it } from 'vitest';
+import { type Env, loadConfig, loadSandboxConfig, secretValues } from '../src/config.ts';
+import { ConfigError } from '../src/core/errors.ts';
+
+const KEY_32 = Buffer.alloc(32, 7).toString('base64');
+
+/** The ConfigError message for `env`. */
+function problem(env: Env): string {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return (err as Error).message;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('with nothing set', () => {
+  const config = loadConfig({});
+
+  it('runs the sandbox and says it was not configured', () => {
+    expect(config.mediaApi).toEqual({ mode: 'sandbox', sandboxReason: 'unconfigured', rateLimitPerHour: 100 });
+  });
+
+  it('uses the documented defaults', () => {
+    expect(config).toMatchObject({
+      port: 3000,
+      logLevel: 'info',
+      nodeEnv: 'development',
+      production: false,
+      pollHorizonHours: 24,
+      store: { kind: 'sqlite', path: 'data/reelbot.sqlite' },
+    });
+    expect(config.publicUrl).toBeUndefined();
+    expect(config.encryptionKey).toBeUndefined();
+    expect(config.discord).toBeUndefined();
+    expect(config.slack).toBeUndefined();
+  });
+
+  it('treats empty strings as unset', () => {
+    expect(loadConfig({ PORT: '', MEDIA_API_URL: '', LOG_LEVEL: ' ', SLACK_BOT_TOKEN: '' })).toEqual(config);
+  });
+});
+
+describe('choosing the media API', () => {
+  it('MEDIA_API_URL=sandbox runs the simulator even with a key', () => {
+    expect(loadConfig({ MEDIA_API_URL: 'sandbox', MEDIA_API_KEY: 'k-123' }).mediaApi).toEqual({
+      mode: 'sandbox',
+      sandboxReason: 'requested',
+      defaultKey: 'k-123',
+      rateLimitPerHour: 100,
+    });
+  });
+
+  it('a key alone talks to the production API', () => {
+    expect(loadConfig({ MEDIA_API_KEY: 'k-123' }).mediaApi).toEqual({
+      mode: 'remote',
+      url: 'https://mango.quickreel.io/api/v2',
+      defaultKey: 'k-123',
+      rateLimitPerHour: 100,
+    });
+  });
+
+  it('a URL alone talks to that API, with keys set per channel later', () => {
+    expect(loadConfig({ MEDIA_API_URL: 'http://127.0.0.1:4010/api/v2/' }).mediaApi).toEqual({
+      mode: 'remote',
+      url: 'http://127.0.0.1:4010/api/v2',
+      rateLimitPerHour: 100,
+    });
+  });
+
+  it('the request budget follows the plan', () => {
+    expect(loadConfig({ MEDIA_API_RATE_LIMIT: '1000' }).mediaApi.rateLimitPerHour).toBe(1000);
+  });
+});
+
+describe('values that are set', () => {
+  it('are read and normalised', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      PORT: '8080',
+      PUBLIC_URL: 'https://reelbot.example.com/',
+      LOG_LEVEL: 'debug',
+      POLL_HORIZON_HOURS: '48',
+      STORE_URL: 'sqlite:///var/lib/reelbot/db.sqlite',
+      ENCRYPTION_KEY: KEY_32,
+    });
+    expect(config).toMatchObject({
+      production: true,
+      port: 8080,
+      publicUrl: 'https://reelbot.example.com',
+      logLevel: 'debug',
+      pollHorizonHours: 48,
+      store: { kind: 'sqlite', path: '/var/lib/reelbot/db.sqlite' },
+    });
+    expect(config.encryptionKey?.equals(Buffer.alloc(32, 7))).toBe(true);
+  });
+
+  it('Discord appears only with a token', () => {
+    expect(loadConfig({ DISCORD_GUILD_ID: '123456789012345678' }).discord).toBeUndefined();
+    expect(
+      loadConfig({
+        DISCORD_TOKEN: 'discord-token',
+        DISCORD_GUILD_ID: '123456789012345678',
+        DISCORD_API_URL: 'http://127.0.0.1:9999/api/',
+      }).discord,
+    ).toEqual({ token: 'discord-token', guildId: '123456789012345678', apiUrl: 'http://127.0.0.1:9999/api' });
+  });
+
+  it('Slack with an app token uses Socket Mode', () => {
+    expect(
+      loadConfig({ SLACK_BOT_TOKEN: 'xoxb-1', SLACK_APP_TOKEN: 'xapp-1', SLACK_ADMIN_USERS: 'U01ABC, W02DEF' }).slack,
+    ).toEqual({ botToken: 'xoxb-1', mode: 'socket', appToken: 'xapp-1', adminUsers: ['U01ABC', 'W02DEF'] });
+  });
+
+  it('Slack with a signing secret and no app token uses HTTP mode', () => {
+    expect(loadConfig({ SLACK_BOT_TOKEN: 'xoxb-1', SLACK_SIGNING_SECRET: 's3cret' }).slack).toEqual({
+      botToken: 'xoxb-1',
+      mode: 'http',
+      signingSecret: 's3cret',
+      adminUsers: [],
+    });
+  });
+
+  it('Redis with an encryption key is accepted', () => {
+    expect(loadConfig({ STORE_URL: 'rediss://:pw@cache:6380', ENCRYPTION_KEY: KEY_32 }).store).toEqual({
+      kind: 'redis',
+      url: 'rediss://:pw@cache:6380',
+    });
+  });
+
+  it('secretValues lists every secret for the logger to mask', () => {
+    const config = loadConfig({
+      MEDIA_API_KEY: 'team-key-123',
+      STORE_URL: 'redis://:redis-pass-1@cache:6379',
+      ENCRYPTION_KEY: KEY_32,
+      DISCORD_TOKEN: 'discord-token',
+      SLACK_BOT_TOKEN: 'xoxb-1',
+      SLACK_SIGNING_SECRET: 's3cret',
+    });
+    expect(secretValues(config)).toEqual(
+      expect.arrayContaining(['team-key-123', 'redis-pass-1', KEY_32, 'discord-token', 'xoxb-1', 's3cret']),
+    );
+  });
+});
+
+describe('each bad value is named with what to set', () => {
+  it.each([
+    ['MEDIA_API_URL', 'ftp://media', 'MEDIA_API_URL: must be an http(s) URL'],
+    ['PORT', 'eighty', 'PORT: must be a whole number from 0 to 65535'],
+    ['PORT', '70000', 'PORT: must be a whole number from 0 to 65535'],
+    ['PUBLIC_URL', 'reelbot.example.com', 'PUBLIC_URL: must be the public http(s) base URL'],
+    ['STORE_URL', 'postgres://db', 'STORE_URL: must be sqlite://<file>'],
+    ['ENCRYPTION_KEY', 'c2hvcnQ=', 'ENCRYPTION_KEY: must be base64 of exactly 32 random bytes'],
+    ['DISCORD_GUILD_ID', 'my-server', 'DISCORD_GUILD_ID: must be a numeric server id'],
+    ['DISCORD_API_URL', 'nope', 'DISCORD_API_URL: must be an http(s) URL'],
+    ['SLACK_API_URL', 'nope', 'SLACK_API_URL: must be an http(s) URL'],
+    ['LOG_LEVEL', 'loud', 'LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent'],
+    ['MEDIA_API_RATE_LIMIT', '0', 'MEDIA_API_RATE_LIMIT: must be a whole number of requests per hour'],
+    ['POLL_HORIZON_HOURS', '-1', 'POLL_HORIZON_HOURS: must be a positive number of hours'],
+    ['SLACK_ADMIN_USERS', 'alice,bob', 'SLACK_ADMIN_USERS: must be a comma-separated list of Slack user ids'],
+  ])('%s=%s', (name, value, expected) => {
+    expect(problem({ [name]: value })).toContain(expected);
+  });
+
+  it('a Slack token in the wrong variable says which token goes where', () => {
+    const message = problem({ SLACK_BOT_TOKEN: 'xapp-1', SLACK_APP_TOKEN: 'xoxb-1' });
+    expect(message).toContain('SLACK_BOT_TOKEN: must be the Bot User OAuth Token (starts with xoxb-)');
+    expect(message).toContain('SLACK_APP_TOKEN: must be an App-Level Token (starts with xapp-');
+    expect(message).toContain('https://api.slack.com/apps');
+  });
+
+  it('lists every problem at once, and never echoes a secret', () => {
+    const message = problem({ PORT: 'x', LOG_LEVEL: 'y', ENCRYPTION_KEY: 'not-a-real-key-value!!' });
+    expect(message.match(/^ {2}- /gm)).toHaveLength(3);
+    expect(message).not.toContain('not-a-real-key-value');
+  });
+
+  it('Redis without ENCRYPTION_KEY says how to generate one', () => {
+    const message = problem({ STORE_URL: 'redis://127.0.0.1:6379' });
+    expect(message).toContain('ENCRYPTION_KEY: required when STORE_URL is redis');
+    expect(message).toContain('openssl rand -base64 32');
+  });
+
+  it('Slack HTTP mode without a signing secret says where to find it', () => {
+    const message = problem({ SLACK_BOT_TOKEN: 'xoxb-1' });
+    expect(message).toContain('SLACK_SIGNING_SECRET: required in HTTP mode');
+    expect(message).toContain('Basic Information');
+    expect(message).toContain('or set SLACK_APP_TOKEN');
+  });
+
+  it('Slack app token without a bot token asks for the bot token', () => {
+    expect(problem({ SLACK_APP_TOKEN: 'xapp-1' })).toContain('SLACK_BOT_TOKEN: required when SLACK_APP_TOKEN');
+  });
+});
+
+describe('the sandbox configuration', () => {
+  it('reads the SANDBOX_* variables through the sandbox module', () => {
+    expect(loadSandboxConfig({ SANDBOX_PORT: '4555', SANDBOX_JOB_MS: '10' })).toMatchObject({ port: 4555, jobMs: 10 });
+  });
+});
