@@ -1,0 +1,143 @@
+// One page of /voices: a line per voice with its sample, Previous/Next, and a "Use this voice" menu.
+// Control ids carry the page and filters (Discord custom_id ≤ 100 characters), so a click works after
+// a restart without any stored state.
+
+import type { Voice } from '../media/schemas.ts';
+import { type Control, link, type OutMessage, truncate } from '../render/message.ts';
+import { languageName } from './language.ts';
+import type { VoiceFilters, VoiceIndex } from './voice-index.ts';
+import { describeEmpty, describeFilters } from './voice-page-text.ts';
+
+export const USE_VOICE_ID = 'usevoice';
+const PAGE_VERB = 'voices';
+/** Discord: custom_id ≤ 100 characters. */
+const ID_MAX = 100;
+/** Discord: a select menu has at most 25 options. */
+const PAGE_SIZE_MAX = 25;
+/** Slack: an option's text is at most 75 characters (Discord allows 100). */
+const OPTION_LABEL_MAX = 75;
+
+export interface VoicePageView {
+  /** Every voice matching the filters, in display order (e.g. `index.filter(filters)`). */
+  voices: Voice[];
+  /** 1-based; clamped to the pages that exist. */
+  page: number;
+  pageSize?: number;
+  filters: VoiceFilters;
+  /** Shown under the list, e.g. the catalogue's staleReason. */
+  staleNote?: string;
+  /** When given, an empty result says which filter matched nothing and lists languages and styles. */
+  index?: VoiceIndex;
+}
+
+// ---------------------------------------------------------------- control ids
+
+/** `%` and `:` are escaped so fields never break the `:`-separated id. */
+const escapeField = (s: string): string => s.replace(/%/g, '%25').replace(/:/g, '%3A');
+function unescapeField(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+function genderCode(gender: string | undefined): string {
+  const g = gender?.trim().toLowerCase() ?? '';
+  if (g === 'male' || g === 'm') return 'm';
+  if (g === 'female' || g === 'f') return 'f';
+  return g;
+}
+
+function buildId(page: number, fields: string[]): string {
+  return [PAGE_VERB, String(page), ...fields.map(escapeField)].join(':');
+}
+
+/** `voices:2:fr-FR:f:cheerful:jen`; a long query (then language, style) is cut to fit 100 characters. */
+export function voicesPageId(filters: VoiceFilters, page: number): string {
+  const fields = [filters.language ?? '', genderCode(filters.gender), filters.style ?? '', filters.query ?? ''].map(
+    (f) => f.trim(),
+  );
+  // Cut the query first (the least needed to page), then style, language, gender, a character at a time.
+  for (const at of [3, 2, 0, 1]) {
+    let chars = Array.from(fields[at] ?? '');
+    while (buildId(page, fields).length > ID_MAX && chars.length > 0) {
+      chars = chars.slice(0, -1);
+      fields[at] = chars.join('').trimEnd();
+    }
+  }
+  return buildId(page, fields);
+}
+
+export function parseVoicesPageId(id: string): { filters: VoiceFilters; page: number } | undefined {
+  const parts = id.split(':');
+  if (parts.length !== 6 || parts[0] !== PAGE_VERB) return undefined;
+  const page = Number(parts[1]);
+  if (!Number.isInteger(page) || page < 1) return undefined;
+  const [language, gender, style, query] = parts.slice(2).map(unescapeField);
+  const filters: VoiceFilters = {};
+  if (language) filters.language = language;
+  if (gender) filters.gender = gender === 'm' ? 'male' : gender === 'f' ? 'female' : gender;
+  if (style) filters.style = style;
+  if (query) filters.query = query;
+  return { filters, page };
+}
+
+// ---------------------------------------------------------------- the page
+
+function voiceLine(v: Voice): string {
+  const parts = [
+    `**${v.name || v.voiceId}**`,
+    `${languageName(v.languageCode)} \`${v.languageCode}\``,
+    v.gender,
+    v.style,
+  ];
+  if (v.sampleVoiceUrl) parts.push(link('▶ sample', v.sampleVoiceUrl));
+  return parts.filter(Boolean).join(' · ');
+}
+
+function controls(shown: Voice[], filters: VoiceFilters, page: number, pages: number): Control[] {
+  const out: Control[] = [];
+  if (page > 1)
+    out.push({ kind: 'action', label: '◀ Previous', id: voicesPageId(filters, page - 1), style: 'secondary' });
+  if (page < pages)
+    out.push({ kind: 'action', label: 'Next ▶', id: voicesPageId(filters, page + 1), style: 'secondary' });
+  out.push({
+    kind: 'select',
+    id: USE_VOICE_ID,
+    placeholder: 'Use this voice (channel default)',
+    options: shown.map((v) => ({
+      label: truncate(
+        [v.name || v.voiceId, v.languageCode, v.gender, v.style].filter(Boolean).join(' · '),
+        OPTION_LABEL_MAX,
+      ),
+      value: v.voiceId,
+      description: truncate(languageName(v.languageCode), OPTION_LABEL_MAX),
+    })),
+  });
+  return out;
+}
+
+export function renderVoicePage(view: VoicePageView): OutMessage {
+  const size = Math.min(PAGE_SIZE_MAX, Math.max(1, Math.floor(view.pageSize ?? 10)));
+  const total = view.voices.length;
+  if (total === 0) return describeEmpty(view.filters, view.index, view.staleNote);
+  const pages = Math.ceil(total / size);
+  const page = Math.min(pages, Math.max(1, Math.floor(view.page) || 1));
+  const shown = view.voices.slice((page - 1) * size, page * size);
+  const filters = describeFilters(view.filters);
+  const summary = `page ${page} of ${pages} · ${total.toLocaleString('en-US')} voice${total === 1 ? '' : 's'}`;
+  const title = filters ? `Voices · ${filters}` : 'Voices';
+  return {
+    text: `${title} — ${summary}`,
+    cards: [
+      {
+        title,
+        body: `${summary}\n\n${shown.map(voiceLine).join('\n')}`,
+        tone: 'info',
+        ...(view.staleNote ? { footer: `⚠ ${view.staleNote}` } : {}),
+        controls: controls(shown, view.filters, page, pages),
+      },
+    ],
+  };
+}

@@ -1,0 +1,92 @@
+// Turning what a user typed (`Jenny`, `en-US Jenny cheerful`, a voice id) into exactly one voice, or
+// into a message that says why not and what they may have meant.
+
+import type { Voice } from '../media/schemas.ts';
+import { type Catalogue, type Entry, type Ranked, rank, tokenize } from './voice-match.ts';
+
+export type ResolveResult = { ok: true; voice: Voice } | { ok: false; message: string; suggestions: Voice[] };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Candidates named in an ambiguous or unknown answer: enough to choose from, short enough to read. */
+const MAX_NAMED = 5;
+const MAX_SUGGESTED = 3;
+
+/** "Jenny (en-US, Female)" */
+export const describeVoice = (v: Voice): string =>
+  `${v.name} (${[v.languageCode, v.gender].filter(Boolean).join(', ')})`;
+
+/** One voice per speaker (name + locale), its general style when it has one, in rank order. */
+function speakers(ranked: readonly Ranked[]): Entry[] {
+  const best = new Map<string, Entry>();
+  for (const { entry } of ranked) {
+    const held = best.get(entry.speakerKey);
+    if (!held || (entry.general && !held.general)) best.set(entry.speakerKey, entry);
+  }
+  return [...best.values()];
+}
+
+function ambiguous(text: string, candidates: readonly Ranked[]): ResolveResult {
+  const people = speakers(candidates);
+  const named = people.slice(0, MAX_NAMED).map((e) => describeVoice(e.voice));
+  const more = people.length > MAX_NAMED ? `, and ${people.length - MAX_NAMED} more` : '';
+  const first = people[0]?.voice;
+  const example = first ? `\`${first.languageCode} ${first.name} ${first.style}\`` : '`en-US Jenny cheerful`';
+  return {
+    ok: false,
+    message:
+      `'${text}' could be several voices: ${named.join(', ')}${more}. ` +
+      `Be exact with locale, name and style (e.g. ${example}) or the voice id, or browse with /voices`,
+    suggestions: people.slice(0, MAX_NAMED).map((e) => e.voice),
+  };
+}
+
+/**
+ * A single speaker resolves (general style first); so does the only general-style voice among several.
+ * Voices the phrase names come before voices it only describes (a voice called "Thai" over th-TH).
+ */
+function decide(text: string, all: readonly Ranked[]): ResolveResult {
+  const bestName = Math.min(...all.map((c) => c.nameTier));
+  const candidates = all.filter((c) => c.nameTier === bestName);
+  const people = speakers(candidates);
+  const only = people.length === 1 ? people[0] : undefined;
+  if (only) return { ok: true, voice: only.voice };
+  const generals = candidates.filter((c) => c.entry.general);
+  const general = generals.length === 1 ? generals[0] : undefined;
+  if (general) return { ok: true, voice: general.entry.voice };
+  return ambiguous(text, candidates);
+}
+
+function unknown(text: string, catalogue: Catalogue, tokens: readonly string[]): ResolveResult {
+  const near = speakers(rank(catalogue, catalogue.entries, tokens, false)).slice(0, MAX_SUGGESTED);
+  const suggestions = near.map((e) => e.voice);
+  const message = suggestions.length
+    ? `unknown voice '${text}' — did you mean ${suggestions.map(describeVoice).join(', ')}? Browse with /voices`
+    : `unknown voice '${text}' — browse with /voices`;
+  return { ok: false, message, suggestions };
+}
+
+/**
+ * A voice by id, or by an unambiguous phrase of name / locale / style / gender words. Exact word
+ * matches are tried first, then name prefixes (`Jenn` -> Jenny when no other voice starts so).
+ */
+export function resolveVoice(text: string, catalogue: Catalogue, byId: ReadonlyMap<string, Voice>): ResolveResult {
+  const wanted = text.trim();
+  if (!wanted) return { ok: false, message: 'no voice given — browse with /voices', suggestions: [] };
+  const voice = byId.get(wanted.toLowerCase());
+  if (voice) return { ok: true, voice };
+  if (UUID.test(wanted)) {
+    return {
+      ok: false,
+      message: `unknown voice id '${wanted}' — it is not in the voice list; browse with /voices`,
+      suggestions: [],
+    };
+  }
+  const tokens = tokenize(wanted);
+  if (tokens.length === 0) return unknown(wanted, catalogue, tokens);
+  const ranked = rank(catalogue, catalogue.entries, tokens, true);
+  const exact = ranked.filter((r) => r.exactAll);
+  if (exact.length > 0) return decide(wanted, exact);
+  const prefixed = ranked.filter((r) => r.prefixAll);
+  if (prefixed.length > 0) return decide(wanted, prefixed);
+  return unknown(wanted, catalogue, tokens);
+}
