@@ -1,0 +1,150 @@
+// Secrets at rest (API keys, social access keys) are sealed with AES-256-GCM. The output names the key
+// version that sealed it, so ENCRYPTION_KEY can rotate: new values use the current key while values
+// sealed with a previous key still open.
+
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { chmod, link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ConfigError } from '../errors.ts';
+import type { SecretBox } from '../ports.ts';
+
+export interface EncryptionKey {
+  /** Short label written in front of every sealed value, e.g. `v1`. */
+  version: string;
+  /** 32 bytes (AES-256). */
+  key: Buffer;
+}
+
+export interface SecretBoxKeys {
+  current: EncryptionKey;
+  previous?: EncryptionKey[];
+}
+
+/** A sealed value could not be opened: wrong key, wrong place (aad), tampered or malformed. */
+export class SealedSecretError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'SealedSecretError';
+  }
+}
+
+const KEY_BYTES = 32;
+// GCM's recommended nonce size; random 96-bit IVs stay collision-safe well past 2^32 seals per key.
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+const VERSION_PATTERN = /^[A-Za-z0-9_-]{1,16}$/;
+
+export function createSecretBox(keys: SecretBoxKeys): SecretBox {
+  const byVersion = new Map<string, Buffer>();
+  for (const entry of [keys.current, ...(keys.previous ?? [])]) {
+    if (!VERSION_PATTERN.test(entry.version)) {
+      throw new ConfigError(`encryption key version "${entry.version}" must be 1-16 letters, digits, - or _`);
+    }
+    if (entry.key.length !== KEY_BYTES) {
+      throw new ConfigError(`encryption key ${entry.version} must be ${KEY_BYTES} bytes, got ${entry.key.length}`);
+    }
+    if (!byVersion.has(entry.version)) byVersion.set(entry.version, entry.key);
+  }
+  const current = keys.current;
+
+  return {
+    seal(plaintext, aad) {
+      const iv = randomBytes(IV_BYTES);
+      const cipher = createCipheriv('aes-256-gcm', current.key, iv, { authTagLength: TAG_BYTES });
+      cipher.setAAD(Buffer.from(aad, 'utf8'));
+      const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+      const parts = [iv, cipher.getAuthTag(), body].map((part) => part.toString('base64url'));
+      return [current.version, ...parts].join('.');
+    },
+    open(sealed, aad) {
+      const [version, iv, tag, body, ...rest] = sealed.split('.');
+      if (version === undefined || iv === undefined || tag === undefined || body === undefined || rest.length > 0) {
+        throw new SealedSecretError('cannot open the secret: it is not a sealed value');
+      }
+      const key = byVersion.get(version);
+      if (!key) {
+        throw new SealedSecretError(
+          `cannot open the secret: it was sealed with key version "${version}", which is not configured`,
+        );
+      }
+      return decrypt(key, Buffer.from(iv, 'base64url'), Buffer.from(tag, 'base64url'), body, aad);
+    },
+  };
+}
+
+function decrypt(key: Buffer, iv: Buffer, tag: Buffer, body: string, aad: string): string {
+  if (iv.length !== IV_BYTES || tag.length !== TAG_BYTES) {
+    throw new SealedSecretError('cannot open the secret: its IV or tag has the wrong length');
+  }
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', key, iv, { authTagLength: TAG_BYTES });
+    decipher.setAAD(Buffer.from(aad, 'utf8'));
+    decipher.setAuthTag(tag);
+    return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+  } catch (error) {
+    throw new SealedSecretError(
+      'cannot open the secret: it was tampered with, stored under another name, or sealed with another key',
+      { cause: error },
+    );
+  }
+}
+
+/** Decodes ENCRYPTION_KEY (base64 or base64url of exactly 32 bytes). The value itself is never echoed. */
+export function parseEncryptionKey(base64: string): Buffer {
+  return decodeKey(base64, 'ENCRYPTION_KEY');
+}
+
+function decodeKey(text: string, source: string): Buffer {
+  const trimmed = text.trim();
+  // Buffer.from silently skips characters outside the alphabet, so check the alphabet first.
+  if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(trimmed)) {
+    throw new ConfigError(`${source} must be base64 (32 random bytes); generate one with: openssl rand -base64 32`);
+  }
+  const key = Buffer.from(trimmed, 'base64');
+  if (key.length !== KEY_BYTES) {
+    throw new ConfigError(
+      `${source} must decode to ${KEY_BYTES} bytes, got ${key.length}; generate one with: openssl rand -base64 32`,
+    );
+  }
+  return key;
+}
+
+/**
+ * Reads `<dataDir>/encryption.key`, or on first run creates it (32 random bytes, base64, mode 0600, in a
+ * folder created with mode 0700). Two processes starting together agree on one key: the file is written
+ * complete under a temporary name and hard-linked into place, so the loser reads the winner's whole file.
+ */
+export async function loadOrCreateKeyFile(dataDir: string): Promise<Buffer> {
+  const file = join(dataDir, 'encryption.key');
+  const existing = await readKeyFile(file);
+  if (existing) return existing;
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  const key = randomBytes(KEY_BYTES);
+  const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+  try {
+    await writeFile(temporary, `${key.toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
+    // The umask may narrow the mode but never widen it; pin 0600 regardless.
+    await chmod(temporary, 0o600);
+    await link(temporary, file);
+    return key;
+  } catch (error) {
+    const raced = isErrno(error, 'EEXIST') ? await readKeyFile(file) : undefined;
+    if (raced) return raced;
+    throw error;
+  } finally {
+    await rm(temporary, { force: true });
+  }
+}
+
+async function readKeyFile(file: string): Promise<Buffer | undefined> {
+  try {
+    return decodeKey(await readFile(file, 'utf8'), `the key file ${file}`);
+  } catch (error) {
+    if (isErrno(error, 'ENOENT')) return undefined;
+    throw error;
+  }
+}
+
+function isErrno(error: unknown, code: string): boolean {
+  return error instanceof Error && (error as NodeJS.ErrnoException).code === code;
+}

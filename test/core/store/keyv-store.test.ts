@@ -1,0 +1,237 @@
+import { existsSync } from 'node:fs';
+import { createServer, connect as netConnect, type Server, type Socket } from 'node:net';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { StoreUnavailableError } from '../../../src/core/errors.ts';
+import type { Store } from '../../../src/core/ports.ts';
+import { createKeyvStore } from '../../../src/core/store/keyv-store.ts';
+import {
+  createFakeClock,
+  createTempDir,
+  deleteRedisPrefix,
+  REDIS_URL,
+  uniquePrefix,
+  waitFor,
+  within,
+} from './helpers.ts';
+import { describeStoreContract } from './store-contract.ts';
+
+describeStoreContract('memory', async () => {
+  const clock = createFakeClock();
+  const store = await createKeyvStore({ kind: 'memory' }, { clock });
+  return { store, clock, dispose: () => store.close() };
+});
+
+describeStoreContract('SQLite', async () => {
+  const dir = await createTempDir();
+  const clock = createFakeClock();
+  const store = await createKeyvStore({ kind: 'sqlite', path: join(dir.path, 'data', 'store.sqlite') }, { clock });
+  return {
+    store,
+    clock,
+    dispose: async () => {
+      await store.close();
+      await dir.remove();
+    },
+  };
+});
+
+describeStoreContract('Redis', async () => {
+  const prefix = uniquePrefix();
+  const clock = createFakeClock();
+  const store = await createKeyvStore({ kind: 'redis', url: REDIS_URL, prefix }, { clock });
+  return {
+    store,
+    clock,
+    dispose: async () => {
+      await store.close();
+      await deleteRedisPrefix(prefix);
+    },
+  };
+});
+
+describe('the SQLite store shared by two processes', () => {
+  it('creates its folder and lets only one of two stores on the same file win a claim', async () => {
+    const dir = await createTempDir();
+    const path = join(dir.path, 'nested', 'deeper', 'shared.sqlite');
+    const first = await createKeyvStore({ kind: 'sqlite', path });
+    const second = await createKeyvStore({ kind: 'sqlite', path });
+    try {
+      expect(existsSync(path)).toBe(true);
+      const attempts = Array.from({ length: 10 }, (_, i) => (i % 2 === 0 ? first : second).claim('job:p-1', 60_000));
+      expect((await Promise.all(attempts)).filter(Boolean)).toHaveLength(1);
+      await first.namespace('jobs').set('p-1', { by: 'first' });
+      expect(await second.namespace('jobs').get('p-1')).toEqual({ by: 'first' });
+    } finally {
+      await first.close();
+      await second.close();
+      await dir.remove();
+    }
+  });
+
+  it('lets the other process take a claim once the holder releases it', async () => {
+    const dir = await createTempDir();
+    const path = join(dir.path, 'shared.sqlite');
+    const first = await createKeyvStore({ kind: 'sqlite', path });
+    const second = await createKeyvStore({ kind: 'sqlite', path });
+    try {
+      expect(await first.claim('job:p-1', 60_000)).toBe(true);
+      expect(await second.claim('job:p-1', 60_000)).toBe(false);
+      await second.release('job:p-1');
+      expect(await second.claim('job:p-1', 60_000)).toBe(false);
+      await first.release('job:p-1');
+      expect(await second.claim('job:p-1', 60_000)).toBe(true);
+    } finally {
+      await first.close();
+      await second.close();
+      await dir.remove();
+    }
+  });
+
+  it('reports a file it cannot open as StoreUnavailableError', async () => {
+    const dir = await createTempDir();
+    try {
+      // A folder where the database file should be.
+      const error = await createKeyvStore({ kind: 'sqlite', path: dir.path }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(StoreUnavailableError);
+      expect((error as Error).message).toContain(`sqlite://${dir.path}`);
+    } finally {
+      await dir.remove();
+    }
+  });
+});
+
+describe('a Redis store that cannot be reached', () => {
+  it('rejects get, set, delete, entries, claim and ping instead of answering "not found"', async () => {
+    const store = await createKeyvStore({ kind: 'redis', url: 'redis://:s3cret-word@127.0.0.1:1', timeoutMs: 500 });
+    const jobs = store.namespace('jobs');
+    const attempts: Array<() => Promise<unknown>> = [
+      () => jobs.get('k'),
+      () => jobs.set('k', 1),
+      () => jobs.delete('k'),
+      async () => {
+        for await (const _ of jobs.entries()) break;
+      },
+      () => store.claim('k', 1_000),
+      () => store.ping(),
+    ];
+    try {
+      for (const attempt of attempts) {
+        const error = await within(
+          5_000,
+          attempt().then(
+            () => 'resolved',
+            (e: unknown) => e,
+          ),
+        );
+        expect(error).toBeInstanceOf(StoreUnavailableError);
+        const message = (error as Error).message;
+        expect(message).toContain('cannot reach the store at redis://127.0.0.1:1');
+        expect(message).toContain('STORE_URL');
+        expect(message).not.toContain('s3cret-word');
+      }
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('fails within its timeout when Redis accepts connections but never answers', async () => {
+    const sockets: Socket[] = [];
+    const silent = await listen(createServer((socket) => void sockets.push(socket)));
+    const store = await createKeyvStore({ kind: 'redis', url: `redis://127.0.0.1:${port(silent)}`, timeoutMs: 300 });
+    try {
+      for (const attempt of [() => store.namespace('jobs').get('k'), () => store.ping()]) {
+        const error = await within(
+          5_000,
+          attempt().catch((e: unknown) => e),
+        );
+        expect(error).toBeInstanceOf(StoreUnavailableError);
+        expect((error as Error).message).toContain('no answer within 300 ms');
+      }
+    } finally {
+      await within(5_000, store.close());
+      for (const socket of sockets) socket.destroy();
+      silent.close();
+    }
+  });
+});
+
+describe('a Redis store whose connection drops', () => {
+  let proxy: Proxy;
+  let store: Store;
+  const prefix = uniquePrefix();
+  beforeAll(async () => {
+    proxy = await startProxy(6379);
+    store = await createKeyvStore({ kind: 'redis', url: `redis://127.0.0.1:${proxy.port}`, prefix, timeoutMs: 500 });
+  });
+  afterAll(async () => {
+    await store.close();
+    await proxy.close();
+    await deleteRedisPrefix(prefix);
+  });
+  afterEach(() => proxy.restore());
+
+  it('fails operations while Redis is gone and works again once it is back', async () => {
+    const jobs = store.namespace('jobs');
+    await jobs.set('p-1', 'saved');
+    proxy.cut();
+    const error = await within(
+      5_000,
+      jobs.get('p-1').catch((e: unknown) => e),
+    );
+    expect(error).toBeInstanceOf(StoreUnavailableError);
+    await expect(within(5_000, store.ping())).rejects.toBeInstanceOf(StoreUnavailableError);
+    proxy.restore();
+    await waitFor(async () => (await jobs.get('p-1').catch(() => undefined)) === 'saved');
+  });
+});
+
+interface Proxy {
+  port: number;
+  cut(): void;
+  restore(): void;
+  close(): Promise<void>;
+}
+
+/** A TCP relay to the local Redis that can drop every connection on demand. */
+async function startProxy(targetPort: number): Promise<Proxy> {
+  let open = true;
+  const sockets = new Set<Socket>();
+  const server = createServer((client) => {
+    if (!open) return void client.destroy();
+    const upstream = netConnect(targetPort, '127.0.0.1');
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on('error', () => {});
+      socket.on('close', () => {
+        sockets.delete(socket);
+        client.destroy();
+        upstream.destroy();
+      });
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  await listen(server);
+  return {
+    port: port(server),
+    cut() {
+      open = false;
+      for (const socket of sockets) socket.destroy();
+    },
+    restore() {
+      open = true;
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+async function listen(server: Server): Promise<Server> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return server;
+}
+
+function port(server: Server): number {
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('server is not listening on TCP');
+  return address.port;
+}

@@ -1,0 +1,174 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Store } from '../../../src/core/ports.ts';
+import { createKeyvStore } from '../../../src/core/store/keyv-store.ts';
+import { createSecretBox } from '../../../src/core/store/secret-box.ts';
+import { CorruptRecordError, createSettingsRepo, maskSecret } from '../../../src/core/store/settings-repo.ts';
+import { createFakeClock, createTempDir, deleteRedisPrefix, REDIS_URL, uniquePrefix, withRedis } from './helpers.ts';
+
+const box = createSecretBox({ current: { version: 'v1', key: randomBytes(32) } });
+const CHANNEL = 'discord:guild-1:channel-2';
+
+describe('the settings repository', () => {
+  let store: Store;
+  const clock = createFakeClock(1_700_000_000_000);
+  beforeEach(async () => {
+    store = await createKeyvStore({ kind: 'memory' }, { clock });
+  });
+  afterEach(async () => {
+    await store.close();
+  });
+
+  it('answers an empty object for a channel that saved nothing', async () => {
+    expect(await createSettingsRepo(store, box).get(CHANNEL)).toEqual({});
+  });
+
+  it('gives back saved settings, with who changed them and when', async () => {
+    const repo = createSettingsRepo(store, box, { clock });
+    const saved = await repo.update(CHANNEL, {
+      apiKey: 'sk_live_1234567890abcdef',
+      language: 'en',
+      voiceId: 'voice-7',
+      socialKeys: [{ label: 'YouTube', key: 'yt-access-key-0001' }],
+      updatedBy: 'user-9',
+    });
+    const expected = {
+      apiKey: 'sk_live_1234567890abcdef',
+      language: 'en',
+      voiceId: 'voice-7',
+      socialKeys: [{ label: 'YouTube', key: 'yt-access-key-0001' }],
+      updatedBy: 'user-9',
+      updatedAt: 1_700_000_000_000,
+    };
+    expect(saved).toEqual(expected);
+    expect(await repo.get(CHANNEL)).toEqual(expected);
+  });
+
+  it('changes only the fields in a patch, and clears a field set to null', async () => {
+    const repo = createSettingsRepo(store, box);
+    await repo.update(CHANNEL, { apiKey: 'sk_live_1234567890abcdef', language: 'en', template: 'bold' });
+    await repo.update(CHANNEL, { language: 'fr' });
+    expect(await repo.get(CHANNEL)).toMatchObject({
+      apiKey: 'sk_live_1234567890abcdef',
+      language: 'fr',
+      template: 'bold',
+    });
+    await repo.update(CHANNEL, { apiKey: null, template: null });
+    const after = await repo.get(CHANNEL);
+    expect(after.apiKey).toBeUndefined();
+    expect(after.template).toBeUndefined();
+    expect(after.language).toBe('fr');
+  });
+
+  it('keeps channels apart', async () => {
+    const repo = createSettingsRepo(store, box);
+    await repo.update(CHANNEL, { language: 'en' });
+    expect(await repo.get('slack:T1:C1')).toEqual({});
+  });
+
+  it('stores the API key and social keys sealed, never in clear', async () => {
+    const repo = createSettingsRepo(store, box);
+    await repo.update(CHANNEL, { apiKey: 'canary-api-key', socialKeys: [{ label: 'TikTok', key: 'canary-social' }] });
+    const raw = JSON.stringify(await store.namespace('settings').get(CHANNEL));
+    expect(raw).not.toContain('canary');
+    expect(raw).toContain('TikTok');
+  });
+
+  it('refuses a sealed key copied into another channel', async () => {
+    const repo = createSettingsRepo(store, box);
+    await repo.update(CHANNEL, { apiKey: 'sk_live_1234567890abcdef' });
+    const records = store.namespace('settings');
+    await records.set('slack:T1:C1', await records.get(CHANNEL));
+    await expect(repo.get('slack:T1:C1')).rejects.toBeInstanceOf(CorruptRecordError);
+    expect((await repo.get(CHANNEL)).apiKey).toBe('sk_live_1234567890abcdef');
+  });
+
+  it('reports a malformed record as an error, which clear() gets rid of', async () => {
+    const repo = createSettingsRepo(store, box);
+    await store.namespace('settings').set(CHANNEL, { apiKey: 42, socialKeys: 'nope' });
+    const error = await repo.get(CHANNEL).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CorruptRecordError);
+    expect((error as Error).message).toContain(CHANNEL);
+    await expect(repo.update(CHANNEL, { language: 'en' })).rejects.toBeInstanceOf(CorruptRecordError);
+    await repo.clear(CHANNEL);
+    expect(await repo.get(CHANNEL)).toEqual({});
+  });
+
+  it('reports a key sealed with an unknown encryption key as an error that hints at ENCRYPTION_KEY', async () => {
+    await createSettingsRepo(store, box).update(CHANNEL, { apiKey: 'sk_live_1234567890abcdef' });
+    const otherBox = createSecretBox({ current: { version: 'v1', key: randomBytes(32) } });
+    await expect(createSettingsRepo(store, otherBox).get(CHANNEL)).rejects.toThrow(/ENCRYPTION_KEY/);
+  });
+});
+
+describe('masking a secret', () => {
+  it('shows at most its last 4 characters', () => {
+    expect(maskSecret('sk_live_1234567890ab3f9a')).toBe('••••••3f9a');
+  });
+
+  it('shows nothing of a short secret', () => {
+    expect(maskSecret('abcd')).toBe('••••••');
+    expect(maskSecret('')).toBe('••••••');
+  });
+});
+
+describe('secrets at rest', () => {
+  const canary = `canary-${randomBytes(8).toString('hex')}`;
+  const socialCanary = `social-${randomBytes(8).toString('hex')}`;
+  const visible = `template-${randomBytes(8).toString('hex')}`;
+
+  it('never reach the SQLite file or its write-ahead log in clear', async () => {
+    const dir = await createTempDir();
+    const path = join(dir.path, 'reelbot.sqlite');
+    try {
+      const store = await createKeyvStore({ kind: 'sqlite', path });
+      const repo = createSettingsRepo(store, box);
+      await repo.update(CHANNEL, {
+        apiKey: canary,
+        template: visible,
+        socialKeys: [{ label: 'X', key: socialCanary }],
+      });
+      expect((await repo.get(CHANNEL)).apiKey).toBe(canary);
+      // Read the bytes while the write-ahead log still holds them, and again after close() checkpoints.
+      const whileOpen = await readAll([path, `${path}-wal`]);
+      await store.close();
+      const afterClose = await readAll([path, `${path}-wal`]);
+      for (const bytes of [whileOpen, afterClose]) {
+        expect(bytes.includes(visible)).toBe(true);
+        expect(bytes.includes(canary)).toBe(false);
+        expect(bytes.includes(socialCanary)).toBe(false);
+      }
+    } finally {
+      await dir.remove();
+    }
+  });
+
+  it('never reach Redis in clear', async () => {
+    const prefix = uniquePrefix();
+    const store = await createKeyvStore({ kind: 'redis', url: REDIS_URL, prefix });
+    try {
+      const repo = createSettingsRepo(store, box);
+      await repo.update(CHANNEL, {
+        apiKey: canary,
+        template: visible,
+        socialKeys: [{ label: 'X', key: socialCanary }],
+      });
+      expect((await repo.get(CHANNEL)).apiKey).toBe(canary);
+      const raw = await withRedis((client) => client.get(`${prefix}settings:${CHANNEL}`));
+      expect(raw).toContain(visible);
+      expect(raw).not.toContain(canary);
+      expect(raw).not.toContain(socialCanary);
+    } finally {
+      await store.close();
+      await deleteRedisPrefix(prefix);
+    }
+  });
+});
+
+async function readAll(paths: string[]): Promise<Buffer> {
+  const present = paths.filter((path) => existsSync(path));
+  return Buffer.concat(await Promise.all(present.map((path) => readFile(path))));
+}
