@@ -13,7 +13,7 @@ function describe(o: ReturnType<typeof loadSandboxConfig>): string {
 }
 
 async function main(): Promise<void> {
-  const options = loadSandboxConfig(process.env);
+  const options = loadSandboxConfig();
   const sandbox = await startSandbox(options);
   process.stdout.write(`Media API sandbox listening: ${sandbox.baseUrl}\n${describe(options)}\n`);
   process.stdout.write(
