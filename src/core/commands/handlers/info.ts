@@ -1,0 +1,66 @@
+import { KIND_LABEL } from '../../jobs/render.ts';
+import { renderProject } from '../../jobs/render-project.ts';
+import { objectIdSchema } from '../../media/schemas.ts';
+import { mention, type OutMessage } from '../../render/message.ts';
+import { type CommandHandler, fail, run, str } from '../handler.ts';
+import { renderHelp } from '../help.ts';
+import { COMMANDS, HELP, JOBS, PROJECT } from '../table.ts';
+
+export function ago(ms: number): string {
+  const s = Math.max(0, Math.round(ms / 1000));
+  if (s < 60) return `${s} s ago`;
+  if (s < 3600) return `${Math.round(s / 60)} min ago`;
+  if (s < 86400) return `${Math.round(s / 3600)} h ago`;
+  return `${Math.round(s / 86400)} d ago`;
+}
+
+export const project: CommandHandler = {
+  spec: PROJECT,
+  prepare(v, ctx) {
+    const id = String(v.id).trim();
+    if (!objectIdSchema.safeParse(id).success) {
+      return fail(`'${id}' is not a project id: ids are 24 hexadecimal characters, like 6650f1c2a1b2c3d4e5f60718.`);
+    }
+    return run(false, async (reply) => {
+      const key = await ctx.apiKey();
+      const found = await ctx.deps.media.getProject(key, id);
+      await reply.public(renderProject(found));
+    });
+  },
+};
+
+export const jobs: CommandHandler = {
+  spec: JOBS,
+  prepare(_v, ctx) {
+    return run(true, async (reply) => {
+      const now = ctx.deps.clock.now();
+      const lines: string[] = [];
+      for await (const p of ctx.deps.jobs.repo.pending()) {
+        if (p.channelKey !== ctx.channelKey) continue;
+        const job = await ctx.deps.jobs.repo.get(p.jobId);
+        if (!job) continue;
+        const projects = job.projectIds.filter(Boolean).join(', ');
+        lines.push(
+          `• ${KIND_LABEL[job.kind]} \`${job.id}\` — ${job.summary} · asked by ${mention(job.origin.userId)} ${ago(now - job.createdAt)}${projects ? ` · project ${projects}` : ''}`,
+        );
+      }
+      const message: OutMessage =
+        lines.length === 0
+          ? {
+              text: 'No jobs are running in this channel. Start one with `/clip`, `/ttv`, `/subtitles`, `/broll` or `/tts`.',
+            }
+          : {
+              text: `**${lines.length} job${lines.length === 1 ? '' : 's'} running here**\n${lines.slice(0, 25).join('\n')}`,
+            };
+      await reply.ephemeral(message);
+    });
+  },
+};
+
+export const help: CommandHandler = {
+  spec: HELP,
+  prepare(v) {
+    const message = renderHelp(COMMANDS, str(v.command));
+    return run(true, (reply) => reply.ephemeral(message));
+  },
+};

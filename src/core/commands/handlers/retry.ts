@@ -1,0 +1,30 @@
+import type { Prepared } from '../../interaction.ts';
+import { type CommandContext, run } from '../handler.ts';
+
+/** `retry:<jobId>`: the same request again, as a new job started by whoever clicked. */
+export function retryAction(actionId: string, ctx: CommandContext): Prepared | undefined {
+  const m = /^retry:([a-z0-9]{4,32})$/.exec(actionId);
+  if (!m?.[1]) return undefined;
+  const jobId = m[1];
+  return run(false, async (reply) => {
+    const job = await ctx.deps.jobs.repo.get(jobId);
+    if (!job) {
+      await reply.ephemeral({
+        text: `Job \`${jobId}\` is too old to retry (jobs are kept 30 days). Run the command again.`,
+      });
+      return;
+    }
+    if (job.channelKey !== ctx.channelKey) {
+      await reply.ephemeral({ text: 'That job belongs to another channel; retry it there.' });
+      return;
+    }
+    if (job.state === 'pending' || job.state === 'submitting') {
+      await reply.ephemeral({ text: `Job \`${jobId}\` is still running; its results will appear in its thread.` });
+      return;
+    }
+    await ctx.deps.jobs.start(
+      { kind: job.kind, requests: job.requests, summary: `${job.summary} (retry of ${job.id})`, origin: ctx.origin },
+      reply,
+    );
+  });
+}

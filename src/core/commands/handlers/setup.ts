@@ -1,0 +1,118 @@
+import { MediaApiError } from '../../errors.ts';
+import type { ModalSubmission, Prepared } from '../../interaction.ts';
+import { describeMediaError } from '../../media/describe-error.ts';
+import type { OutMessage } from '../../render/message.ts';
+import { maskSecret } from '../../store/settings-repo.ts';
+import { type CommandContext, type CommandHandler, fail, run, str } from '../handler.ts';
+import { SETUP } from '../table.ts';
+
+export const SETUP_KEY_MODAL = 'setup_key';
+export const NOT_ALLOWED =
+  'Only people who may configure the bot can change its settings (Discord: Manage Server; Slack: workspace admins or the operator’s SLACK_ADMIN_USERS list).';
+
+/** What the channel runs with, the key shown masked and never in full. */
+async function renderSettings(ctx: CommandContext, note?: string): Promise<OutMessage> {
+  const s = await ctx.deps.settings.get(ctx.channelKey);
+  const { facts } = ctx.deps;
+  const keyLine = s.apiKey
+    ? `${maskSecret(s.apiKey)} (this channel’s own key)`
+    : facts.teamKey
+      ? 'the team-wide key (MEDIA_API_KEY)'
+      : facts.sandbox
+        ? 'none needed: the bot runs against the local sandbox'
+        : 'none — run `/setup key` to add one';
+  let voice = s.voiceId ?? 'API default';
+  if (s.voiceId) {
+    const key = await ctx.apiKey().catch(() => undefined);
+    const found = key ? ctx.deps.voices.peek(key)?.byId(s.voiceId) : undefined;
+    if (found) voice = `${found.name} (${found.languageCode})`;
+  }
+  return {
+    text: [note, '**reelbot settings for this channel**'].filter(Boolean).join('\n'),
+    cards: [
+      {
+        title: 'Channel settings',
+        fields: [
+          { name: 'API key', value: keyLine },
+          { name: 'Default language', value: s.language ?? 'english', inline: true },
+          { name: 'Default voice', value: voice, inline: true },
+          { name: 'Default subtitle style', value: s.template ?? 'productive', inline: true },
+          {
+            name: 'Results arrive by',
+            value: facts.webhooks ? 'webhook (with polling as a fallback)' : 'polling (no PUBLIC_URL set)',
+          },
+        ],
+        footer: 'Change: /setup key · /setup clear_key · /setup language=french voice=Jenny template=beast',
+        tone: 'info',
+      },
+    ],
+  };
+}
+
+export const setup: CommandHandler = {
+  spec: SETUP,
+  prepare(v, ctx): Prepared {
+    if (!ctx.canConfigure) return fail(NOT_ALLOWED);
+    const action = str(v.action) ?? 'show';
+    const defaults = { language: str(v.language), voice: str(v.voice), template: str(v.template) };
+    const changing = Object.values(defaults).some((x) => x !== undefined);
+    if (action === 'key') {
+      return {
+        kind: 'modal',
+        modal: {
+          id: SETUP_KEY_MODAL,
+          title: 'Media API key for this channel',
+          inputs: [
+            {
+              id: 'api_key',
+              label: 'API key',
+              placeholder: 'Paste the key from your media API dashboard',
+              style: 'short',
+              required: true,
+              secret: true,
+              maxLength: 200,
+            },
+          ],
+        },
+      };
+    }
+    if (action === 'clear_key') {
+      return run(true, async (reply) => {
+        await ctx.deps.settings.update(ctx.channelKey, { apiKey: null, updatedBy: ctx.origin.userId });
+        await reply.ephemeral(await renderSettings(ctx, 'Removed this channel’s API key.'));
+      });
+    }
+    return run(true, async (reply) => {
+      if (!changing) return reply.ephemeral(await renderSettings(ctx));
+      const voiceId = defaults.voice ? (await ctx.resolveVoice(defaults.voice)).voiceId : undefined;
+      await ctx.deps.settings.update(ctx.channelKey, {
+        language: defaults.language,
+        voiceId,
+        template: defaults.template,
+        updatedBy: ctx.origin.userId,
+      });
+      await reply.ephemeral(await renderSettings(ctx, 'Saved the channel defaults.'));
+    });
+  },
+};
+
+/** The key arrives through a form, so it never appears in a channel; it is checked against the API. */
+export function submitKey(submission: ModalSubmission, ctx: CommandContext): Prepared {
+  if (!ctx.canConfigure) return fail(NOT_ALLOWED);
+  const key = (submission.values.api_key ?? '').trim();
+  if (!key) return fail('The API key was empty; nothing changed.');
+  if (/\s/.test(key) || key.length > 200)
+    return fail('That does not look like an API key (it has spaces or is too long); nothing changed.');
+  return run(true, async (reply) => {
+    await ctx.deps.settings.update(ctx.channelKey, { apiKey: key, updatedBy: ctx.origin.userId });
+    let note = 'Saved the API key for this channel.';
+    try {
+      const voices = await ctx.deps.media.listVoices(key);
+      note += ` ✓ The media API accepts it (${voices.length} voices available).`;
+    } catch (err) {
+      if (!(err instanceof MediaApiError)) throw err;
+      note += ` ⚠️ But checking it failed: ${describeMediaError(err)}`;
+    }
+    await reply.ephemeral(await renderSettings(ctx, note));
+  });
+}

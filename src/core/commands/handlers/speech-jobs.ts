@@ -1,0 +1,71 @@
+import { DEFAULT_VOICE_ID } from '../../media/enums.ts';
+import type { Voice } from '../../media/schemas.ts';
+import { truncate } from '../../render/message.ts';
+import { checkScriptLength } from '../../voices/split-script.ts';
+import { bool, type CommandContext, type CommandHandler, compact, fail, run, str } from '../handler.ts';
+import { TTS, TTV } from '../table.ts';
+
+const voiceLabel = (v: Voice) =>
+  `${v.name} (${v.languageCode}${v.style && v.style !== 'general' ? `, ${v.style}` : ''})`;
+
+/** The voice asked for, else the channel's default, else the API's default voice. */
+async function pickVoice(ctx: CommandContext, asked: string | undefined): Promise<Voice | { voiceId: string }> {
+  if (asked) return ctx.resolveVoice(asked);
+  const settings = await ctx.deps.settings.get(ctx.channelKey);
+  return { voiceId: settings.voiceId ?? DEFAULT_VOICE_ID };
+}
+
+const describeVoice = (v: Voice | { voiceId: string }) => ('name' in v ? voiceLabel(v) : 'default voice');
+
+export const tts: CommandHandler = {
+  spec: TTS,
+  prepare(v, ctx) {
+    const text = str(v.text);
+    const prompt = str(v.prompt);
+    if (!text && !prompt) return fail(`Say what to speak: ${TTS.usage}`);
+    if (text && prompt) return fail('Give either the text to speak or prompt=…, not both.');
+    let parts: string[] = [];
+    if (text) {
+      const checked = checkScriptLength(text);
+      if (!checked.ok) return fail(checked.message);
+      parts = checked.parts;
+    }
+    return run(false, async (reply) => {
+      const voice = await pickVoice(ctx, str(v.voice));
+      const requests = prompt
+        ? [{ voiceId: voice.voiceId, prompt }]
+        : parts.map((script) => ({ voiceId: voice.voiceId, script }));
+      const partsNote = requests.length > 1 ? ` · ${requests.length} parts` : '';
+      const summary = `${describeVoice(voice)} · “${truncate(text ?? prompt ?? '', 60)}”${partsNote}`;
+      await ctx.deps.jobs.start({ kind: 'tts', requests, summary, origin: ctx.origin }, reply);
+    });
+  },
+};
+
+export const ttv: CommandHandler = {
+  spec: TTV,
+  prepare(v, ctx) {
+    const script = str(v.script);
+    const prompt = str(v.prompt);
+    if (!script && !prompt) return fail(`Give the video's script, or prompt=… to have one written: ${TTV.usage}`);
+    if (script && prompt) return fail('Give either a script or prompt=…, not both.');
+    return run(false, async (reply) => {
+      const voice = await pickVoice(ctx, str(v.voice));
+      const settings = await ctx.deps.settings.get(ctx.channelKey);
+      const body = compact({
+        voiceId: voice.voiceId,
+        script,
+        prompt,
+        visualStyle: str(v.style),
+        subtitleStyles: compact({
+          template: str(v.template) ?? settings.template,
+          position: str(v.position),
+          fontSize: str(v.size),
+        }),
+        additionalFeatures: compact({ addBgm: bool(v.music) }),
+      });
+      const summary = `“${truncate(script ?? prompt ?? '', 60)}” · ${describeVoice(voice)}${v.style ? ` · ${v.style}` : ''}`;
+      await ctx.deps.jobs.start({ kind: 'ttv', requests: [body ?? {}], summary, origin: ctx.origin }, reply);
+    });
+  },
+};

@@ -1,0 +1,132 @@
+import type { ProjectKind } from '../media/enums.ts';
+import type { Output } from '../media/schemas.ts';
+import { type Card, type Control, link, mention, type OutMessage, truncate } from '../render/message.ts';
+import type { Job } from './model.ts';
+
+export const KIND_LABEL: Record<ProjectKind, string> = {
+  clip: '🎬 Clips',
+  ttv: '🎞️ Text to video',
+  subtitles: '💬 Subtitles',
+  broll: '🎥 B-roll',
+  tts: '🔊 Speech',
+};
+
+export type CardPhase = 'submitting' | 'working' | 'completed' | 'failed' | 'expired';
+
+const PHASE_TEXT: Record<CardPhase, string> = {
+  submitting: '⏳ Submitting…',
+  working: '⏳ Working on it — results will appear in this thread.',
+  completed: '✅ Done — results are in this thread.',
+  failed: '❌ Failed — details in this thread.',
+  expired: '⌛ No result yet — stopped waiting.',
+};
+
+/** The job card: the thread root that shows what was asked and where it stands. */
+export function renderJobCard(job: Job, phase: CardPhase): OutMessage {
+  const projects = job.projectIds.filter((p): p is string => p !== null);
+  const fields = [
+    { name: 'Requested by', value: mention(job.origin.userId), inline: true },
+    { name: 'Job', value: `\`${job.id}\``, inline: true },
+  ];
+  if (projects.length > 0)
+    fields.push({ name: 'Project', value: projects.map((p) => `\`${p}\``).join(' '), inline: true });
+  if (job.requests.length > 1) fields.push({ name: 'Parts', value: String(job.requests.length), inline: true });
+  const tone = phase === 'completed' ? 'success' : phase === 'failed' || phase === 'expired' ? 'error' : 'pending';
+  return {
+    text: `${KIND_LABEL[job.kind]} · ${PHASE_TEXT[phase]}`,
+    cards: [
+      {
+        title: `${KIND_LABEL[job.kind]}: ${truncate(job.summary, 200)}`,
+        body: PHASE_TEXT[phase],
+        fields,
+        tone,
+        footer: job.error ? truncate(job.error, 300) : undefined,
+      },
+    ],
+  };
+}
+
+export function clipCard(out: Output, n: number, total: number): Card {
+  const info = out.info;
+  const fields = [];
+  if (info?.viralityScore !== undefined) {
+    const reason = info.viralityScoreReason ? ` — ${info.viralityScoreReason}` : '';
+    fields.push({ name: 'Virality score', value: `**${info.viralityScore}**/100${reason}` });
+  }
+  if (info?.tags.length)
+    fields.push({ name: 'Tags', value: info.tags.map((t) => `#${t.replace(/^#/, '')}`).join(' ') });
+  if (info?.suitablePlatforms.length) fields.push({ name: 'Best on', value: info.suitablePlatforms.join(', ') });
+  const controls: Control[] = out.videoUrl ? [{ kind: 'link', label: '▶ Watch', url: out.videoUrl }] : [];
+  return {
+    title: `Reel ${n}/${total}: ${info?.title || 'Untitled'}`,
+    url: out.videoUrl,
+    body: info?.caption || undefined,
+    fields,
+    imageUrl: out.thumbnailUrl,
+    tone: 'success',
+    controls,
+  };
+}
+
+export function mediaCard(kind: ProjectKind, out: Output, title: string): Card {
+  const controls: Control[] = [];
+  if (out.videoUrl) controls.push({ kind: 'link', label: '▶ Watch', url: out.videoUrl });
+  if (out.audioUrl) controls.push({ kind: 'link', label: '🔊 Listen', url: out.audioUrl });
+  const links = [out.videoUrl && link('video', out.videoUrl), out.audioUrl && link('audio', out.audioUrl)];
+  return {
+    title,
+    url: out.videoUrl ?? out.audioUrl,
+    body: links.filter(Boolean).join(' · ') || `No media link came back for this ${kind} output.`,
+    imageUrl: out.thumbnailUrl,
+    tone: 'success',
+    controls,
+  };
+}
+
+/** Where to look again later, for one part. */
+export interface PartLabel {
+  index: number;
+  total: number;
+}
+
+export function renderResult(job: Job, outputs: Output[], part: PartLabel): OutMessage {
+  const partText = part.total > 1 ? ` (part ${part.index + 1}/${part.total})` : '';
+  const cards =
+    job.kind === 'clip'
+      ? outputs.map((o, i) => clipCard(o, i + 1, outputs.length))
+      : outputs.map((o, i) =>
+          mediaCard(job.kind, o, `${KIND_LABEL[job.kind]}${partText}${outputs.length > 1 ? ` #${i + 1}` : ''}`),
+        );
+  const what =
+    job.kind === 'clip'
+      ? `your ${outputs.length} reel${outputs.length === 1 ? ' is' : 's are'} ready`
+      : `your ${KIND_LABEL[job.kind].replace(/^\S+ /, '').toLowerCase()}${partText} is ready`;
+  return {
+    text: `${mention(job.origin.userId)} ${what}: ${truncate(job.summary, 120)}`,
+    cards,
+  };
+}
+
+export const retryControl = (jobId: string): Control => ({
+  kind: 'action',
+  label: '↻ Retry',
+  id: `retry:${jobId}`,
+  style: 'primary',
+});
+
+export function renderFailure(job: Job, error: string, part?: PartLabel): OutMessage {
+  const partText = part && part.total > 1 ? ` (part ${part.index + 1}/${part.total})` : '';
+  return {
+    text: `${mention(job.origin.userId)} ${KIND_LABEL[job.kind]}${partText} failed: ${truncate(error, 1500)}`,
+    cards: [{ title: `Job ${job.id} failed`, body: truncate(error, 1500), tone: 'error' }],
+    controls: [retryControl(job.id)],
+  };
+}
+
+export function renderExpired(job: Job, hours: number): OutMessage {
+  const ids = job.projectIds.filter(Boolean).map((p) => `\`/project ${p}\``);
+  return {
+    text: `${mention(job.origin.userId)} no result for job \`${job.id}\` after ${hours} h, so I stopped waiting. The project may still finish: check it later with ${ids.join(', ') || '/project'}.`,
+    controls: [retryControl(job.id)],
+  };
+}

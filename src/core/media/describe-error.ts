@@ -1,0 +1,38 @@
+import { MediaApiError, UserError } from '../errors.ts';
+
+const minutes = (ms: number): string => {
+  const s = Math.ceil(ms / 1000);
+  return s < 90 ? `${s} s` : `${Math.ceil(s / 60)} min`;
+};
+
+/** A media API failure, explained for a team member: what happened and what to do. */
+export function describeMediaError(err: MediaApiError): string {
+  const said = err.apiMessage ? ` The API said: “${err.apiMessage}”.` : '';
+  switch (true) {
+    case err.status === 400:
+      return `The media API refused the request (400).${said} Check the link and options, then try again.`;
+    case err.status === 401:
+      return 'The media API rejected the API key (401). Someone who can configure the bot can set a valid key with `/setup key`.';
+    case err.status === 403:
+      return `The API key is not allowed to do this (403).${said} Check the plan of the account the key belongs to.`;
+    case err.status === 404:
+      return `The media API does not know that project (404).${said}`;
+    case err.status === 429: {
+      const wait = err.retryAfterMs ? ` Try again in ${minutes(err.retryAfterMs)}.` : ' Try again in a few minutes.';
+      return `Too many requests to the media API right now (429): the plan's request budget is used up.${wait}`;
+    }
+    case err.status >= 500:
+      return `The media API had a problem (${err.status}).${said} Nothing was lost; try again in a few minutes.`;
+    case err.status === 0:
+      return 'Could not reach the media API (network error or timeout). Try again shortly.';
+    default:
+      return `The media API answered ${err.status}.${said}`;
+  }
+}
+
+/** Any error, explained for a user: coded errors say what they are, anything else is hidden. */
+export function describeError(err: unknown): string {
+  if (err instanceof MediaApiError) return describeMediaError(err);
+  if (err instanceof UserError) return err.message;
+  return 'Something went wrong on our side. It has been logged; please try again.';
+}
