@@ -1,0 +1,130 @@
+import type { Bot, ModalSpec, Prepared } from '../core/interaction.ts';
+import type { ChatPort, Logger, Origin, Reply, ThreadRef } from '../core/ports.ts';
+import type { OutMessage } from '../core/render/message.ts';
+import { plainStyle, renderText, type TextStyle } from './render-text.ts';
+
+// A terminal chat: one channel, one user (the operator, who may configure). Commands are typed as on
+// Slack (`/clip https://… reels=2`), buttons are pressed by typing `!<id>`, and a job's results appear
+// under its number, as in a thread.
+
+export interface ConsoleOptions {
+  bot: Bot;
+  logger: Logger;
+  write: (text: string) => void;
+  style?: TextStyle;
+  userName?: string;
+  /** Jobs of this console still waiting for results (to finish piped sessions). */
+  pendingJobs: () => Promise<number>;
+}
+
+export interface ConsoleAdapter {
+  chatPort: ChatPort;
+  /** Handles one typed line; resolves when its immediate answer has been printed. */
+  handleLine(line: string): Promise<void>;
+  /** Waits until every command started here has finished and its jobs have posted, or the deadline passes. */
+  settle(deadlineMs: number, pollMs?: number): Promise<boolean>;
+}
+
+export function createConsoleAdapter(options: ConsoleOptions): ConsoleAdapter {
+  const style = options.style ?? plainStyle;
+  const origin: Origin = {
+    platform: 'console',
+    workspaceId: 'local',
+    channelId: 'local',
+    userId: options.userName ?? 'you',
+    userName: options.userName ?? 'you',
+  };
+  let threads = 0;
+  const inFlight = new Set<Promise<void>>();
+  let modal: { spec: ModalSpec; values: Record<string, string> } | undefined;
+
+  const print = (message: OutMessage, prefix = '') => {
+    options.write(
+      `${renderText(message, style)
+        .map((l) => `${prefix}${l}`)
+        .join('\n')}\n`,
+    );
+  };
+
+  const reply: Reply = {
+    ephemeral: async (m) => print(m, '(only you) '),
+    public: async (m) => print(m),
+    async openThread(card) {
+      threads++;
+      const id = String(threads);
+      print(card, `[#${id}] `);
+      return { platform: 'console', workspaceId: 'local', channelId: 'local', threadId: id, cardMessageId: id };
+    },
+  };
+
+  const chatPort: ChatPort = {
+    platform: 'console',
+    postInThread: async (thread: ThreadRef, message) => print(message, `  └ [#${thread.threadId}] `),
+    updateCard: async (thread: ThreadRef, message) => print({ text: message.text }, `[#${thread.threadId}] `),
+  };
+
+  function follow(prepared: Prepared): Promise<void> {
+    if (prepared.kind === 'error') {
+      print({ text: `⚠️ ${prepared.message}` }, '(only you) ');
+      return Promise.resolve();
+    }
+    if (prepared.kind === 'modal') {
+      modal = { spec: prepared.modal, values: {} };
+      askNext();
+      return Promise.resolve();
+    }
+    const task = prepared.run(reply).catch((err: unknown) => options.logger.error({ err }, 'console command failed'));
+    inFlight.add(task);
+    void task.finally(() => inFlight.delete(task));
+    return task;
+  }
+
+  function askNext() {
+    const input = modal?.spec.inputs.find((i) => modal && !(i.id in modal.values));
+    if (input)
+      options.write(`${modal?.spec.title} — ${input.label}${input.secret ? ' (not shown to anyone else)' : ''}: \n`);
+  }
+
+  function answerModal(line: string): Promise<void> {
+    const current = modal;
+    if (!current) return Promise.resolve();
+    const input = current.spec.inputs.find((i) => !(i.id in current.values));
+    if (input) current.values[input.id] = line;
+    if (current.spec.inputs.some((i) => !(i.id in current.values))) {
+      askNext();
+      return Promise.resolve();
+    }
+    modal = undefined;
+    return follow(
+      options.bot.prepareModal({ modalId: current.spec.id, values: current.values, origin, canConfigure: true }),
+    );
+  }
+
+  async function handleLine(raw: string): Promise<void> {
+    const line = raw.trim();
+    if (modal) return answerModal(line);
+    if (!line || line.startsWith('#')) return;
+    if (line.startsWith('!')) {
+      return follow(options.bot.prepareAction({ actionId: line.slice(1), origin, canConfigure: true }));
+    }
+    if (!line.startsWith('/')) {
+      print({ text: 'Commands start with a slash, e.g. `/clip https://youtu.be/… reels=2`. Type /help for the list.' });
+      return;
+    }
+    const command = line.slice(1).split(/\s+/, 1)[0] ?? '';
+    const text = line.slice(1 + command.length).trim();
+    return follow(options.bot.prepare({ command, text, origin, canConfigure: true }));
+  }
+
+  async function settle(deadlineMs: number, pollMs = 200): Promise<boolean> {
+    const deadline = Date.now() + deadlineMs;
+    while (Date.now() < deadline) {
+      await Promise.allSettled([...inFlight]);
+      if (inFlight.size === 0 && (await options.pendingJobs()) === 0) return true;
+      await new Promise((r) => setTimeout(r, pollMs));
+    }
+    return false;
+  }
+
+  return { chatPort, handleLine, settle };
+}

@@ -1,0 +1,52 @@
+import type { Card, Control, OutMessage } from '../core/render/message.ts';
+
+// The console shows messages as plain text: links written out in full so a terminal makes them
+// clickable, and every button as the line to type to press it.
+
+export interface TextStyle {
+  bold(s: string): string;
+  dim(s: string): string;
+}
+
+export const plainStyle: TextStyle = { bold: (s) => s, dim: (s) => s };
+export const ansiStyle: TextStyle = { bold: (s) => `\x1b[1m${s}\x1b[22m`, dim: (s) => `\x1b[2m${s}\x1b[22m` };
+
+/** Our markup to terminal text: [label](url) → label <url>, **bold**, <@id> → @id. */
+export function markupToText(s: string, style: TextStyle = plainStyle): string {
+  return s
+    .replace(/\[([^\]]*)\]\((https?:\/\/[^)\s]+)\)/g, '$1 <$2>')
+    .replace(/\*\*([^*]+)\*\*/g, (_m, t: string) => style.bold(t))
+    .replace(/<@([^>]+)>/g, '@$1');
+}
+
+function controlLine(c: Control): string {
+  switch (c.kind) {
+    case 'link':
+      return `${c.label}: ${c.url}`;
+    case 'action':
+      return `[${c.label}] type: !${c.id}`;
+    case 'select':
+      return `${c.placeholder}: ${c.options.map((o) => `!${c.id}:${o.value} (${o.label})`).join('  ')}`;
+  }
+}
+
+function cardLines(card: Card, style: TextStyle): string[] {
+  const lines: string[] = [];
+  if (card.title) lines.push(style.bold(markupToText(card.title, style)) + (card.url ? ` <${card.url}>` : ''));
+  if (card.body) lines.push(...markupToText(card.body, style).split('\n'));
+  for (const f of card.fields ?? []) lines.push(`${f.name}: ${markupToText(f.value, style)}`);
+  if (card.imageUrl) lines.push(`thumbnail: ${card.imageUrl}`);
+  for (const c of card.controls ?? []) lines.push(controlLine(c));
+  if (card.footer) lines.push(style.dim(markupToText(card.footer, style)));
+  return lines;
+}
+
+/** The message as lines, cards indented under the text. */
+export function renderText(message: OutMessage, style: TextStyle = plainStyle): string[] {
+  const lines = markupToText(message.text, style).split('\n');
+  for (const card of message.cards ?? []) {
+    lines.push(...cardLines(card, style).map((l, i) => (i === 0 ? `  ┌ ${l}` : `  │ ${l}`)));
+  }
+  for (const c of message.controls ?? []) lines.push(`  ${controlLine(c)}`);
+  return lines;
+}

@@ -1,0 +1,80 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+// `npm start` as a newcomer runs it: no tokens, commands piped in, results printed, exit 0.
+
+const root = join(import.meta.dirname, '../..');
+const dir = mkdtempSync(join(tmpdir(), 'reelbot-console-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function runBot(
+  input: string,
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; out: string; err: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: root,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? dir,
+        STORE_URL: `sqlite://${join(dir, `bot-${Math.random().toString(36).slice(2)}.sqlite`)}`,
+        PORT: '0',
+        SANDBOX_JOB_MS: '100',
+        LOG_LEVEL: 'warn',
+        ...env,
+      },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+    });
+    child.stderr.on('data', (d: Buffer) => {
+      err += d.toString();
+    });
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, out, err });
+    });
+    child.stdin.end(input);
+  });
+}
+
+describe('the console with input piped in', () => {
+  it('prints the job, then two reels with titles, thumbnails and video links, and exits 0', async () => {
+    const { code, out, err } = await runBot('/clip https://www.youtube.com/watch?v=dQw4w9WgXcQ reels=2\n');
+    expect(err).toContain('sandbox');
+    expect(code).toBe(0);
+    expect(out).toMatch(/\[#1\] .*Clips/);
+    expect(out).toMatch(/Reel 1\/2: \S/);
+    expect(out).toMatch(/Reel 2\/2: \S/);
+    expect(out.match(/thumbnail: http:\/\/127\.0\.0\.1:\d+\/\S+/g)).toHaveLength(2);
+    expect(out.match(/▶ Watch: http:\/\/127\.0\.0\.1:\d+\/\S+/g)).toHaveLength(2);
+  }, 70_000);
+
+  it('runs every command kind in one session and answers mistakes without stopping', async () => {
+    const lines = [
+      '/help',
+      '/clip not-a-link',
+      '/tts AIGenerate1 Hello there, welcome to the show.',
+      '/ttv "A short story about a lighthouse." style=anime',
+      '/subtitles https://example.com/talk.mp4 language=french',
+      '/broll https://example.com/talk.mp4',
+      '/voices language=french',
+      '/jobs',
+    ];
+    const { code, out } = await runBot(`${lines.join('\n')}\n`);
+    expect(code).toBe(0);
+    expect(out).toContain('/clip');
+    expect(out).toMatch(/\(only you\) .*not a web link|\(only you\) .*url/i);
+    expect(out).toMatch(/Listen: http/);
+    expect(out.match(/\[#\d\] .*(Speech|Text to video|Subtitles|B-roll)/g)?.length).toBeGreaterThanOrEqual(4);
+    expect(out).toMatch(/fr-FR/);
+  }, 70_000);
+});
