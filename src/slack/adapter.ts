@@ -1,0 +1,111 @@
+// The Slack adapter: a Bolt App in Socket Mode (app token; no public URL) or in HTTP mode (signing
+// secret), where Bolt opens no port of its own and its request listener is mounted on the bot's one
+// HTTP server under /slack/*.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { App, HTTPReceiver, SocketModeReceiver } from '@slack/bolt';
+import { ConfigError } from '../core/errors.ts';
+import type { Bot } from '../core/interaction.ts';
+import type { ChatPort, Logger, Store } from '../core/ports.ts';
+import { createSlackApi } from './api.ts';
+import { toBoltLogger } from './bolt-logger.ts';
+import type { HandlerDeps } from './boundary.ts';
+import { createSlackChatPort } from './chat-port.ts';
+import { createClaims } from './claims.ts';
+import { registerCommands } from './on-command.ts';
+import { registerEvents } from './on-event.ts';
+import { registerInteractions } from './on-interaction.ts';
+import { createPacer, type PaceOptions } from './pace.ts';
+import { SLACK_PATHS } from './paths.ts';
+import { createPermissions } from './permissions.ts';
+
+export interface SlackRoute {
+  method: 'POST';
+  path: string;
+  handler: (req: IncomingMessage, res: ServerResponse) => void;
+}
+
+export interface SlackAdapterOptions {
+  botToken: string;
+  /** xapp- token with connections:write: Socket Mode. */
+  appToken?: string;
+  /** HTTP mode: verifies Slack's v0 signatures. */
+  signingSecret?: string;
+  /** Web API base override, e.g. http://127.0.0.1:PORT/api/ */
+  apiUrl?: string;
+  bot: Bot;
+  logger: Logger;
+  store?: Store;
+  /** Slack user ids allowed to configure the bot besides workspace admins and owners. */
+  adminUsers?: string[];
+  /** Per-channel pacing and Retry-After (tests inject the clock and sleep). */
+  pace?: PaceOptions;
+}
+
+export interface SlackAdapter {
+  chatPort: ChatPort;
+  /** HTTP mode only (empty in Socket Mode): mount these on the bot's HTTP server, body unread. */
+  routes: SlackRoute[];
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
+  const logger = options.logger.child({ platform: 'slack' });
+  const boltLogger = toBoltLogger(logger);
+  const api = createSlackApi({
+    botToken: options.botToken,
+    logger,
+    pacer: createPacer(options.pace),
+    ...(options.apiUrl ? { apiUrl: options.apiUrl } : {}),
+  });
+  const claims = createClaims({ logger, ...(options.store ? { store: options.store } : {}) });
+  const permissions = createPermissions({
+    api,
+    logger,
+    ...(options.adminUsers ? { adminUsers: options.adminUsers } : {}),
+  });
+  const clientOptions = () => (options.apiUrl ? { slackApiUrl: options.apiUrl } : {});
+
+  let receiver: SocketModeReceiver | HTTPReceiver;
+  if (options.appToken) {
+    // SocketModeClient opens apps.connections.open with installerOptions.clientOptions (slackApiUrl).
+    receiver = new SocketModeReceiver({
+      appToken: options.appToken,
+      logger: boltLogger,
+      installerOptions: { clientOptions: clientOptions() },
+    });
+  } else if (options.signingSecret) {
+    receiver = new HTTPReceiver({
+      signingSecret: options.signingSecret,
+      endpoints: Object.values(SLACK_PATHS),
+      logger: boltLogger,
+    });
+  } else {
+    throw new ConfigError(
+      'Slack needs SLACK_APP_TOKEN (Socket Mode) or SLACK_SIGNING_SECRET (HTTP mode): see Basic Information in your Slack app settings.',
+    );
+  }
+  const app = new App({ token: options.botToken, receiver, logger: boltLogger, clientOptions: clientOptions() });
+  app.error(async (error) => {
+    logger.error({ err: error }, 'slack request failed');
+  });
+  const deps: HandlerDeps = { bot: options.bot, api, logger, permissions, claims };
+  registerEvents(app, deps);
+  registerCommands(app, deps);
+  registerInteractions(app, deps);
+
+  const http = receiver instanceof HTTPReceiver ? receiver : undefined;
+  const routes: SlackRoute[] = http
+    ? Object.values(SLACK_PATHS).map((path) => ({ method: 'POST', path, handler: http.requestListener }))
+    : [];
+  return {
+    chatPort: createSlackChatPort({ api, claims }),
+    routes,
+    async start() {
+      if (!http) await app.start();
+    },
+    async stop() {
+      if (!http) await app.stop();
+    },
+  };
+}

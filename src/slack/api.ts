@@ -1,0 +1,100 @@
+// The Web API calls the adapter makes with the bot token, through one WebClient configured so that no
+// call is ever sent twice by the client itself: retries off (a 5xx retry of chat.postMessage would post
+// twice), 429 rejected at once and waited out by the pacer (Retry-After), posts paced per channel.
+import { webApi } from '@slack/bolt';
+import type { Logger } from '../core/ports.ts';
+import { toBoltLogger } from './bolt-logger.ts';
+import type { Pacer } from './pace.ts';
+import type { SlackMessage } from './render.ts';
+
+export type ApiResult = Record<string, unknown>;
+
+export interface SlackApi {
+  postMessage(channel: string, message: SlackMessage, threadTs?: string): Promise<{ ts: string }>;
+  postEphemeral(channel: string, user: string, message: SlackMessage, threadTs?: string): Promise<void>;
+  update(channel: string, ts: string, message: SlackMessage): Promise<void>;
+  openView(triggerId: string, view: unknown): Promise<void>;
+  userInfo(user: string): Promise<{ isAdmin: boolean; isOwner: boolean }>;
+  /** POSTs to a response_url (5 uses within 30 minutes). */
+  respond(responseUrl: string, body: Record<string, unknown>): Promise<void>;
+}
+
+export interface SlackApiOptions {
+  botToken: string;
+  /** Web API base, e.g. http://127.0.0.1:PORT/api/ (default https://slack.com/api/). */
+  apiUrl?: string;
+  logger: Logger;
+  pacer: Pacer;
+  /** Per-call timeout (default 10 s). */
+  timeoutMs?: number;
+}
+
+export function createSlackApi(options: SlackApiOptions): SlackApi {
+  const { pacer } = options;
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const client = new webApi.WebClient(options.botToken, {
+    ...(options.apiUrl ? { slackApiUrl: options.apiUrl } : {}),
+    logger: toBoltLogger(options.logger),
+    retryConfig: { retries: 0 },
+    rejectRateLimitedCalls: true,
+    timeout: timeoutMs,
+  });
+  const raw = async (method: string, args: Record<string, unknown>): Promise<ApiResult> =>
+    (await client.apiCall(method, args)) as unknown as ApiResult;
+  const call = (method: string, args: Record<string, unknown>) => pacer.retryAfter(() => raw(method, args));
+  const body = (m: SlackMessage) => ({ text: m.text, ...(m.blocks ? { blocks: m.blocks } : {}) });
+
+  return {
+    async postMessage(channel, message, threadTs) {
+      const args = { channel, ...body(message), ...(threadTs ? { thread_ts: threadTs } : {}), unfurl_links: false };
+      const res = await pacer.run(channel, () => raw('chat.postMessage', args));
+      return { ts: String(res.ts) };
+    },
+    async postEphemeral(channel, user, message, threadTs) {
+      await call('chat.postEphemeral', {
+        channel,
+        user,
+        ...body(message),
+        ...(threadTs ? { thread_ts: threadTs } : {}),
+      });
+    },
+    async update(channel, ts, message) {
+      await pacer.run(channel, () => raw('chat.update', { channel, ts, ...body(message) }));
+    },
+    async openView(triggerId, view) {
+      // No retry: a trigger_id is single-use and dies after 3 s.
+      await raw('views.open', { trigger_id: triggerId, view });
+    },
+    async userInfo(user) {
+      const res = await call('users.info', { user });
+      const u = (res.user ?? {}) as { is_admin?: unknown; is_owner?: unknown };
+      return { isAdmin: u.is_admin === true, isOwner: u.is_owner === true };
+    },
+    async respond(responseUrl, payload) {
+      const res = await fetch(responseUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(payload),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      if (!res.ok) throw new Error(`response_url answered ${res.status}`);
+    },
+  };
+}
+
+/** The Slack error code of a failed call (`not_in_channel`, `channel_not_found`…). */
+export function slackErrorCode(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const data = (error as { data?: { error?: unknown } }).data;
+  return typeof data?.error === 'string' ? data.error : undefined;
+}
+
+/**
+ * Whether a failed call certainly did not post: Slack refused it (ok: false) or rate-limited it. A
+ * timeout or a 5xx may have posted already.
+ */
+export function certainlyNotDone(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const code = (error as { code?: unknown }).code;
+  return code === webApi.ErrorCode.PlatformError || code === webApi.ErrorCode.RateLimitedError;
+}

@@ -1,0 +1,69 @@
+// The Slack app manifest, derived from the command table: creating the app is a paste, not a
+// click-through. Limits from Slack's manifest reference: app name ≤ 35, description ≤ 140, command
+// description ≤ 2000 and usage hint ≤ 1000 characters.
+import type { CommandSpec } from '../core/commands/spec.ts';
+import { cut } from './markup.ts';
+import { SLACK_PATHS } from './paths.ts';
+
+export interface ManifestOptions {
+  commands: readonly CommandSpec[];
+  /** HTTP mode: the public base URL of the bot, e.g. https://bot.example.com */
+  requestUrl?: string;
+  socketMode: boolean;
+  appName?: string;
+}
+
+/** Only what the adapter uses. chat:write.public lets it post in public channels it has not joined. */
+export const BOT_SCOPES = ['app_mentions:read', 'chat:write', 'chat:write.public', 'commands', 'users:read'] as const;
+
+export function slackManifest(options: ManifestOptions): object {
+  const name = cut(options.appName ?? 'reelbot', 35);
+  const base = options.socketMode ? undefined : httpBase(options.requestUrl);
+  const at = (path: string) => (base ? { url: `${base}${path}` } : {});
+  return {
+    _metadata: { major_version: 1, minor_version: 1 },
+    display_information: {
+      name,
+      description: 'Clips, text-to-video, subtitles, B-roll, speech and publishing from chat.',
+      background_color: '#1d1f2b',
+    },
+    features: {
+      bot_user: { display_name: name, always_online: true },
+      slash_commands: options.commands.map((c) => ({
+        command: `/${c.name}`,
+        description: cut(c.description, 2000),
+        // Slack shows the hint after the command name, so the name is not repeated.
+        usage_hint: cut(c.usage.replace(new RegExp(`^/${c.name}\\s*`), ''), 1000),
+        should_escape: false,
+        ...at(SLACK_PATHS.commands),
+      })),
+    },
+    oauth_config: { scopes: { bot: [...BOT_SCOPES] } },
+    settings: {
+      event_subscriptions: {
+        ...(base ? { request_url: `${base}${SLACK_PATHS.events}` } : {}),
+        bot_events: ['app_mention'],
+      },
+      interactivity: {
+        is_enabled: true,
+        ...(base
+          ? {
+              request_url: `${base}${SLACK_PATHS.interactivity}`,
+              // External selects (voices, languages, templates) load their options here.
+              message_menu_options_url: `${base}${SLACK_PATHS.options}`,
+            }
+          : {}),
+      },
+      org_deploy_enabled: false,
+      socket_mode_enabled: options.socketMode,
+      token_rotation_enabled: false,
+    },
+  };
+}
+
+function httpBase(requestUrl: string | undefined): string {
+  if (!requestUrl || !/^https:\/\/[^/]+/.test(requestUrl)) {
+    throw new Error('HTTP mode needs the public https:// base URL of the bot (e.g. https://bot.example.com).');
+  }
+  return requestUrl.replace(/\/+$/, '');
+}
