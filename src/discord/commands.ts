@@ -1,0 +1,106 @@
+// Slash command definitions derived from the core's command table, and their registration
+// (bulk overwrite, so the table is the whole truth: removed commands disappear).
+import { createHash } from 'node:crypto';
+import {
+  type APIApplicationCommandBasicOption,
+  ApplicationCommandOptionType,
+  ApplicationCommandType,
+  InteractionContextType,
+  PermissionFlagsBits,
+  type REST,
+  type RESTPostAPIApplicationCommandsJSONBody,
+  Routes,
+} from 'discord.js';
+import type { CommandSpec, OptionSpec, OptionType } from '../core/commands/spec.ts';
+import { COMMANDS } from '../core/commands/table.ts';
+import type { Store } from '../core/ports.ts';
+import { truncate } from '../core/render/message.ts';
+
+/** Discord: ≤ 25 options per command and ≤ 25 choices per option; descriptions 1–100 chars. */
+const MAX_OPTIONS = 25;
+const MAX_CHOICES = 25;
+const MAX_DESCRIPTION = 100;
+/** Discord caps a string option's max_length at 6000. */
+const MAX_STRING_LENGTH = 6000;
+
+const OPTION_TYPES: Record<OptionType, ApplicationCommandOptionType> = {
+  string: ApplicationCommandOptionType.String,
+  url: ApplicationCommandOptionType.String,
+  integer: ApplicationCommandOptionType.Integer,
+  number: ApplicationCommandOptionType.Number,
+  boolean: ApplicationCommandOptionType.Boolean,
+};
+
+function optionDefinition(o: OptionSpec): APIApplicationCommandBasicOption {
+  const def: Record<string, unknown> = {
+    type: OPTION_TYPES[o.type],
+    name: o.name,
+    description: truncate(o.description, MAX_DESCRIPTION),
+    required: o.required ?? false,
+  };
+  const choices = o.choices ?? [];
+  if (choices.length > 0 && choices.length <= MAX_CHOICES) {
+    def.choices = choices.map((c) => ({ name: truncate(c, 100), value: c }));
+  } else if (o.source || choices.length > MAX_CHOICES) {
+    def.autocomplete = true;
+  }
+  if (o.type === 'integer' || o.type === 'number') {
+    if (o.min !== undefined) def.min_value = o.min;
+    if (o.max !== undefined) def.max_value = o.max;
+  }
+  if ((o.type === 'string' || o.type === 'url') && o.maxLength !== undefined) {
+    def.max_length = Math.min(o.maxLength, MAX_STRING_LENGTH);
+  }
+  return def as unknown as APIApplicationCommandBasicOption;
+}
+
+/** Discord refuses a required option after an optional one: required first, table order otherwise. */
+function orderedOptions(options: readonly OptionSpec[]): OptionSpec[] {
+  const required = options.filter((o) => o.required);
+  const optional = options.filter((o) => !o.required);
+  return [...required, ...optional].slice(0, MAX_OPTIONS);
+}
+
+export function slashCommandDefinitions(commands: readonly CommandSpec[]): RESTPostAPIApplicationCommandsJSONBody[] {
+  return commands.map((c) => ({
+    type: ApplicationCommandType.ChatInput,
+    name: c.name,
+    description: truncate(c.description, MAX_DESCRIPTION),
+    options: orderedOptions(c.options).map(optionDefinition),
+    // The bot works per server (its settings and keys belong to a guild): no DMs.
+    contexts: [InteractionContextType.Guild],
+    dm_permission: false,
+    ...(c.configure ? { default_member_permissions: String(PermissionFlagsBits.ManageGuild) } : {}),
+  }));
+}
+
+export function definitionsHash(defs: readonly RESTPostAPIApplicationCommandsJSONBody[]): string {
+  return createHash('sha256').update(JSON.stringify(defs)).digest('hex');
+}
+
+export interface RegisterOptions {
+  rest: REST;
+  applicationId: string;
+  /** Guild commands update at once (good for testing); global ones reach every server. */
+  guildId?: string;
+  /** The core's command table by default. */
+  commands?: readonly CommandSpec[];
+  /** When given, registration is skipped while the definitions are unchanged (hash in namespace 'discord'). */
+  store?: Store;
+}
+
+export type RegisterOutcome = 'registered' | 'unchanged';
+
+export async function registerCommands(options: RegisterOptions): Promise<RegisterOutcome> {
+  const defs = slashCommandDefinitions(options.commands ?? COMMANDS);
+  const hash = definitionsHash(defs);
+  const key = `commands:${options.applicationId}:${options.guildId ?? 'global'}`;
+  const kv = options.store?.namespace('discord');
+  if (kv && (await kv.get<string>(key)) === hash) return 'unchanged';
+  const route = options.guildId
+    ? Routes.applicationGuildCommands(options.applicationId, options.guildId)
+    : Routes.applicationCommands(options.applicationId);
+  await options.rest.put(route, { body: defs });
+  await kv?.set(key, hash);
+  return 'registered';
+}

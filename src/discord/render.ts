@@ -1,0 +1,104 @@
+// OutMessage -> Discord message body, within Discord's limits: every field is cut on its own (with an
+// ellipsis) so one long caption never makes the whole message fail.
+import { AllowedMentionsTypes, type APIAllowedMentions, type APIEmbed, type APIEmbedField } from 'discord.js';
+import { type Card, type Field, type OutMessage, type Tone, truncate } from '../core/render/message.ts';
+import { type ActionRow, renderControls } from './render-controls.ts';
+
+/** Discord: content 2000; ≤ 10 embeds, ≤ 6000 chars across them; title 256, description 4096,
+ * ≤ 25 fields (name 256, value 1024), footer 2048. */
+const LIMITS = {
+  content: 2000,
+  embeds: 10,
+  embedTotal: 6000,
+  title: 256,
+  description: 4096,
+  fields: 25,
+  fieldName: 256,
+  fieldValue: 1024,
+  footer: 2048,
+} as const;
+
+const COLOURS: Record<Tone, number> = { info: 0x5865f2, pending: 0xfee75c, success: 0x57f287, error: 0xed4245 };
+
+export interface DiscordMessage {
+  content: string;
+  embeds: APIEmbed[];
+  components: ActionRow[];
+  allowed_mentions: APIAllowedMentions;
+}
+
+const isWebUrl = (s: string | undefined): s is string => !!s && /^https?:\/\/\S+$/i.test(s);
+
+/** Cuts to what is left of `budget`; undefined when nothing fits. */
+function clip(s: string | undefined, max: number, budget: { left: number }): string | undefined {
+  if (!s) return undefined;
+  const room = Math.min(max, budget.left);
+  if (room < 1) return undefined;
+  const out = truncate(s, room);
+  budget.left -= out.length;
+  return out;
+}
+
+function fitFields(fields: readonly Field[] | undefined, budget: { left: number }) {
+  const out: APIEmbedField[] = [];
+  for (const f of (fields ?? []).slice(0, LIMITS.fields)) {
+    // Discord refuses an empty name or value: a zero-width space stands in.
+    const name = truncate(f.name || '\u200b', LIMITS.fieldName);
+    const value = truncate(f.value || '\u200b', LIMITS.fieldValue);
+    if (name.length + value.length > budget.left) break;
+    budget.left -= name.length + value.length;
+    out.push({ name, value, ...(f.inline ? { inline: true } : {}) });
+  }
+  return out;
+}
+
+function embedOf(card: Card, allowance: number): APIEmbed {
+  const budget = { left: allowance };
+  const embed: APIEmbed = {};
+  const title = clip(card.title, LIMITS.title, budget);
+  if (title) embed.title = title;
+  if (title && isWebUrl(card.url)) embed.url = card.url;
+  const footer = clip(card.footer, LIMITS.footer, { left: Math.min(budget.left, 200) });
+  if (footer) budget.left -= footer.length;
+  const fields = fitFields(card.fields, budget);
+  const description = clip(card.body, LIMITS.description, budget);
+  if (description) embed.description = description;
+  if (fields.length) embed.fields = fields;
+  if (footer) embed.footer = { text: footer };
+  if (isWebUrl(card.imageUrl)) embed.image = { url: card.imageUrl };
+  if (card.tone) embed.color = COLOURS[card.tone];
+  return embed;
+}
+
+const isEmpty = (e: APIEmbed): boolean => !e.title && !e.description && !e.fields?.length && !e.image;
+
+/** Each card gets an equal share of what is left of the 6000, so one long card cannot starve the rest. */
+function embedsOf(cards: readonly Card[]): APIEmbed[] {
+  const out: APIEmbed[] = [];
+  let left = LIMITS.embedTotal;
+  cards.forEach((card, i) => {
+    const embed = embedOf(card, Math.floor(left / (cards.length - i)));
+    left -= embedChars(embed);
+    if (!isEmpty(embed)) out.push(embed);
+  });
+  return out;
+}
+
+export function embedChars(e: APIEmbed): number {
+  const fields = (e.fields ?? []).reduce((n, f) => n + f.name.length + f.value.length, 0);
+  return (e.title?.length ?? 0) + (e.description?.length ?? 0) + (e.footer?.text.length ?? 0) + fields;
+}
+
+export function renderMessage(message: OutMessage): DiscordMessage {
+  const cards = message.cards ?? [];
+  const shown = cards.slice(0, LIMITS.embeds);
+  const note = cards.length > shown.length ? `\n(${cards.length - shown.length} more not shown)` : '';
+  const embeds = embedsOf(shown);
+  const controls = [...shown.flatMap((c) => c.controls ?? []), ...(message.controls ?? [])];
+  const components = renderControls(controls);
+  let content = truncate(message.text, LIMITS.content - note.length) + note;
+  // Discord refuses a message with nothing in it.
+  if (!content.trim() && embeds.length === 0 && components.length === 0) content = '…';
+  // Mentions of people notify them; @everyone and roles never do.
+  return { content, embeds, components, allowed_mentions: { parse: [AllowedMentionsTypes.User] } };
+}

@@ -1,0 +1,88 @@
+// Discord interactions in, core values out: who asked, where, and with what.
+import {
+  type AutocompleteInteraction,
+  type BaseInteraction,
+  type ButtonInteraction,
+  type ChatInputCommandInteraction,
+  type CommandInteractionOption,
+  type ModalSubmitInteraction,
+  PermissionFlagsBits,
+  type StringSelectMenuInteraction,
+} from 'discord.js';
+import type { OptionValues } from '../core/commands/spec.ts';
+import type { ActionEvent, Invocation, ModalSubmission } from '../core/interaction.ts';
+import type { Origin } from '../core/ports.ts';
+
+/** Where and by whom: in a thread, the channel is the thread's parent and the thread is kept apart. */
+export function originOf(interaction: BaseInteraction): Origin {
+  const channel = interaction.channel;
+  const thread = channel?.isThread() ? channel : null;
+  const origin: Origin = {
+    platform: 'discord',
+    workspaceId: interaction.guildId ?? 'dm',
+    channelId: thread?.parentId ?? interaction.channelId ?? '',
+    userId: interaction.user.id,
+    userName: interaction.user.globalName ?? interaction.user.username,
+  };
+  if (thread) origin.threadId = thread.id;
+  return origin;
+}
+
+/**
+ * Re-checked on every interaction: `default_member_permissions` only hides a command, and a guild's
+ * admins can grant it to anyone. Administrator implies Manage Guild (`has` checks it).
+ */
+export function canConfigureHere(interaction: BaseInteraction): boolean {
+  return interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild) ?? false;
+}
+
+function optionValues(options: readonly CommandInteractionOption[]): OptionValues {
+  const values: OptionValues = {};
+  for (const o of options) {
+    if (typeof o.value === 'string' || typeof o.value === 'number' || typeof o.value === 'boolean') {
+      values[o.name] = o.value;
+    }
+  }
+  return values;
+}
+
+export function invocationOf(interaction: ChatInputCommandInteraction): Invocation {
+  return {
+    command: interaction.commandName,
+    options: optionValues(interaction.options.data),
+    origin: originOf(interaction),
+    canConfigure: canConfigureHere(interaction),
+  };
+}
+
+/** A select's pick comes back as `id:value` (the core's convention); one value per pick. */
+export function actionOf(interaction: ButtonInteraction | StringSelectMenuInteraction): ActionEvent {
+  const actionId = interaction.isStringSelectMenu()
+    ? `${interaction.customId}:${interaction.values[0] ?? ''}`
+    : interaction.customId;
+  return { actionId, origin: originOf(interaction), canConfigure: canConfigureHere(interaction) };
+}
+
+export function submissionOf(interaction: ModalSubmitInteraction): ModalSubmission {
+  const values: Record<string, string> = {};
+  for (const [id, field] of interaction.fields.fields) {
+    if ('value' in field && typeof field.value === 'string') values[id] = field.value;
+  }
+  return {
+    modalId: interaction.customId,
+    values,
+    origin: originOf(interaction),
+    canConfigure: canConfigureHere(interaction),
+  };
+}
+
+export interface AutocompleteQuery {
+  command: string;
+  option: string;
+  query: string;
+}
+
+export function autocompleteOf(interaction: AutocompleteInteraction): AutocompleteQuery {
+  const focused = interaction.options.getFocused(true);
+  return { command: interaction.commandName, option: focused.name, query: String(focused.value) };
+}
