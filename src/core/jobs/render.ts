@@ -1,6 +1,6 @@
 import type { ProjectKind } from '../media/enums.ts';
 import type { Output } from '../media/schemas.ts';
-import { type Card, type Control, link, mention, type OutMessage, truncate } from '../render/message.ts';
+import { type Card, type Control, mention, type OutMessage, truncate } from '../render/message.ts';
 import type { Job } from './model.ts';
 
 export const KIND_LABEL: Record<ProjectKind, string> = {
@@ -72,11 +72,10 @@ export function mediaCard(kind: ProjectKind, out: Output, title: string): Card {
   const controls: Control[] = [];
   if (out.videoUrl) controls.push({ kind: 'link', label: '▶ Watch', url: out.videoUrl });
   if (out.audioUrl) controls.push({ kind: 'link', label: '🔊 Listen', url: out.audioUrl });
-  const links = [out.videoUrl && link('video', out.videoUrl), out.audioUrl && link('audio', out.audioUrl)];
   return {
     title,
     url: out.videoUrl ?? out.audioUrl,
-    body: links.filter(Boolean).join(' · ') || `No media link came back for this ${kind} output.`,
+    body: controls.length > 0 ? undefined : `No media link came back for this ${kind} output.`,
     imageUrl: out.thumbnailUrl,
     tone: 'success',
     controls,

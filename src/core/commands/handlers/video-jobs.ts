@@ -17,10 +17,11 @@ export function checkDuration(d: string | undefined): string | null {
 const subtitleStyles = (v: OptionValues, defaultTemplate?: string) =>
   compact({ template: str(v.template) ?? defaultTemplate, position: str(v.position), fontSize: str(v.size) });
 
+/** The link as people recognise it, without the scheme, within a card title. */
 const host = (url: string) => {
   try {
     const u = new URL(url);
-    return `${u.hostname}${u.pathname.length > 1 ? u.pathname : ''}`.slice(0, 80);
+    return `${u.hostname}${u.pathname.length > 1 ? u.pathname : ''}${u.search}`.slice(0, 80);
   } catch {
     return url.slice(0, 80);
   }
