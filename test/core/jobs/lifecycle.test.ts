@@ -92,6 +92,24 @@ describe('a job started from chat', () => {
   });
 });
 
+describe('a job that never finishes', () => {
+  it('is given up after the horizon, with a message in its thread saying how to check later', async () => {
+    h = await startHarness(
+      { PUBLIC_URL: 'http://127.0.0.1:9' },
+      { sandbox: { jobMs: 60_000 }, timings: { horizonMs: 200, firstPollMs: 10, maxPollMs: 20 } },
+    );
+    await h.command(`/broll ${VIDEO}`);
+    await h.chat.waitFor((seen) => seen.some((s) => s.where === 'thread'));
+    const message = results(h)[0]?.message;
+    expect(message?.text).toMatch(/stopped waiting[\s\S]*\/project [0-9a-f]{24}/);
+    expect(message?.controls?.[0]).toMatchObject({ kind: 'action', id: expect.stringMatching(/^retry:/) });
+    await h.chat.waitFor((seen) =>
+      seen.some((s) => s.where === 'card-update' && /stopped waiting/.test(s.message.text)),
+    );
+    expect(results(h)).toHaveLength(1);
+  });
+});
+
 describe('a job the media API refuses', () => {
   it('says the key was rejected (401) and how to fix it, and leaves nothing pending', async () => {
     h = await startHarness();

@@ -8,7 +8,13 @@ import { NOT_ALLOWED } from './setup.ts';
 async function page(ctx: CommandContext, filters: VoiceFilters, n: number) {
   const view = await ctx.deps.voices.get(await ctx.apiKey());
   const voices = view.index.filter(filters);
-  return renderVoicePage({ voices, page: n, filters, staleNote: view.stale ? view.staleReason : undefined });
+  return renderVoicePage({
+    voices,
+    page: n,
+    filters,
+    index: view.index,
+    staleNote: view.stale ? view.staleReason : undefined,
+  });
 }
 
 export const voices: CommandHandler = {

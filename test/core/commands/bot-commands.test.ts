@@ -1,0 +1,207 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { channelKeyOf } from '../../../src/core/jobs/model.ts';
+import { type Harness, origin, runPrepared, startHarness } from '../../support/harness.ts';
+
+// The commands as a team member uses them, through the Bot, against the sandbox and a SQLite store.
+
+let h: Harness;
+beforeEach(async () => {
+  h = await startHarness();
+});
+afterEach(() => h.close());
+
+const lastEphemeral = () => h.chat.ephemerals().at(-1)?.message;
+const allText = (
+  m: { text: string; cards?: Array<{ body?: string; fields?: Array<{ name: string; value: string }> }> } | undefined,
+) =>
+  [m?.text, ...(m?.cards ?? []).flatMap((c) => [c.body, ...(c.fields ?? []).map((f) => `${f.name}: ${f.value}`)])].join(
+    '\n',
+  );
+
+describe('/setup', () => {
+  it('is refused, privately, to someone who may not configure the bot', async () => {
+    const prepared = await h.command('/setup language=french', { canConfigure: false });
+    expect(prepared.kind).toBe('error');
+    expect(lastEphemeral()?.text).toMatch(/Only people who may configure/);
+    expect((await h.app.settings.get(channelKeyOf(origin))).language).toBeUndefined();
+  });
+
+  it('asks for the key through a private form, stores it, checks it, and only ever shows it masked', async () => {
+    const prepared = await h.command('/setup key');
+    expect(prepared.kind).toBe('modal');
+    if (prepared.kind !== 'modal') return;
+    expect(prepared.modal.title.length).toBeLessThanOrEqual(45);
+    expect(prepared.modal.inputs[0]).toMatchObject({ secret: true, required: true });
+
+    const key = 'sk-live-canary-0123456789abcdef';
+    const submitted = h.app.bot.prepareModal({
+      modalId: prepared.modal.id,
+      values: { api_key: key },
+      origin,
+      canConfigure: true,
+    });
+    await runPrepared(submitted, h.chat.reply(origin));
+    const answer = allText(lastEphemeral());
+    expect(answer).toMatch(/Saved the API key/);
+    expect(answer).toMatch(/accepts it \(803 voices/);
+    expect(answer).toContain('••••••cdef');
+    expect(JSON.stringify(h.chat.seen)).not.toContain(key);
+    expect((await h.app.settings.get(channelKeyOf(origin))).apiKey).toBe(key);
+  });
+
+  it('saves a key the API rejects but says so', async () => {
+    const submitted = h.app.bot.prepareModal({
+      modalId: 'setup_key',
+      values: { api_key: 'invalid-key-abcdefgh' },
+      origin,
+      canConfigure: true,
+    });
+    await runPrepared(submitted, h.chat.reply(origin));
+    expect(lastEphemeral()?.text).toMatch(/checking it failed: .*401/);
+  });
+
+  it('refuses a form submission from someone who may not configure', async () => {
+    const submitted = h.app.bot.prepareModal({
+      modalId: 'setup_key',
+      values: { api_key: 'sk-abc' },
+      origin,
+      canConfigure: false,
+    });
+    expect(submitted.kind).toBe('error');
+    expect((await h.app.settings.get(channelKeyOf(origin))).apiKey).toBeUndefined();
+  });
+
+  it('sets channel defaults that later commands use, and clears the key', async () => {
+    await h.command('/setup language=french voice=Jenny template=beast');
+    const shown = allText(lastEphemeral());
+    expect(shown).toMatch(/Default language: french/);
+    expect(shown).toMatch(/Default voice: Jenny/);
+    expect(shown).toMatch(/Default subtitle style: beast/);
+
+    await h.command('/clip https://example.com/talk.mp4');
+    const job = await firstJob();
+    expect(job?.requests[0]).toMatchObject({ language: 'french', subtitleStyles: { template: 'beast' } });
+
+    await h.app.settings.update(channelKeyOf(origin), { apiKey: 'sk-something-long-enough' });
+    await h.command('/setup clear_key');
+    expect(lastEphemeral()?.text).toMatch(/Removed/);
+    expect((await h.app.settings.get(channelKeyOf(origin))).apiKey).toBeUndefined();
+  });
+});
+
+async function firstJob() {
+  const card = h.chat.seen.find((s) => s.where === 'card');
+  const id = /`([a-z0-9]{10})`/.exec(JSON.stringify(card?.message))?.[1];
+  return id ? h.app.jobs.repo.get(id) : undefined;
+}
+
+describe('/tts and /ttv', () => {
+  it('refuses an unknown voice with the closest names, before creating anything', async () => {
+    await h.command('/tts Jeny Hello there');
+    expect(lastEphemeral()?.text).toMatch(/unknown voice 'Jeny'.*Jenny/);
+    expect(h.chat.seen.filter((s) => s.where === 'card')).toHaveLength(0);
+  });
+
+  it('splits a long script at sentences into parts, says how many up front, and delivers them in order once', async () => {
+    const sentence = 'This sentence has exactly ten words in it, you see. ';
+    const script = sentence.repeat(25).trim();
+    await h.command(`/tts Jenny ${script}`);
+    const card = h.chat.seen.find((s) => s.where === 'card');
+    expect(allText(card?.message)).toMatch(/3 parts|Parts: 3/);
+    await h.chat.waitFor((seen) => seen.filter((s) => s.where === 'thread').length >= 3);
+    await h.chat.waitFor((seen) => seen.some((s) => s.where === 'card-update' && /Done/.test(s.message.text)));
+    const parts = h.chat.seen.filter((s) => s.where === 'thread').map((s) => /part (\d)\/3/.exec(s.message.text)?.[1]);
+    expect(parts).toEqual(['1', '2', '3']);
+    const job = await firstJob();
+    expect(job?.requests.map((r) => String(r.script).split(/\s+/).length)).toEqual([100, 100, 50]);
+  });
+
+  it('refuses a script over the hard cap and states the cap', async () => {
+    await h.command(`/tts Jenny ${'word '.repeat(1600)}`);
+    expect(lastEphemeral()?.text).toMatch(/limit is 1,500/);
+  });
+
+  it('uses the channel default voice when none is given', async () => {
+    await h.command('/ttv "A lighthouse keeper finds a letter."');
+    const job = await firstJob();
+    expect(job?.requests[0]).toMatchObject({
+      voiceId: '386a7b80-1001-4017-bb51-49b3428ab8f4',
+      script: 'A lighthouse keeper finds a letter.',
+    });
+  });
+});
+
+describe('/voices', () => {
+  it('lists a page of voices privately, pages with the buttons, and sets the channel voice', async () => {
+    await h.command('/voices language=en-US');
+    const page1 = lastEphemeral();
+    expect(page1?.text).toMatch(/page 1 of \d+/);
+    const next = [...(page1?.controls ?? []), ...(page1?.cards?.flatMap((c) => c.controls ?? []) ?? [])].find(
+      (c) => c.kind === 'action' && /Next/.test(c.label),
+    );
+    expect(next?.kind).toBe('action');
+    const paged = h.app.bot.prepareAction({
+      actionId: next?.kind === 'action' ? next.id : '',
+      origin,
+      canConfigure: false,
+    });
+    await runPrepared(paged, h.chat.reply(origin));
+    expect(h.chat.seen.at(-1)).toMatchObject({ where: 'replace' });
+    expect(h.chat.seen.at(-1)?.message.text).toMatch(/page 2 of/);
+
+    const use = h.app.bot.prepareAction({
+      actionId: 'usevoice:386a7b80-1001-4017-bb51-49b3428ab8f4',
+      origin,
+      canConfigure: true,
+    });
+    await runPrepared(use, h.chat.reply(origin));
+    expect(lastEphemeral()?.text).toMatch(/Default voice for this channel is now \*\*Jenny\*\*/);
+  });
+
+  it('says what matched nothing', async () => {
+    await h.command('/voices language=klingon');
+    expect(allText(lastEphemeral())).toMatch(/No voices|nothing/i);
+  });
+});
+
+describe('/project and /jobs', () => {
+  it('shows a running job in /jobs with who asked, then the finished project with /project', async () => {
+    await h.command('/broll https://example.com/slow-talk.mp4');
+    await h.command('/jobs');
+    expect(lastEphemeral()?.text).toMatch(/1 job running here[\s\S]*B-roll[\s\S]*<@ana>[\s\S]*ago/);
+    const job = await firstJob();
+    const projectId = job?.projectIds[0] ?? '';
+    await h.command(`/project ${projectId}`);
+    expect(h.chat.seen.at(-1)).toMatchObject({ where: 'public' });
+    expect(h.chat.seen.at(-1)?.message.text).toMatch(new RegExp(`${projectId}.*in progress`));
+  });
+
+  it('answers /project with an unknown id by saying so', async () => {
+    await h.command('/project 0123456789abcdef01234567');
+    expect(lastEphemeral()?.text).toMatch(/404/);
+  });
+
+  it('says when nothing is running', async () => {
+    await h.command('/jobs');
+    expect(lastEphemeral()?.text).toMatch(/No jobs are running/);
+  });
+});
+
+describe('any command', () => {
+  it('suggests the command meant when the name is wrong', () => {
+    const prepared = h.app.bot.prepare({ command: 'clp', text: '', origin, canConfigure: false });
+    expect(prepared).toMatchObject({ kind: 'error', message: expect.stringMatching(/did you mean clip/) });
+  });
+
+  it('offers autocomplete choices from memory, prefix matches first, at most 25', async () => {
+    const languages = h.app.bot.autocomplete('clip', 'language', 'ch', origin).map((c) => c.value);
+    expect(languages.slice(0, 2)).toEqual(['chinese (mandarin, simplified)', 'chinese (mandarin, traditional)']);
+    expect(languages.every((l) => l.includes('ch'))).toBe(true);
+    expect(h.app.bot.autocomplete('clip', 'template', '', origin)).toHaveLength(20);
+    await h.command('/voices jenny');
+    const voices = h.app.bot.autocomplete('tts', 'voice', 'jen', origin);
+    expect(voices.length).toBeGreaterThan(0);
+    expect(voices.length).toBeLessThanOrEqual(25);
+    expect(voices[0]?.name).toMatch(/^Jenny/);
+  });
+});
