@@ -26,6 +26,9 @@ export interface InteractionRecord {
   messageId?: string;
 }
 
+/** How often a waiter re-checks besides on every change of the double. */
+const RECHECK_MS = 10;
+
 export class DoubleState {
   readonly requests: RecordedRequest[] = [];
   readonly channels = new Map<string, ChannelRecord>();
@@ -41,7 +44,8 @@ export class DoubleState {
   }
 
   /**
-   * Resolves with the first truthy value of `probe`, re-checked on every change of the double.
+   * Resolves with the first truthy value of `probe`, re-checked on every change of the double (and
+   * every few milliseconds, for conditions on the client's side).
    * Rejects after `timeoutMs` (a generous bound, not a timing assertion).
    */
   waitFor<T>(probe: () => T | undefined | null | false, timeoutMs = 10_000, what = 'condition'): Promise<T> {
@@ -57,8 +61,11 @@ export class DoubleState {
         done();
         reject(new Error(`discord double: timed out waiting for ${what}`));
       }, timeoutMs);
+      // The probe may also read the client's side (what the bot recorded after its last request).
+      const recheck = setInterval(() => void check(), RECHECK_MS);
       const done = () => {
         clearTimeout(timer);
+        clearInterval(recheck);
         this.listeners.delete(listener);
       };
       const listener = () => void check();

@@ -1,0 +1,158 @@
+// Test support for the Discord adapter: a recording logger, an in-memory Store, a fake Bot that takes
+// every path (error, modal, run with ephemeral / public / openThread), and an adapter started against
+// the Discord double.
+import type { CommandSpec } from '../../src/core/commands/spec.ts';
+import { COMMANDS } from '../../src/core/commands/table.ts';
+import type { ActionEvent, Bot, Choice, Invocation, ModalSubmission, Prepared } from '../../src/core/interaction.ts';
+import type { KeyValue, Logger, Store, ThreadRef } from '../../src/core/ports.ts';
+import { createDiscordAdapter, type DiscordAdapter } from '../../src/discord/index.ts';
+import type { DiscordDouble } from '../doubles/discord/index.ts';
+
+export interface LogLine {
+  level: string;
+  obj: object | string;
+  msg?: string;
+}
+
+export function createRecordingLogger(lines: LogLine[] = []): Logger & { lines: LogLine[] } {
+  const make = (bindings: Record<string, unknown>): Logger => {
+    const at =
+      (level: string) =>
+      (obj: object | string, msg?: string): void => {
+        lines.push({ level, obj: typeof obj === 'string' ? obj : { ...bindings, ...obj }, msg });
+      };
+    return {
+      debug: at('debug'),
+      info: at('info'),
+      warn: at('warn'),
+      error: at('error'),
+      child: (more) => make({ ...bindings, ...more }),
+    };
+  };
+  return Object.assign(make({}), { lines });
+}
+
+export function createMemoryStore(): Store {
+  const data = new Map<string, unknown>();
+  const claims = new Set<string>();
+  const namespace = (name: string): KeyValue => ({
+    get: async <T>(key: string) => data.get(`${name}:${key}`) as T | undefined,
+    set: async (key, value) => void data.set(`${name}:${key}`, value),
+    delete: async (key) => data.delete(`${name}:${key}`),
+    async *entries<T>(): AsyncIterable<[string, T]> {
+      for (const [k, v] of data) if (k.startsWith(`${name}:`)) yield [k.slice(name.length + 1), v as T];
+    },
+  });
+  return {
+    namespace,
+    claim: async (key) => (claims.has(key) ? false : (claims.add(key), true)),
+    release: async (key) => void claims.delete(key),
+    ping: async () => {},
+    close: async () => {},
+  };
+}
+
+export interface FakeBot extends Bot {
+  invocations: Invocation[];
+  actions: ActionEvent[];
+  submissions: ModalSubmission[];
+  threads: ThreadRef[];
+}
+
+const card = (title: string) => ({
+  text: `${title} started`,
+  cards: [
+    {
+      title,
+      body: 'Working on it…',
+      tone: 'pending' as const,
+      controls: [{ kind: 'action' as const, label: 'Retry', id: 'retry:k3j9x2' }],
+    },
+  ],
+});
+
+function prepareCommand(bot: FakeBot, inv: Invocation): Prepared {
+  const o = inv.options ?? {};
+  switch (inv.command) {
+    case 'setup':
+      if (!inv.canConfigure)
+        return { kind: 'error', message: 'Only people who can manage this server can run /setup.' };
+      if (o.action === 'key') {
+        const inputs = [{ id: 'api_key', label: 'API key', style: 'short' as const, required: true, secret: true }];
+        return { kind: 'modal', modal: { id: 'setup:key', title: 'Enter the API key', inputs } };
+      }
+      return { kind: 'run', ephemeral: true, run: (r) => r.ephemeral({ text: 'No API key yet.' }) };
+    case 'clip':
+      if (!/^https?:\/\//.test(String(o.url)))
+        return { kind: 'error', message: 'That is not a link: give an http(s) URL.' };
+      return {
+        kind: 'run',
+        ephemeral: false,
+        run: async (r) => void bot.threads.push(await r.openThread(card('Clip'))),
+      };
+    case 'project':
+      return { kind: 'run', ephemeral: false, run: (r) => r.public({ text: `Project ${String(o.id)}: done` }) };
+    case 'help':
+      return { kind: 'run', ephemeral: true, run: (r) => r.ephemeral({ text: 'Commands: /clip, /ttv…' }) };
+    default:
+      return {
+        kind: 'run',
+        ephemeral: false,
+        run: async () => {
+          throw new Error(`nothing behind /${inv.command}`);
+        },
+      };
+  }
+}
+
+export function createFakeBot(commands: readonly CommandSpec[] = COMMANDS): FakeBot {
+  const bot: FakeBot = {
+    commands,
+    invocations: [],
+    actions: [],
+    submissions: [],
+    threads: [],
+    prepare(inv) {
+      bot.invocations.push(inv);
+      return prepareCommand(bot, inv);
+    },
+    prepareAction(event) {
+      bot.actions.push(event);
+      const [verb, arg] = event.actionId.split(':');
+      return { kind: 'run', ephemeral: false, run: (r) => r.ephemeral({ text: `${verb} ${arg}: on it` }) };
+    },
+    prepareModal(submission) {
+      bot.submissions.push(submission);
+      return { kind: 'run', ephemeral: true, run: (r) => r.ephemeral({ text: 'API key saved.' }) };
+    },
+    autocomplete(_command, option, query): Choice[] {
+      // More than Discord accepts, so the adapter's cap shows.
+      return Array.from({ length: 40 }, (_, i) => ({ name: `${option} ${query} ${i}`, value: `${query}-${i}` }));
+    },
+  };
+  return bot;
+}
+
+export interface Running {
+  adapter: DiscordAdapter;
+  bot: FakeBot;
+  logger: ReturnType<typeof createRecordingLogger>;
+}
+
+export async function startAdapter(
+  double: DiscordDouble,
+  options: { bot?: FakeBot; store?: Store; guildId?: string } = {},
+): Promise<Running> {
+  const bot = options.bot ?? createFakeBot();
+  const logger = createRecordingLogger();
+  const adapter = createDiscordAdapter({
+    token: double.token,
+    apiUrl: double.restUrl,
+    bot,
+    logger,
+    store: options.store,
+    guildId: options.guildId,
+  });
+  await adapter.start();
+  return { adapter, bot, logger };
+}
