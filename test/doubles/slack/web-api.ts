@@ -1,0 +1,182 @@
+// A Slack Web API double on loopback: answers POST /api/<method> the way slack.com does (form or JSON
+// bodies, bearer token), records every call, and can fail on purpose (not_in_channel, 429 Retry-After).
+// It also receives response_url POSTs at /respond/<id>.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { waitFor } from './wait.ts';
+
+export interface SlackCall {
+  method: string;
+  args: Record<string, unknown>;
+  token?: string;
+  /** The HTTP status the double answered with. */
+  status: number;
+}
+
+export interface SlackUser {
+  id: string;
+  name: string;
+  isAdmin?: boolean;
+  isOwner?: boolean;
+}
+
+export interface ResponseUrlPost {
+  id: string;
+  body: Record<string, unknown>;
+}
+
+export const TEAM_ID = 'T0TEAM';
+export const BOT_USER_ID = 'U0REELBOT';
+
+/** Fields @slack/web-api sends as JSON strings inside a form body. */
+const JSON_FIELDS = new Set(['blocks', 'view', 'attachments', 'metadata']);
+
+export interface SlackWebApiDouble {
+  /** e.g. http://127.0.0.1:PORT/api/ (pass as the adapter's apiUrl). */
+  apiUrl: string;
+  calls: SlackCall[];
+  callsOf(method: string): SlackCall[];
+  /** Successful chat.postMessage arguments, in order. */
+  posted(): Array<Record<string, unknown>>;
+  responses: ResponseUrlPost[];
+  responseUrl(id: string): string;
+  failChannel(channelId: string, error?: string): void;
+  rateLimit(method: string, times: number, retryAfterSeconds: number): void;
+  setSocketUrl(url: string): void;
+  waitForCall(method: string, count?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startSlackWebApi(options: { users?: SlackUser[] } = {}): Promise<SlackWebApiDouble> {
+  const calls: SlackCall[] = [];
+  const responses: ResponseUrlPost[] = [];
+  const failing = new Map<string, string>();
+  const limited = new Map<string, { times: number; retryAfter: number }>();
+  const users = new Map((options.users ?? []).map((u) => [u.id, u]));
+  let socketUrl = '';
+  let seq = 0;
+  const nextTs = () => `1700000000.${String(++seq).padStart(6, '0')}`;
+
+  function answer(method: string, args: Record<string, unknown>): Record<string, unknown> {
+    const channel = typeof args.channel === 'string' ? args.channel : '';
+    const fault = failing.get(channel);
+    if (fault && method.startsWith('chat.')) return { ok: false, error: fault };
+    switch (method) {
+      case 'auth.test':
+        return {
+          ok: true,
+          url: 'https://double.slack.test/',
+          team: 'Double',
+          user: 'reelbot',
+          team_id: TEAM_ID,
+          user_id: BOT_USER_ID,
+          bot_id: 'B0REELBOT',
+        };
+      case 'chat.postMessage': {
+        const ts = nextTs();
+        return { ok: true, channel, ts, message: { ts, text: args.text, thread_ts: args.thread_ts } };
+      }
+      case 'chat.postEphemeral':
+        return { ok: true, message_ts: nextTs() };
+      case 'chat.update':
+        return { ok: true, channel, ts: args.ts };
+      case 'views.open':
+      case 'views.update':
+        return { ok: true, view: { id: `V${++seq}`, ...(args.view as object) } };
+      case 'users.info': {
+        const u = users.get(String(args.user));
+        if (!u) return { ok: false, error: 'user_not_found' };
+        return {
+          ok: true,
+          user: { id: u.id, name: u.name, team_id: TEAM_ID, is_admin: !!u.isAdmin, is_owner: !!u.isOwner },
+        };
+      }
+      case 'conversations.info':
+        return { ok: true, channel: { id: args.channel, name: 'general', is_member: !failing.has(channel) } };
+      case 'apps.connections.open':
+        return socketUrl ? { ok: true, url: socketUrl } : { ok: false, error: 'invalid_auth' };
+      default:
+        return { ok: false, error: 'unknown_method' };
+    }
+  }
+
+  async function onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const raw = await readBody(req);
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    if (req.method === 'POST' && path.startsWith('/respond/')) {
+      responses.push({ id: path.slice('/respond/'.length), body: JSON.parse(raw || '{}') });
+      res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
+      return;
+    }
+    if (req.method !== 'POST' || !path.startsWith('/api/')) {
+      res.writeHead(404).end();
+      return;
+    }
+    const method = path.slice('/api/'.length);
+    const args = parseArgs(raw, req.headers['content-type'] ?? '');
+    const token = (req.headers.authorization ?? '').replace(/^Bearer /, '') || (args.token as string | undefined);
+    const limit = limited.get(method);
+    if (limit && limit.times > 0) {
+      limit.times--;
+      calls.push({ method, args, ...(token ? { token } : {}), status: 429 });
+      res.writeHead(429, { 'retry-after': String(limit.retryAfter), 'content-type': 'application/json' });
+      res.end(JSON.stringify({ ok: false, error: 'ratelimited' }));
+      return;
+    }
+    calls.push({ method, args, ...(token ? { token } : {}), status: 200 });
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer(method, args)));
+  }
+
+  const server = createServer((req, res) => {
+    onRequest(req, res).catch(() => res.writeHead(500).end());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const callsOf = (method: string) => calls.filter((c) => c.method === method);
+
+  return {
+    apiUrl: `${base}/api/`,
+    calls,
+    callsOf,
+    posted: () =>
+      callsOf('chat.postMessage')
+        .filter((c) => c.status === 200 && !failing.has(String(c.args.channel)))
+        .map((c) => c.args),
+    responses,
+    responseUrl: (id) => `${base}/respond/${id}`,
+    failChannel: (channelId, error = 'not_in_channel') => failing.set(channelId, error),
+    rateLimit: (method, times, retryAfter) => limited.set(method, { times, retryAfter }),
+    setSocketUrl: (url) => {
+      socketUrl = url;
+    },
+    waitForCall: (method, count = 1) => waitFor(() => callsOf(method).length >= count, `${count} × ${method}`),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function parseArgs(raw: string, contentType: string): Record<string, unknown> {
+  if (contentType.includes('application/json')) return raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
+  const args: Record<string, unknown> = {};
+  for (const [key, value] of new URLSearchParams(raw)) {
+    args[key] = JSON_FIELDS.has(key) ? safeJson(value) : value;
+  }
+  return args;
+}
+
+function safeJson(value: string): unknown {
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+}

@@ -1,0 +1,123 @@
+// The real Bolt app (through createSlackAdapter) against the Slack doubles, in HTTP mode behind a
+// plain node:http server that mounts the adapter's routes like the bot's own listener does.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Logger } from '../../src/core/ports.ts';
+import { createSlackAdapter, type SlackAdapter } from '../../src/slack/index.ts';
+import {
+  type SlackUser,
+  type SlackWebApiDouble,
+  sendSigned,
+  startSlackWebApi,
+  TEAM_ID,
+} from '../doubles/slack/index.ts';
+import { createFakeBot, type FakeBot } from './fake-bot.ts';
+
+export const SECRET = 'test-signing-secret';
+export const CHANNEL = 'C0GENERAL';
+export const USERS: SlackUser[] = [
+  { id: 'U0MEMBER', name: 'mia' },
+  { id: 'U0ADMIN', name: 'ada', isAdmin: true },
+  { id: 'U0OWNER', name: 'otto', isOwner: true },
+  { id: 'U0LISTED', name: 'lee' },
+];
+
+export interface LogLine {
+  level: string;
+  obj: unknown;
+  msg?: string;
+}
+
+export function createTestLogger(lines: LogLine[] = []): Logger & { lines: LogLine[] } {
+  const at = (level: string) => (obj: object | string, msg?: string) => {
+    lines.push({ level, obj, ...(msg !== undefined ? { msg } : {}) });
+  };
+  const logger = {
+    debug: at('debug'),
+    info: at('info'),
+    warn: at('warn'),
+    error: at('error'),
+    child: () => logger,
+    lines,
+  };
+  return logger;
+}
+
+export interface HttpHarness {
+  web: SlackWebApiDouble;
+  bot: FakeBot;
+  adapter: SlackAdapter;
+  logger: ReturnType<typeof createTestLogger>;
+  sleeps: number[];
+  /** POSTs a signed request to one of the adapter's paths. */
+  send(
+    path: string,
+    kind: 'command' | 'interactive' | 'event',
+    payload: Record<string, unknown>,
+    extra?: object,
+  ): ReturnType<typeof sendSigned>;
+  close(): Promise<void>;
+}
+
+export async function startHttpHarness(): Promise<HttpHarness> {
+  const web = await startSlackWebApi({ users: USERS });
+  const bot = createFakeBot();
+  const logger = createTestLogger();
+  const sleeps: number[] = [];
+  const adapter = createSlackAdapter({
+    botToken: 'xoxb-test',
+    signingSecret: SECRET,
+    apiUrl: web.apiUrl,
+    bot,
+    logger,
+    adminUsers: ['U0LISTED'],
+    // Waits are recorded, not slept: pacing and Retry-After are asserted on what was asked.
+    pace: { sleep: async (ms) => void sleeps.push(ms) },
+  });
+  const server = createServer((req, res) => {
+    const route = adapter.routes.find(
+      (r) => r.method === req.method && r.path === new URL(req.url ?? '/', 'http://x').pathname,
+    );
+    if (route) route.handler(req, res);
+    else res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  await adapter.start();
+  return {
+    web,
+    bot,
+    adapter,
+    logger,
+    sleeps,
+    send: (path, kind, payload, extra = {}) =>
+      sendSigned(`${base}${path}`, kind, payload, { secret: SECRET, ...extra }),
+    async close() {
+      await adapter.stop();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await web.close();
+    },
+  };
+}
+
+let triggers = 0;
+/** A slash command as Slack sends it (form fields), with a response_url pointing at the double. */
+export function slashCommand(web: SlackWebApiDouble, command: string, text: string, userId = 'U0MEMBER') {
+  const id = `cmd${++triggers}`;
+  return {
+    token: 'legacy-verification-token',
+    team_id: TEAM_ID,
+    team_domain: 'double',
+    channel_id: CHANNEL,
+    channel_name: 'general',
+    user_id: userId,
+    user_name: USERS.find((u) => u.id === userId)?.name ?? 'someone',
+    command,
+    text,
+    api_app_id: 'A0REELBOT',
+    is_enterprise_install: 'false',
+    response_url: web.responseUrl(id),
+    trigger_id: `trigger.${id}`,
+  };
+}
