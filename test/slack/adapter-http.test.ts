@@ -88,7 +88,7 @@ describe('Slack in HTTP mode, on the bot’s own listener', () => {
   it('keeps a submitted form open with the mistake under its first field', async () => {
     await h.send('/slack/commands', 'command', slashCommand(h.web, '/clip', ''));
     await h.web.waitForCall('views.open');
-    const { view } = h.web.callsOf('views.open')[0]?.args as { view: FormView };
+    const view = openedView(h);
     const res = await h.send(
       '/slack/interactivity',
       'interactive',
@@ -132,7 +132,7 @@ describe('Slack in HTTP mode, on the bot’s own listener', () => {
     expect(res.status).toBe(200);
     await h.web.waitForCall('views.open');
     expect(h.web.callsOf('users.info')).toHaveLength(lookups);
-    const { view } = h.web.callsOf('views.open')[0]?.args as { view: FormView & { private_metadata: string } };
+    const view = openedView(h);
     expect(view.callback_id).toBe('setup-key');
     expect(view.private_metadata).not.toMatch(/sk_|xox/);
 
@@ -251,6 +251,12 @@ describe('Slack in HTTP mode, on the bot’s own listener', () => {
     await waitFor(() => h.bot.threads.length === 1, 'the next job');
   });
 });
+
+function openedView(harness: HttpHarness): FormView {
+  const call = harness.web.callsOf('views.open')[0];
+  if (!call) throw new Error('no views.open call');
+  return (call.args as { view: FormView }).view;
+}
 
 interface FormView {
   callback_id: string;
