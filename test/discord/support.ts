@@ -45,7 +45,11 @@ export function createMemoryStore(): Store {
   });
   return {
     namespace,
-    claim: async (key) => (claims.has(key) ? false : (claims.add(key), true)),
+    claim: async (key) => {
+      if (claims.has(key)) return false;
+      claims.add(key);
+      return true;
+    },
     release: async (key) => void claims.delete(key),
     ping: async () => {},
     close: async () => {},

@@ -1,0 +1,100 @@
+import { REST, Routes } from 'discord.js';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ThreadRef } from '../../src/core/ports.ts';
+import type { Card, Control } from '../../src/core/render/message.ts';
+import { createDiscordDouble, type DiscordDouble } from '../doubles/discord/index.ts';
+import { type Running, startAdapter } from './support.ts';
+
+let discord: DiscordDouble;
+let running: Running;
+let thread: ThreadRef;
+
+const MESSAGES = /^\/channels\/\d+\/messages$/;
+
+beforeEach(async () => {
+  discord = await createDiscordDouble();
+  running = await startAdapter(discord);
+  discord.command('clip', { url: 'https://youtu.be/abc' });
+  thread = await discord.waitFor(() => running.bot.threads[0]);
+});
+
+afterEach(async () => {
+  await running.adapter.stop();
+  await discord.close();
+});
+
+const creates = () =>
+  discord.requests.filter((r) => r.method === 'POST' && r.path === `/channels/${thread.threadId}/messages`);
+
+describe('posting results with the bot token', () => {
+  it('waits as long as a 429 says, then posts once', async () => {
+    discord.faults.rateLimit({ method: 'POST', path: MESSAGES, retryAfter: 1 });
+    await running.adapter.chatPort.postInThread(thread, { text: 'Clips ready' }, 'job:done');
+    const [limited, posted] = creates();
+    expect(limited?.status).toBe(429);
+    expect(posted?.status).toBe(200);
+    expect((posted?.at ?? 0) - (limited?.at ?? 0)).toBeGreaterThanOrEqual(1000);
+    expect(discord.messagesIn(thread.threadId).map((m) => m.content)).toEqual(['Clips ready']);
+  });
+
+  it('honours a global 429 too', async () => {
+    discord.faults.rateLimit({ method: 'POST', path: MESSAGES, retryAfter: 1, global: true });
+    await running.adapter.chatPort.postInThread(thread, { text: 'Clips ready' }, 'job:done');
+    const [limited, posted] = creates();
+    expect((posted?.at ?? 0) - (limited?.at ?? 0)).toBeGreaterThanOrEqual(1000);
+    expect(discord.messagesIn(thread.threadId)).toHaveLength(1);
+  });
+
+  it('does not post twice when Discord made the message but answered 500 (discord.js retries)', async () => {
+    discord.faults.serverError({ method: 'POST', path: MESSAGES, afterHandling: true });
+    await running.adapter.chatPort.postInThread(thread, { text: 'Clips ready' }, 'job:done');
+    expect(creates().map((r) => r.status)).toEqual([500, 200]);
+    expect(discord.messagesIn(thread.threadId)).toHaveLength(1);
+  });
+
+  it('(without a nonce, the same fault would have posted twice)', async () => {
+    discord.faults.serverError({ method: 'POST', path: MESSAGES, afterHandling: true });
+    const rest = new REST({ api: discord.restUrl }).setToken(discord.token);
+    await rest.post(Routes.channelMessages(thread.threadId), { body: { content: 'Clips ready' } });
+    expect(discord.messagesIn(thread.threadId)).toHaveLength(2);
+  });
+
+  it('makes a repeated post with the same idempotency key harmless', async () => {
+    await running.adapter.chatPort.postInThread(thread, { text: 'Clips ready' }, 'job:done');
+    await running.adapter.chatPort.postInThread(thread, { text: 'Clips ready' }, 'job:done');
+    expect(discord.messagesIn(thread.threadId)).toHaveLength(1);
+  });
+
+  it('updates the card in place', async () => {
+    await running.adapter.chatPort.updateCard(thread, {
+      text: 'Clip finished',
+      cards: [{ title: 'Clip', body: '3 clips', tone: 'success' }],
+    });
+    const card = discord.state.message(thread.cardMessageId);
+    expect(card).toMatchObject({ content: 'Clip finished', embeds: [{ title: 'Clip', description: '3 clips' }] });
+  });
+
+  it('posts an oversized result within Discord limits instead of failing', async () => {
+    const buttons: Control[] = Array.from({ length: 30 }, (_, i) => ({
+      kind: 'action',
+      label: `Do ${i}`,
+      id: `do:${i}`,
+    }));
+    const cards: Card[] = Array.from({ length: 12 }, (_, i) => ({
+      title: `Reel ${i + 1}`,
+      body: 'caption '.repeat(800),
+      fields: [{ name: 'Virality', value: `${90 - i}` }],
+      imageUrl: `https://cdn.example/thumb-${i}.jpg`,
+    }));
+    const tooLongId: Control = { kind: 'action', label: 'Oops', id: 'x'.repeat(101) };
+    const message = { text: 'Results '.repeat(400), cards, controls: [tooLongId, ...buttons] };
+    await running.adapter.chatPort.postInThread(thread, message, 'job:results');
+    const posted = await discord.waitForMessage(thread.threadId);
+    expect(posted.content.length).toBeLessThanOrEqual(2000);
+    expect(posted.content).toContain('2 more not shown');
+    expect(posted.embeds).toHaveLength(10);
+    const rows = posted.components as Array<{ components: Array<{ custom_id?: string }> }>;
+    expect(rows).toHaveLength(5);
+    expect(rows.flatMap((r) => r.components).map((c) => c.custom_id)).not.toContain('x'.repeat(101));
+  });
+});
