@@ -8,7 +8,7 @@ import {
   InteractionContextType,
   PermissionFlagsBits,
   type REST,
-  type RESTPostAPIApplicationCommandsJSONBody,
+  type RESTPostAPIChatInputApplicationCommandsJSONBody,
   Routes,
 } from 'discord.js';
 import type { CommandSpec, OptionSpec, OptionType } from '../core/commands/spec.ts';
@@ -61,7 +61,9 @@ function orderedOptions(options: readonly OptionSpec[]): OptionSpec[] {
   return [...required, ...optional].slice(0, MAX_OPTIONS);
 }
 
-export function slashCommandDefinitions(commands: readonly CommandSpec[]): RESTPostAPIApplicationCommandsJSONBody[] {
+export function slashCommandDefinitions(
+  commands: readonly CommandSpec[],
+): RESTPostAPIChatInputApplicationCommandsJSONBody[] {
   return commands.map((c) => ({
     type: ApplicationCommandType.ChatInput,
     name: c.name,
@@ -74,7 +76,7 @@ export function slashCommandDefinitions(commands: readonly CommandSpec[]): RESTP
   }));
 }
 
-export function definitionsHash(defs: readonly RESTPostAPIApplicationCommandsJSONBody[]): string {
+export function definitionsHash(defs: readonly RESTPostAPIChatInputApplicationCommandsJSONBody[]): string {
   return createHash('sha256').update(JSON.stringify(defs)).digest('hex');
 }
 
