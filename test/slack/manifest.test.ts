@@ -1,0 +1,62 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { COMMANDS } from '../../src/core/commands/table.ts';
+import { slackManifest } from '../../src/slack/manifest.ts';
+
+interface Manifest {
+  features: { slash_commands: Array<{ command: string; description: string; usage_hint: string; url?: string }> };
+  oauth_config: { scopes: { bot: string[] } };
+  settings: {
+    socket_mode_enabled: boolean;
+    event_subscriptions: { request_url?: string; bot_events: string[] };
+    interactivity: { is_enabled: boolean; request_url?: string; message_menu_options_url?: string };
+  };
+}
+
+const socket = slackManifest({ commands: COMMANDS, socketMode: true }) as Manifest;
+const http = slackManifest({
+  commands: COMMANDS,
+  socketMode: false,
+  requestUrl: 'https://bot.example.com/',
+}) as Manifest;
+
+describe('the Slack app manifest', () => {
+  it('declares every command of the table, with its description and usage', () => {
+    expect(socket.features.slash_commands.map((c) => c.command)).toEqual(COMMANDS.map((c) => `/${c.name}`));
+    for (const c of socket.features.slash_commands) {
+      expect(c.description.length).toBeGreaterThan(0);
+      expect(c.description.length).toBeLessThanOrEqual(2000);
+      expect(c.usage_hint.startsWith(c.command)).toBe(false);
+    }
+  });
+
+  it('asks for the scopes the adapter uses and subscribes to mentions', () => {
+    expect(socket.oauth_config.scopes.bot).toEqual(
+      expect.arrayContaining(['commands', 'chat:write', 'app_mentions:read', 'users:read']),
+    );
+    expect(socket.settings.event_subscriptions.bot_events).toEqual(['app_mention']);
+    expect(socket.settings.interactivity.is_enabled).toBe(true);
+  });
+
+  it('needs no URLs in Socket Mode', () => {
+    expect(socket.settings.socket_mode_enabled).toBe(true);
+    expect(JSON.stringify(socket)).not.toContain('https://bot');
+  });
+
+  it('points every request at the bot’s public URL in HTTP mode', () => {
+    expect(http.settings.socket_mode_enabled).toBe(false);
+    expect(http.features.slash_commands.every((c) => c.url === 'https://bot.example.com/slack/commands')).toBe(true);
+    expect(http.settings.event_subscriptions.request_url).toBe('https://bot.example.com/slack/events');
+    expect(http.settings.interactivity.request_url).toBe('https://bot.example.com/slack/interactivity');
+    expect(http.settings.interactivity.message_menu_options_url).toBe('https://bot.example.com/slack/options');
+  });
+
+  it('refuses HTTP mode without a public https URL', () => {
+    expect(() => slackManifest({ commands: COMMANDS, socketMode: false })).toThrow(/https/);
+  });
+
+  it('is committed up to date (regenerate with npm run slack:manifest > slack-manifest.json)', () => {
+    const committed = JSON.parse(readFileSync(new URL('../../slack-manifest.json', import.meta.url), 'utf8'));
+    expect(committed).toEqual(socket);
+  });
+});

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { CLIP, SETUP } from '../../src/core/commands/table.ts';
+import { opensForm } from '../../src/slack/on-command.ts';
+import { commandFormView, decodeMeta, encodeMeta, modalView } from '../../src/slack/views.ts';
+
+describe('forms', () => {
+  it('derives the /clip form from the command table: the link first, choices as selects, flags as checkboxes', () => {
+    const view = commandFormView(CLIP, { channelId: 'C1' });
+    const blocks = view.blocks as Array<{ block_id: string; element: { type: string } }>;
+    expect(view.callback_id).toBe('form:clip');
+    expect(view.title.text.length).toBeLessThanOrEqual(24);
+    expect(blocks[0]).toMatchObject({ block_id: 'opt:url', element: { type: 'url_text_input' } });
+    expect(blocks.find((b) => b.block_id === 'opt:position')?.element.type).toBe('static_select');
+    expect(blocks.find((b) => b.block_id === 'opt:template')?.element.type).toBe('external_select');
+    expect(blocks.find((b) => b.block_id === 'opt:reels')?.element.type).toBe('number_input');
+    expect(blocks.at(-1)).toMatchObject({ block_id: 'flags', element: { type: 'checkboxes' } });
+    expect(blocks.length).toBeLessThanOrEqual(100);
+  });
+
+  it('opens a form only for bare commands that make something', () => {
+    expect(opensForm(CLIP, '')).toBe(true);
+    expect(opensForm(CLIP, 'https://x.y')).toBe(false);
+    expect(opensForm(SETUP, '')).toBe(false);
+  });
+
+  it('never prefills a secret and carries only where to answer', () => {
+    const view = modalView(
+      {
+        id: 'setup-key',
+        title: 'A rather long title for a Slack modal',
+        inputs: [{ id: 'k', label: 'Key', style: 'short', required: true, secret: true }],
+      },
+      { channelId: 'C1', threadId: '1.2', responseUrl: 'https://hooks.slack.com/commands/x' },
+    );
+    expect(view.title.text.length).toBeLessThanOrEqual(24);
+    expect(JSON.stringify(view.blocks)).not.toContain('initial_value');
+    expect(decodeMeta(view.private_metadata)).toEqual({
+      channelId: 'C1',
+      threadId: '1.2',
+      responseUrl: 'https://hooks.slack.com/commands/x',
+    });
+  });
+
+  it('drops the response_url rather than exceed 3000 characters of metadata', () => {
+    const raw = encodeMeta({ channelId: 'C1', responseUrl: `https://x/${'y'.repeat(3000)}` });
+    expect(raw.length).toBeLessThanOrEqual(3000);
+    expect(decodeMeta(raw)).toEqual({ channelId: 'C1' });
+    expect(decodeMeta('not json')).toBeUndefined();
+  });
+});
