@@ -59,7 +59,8 @@ describe('Block Kit rendering', () => {
   it('cuts long text to the section limit without breaking a link', () => {
     const body = `${'word '.repeat(700)}[link](https://example.com/${'x'.repeat(200)})`;
     const { blocks } = renderMessage({ text: 't', cards: [{ body }] });
-    const text = (blocks?.[1] as { text: { text: string } }).text.text;
+    const section = blocks?.[1] as { text: { text: string } };
+    const text = section.text.text;
     expect(text.length).toBeLessThanOrEqual(LIMITS.sectionText);
     expect(text.endsWith('…')).toBe(true);
     expect(text).not.toContain('<https');
@@ -78,9 +79,12 @@ describe('Block Kit rendering', () => {
       options: Array.from({ length: 150 }, (_, i) => ({ label: `o${i}`, value: `v${i}` })),
     };
     const { blocks } = renderMessage({ text: 't', controls: [...controls, select] });
-    const actions = blocks?.filter((b) => b.type === 'actions') as Array<{ elements: Array<Record<string, unknown>> }>;
+    const actions = (blocks ?? []).filter((b) => b.type === 'actions') as unknown as Array<{
+      elements: Array<Record<string, unknown>>;
+    }>;
     expect(actions.map((a) => a.elements.length)).toEqual([25, 6]);
-    expect((actions[0]?.elements[0]?.text as { text: string }).text).toHaveLength(LIMITS.buttonText);
+    const label = actions[0]?.elements[0]?.text as { text: string };
+    expect(label.text).toHaveLength(LIMITS.buttonText);
     expect(actions[1]?.elements.at(-1)?.options).toHaveLength(LIMITS.selectOptions);
   });
 });
