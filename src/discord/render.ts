@@ -58,6 +58,7 @@ function embedOf(card: Card, allowance: number): APIEmbed {
   const title = clip(card.title, LIMITS.title, budget);
   if (title) embed.title = title;
   if (title && isWebUrl(card.url)) embed.url = card.url;
+  // A footer is a status line: it gets at most 200 of the card's share, so the body keeps the room.
   const footer = clip(card.footer, LIMITS.footer, { left: Math.min(budget.left, 200) });
   if (footer) budget.left -= footer.length;
   const fields = fitFields(card.fields, budget);
