@@ -1,0 +1,59 @@
+// `npm run bench` (`-- --quick` for a smaller run): every benchmark in turn, loopback only, each bounded
+// in count and time, then one table per benchmark. Results are recorded in BENCHMARKS.md.
+import { readFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { runCommandParse } from './command-parse.ts';
+import { runEndToEnd } from './end-to-end.ts';
+import { printTable, type Row } from './stats.ts';
+import { runStore } from './store.ts';
+import { runVoiceSearch } from './voice-search.ts';
+import { runWebhook } from './webhook.ts';
+
+function cpuModel(): string {
+  try {
+    const line = readFileSync('/proc/cpuinfo', 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('model name'));
+    return line?.split(':')[1]?.trim() ?? cpus()[0]?.model ?? 'unknown';
+  } catch {
+    return cpus()[0]?.model ?? 'unknown';
+  }
+}
+
+function printMachine(quick: boolean): void {
+  console.log(`# reelbot benchmarks${quick ? ' (--quick)' : ''}\n`);
+  console.log(`date:   ${new Date().toISOString().slice(0, 10)}`);
+  console.log(`cpu:    ${cpuModel()} × ${cpus().length} (nproc)`);
+  console.log(`memory: ${(totalmem() / 2 ** 30).toFixed(1)} GiB`);
+  console.log(`node:   ${process.version} on ${process.platform}/${process.arch}`);
+}
+
+async function main(): Promise<void> {
+  const quick = process.argv.includes('--quick');
+  printMachine(quick);
+  const began = performance.now();
+  const failures: string[] = [];
+  const section = async (title: string, run: () => Row[] | Promise<Row[]>) => {
+    const t = performance.now();
+    const rows = await run();
+    printTable(`${title} (${((performance.now() - t) / 1000).toFixed(1)} s)`, rows);
+  };
+  await section('1. Voice search (803 voices)', () => runVoiceSearch(quick));
+  await section('2. Command parsing + validation', () => runCommandParse(quick));
+  await section('3. End to end: /clip reels=2 → card → result', async () => {
+    const e2e = await runEndToEnd(quick);
+    failures.push(...e2e.failures);
+    return e2e.rows;
+  });
+  await section('4. Webhook listener, unknown tokens (404)', () => runWebhook(quick));
+  await section('5. Store', () => runStore(quick));
+  console.log(`\ntotal: ${((performance.now() - began) / 1000).toFixed(1)} s`);
+  if (failures.length) {
+    console.log(`\nFAILED: ${failures.length} job(s) did not post exactly one result:`);
+    for (const f of failures) console.log(`  ${f}`);
+    process.exitCode = 1;
+  } else console.log('every job posted exactly one result');
+}
+
+await main();
