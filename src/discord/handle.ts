@@ -37,9 +37,12 @@ async function answerAutocomplete(bot: Bot, i: AutocompleteInteraction): Promise
   );
 }
 
-/** Components acknowledge without a message unless the answer is for the clicker only. */
+/**
+ * A click acknowledges with a deferred update (no "thinking…" message), so the core can still redraw
+ * the clicked message (Reply.replace); answers for the clicker only then arrive as ephemeral follow-ups.
+ */
 async function acknowledge(i: RepliableInteraction, isEphemeral: boolean): Promise<Ack> {
-  if (i.isMessageComponent() && !isEphemeral) {
+  if (i.isMessageComponent()) {
     await i.deferUpdate();
     return 'update';
   }
@@ -78,7 +81,8 @@ async function apologise(i: Interaction, logger: Logger): Promise<void> {
     if (i.isAutocomplete()) {
       if (!i.responded) await i.respond([]);
     } else if (!i.deferred && !i.replied) await i.reply(ephemeral(SORRY));
-    else if (i.deferred && !i.replied) await i.editReply(renderMessage({ text: SORRY }));
+    // After a click's deferred update, editReply would overwrite the clicked message: follow up instead.
+    else if (i.deferred && !i.replied && !i.isMessageComponent()) await i.editReply(renderMessage({ text: SORRY }));
     else await i.followUp(ephemeral(SORRY));
   } catch (err) {
     logger.warn({ err }, 'could not tell the user about the failure');

@@ -6,7 +6,10 @@ import type { OutMessage } from '../core/render/message.ts';
 import { createChannelMessage, startThreadFrom } from './post.ts';
 import { type DiscordMessage, renderMessage } from './render.ts';
 
-/** How the interaction was acknowledged: a deferred reply (ephemeral or public) or a deferred update. */
+/**
+ * How the interaction was acknowledged: a deferred reply (ephemeral or public) or, for a click, a
+ * deferred update, which alone offers `replace`.
+ */
 export type Ack = 'ephemeral' | 'public' | 'update';
 
 export interface InteractionReplyOptions {
@@ -21,6 +24,16 @@ const payload = (m: DiscordMessage) => ({ content: m.content, embeds: m.embeds, 
 export interface InteractionReply extends Reply {
   /** After the core is done: a "thinking…" message nobody answered is removed, not left spinning. */
   settle(): Promise<void>;
+}
+
+/** After a click's deferred update, the interaction's original message is the clicked one: edit it. */
+function replacer(o: InteractionReplyOptions): Pick<Reply, 'replace'> {
+  if (o.ack !== 'update') return {};
+  return {
+    async replace(message: OutMessage) {
+      await o.interaction.editReply(payload(renderMessage(message)));
+    },
+  };
 }
 
 export function createInteractionReply(o: InteractionReplyOptions): InteractionReply {
@@ -53,6 +66,7 @@ export function createInteractionReply(o: InteractionReplyOptions): InteractionR
   }
 
   return {
+    ...replacer(o),
     settle: dropDeferred,
     async ephemeral(message: OutMessage) {
       const body = renderMessage(message);

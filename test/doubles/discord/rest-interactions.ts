@@ -39,6 +39,7 @@ function callbackOutcome(ctx: DoubleContext, rec: InteractionRecord, type: numbe
       const m = rec.messageId ? ctx.state.message(rec.messageId) : undefined;
       if (!m) return unknownMessage();
       const edited = editMessage(ctx, m, body);
+      rec.originalMessageId = m.id;
       return edited.status === 200 ? null : edited;
     }
     case 8: {
@@ -55,6 +56,8 @@ function callbackOutcome(ctx: DoubleContext, rec: InteractionRecord, type: numbe
       return null;
     }
     case 6:
+      // A deferred update: the token's @original is now the message that holds the clicked control.
+      if (rec.messageId) rec.originalMessageId = rec.messageId;
       return null;
     default:
       return discordError(400, 50035, `Invalid Form Body: type ${type}`);
@@ -90,7 +93,9 @@ function byToken(ctx: DoubleContext, applicationId: string, token: string) {
 function tokenMessage(ctx: DoubleContext, rec: InteractionRecord, messageId: string) {
   const id = messageId === '@original' ? rec.originalMessageId : messageId;
   const m = id ? ctx.state.message(id) : undefined;
-  return m && m.interactionId === rec.id ? m : undefined;
+  // A token reaches its own messages and, once a click was acknowledged as an update, the clicked one.
+  const clicked = m?.id === rec.messageId && rec.originalMessageId === rec.messageId;
+  return m && (m.interactionId === rec.id || clicked) ? m : undefined;
 }
 
 export const getTokenMessage: Handler = (ctx, _req, [app = '', token = '', messageId = '']) => {

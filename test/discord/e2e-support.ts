@@ -1,0 +1,116 @@
+// The whole bot as it runs in production with Discord: the real core (createApp, the in-process media
+// sandbox, a SQLite store in a temp folder, the HTTP listener for the sandbox's webhooks) and the real
+// Discord adapter, talking to the local Discord double.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type App, createApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import { channelKeyOf } from '../../src/core/jobs/model.ts';
+import { createDiscordAdapter, type DiscordAdapter } from '../../src/discord/index.ts';
+import { createDiscordDouble, type DiscordDouble } from '../doubles/discord/index.ts';
+import type { StoredMessage } from '../doubles/discord/payloads.ts';
+import { silentLogger } from '../support/harness.ts';
+import { createRecordingLogger } from './support.ts';
+
+export interface World {
+  discord: DiscordDouble;
+  app: App;
+  adapter: DiscordAdapter;
+  logger: ReturnType<typeof createRecordingLogger>;
+  /** The store key of the double's general channel (where settings and jobs belong). */
+  channelKey: string;
+  /** Stops the adapter and starts a new one on the same store, as a redeploy would. */
+  restart(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface WorldOptions {
+  /** How long a sandbox project takes; small so results arrive quickly, large to keep a job running. */
+  jobMs?: number;
+}
+
+async function startAdapter(discord: DiscordDouble, app: App, logger: World['logger']): Promise<DiscordAdapter> {
+  const adapter = createDiscordAdapter({
+    token: discord.token,
+    apiUrl: discord.restUrl,
+    bot: app.bot,
+    store: app.store,
+    logger,
+  });
+  app.registerChat(adapter.chatPort);
+  await adapter.start();
+  return adapter;
+}
+
+export async function startWorld(options: WorldOptions = {}): Promise<World> {
+  const dir = mkdtempSync(join(tmpdir(), 'reelbot-discord-'));
+  const config = loadConfig({ MEDIA_API_URL: 'sandbox', STORE_URL: `sqlite://${join(dir, 'bot.sqlite')}`, PORT: '0' });
+  const app = await createApp({
+    config,
+    logger: silentLogger,
+    host: '127.0.0.1',
+    sandbox: { jobMs: options.jobMs ?? 50, webhookRetryMs: 100 },
+    pollTickMs: 50,
+    // Results come by webhook; polling stays out of the way.
+    timings: { firstPollMs: 60_000, maxPollMs: 60_000 },
+  });
+  await app.listen([], 0);
+  const discord = await createDiscordDouble();
+  const logger = createRecordingLogger();
+  const world: World = {
+    discord,
+    app,
+    adapter: await startAdapter(discord, app, logger),
+    logger,
+    channelKey: channelKeyOf({ platform: 'discord', workspaceId: discord.guildId, channelId: discord.channelId }),
+    async restart() {
+      await world.adapter.stop();
+      world.adapter = await startAdapter(discord, app, logger);
+    },
+    async close() {
+      await world.adapter.stop();
+      await discord.close();
+      await app.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  return world;
+}
+
+/** The interaction's callback types in order (4 message, 5 deferred, 6 deferred update, 8 choices, 9 modal). */
+export const callbackTypes = (w: World, id: string): number[] =>
+  w.discord.state.interactions.get(id)?.callbacks.map((c) => c.type) ?? [];
+
+/** The interaction's own answer once it is no longer "thinking…". */
+export const answerOf = (w: World, id: string): Promise<StoredMessage> =>
+  w.discord.waitFor(() => w.discord.interactionMessages(id).find((m) => !m.loading), 10_000, `answer to ${id}`);
+
+/** A job card answering a command, and the thread started from it. */
+export async function cardAndThread(w: World, id: string): Promise<{ card: StoredMessage; threadId: string }> {
+  const card = await answerOf(w, id);
+  const thread = await w.discord.waitFor(() => w.discord.state.channels.get(card.id), 10_000, 'job thread');
+  return { card, threadId: thread.id };
+}
+
+/** Text of a message the way a reader sees it: content, then every embed's title and description. */
+export function textOf(m: StoredMessage): string {
+  const embeds = m.embeds as Array<{ title?: string; description?: string }>;
+  return [m.content, ...embeds.flatMap((e) => [e.title ?? '', e.description ?? ''])].join('\n');
+}
+
+export interface Button {
+  style: number;
+  label?: string;
+  url?: string;
+  custom_id?: string;
+}
+
+export function buttonsOf(m: StoredMessage): Button[] {
+  const rows = m.components as Array<{ components: Array<Button & { type: number }> }>;
+  return rows.flatMap((r) => r.components.filter((c) => c.type === 2));
+}
+
+/** The bot's POSTs of messages into a channel, with the bot token. */
+export const messageCreates = (w: World, channelId: string) =>
+  w.discord.requests.filter((r) => r.method === 'POST' && r.path === `/channels/${channelId}/messages`);
