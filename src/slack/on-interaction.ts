@@ -11,6 +11,7 @@ import {
   actionOrigin,
   blockActionSchema,
   blockSuggestionSchema,
+  clickedMessage,
   viewOrigin,
   viewSubmissionSchema,
 } from './translate.ts';
@@ -43,7 +44,11 @@ export function registerInteractions(app: App, deps: HandlerDeps): void {
     if (!parsed.success || actionId === undefined) return; // link buttons, or nothing we can read
     const b = parsed.data;
     const origin = actionOrigin(b);
-    const reply = createReply(replyOptions(deps, origin, b.response_url, context.botUserId));
+    const clicked = clickedMessage(b);
+    const reply = createReply({
+      ...replyOptions(deps, origin, b.response_url, context.botUserId),
+      ...(clicked ? { clicked } : {}),
+    });
     await guard(deps, { actionId, origin }, reply, async () => {
       const canConfigure = await deps.permissions.canConfigure(b.user.id);
       const prepared = deps.bot.prepareAction({ actionId, origin, canConfigure });

@@ -18,6 +18,15 @@ export interface ReplyOptions {
   responseUrl?: string;
   /** The bot's own user id (from auth.test), to name it in the invite instructions. */
   botUserId?: string;
+  /** For a click: the message holding the clicked control, which `replace` redraws. */
+  clicked?: ClickedMessage;
+}
+
+export interface ClickedMessage {
+  channelId: string;
+  ts: string;
+  /** Ephemeral messages have no ts Slack can update: only their response_url can replace them. */
+  ephemeral: boolean;
 }
 
 export function inviteText(botUserId?: string): string {
@@ -28,15 +37,16 @@ export function inviteText(botUserId?: string): string {
 export function createReply(options: ReplyOptions): Reply {
   const { api, origin, logger } = options;
   let responseUrlUses = 0;
-  // The same ephemeral text is never shown twice for one interaction (e.g. the invite hint, reported by
-  // us and then again by the core's own error boundary).
+  const canRespond = () => options.responseUrl !== undefined && responseUrlUses < RESPONSE_URL_USES;
+  // The same ephemeral text is never shown twice for one interaction (e.g. an error a handler already
+  // reported, caught again by an outer boundary).
   const shown = new Set<string>();
 
   async function ephemeral(message: OutMessage): Promise<void> {
     if (shown.has(message.text)) return;
     shown.add(message.text);
     const rendered = renderMessage(message);
-    if (options.responseUrl && responseUrlUses < RESPONSE_URL_USES) {
+    if (options.responseUrl && canRespond()) {
       responseUrlUses++;
       try {
         await api.respond(options.responseUrl, { response_type: 'ephemeral', replace_original: false, ...rendered });
@@ -54,14 +64,39 @@ export function createReply(options: ReplyOptions): Reply {
     } catch (error) {
       const code = slackErrorCode(error);
       if (code === undefined || !NOT_A_MEMBER.has(code)) throw error;
-      const text = inviteText(options.botUserId);
-      await ephemeral({ text }).catch((e: unknown) => logger.warn({ err: e }, 'could not send the invite hint'));
-      throw new UserError(text, { cause: error, code: 'not_allowed' });
+      // Shown once, to the person only, by whichever error boundary catches it first (the core's or ours).
+      throw new UserError(inviteText(options.botUserId), { cause: error, code: 'not_allowed' });
     }
   }
 
+  /** Redraws the clicked message in place; false when it cannot be reached (the caller posts anew). */
+  async function replaceClicked(clicked: ClickedMessage, message: OutMessage): Promise<boolean> {
+    const rendered = renderMessage(message);
+    if (!clicked.ephemeral) {
+      await api.update(clicked.channelId, clicked.ts, rendered);
+      return true;
+    }
+    if (!options.responseUrl || !canRespond()) return false;
+    responseUrlUses++;
+    try {
+      await api.respond(options.responseUrl, { replace_original: true, ...rendered });
+      return true;
+    } catch (error) {
+      logger.warn({ err: error }, 'could not replace an ephemeral message; sending a new one');
+      return false;
+    }
+  }
+
+  const { clicked } = options;
   return {
     ephemeral,
+    ...(clicked
+      ? {
+          async replace(message: OutMessage) {
+            if (!(await replaceClicked(clicked, message))) await ephemeral(message);
+          },
+        }
+      : {}),
     async public(message) {
       await post(message);
     },

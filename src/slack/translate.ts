@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { Origin } from '../core/ports.ts';
 import { controlId } from './render.ts';
+import type { ClickedMessage } from './reply.ts';
 import type { ViewMeta } from './views.ts';
 
 const team = z.object({ id: z.string() }).nullish();
@@ -24,7 +25,14 @@ export const blockActionSchema = z.object({
   user: user.extend({ team_id: z.string().optional() }),
   channel: z.object({ id: z.string() }).nullish(),
   message: z.object({ ts: z.string(), thread_ts: z.string().optional() }).nullish(),
-  container: z.object({ is_ephemeral: z.boolean().optional() }).passthrough().nullish(),
+  container: z
+    .object({
+      is_ephemeral: z.boolean().optional(),
+      message_ts: z.string().optional(),
+      channel_id: z.string().optional(),
+    })
+    .passthrough()
+    .nullish(),
   response_url: z.string().optional(),
   trigger_id: z.string().optional(),
   actions: z
@@ -119,6 +127,17 @@ const userName = (u: z.infer<typeof user>): { userName?: string } => {
   const name = u.username ?? u.name;
   return name ? { userName: name } : {};
 };
+
+/**
+ * The message holding the clicked control. Slack leaves `message` out of clicks on ephemeral messages;
+ * the container still names them.
+ */
+export function clickedMessage(b: BlockActionBody): ClickedMessage | undefined {
+  const ts = b.message?.ts ?? b.container?.message_ts;
+  const channelId = b.channel?.id ?? b.container?.channel_id;
+  if (!ts || !channelId) return undefined;
+  return { channelId, ts, ephemeral: b.container?.is_ephemeral === true };
+}
 
 /** The control id the core gave the clicked element; a select appends the picked value (`id:value`). */
 export function actionIdOf(b: BlockActionBody): string | undefined {
