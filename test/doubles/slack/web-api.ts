@@ -11,6 +11,8 @@ export interface SlackCall {
   token?: string;
   /** The HTTP status the double answered with. */
   status: number;
+  /** What the double answered (e.g. the `ts` of a posted message). */
+  response?: Record<string, unknown>;
 }
 
 export interface SlackUser {
@@ -123,8 +125,9 @@ export async function startSlackWebApi(options: { users?: SlackUser[] } = {}): P
       res.end(JSON.stringify({ ok: false, error: 'ratelimited' }));
       return;
     }
-    calls.push({ method, args, ...(token ? { token } : {}), status: 200 });
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer(method, args)));
+    const response = answer(method, args);
+    calls.push({ method, args, ...(token ? { token } : {}), status: 200, response });
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(response));
   }
 
   const server = createServer((req, res) => {
