@@ -14,6 +14,7 @@ import type { Bot, Choice, Prepared } from './interaction.ts';
 import { channelKeyOf } from './jobs/model.ts';
 import { describeError } from './media/describe-error.ts';
 import type { Origin } from './ports.ts';
+import type { VoiceIndex } from './voices/voice-index.ts';
 
 const HANDLERS: readonly CommandHandler[] = [clip, ttv, subtitles, broll, tts, voices, project, jobs, setup, help];
 
@@ -45,6 +46,7 @@ export function createBot(deps: BotDeps & { defaultKey?: string }): Bot {
       apiKey,
       async resolveVoice(text) {
         const view = await deps.voices.get(await apiKey());
+        anyIndex = view.index;
         const found = view.index.resolve(text);
         if (!found.ok) throw new UserError(found.message);
         return found.voice;
@@ -76,20 +78,36 @@ export function createBot(deps: BotDeps & { defaultKey?: string }): Bot {
     };
   }
 
-  function knownKey(origin: Origin): string | undefined {
-    return lastKey.get(channelKeyOf(origin)) ?? deps.defaultKey;
+  /** The voice index last seen for any key: the catalogue is the API's, so it answers while a key's own loads. */
+  let anyIndex: VoiceIndex | undefined;
+
+  /**
+   * Autocomplete must answer from memory within 3 s, but a channel's key is in the store. The first
+   * question from a channel looks the key up in the background (and loads its catalogue); until then
+   * the team or sandbox key's catalogue, or any loaded one, answers.
+   */
+  function voiceIndexFor(origin: Origin): VoiceIndex | undefined {
+    const channelKey = channelKeyOf(origin);
+    const key = lastKey.get(channelKey);
+    if (!key) {
+      deps.keys
+        .resolve(channelKey)
+        .then(({ key: k }) => {
+          lastKey.set(channelKey, k);
+          deps.voices.warm(k);
+        })
+        .catch(() => undefined);
+    }
+    const candidate = key ?? deps.defaultKey;
+    const index = candidate ? deps.voices.peek(candidate) : undefined;
+    if (candidate && !index) deps.voices.warm(candidate);
+    if (index) anyIndex = index;
+    return index ?? anyIndex;
   }
 
   function sourceValues(source: ValueSource, query: string, origin: Origin): Choice[] {
     if (source !== 'voice') return rankValues(DEFAULT_SOURCES[source], query);
-    const key = knownKey(origin);
-    if (!key) return [];
-    const index = deps.voices.peek(key);
-    if (!index) {
-      deps.voices.warm(key);
-      return [];
-    }
-    return index.autocomplete(query, 25);
+    return voiceIndexFor(origin)?.autocomplete(query, 25) ?? [];
   }
 
   return {

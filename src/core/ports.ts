@@ -102,7 +102,8 @@ export interface Reply {
   openThread(card: OutMessage): Promise<ThreadRef>;
   /**
    * For a click only: replaces the message that holds the clicked control (e.g. paging a list). Adapters
-   * that cannot edit it leave this out, and the core answers with a new ephemeral message instead.
+   * that cannot edit it leave this out, and the core answers with a new ephemeral message instead. When an
+   * adapter offers it, it decides how the click is acknowledged; `Prepared.ephemeral` does not.
    */
   replace?(message: OutMessage): Promise<void>;
 }

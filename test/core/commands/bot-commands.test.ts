@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { channelKeyOf } from '../../../src/core/jobs/model.ts';
+import { startSandbox } from '../../../src/sandbox/server.ts';
 import { type Harness, origin, runPrepared, startHarness } from '../../support/harness.ts';
 
 // The commands as a team member uses them, through the Bot, against the sandbox and a SQLite store.
@@ -203,5 +204,23 @@ describe('any command', () => {
     expect(voices.length).toBeGreaterThan(0);
     expect(voices.length).toBeLessThanOrEqual(25);
     expect(voices[0]?.name).toMatch(/^Jenny/);
+  });
+
+  it('answers voice autocomplete in a channel with its own key without any command run first', async () => {
+    const sandbox = await startSandbox({ port: 0 });
+    const remote = await startHarness({ MEDIA_API_URL: sandbox.baseUrl });
+    try {
+      await remote.app.settings.update(channelKeyOf(origin), { apiKey: 'sk-channel-own-key-123' });
+      const deadline = Date.now() + 10_000;
+      let choices = remote.app.bot.autocomplete('tts', 'voice', 'jenny', origin);
+      while (choices.length === 0 && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 20));
+        choices = remote.app.bot.autocomplete('tts', 'voice', 'jenny', origin);
+      }
+      expect(choices[0]?.name).toMatch(/^Jenny/);
+    } finally {
+      await remote.close();
+      await sandbox.close();
+    }
   });
 });

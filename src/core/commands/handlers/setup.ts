@@ -109,6 +109,7 @@ export function submitKey(submission: ModalSubmission, ctx: CommandContext): Pre
     try {
       const voices = await ctx.deps.media.listVoices(key);
       note += ` ✓ The media API accepts it (${voices.length} voices available).`;
+      ctx.deps.voices.warm(key);
     } catch (err) {
       if (!(err instanceof MediaApiError)) throw err;
       note += ` ⚠️ But checking it failed: ${describeMediaError(err)}`;
