@@ -1,4 +1,5 @@
-// One page of /voices: a line per voice with its sample, Previous/Next, and a "Use this voice" menu.
+// One page of /voices: a line per voice with its sample, Previous/Next, a "Use this voice" menu, and
+// menus to filter by gender, style and language.
 // Control ids carry the page and filters (Discord custom_id ≤ 100 characters), so a click works after
 // a restart without any stored state.
 
@@ -49,24 +50,38 @@ function genderCode(gender: string | undefined): string {
   return g;
 }
 
-function buildId(page: number, fields: string[]): string {
-  return [PAGE_VERB, String(page), ...fields.map(escapeField)].join(':');
+function buildId(head: string[], fields: string[]): string {
+  return [...head, ...fields.map(escapeField)].join(':');
 }
 
-/** `voices:2:fr-FR:f:cheerful:jen`; a long query (then language, style) is cut to fit 100 characters. */
-export function voicesPageId(filters: VoiceFilters, page: number): string {
+/** The filters as id fields, a long query (then style, language, gender) cut to fit 100 characters. */
+function filterFields(filters: VoiceFilters, head: string[]): string {
   const fields = [filters.language ?? '', genderCode(filters.gender), filters.style ?? '', filters.query ?? ''].map(
     (f) => f.trim(),
   );
-  // Cut the query first (the least needed to page), then style, language, gender, a character at a time.
   for (const at of [3, 2, 0, 1]) {
     let chars = Array.from(fields[at] ?? '');
-    while (buildId(page, fields).length > ID_MAX && chars.length > 0) {
+    while (buildId(head, fields).length > ID_MAX && chars.length > 0) {
       chars = chars.slice(0, -1);
       fields[at] = chars.join('').trimEnd();
     }
   }
-  return buildId(page, fields);
+  return buildId(head, fields);
+}
+
+function readFilters(fields: string[]): VoiceFilters {
+  const [language, gender, style, query] = fields.map(unescapeField);
+  const filters: VoiceFilters = {};
+  if (language) filters.language = language;
+  if (gender) filters.gender = gender === 'm' ? 'male' : gender === 'f' ? 'female' : gender;
+  if (style) filters.style = style;
+  if (query) filters.query = query;
+  return filters;
+}
+
+/** `voices:2:fr-FR:f:cheerful:jen`. */
+export function voicesPageId(filters: VoiceFilters, page: number): string {
+  return filterFields(filters, [PAGE_VERB, String(page)]);
 }
 
 export function parseVoicesPageId(id: string): { filters: VoiceFilters; page: number } | undefined {
@@ -74,13 +89,66 @@ export function parseVoicesPageId(id: string): { filters: VoiceFilters; page: nu
   if (parts.length !== 6 || parts[0] !== PAGE_VERB) return undefined;
   const page = Number(parts[1]);
   if (!Number.isInteger(page) || page < 1) return undefined;
-  const [language, gender, style, query] = parts.slice(2).map(unescapeField);
-  const filters: VoiceFilters = {};
-  if (language) filters.language = language;
-  if (gender) filters.gender = gender === 'm' ? 'male' : gender === 'f' ? 'female' : gender;
-  if (style) filters.style = style;
-  if (query) filters.query = query;
-  return { filters, page };
+  return { filters: readFilters(parts.slice(2)), page };
+}
+
+// ---------------------------------------------------------------- filter menus
+
+const FILTER_VERB = 'vfilter';
+const FILTER_KEYS = { l: 'language', g: 'gender', s: 'style' } as const;
+type FilterKey = keyof typeof FILTER_KEYS;
+/** The menu value that removes a filter. */
+export const ANY = 'any';
+
+/** A filter menu's id: `vfilter:g:<filters>`; the adapter appends `:<picked value>`. */
+export function voicesFilterId(filters: VoiceFilters, key: FilterKey): string {
+  return filterFields(filters, [FILTER_VERB, key]);
+}
+
+/** A pick in a filter menu: the filters with that one changed, from the first page. */
+export function parseVoicesFilterPick(id: string): { filters: VoiceFilters; page: number } | undefined {
+  const parts = id.split(':');
+  const key = parts[1] as FilterKey;
+  if (parts.length !== 7 || parts[0] !== FILTER_VERB || !(key in FILTER_KEYS)) return undefined;
+  const filters = readFilters(parts.slice(2, 6));
+  const value = unescapeField(parts[6] ?? '');
+  const field = FILTER_KEYS[key];
+  if (!value || value === ANY) delete filters[field];
+  else filters[field] = value;
+  return { filters, page: 1 };
+}
+
+function filterMenus(filters: VoiceFilters, index: VoiceIndex | undefined): Control[] {
+  const menu = (key: FilterKey, placeholder: string, options: Array<{ label: string; value: string }>): Control => ({
+    kind: 'select',
+    id: voicesFilterId(filters, key),
+    placeholder,
+    options: [{ label: 'Any', value: ANY }, ...options].slice(0, PAGE_SIZE_MAX),
+  });
+  const out: Control[] = [
+    menu('g', 'Filter: gender', [
+      { label: 'Female', value: 'female' },
+      { label: 'Male', value: 'male' },
+    ]),
+  ];
+  if (index) {
+    out.push(
+      menu(
+        's',
+        'Filter: style',
+        index.styles().map((s) => ({ label: s, value: s })),
+      ),
+    );
+    const languages = [...index.languages()].sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
+    out.push(
+      menu(
+        'l',
+        'Filter: language',
+        languages.map((l) => ({ label: truncate(`${l.name} (${l.code})`, OPTION_LABEL_MAX), value: l.code })),
+      ),
+    );
+  }
+  return out;
 }
 
 // ---------------------------------------------------------------- the page
@@ -96,7 +164,7 @@ function voiceLine(v: Voice): string {
   return parts.filter(Boolean).join(' · ');
 }
 
-function controls(shown: Voice[], filters: VoiceFilters, page: number, pages: number): Control[] {
+function controls(shown: Voice[], filters: VoiceFilters, page: number, pages: number, index?: VoiceIndex): Control[] {
   const out: Control[] = [];
   if (page > 1)
     out.push({ kind: 'action', label: '◀ Previous', id: voicesPageId(filters, page - 1), style: 'secondary' });
@@ -115,6 +183,7 @@ function controls(shown: Voice[], filters: VoiceFilters, page: number, pages: nu
       description: truncate(languageName(v.languageCode), OPTION_LABEL_MAX),
     })),
   });
+  out.push(...filterMenus(filters, index));
   return out;
 }
 
@@ -136,7 +205,7 @@ export function renderVoicePage(view: VoicePageView): OutMessage {
         body: `${summary}\n\n${shown.map(voiceLine).join('\n')}`,
         tone: 'info',
         ...(view.staleNote ? { footer: `⚠ ${view.staleNote}` } : {}),
-        controls: controls(shown, view.filters, page, pages),
+        controls: controls(shown, view.filters, page, pages, view.index),
       },
     ],
   };

@@ -159,6 +159,27 @@ describe('/voices', () => {
     expect(lastEphemeral()?.text).toMatch(/Default voice for this channel is now \*\*Jenny\*\*/);
   });
 
+  it('narrows the list with the gender, style and language menus, from the first page', async () => {
+    await h.command('/voices language=en-US');
+    const menus = (lastEphemeral()?.cards ?? []).flatMap((c) => c.controls ?? []).filter((c) => c.kind === 'select');
+    expect(menus.map((m) => m.kind === 'select' && m.placeholder)).toEqual(
+      expect.arrayContaining(['Filter: gender', 'Filter: style', 'Filter: language']),
+    );
+    const gender = menus.find((m) => m.kind === 'select' && m.placeholder === 'Filter: gender');
+    const pick = h.app.bot.prepareAction({
+      actionId: `${gender?.kind === 'select' ? gender.id : ''}:female`,
+      origin,
+      canConfigure: false,
+    });
+    await runPrepared(pick, h.chat.reply(origin));
+    const redrawn = h.chat.seen.at(-1);
+    expect(redrawn?.where).toBe('replace');
+    expect(redrawn?.message.text).toMatch(/page 1 of/);
+    const lines = redrawn?.message.cards?.[0]?.body?.split('\n').filter((l) => l.startsWith('**')) ?? [];
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.every((l) => l.includes('Female') && l.includes('en-US'))).toBe(true);
+  });
+
   it('says what matched nothing', async () => {
     await h.command('/voices language=klingon');
     expect(allText(lastEphemeral())).toMatch(/No voices|nothing/i);

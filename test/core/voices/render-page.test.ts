@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { ActionButton, Card, Control, SelectMenu } from '../../../src/core/render/message.ts';
 import {
+  ANY,
+  parseVoicesFilterPick,
   parseVoicesPageId,
   renderVoicePage,
   USE_VOICE_ID,
+  voicesFilterId,
   voicesPageId,
 } from '../../../src/core/voices/render-page.ts';
 import { createVoiceIndex } from '../../../src/core/voices/voice-index.ts';
@@ -138,6 +141,38 @@ describe('page control ids', () => {
   it('reject ids that are not page ids', () => {
     for (const id of ['usevoice:abc', 'voices:0::::', 'voices:x::::', 'voices:2:fr', 'retry:2:a:b:c:d']) {
       expect(parseVoicesPageId(id), id).toBeUndefined();
+    }
+  });
+});
+
+describe('filter menus', () => {
+  it('change one filter, keep the others, and start again from the first page', () => {
+    const id = voicesFilterId({ language: 'fr-FR', gender: 'female', query: 'den' }, 's');
+    expect(parseVoicesFilterPick(`${id}:cheerful`)).toEqual({
+      filters: { language: 'fr-FR', gender: 'female', style: 'cheerful', query: 'den' },
+      page: 1,
+    });
+    expect(parseVoicesFilterPick(`${voicesFilterId({ gender: 'male' }, 'g')}:${ANY}`)).toEqual({
+      filters: {},
+      page: 1,
+    });
+  });
+
+  it("keep their ids within Discord's 100 characters even with a long query", () => {
+    const id = voicesFilterId({ language: 'en-US', query: 'x'.repeat(300) }, 'l');
+    expect(id.length).toBeLessThanOrEqual(100);
+    expect(parseVoicesFilterPick(`${id}:de-DE`)?.filters.language).toBe('de-DE');
+  });
+
+  it('offer at most 25 choices each, "Any" first', () => {
+    const page = renderVoicePage({ voices: english, page: 1, filters: { language: 'en' }, index });
+    const menus = (card(page).controls ?? []).filter(
+      (c): c is SelectMenu => c.kind === 'select' && c.id.startsWith('vfilter'),
+    );
+    expect(menus).toHaveLength(3);
+    for (const m of menus) {
+      expect(m.options.length).toBeLessThanOrEqual(25);
+      expect(m.options[0]?.value).toBe(ANY);
     }
   });
 });

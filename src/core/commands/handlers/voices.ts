@@ -1,5 +1,5 @@
 import type { Prepared } from '../../interaction.ts';
-import { parseVoicesPageId, renderVoicePage, USE_VOICE_ID } from '../../voices/render-page.ts';
+import { parseVoicesFilterPick, parseVoicesPageId, renderVoicePage, USE_VOICE_ID } from '../../voices/render-page.ts';
 import type { VoiceFilters } from '../../voices/voice-index.ts';
 import { type CommandContext, type CommandHandler, fail, run, str } from '../handler.ts';
 import { VOICES } from '../table.ts';
@@ -30,9 +30,9 @@ export const voices: CommandHandler = {
   },
 };
 
-/** Previous / Next on a voice list: the list is redrawn in place where the platform allows. */
+/** Previous / Next or a filter pick on a voice list: the list is redrawn in place where the platform allows. */
 export function voicesAction(actionId: string, ctx: CommandContext): Prepared | undefined {
-  const paging = parseVoicesPageId(actionId);
+  const paging = parseVoicesPageId(actionId) ?? parseVoicesFilterPick(actionId);
   if (paging) {
     return run(true, async (reply) => {
       const message = await page(ctx, paging.filters, paging.page);
