@@ -22,6 +22,8 @@ export interface Config {
   /** Base URL the media API can reach for webhooks, no trailing slash; unset = rely on polling. */
   publicUrl?: string;
   logLevel: LogLevel;
+  /** Whether LOG_LEVEL was set (a terminal chat is quieter by default). */
+  logLevelSet: boolean;
   mediaApi: {
     mode: 'sandbox' | 'remote';
     /** Remote mode only, no trailing slash. */
@@ -181,6 +183,7 @@ function build(e: RawEnv): Config {
     port: e.PORT === undefined ? 3000 : Number(e.PORT),
     ...(e.PUBLIC_URL ? { publicUrl: trimSlash(e.PUBLIC_URL) } : {}),
     logLevel: (e.LOG_LEVEL ?? 'info') as LogLevel,
+    logLevelSet: e.LOG_LEVEL !== undefined,
     mediaApi: mediaApi(e),
     pollHorizonHours: e.POLL_HORIZON_HOURS === undefined ? 24 : Number(e.POLL_HORIZON_HOURS),
     store: store(e.STORE_URL ?? DEFAULT_STORE_URL),

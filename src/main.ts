@@ -83,8 +83,10 @@ async function listen(app: App, routes: RawRoute[], config: Config, consoleMode:
 async function main() {
   const config = loadConfig();
   const consoleMode = !config.discord && !config.slack;
+  // At an interactive terminal chat, routine info lines would interleave with the conversation.
+  const quiet = consoleMode && process.stdin.isTTY && !config.logLevelSet;
   const logger = createLogger({
-    level: config.logLevel,
+    level: quiet ? 'warn' : config.logLevel,
     pretty: !config.production && Boolean(process.stderr.isTTY),
     // The console owns stdout for the chat; logs go to stderr there.
     destination: consoleMode ? process.stderr : undefined,

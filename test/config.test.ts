@@ -26,6 +26,7 @@ describe('with nothing set', () => {
     expect(config).toMatchObject({
       port: 3000,
       logLevel: 'info',
+      logLevelSet: false,
       nodeEnv: 'development',
       production: false,
       pollHorizonHours: 24,
@@ -90,6 +91,7 @@ describe('values that are set', () => {
       port: 8080,
       publicUrl: 'https://reelbot.example.com',
       logLevel: 'debug',
+      logLevelSet: true,
       pollHorizonHours: 48,
       store: { kind: 'sqlite', path: '/var/lib/reelbot/db.sqlite' },
     });

@@ -62,7 +62,9 @@ export const clip: CommandHandler = {
         }),
       };
       const reels = num(v.reels);
-      const summary = [host(url), reels ? `${reels} reels` : undefined, language].filter(Boolean).join(' · ');
+      const summary = [host(url), reels ? `${reels} reel${reels === 1 ? '' : 's'}` : undefined, language]
+        .filter(Boolean)
+        .join(' · ');
       await ctx.deps.jobs.start({ kind: 'clip', requests: [compact(body) ?? {}], summary, origin: ctx.origin }, reply);
     });
   },
