@@ -117,14 +117,20 @@ async function main() {
   process.once('SIGTERM', () => void stop(0));
 
   if (consoleMode) {
+    const sessionStart = Date.now();
     const { runConsole } = await import('./console/run.ts');
     const session = runConsole({
       bot: app.bot,
       logger,
       waitMs: CONSOLE_WAIT_MS,
+      // Only this session's jobs: older ones (an earlier run cut short) must not hold a piped session open.
       pendingJobs: async () => {
         let n = 0;
-        for await (const p of app.jobs.repo.pending()) if (p.channelKey.startsWith('console:')) n++;
+        for await (const p of app.jobs.repo.pending()) {
+          if (!p.channelKey.startsWith('console:')) continue;
+          const job = await app.jobs.repo.get(p.jobId);
+          if (job && job.createdAt >= sessionStart) n++;
+        }
         return n;
       },
     });

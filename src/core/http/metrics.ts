@@ -29,6 +29,10 @@ export const METRIC_HELP: Record<string, { help: string; type: 'counter' | 'gaug
   reelbot_jobs_total: { help: 'Jobs by the state they reached.', type: 'counter' },
   reelbot_jobs_pending: { help: 'Jobs waiting for results.', type: 'gauge' },
   reelbot_webhook_deliveries_total: { help: 'Media API webhook deliveries, by outcome.', type: 'counter' },
+  reelbot_webhook_settles_total: {
+    help: 'What reading a project back after a webhook found: settled, in_progress, skipped or error.',
+    type: 'counter',
+  },
   reelbot_media_api_calls_total: {
     help: 'Media API calls, by route and HTTP status (0 = network error).',
     type: 'counter',

@@ -66,8 +66,10 @@ export function createWebhookHandler(deps: { jobs: JobService; logger: Logger; m
       ...json(200, { ok: true }),
       after: async () => {
         try {
-          await jobs.settle(job.id, record.part, 'webhook');
+          const settled = await jobs.settle(job.id, record.part, 'webhook');
+          metrics.inc('reelbot_webhook_settles_total', { outcome: settled });
         } catch (err) {
+          metrics.inc('reelbot_webhook_settles_total', { outcome: 'error' });
           // The poller picks it up: "completion seen" is persisted above.
           logger.warn({ err, jobId: job.id }, 'settling after a webhook failed; the poller will retry');
         }

@@ -1,4 +1,4 @@
-import { MediaApiError } from '../errors.ts';
+import { MediaApiError, UserError } from '../errors.ts';
 import type { Metrics } from '../http/metrics.ts';
 import type { Clock, Logger, Store } from '../ports.ts';
 import type { Pending } from './model.ts';
@@ -51,17 +51,26 @@ export function createPoller(deps: PollerDeps): Poller {
     let polled = 0;
     for (let part = 0; part < job.requests.length; part++) {
       if (await jobs.repo.getPart(job.id, part)) continue;
-      if (deps.hasBudget && !(await deps.hasBudget(job.channelKey))) break;
-      polled++;
       try {
+        if (deps.hasBudget && !(await deps.hasBudget(job.channelKey))) break;
+        polled++;
         const outcome = await jobs.settle(job.id, part, 'poll');
         metrics.inc('reelbot_polls_total', { outcome });
       } catch (err) {
         metrics.inc('reelbot_polls_total', { outcome: 'error' });
+        if (err instanceof UserError) {
+          // No key any more (cleared with /setup): say so once instead of failing every tick until the horizon.
+          await jobs.abandon(job.id, `${err.message} Then check the result with \`/project ${job.projectIds[part]}\`.`);
+          return polled;
+        }
         const level = err instanceof MediaApiError ? 'warn' : 'error';
         logger[level]({ err, jobId: job.id, part }, 'poll failed; will try again');
       }
     }
+    // Parts settled earlier but not posted (a failed post, or an earlier part still running) go out now.
+    await jobs
+      .deliver(job.id)
+      .catch((err: unknown) => logger.warn({ err, jobId: job.id }, 'posting results failed; will retry'));
     const still = await jobs.repo.getPending(job.id);
     if (still) {
       const polls = still.polls + 1;

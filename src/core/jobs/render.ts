@@ -86,6 +86,7 @@ export function mediaCard(kind: ProjectKind, out: Output, title: string): Card {
 export interface PartLabel {
   index: number;
   total: number;
+  projectId?: string;
 }
 
 export function renderResult(job: Job, outputs: Output[], part: PartLabel): OutMessage {
@@ -100,8 +101,10 @@ export function renderResult(job: Job, outputs: Output[], part: PartLabel): OutM
     job.kind === 'clip'
       ? `your ${outputs.length} reel${outputs.length === 1 ? ' is' : 's are'} ready`
       : `your ${KIND_LABEL[job.kind].replace(/^\S+ /, '').toLowerCase()}${partText} is ready`;
+  // Platforms cut long captions to fit their limits; /project shows a project again in full.
+  const more = part.projectId ? `\nAll details again: \`/project ${part.projectId}\`` : '';
   return {
-    text: `${mention(job.origin.userId)} ${what}: ${truncate(job.summary, 120)}`,
+    text: `${mention(job.origin.userId)} ${what}: ${truncate(job.summary, 120)}${more}`,
     cards,
   };
 }

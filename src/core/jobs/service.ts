@@ -1,4 +1,4 @@
-import { MediaApiError, UserError } from '../errors.ts';
+import { MediaApiError } from '../errors.ts';
 import type { Metrics } from '../http/metrics.ts';
 import type { KeyResolver } from '../keys.ts';
 import { describeError } from '../media/describe-error.ts';
@@ -50,6 +50,9 @@ export interface JobService {
   /** The one path for a finished project, from a webhook or the poller: confirm, post once, update the card. */
   settle(jobId: string, part: number, via: 'webhook' | 'poll'): Promise<'settled' | 'in_progress' | 'skipped'>;
   expire(jobId: string): Promise<void>;
+  /** Posts settled parts that are not posted yet (after a failed post, or parts that settled out of order). */
+  deliver(jobId: string): Promise<void>;
+  abandon(jobId: string, reason: string): Promise<void>;
   post(job: Job, message: OutMessage, idempotencyKey: string): Promise<void>;
 }
 
@@ -126,6 +129,16 @@ export function createJobService(deps: JobServiceDeps): JobService {
     return job;
   }
 
+  const lostProject = (projectId: string) => ({
+    state: 'failed' as const,
+    projectId,
+    error:
+      `The media API no longer knows project ${projectId} (404): it may have been removed, or this channel's API key ` +
+      'changed since the job started.',
+    outputs: [],
+    delivered: false,
+  });
+
   function toPartResult(project: Project): PartResult {
     return {
       state: project.state === 'completed' ? 'completed' : 'failed',
@@ -150,21 +163,40 @@ export function createJobService(deps: JobServiceDeps): JobService {
       if (result.delivered) continue;
       // One poster per part across replicas; the claim lapses if this process dies before posting.
       if (!(await deps.store.claim(`deliver:${jobId}:${i}`, SETTLE_CLAIM_MS))) return;
-      const label = { index: i, total };
+      const label = { index: i, total, projectId: result.projectId };
       const message =
         result.state === 'completed'
           ? renderResult(job, result.outputs, label)
           : renderFailure(job, result.error ?? 'The media API reported a failure without a message.', label);
-      await post(job, message, `${jobId}:${i}`);
-      await repo.savePart(jobId, i, { ...result, delivered: true });
+      try {
+        await post(job, message, `${jobId}:${i}`);
+        await repo.savePart(jobId, i, { ...result, delivered: true });
+      } catch (err) {
+        // Not posted: free the part so the next poll posts it (a platform outage must not lose a result).
+        await deps.store.release(`deliver:${jobId}:${i}`);
+        throw err;
+      }
     }
-    if (!(await deps.store.claim(`finish:${jobId}`, SETTLE_CLAIM_MS))) return;
-    job.state = anyFailed ? 'failed' : 'completed';
+    await finish(job, anyFailed ? 'failed' : 'completed');
+  }
+
+  async function finish(job: Job, state: 'completed' | 'failed') {
+    if (!(await deps.store.claim(`finish:${job.id}`, SETTLE_CLAIM_MS))) return;
+    job.state = state;
     job.updatedAt = clock.now();
     await repo.save(job);
-    await repo.removePending(jobId);
-    metrics.inc('reelbot_jobs_total', { state: job.state });
-    await updateCard(job, job.state === 'completed' ? 'completed' : 'failed');
+    await repo.removePending(job.id);
+    metrics.inc('reelbot_jobs_total', { state });
+    await updateCard(job, state);
+  }
+
+  /** Ends a job that can no longer get results (e.g. the channel's key was removed), saying why. */
+  async function abandon(jobId: string, reason: string) {
+    const job = await repo.get(jobId);
+    if (job?.state !== 'pending') return;
+    job.error = reason;
+    await finish(job, 'failed');
+    await post(job, renderFailure(job, reason), `${jobId}:abandoned`);
   }
 
   async function settle(jobId: string, part: number, via: 'webhook' | 'poll') {
@@ -187,15 +219,21 @@ export function createJobService(deps: JobServiceDeps): JobService {
       }
       await repo.savePart(jobId, part, toPartResult(project));
       logger.info({ jobId, part, projectId, via, state: project.state }, 'project settled');
-      await deliverReady(jobId);
-      return 'settled';
     } catch (err) {
-      await deps.store.release(claimKey);
-      throw err;
+      if (!(err instanceof MediaApiError && err.status === 404)) {
+        await deps.store.release(claimKey);
+        throw err;
+      }
+      // The API no longer knows the project: waiting longer cannot help.
+      await repo.savePart(jobId, part, { ...lostProject(projectId), settledAt: clock.now() });
     }
+    await deliverReady(jobId);
+    return 'settled';
   }
 
   async function expire(jobId: string) {
+    // Whatever did settle is posted before saying the rest never came.
+    await deliverReady(jobId).catch((err: unknown) => logger.warn({ err, jobId }, 'posting before expiry failed'));
     const job = await repo.get(jobId);
     if (job?.state !== 'pending') {
       await repo.removePending(jobId);
@@ -211,8 +249,5 @@ export function createJobService(deps: JobServiceDeps): JobService {
     await post(job, renderExpired(job, Math.round(deps.timings.horizonMs / 3600_000)), `${jobId}:expired`);
   }
 
-  return { repo, start, settle, expire, post };
+  return { repo, start, settle, expire, post, deliver: deliverReady, abandon };
 }
-
-/** Tells apart what a user should see from what only the log should see. */
-export const isExpected = (err: unknown): boolean => err instanceof UserError || err instanceof MediaApiError;

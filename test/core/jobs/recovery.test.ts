@@ -1,0 +1,91 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { channelKeyOf } from '../../../src/core/jobs/model.ts';
+import type { ChatPort } from '../../../src/core/ports.ts';
+import { type Sandbox, startSandbox } from '../../../src/sandbox/server.ts';
+import { type Harness, origin, startHarness } from '../../support/harness.ts';
+
+// What happens when something between the media API and the thread goes wrong: the result still
+// arrives once, or the thread is told why it will not.
+
+const VIDEO = 'https://example.com/talk.mp4';
+let h: Harness | undefined;
+let sandbox: Sandbox | undefined;
+
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+  await sandbox?.close();
+  sandbox = undefined;
+});
+
+const threadPosts = (harness: Harness) => harness.chat.seen.filter((s) => s.where === 'thread');
+
+describe('a result whose first post fails', () => {
+  it('is posted once by a later poll', async () => {
+    h = await startHarness({}, { timings: { firstPollMs: 20, maxPollMs: 50 } });
+    const chat = h.chat;
+    let failures = 1;
+    const flaky: ChatPort = {
+      platform: 'console',
+      async postInThread(thread, message, key) {
+        if (failures-- > 0) throw new Error('platform answered 503');
+        return chat.postInThread(thread, message, key);
+      },
+      updateCard: (thread, message) => chat.updateCard(thread, message),
+    };
+    h.app.registerChat(flaky);
+    await h.command(`/broll ${VIDEO}`);
+    await h.chat.waitFor((seen) => seen.some((s) => s.where === 'card-update' && /Done/.test(s.message.text)));
+    expect(threadPosts(h)).toHaveLength(1);
+    expect(failures).toBe(-1);
+  });
+});
+
+describe('speech in parts that finish out of order', () => {
+  it('still posts part 1, 2, 3 in that order, each once', async () => {
+    h = await startHarness({}, { sandbox: { jobMs: 30 }, timings: { firstPollMs: 20, maxPollMs: 50 } });
+    const sentence = 'This sentence has exactly ten words in it, you see. ';
+    // "slow" makes the sandbox take ten times longer: part 1 finishes last.
+    const script = `This part is slow to make, as you can hear. ${sentence.repeat(24)}`.trim();
+    await h.command(`/tts Jenny ${script}`);
+    await h.chat.waitFor((seen) => seen.some((s) => s.where === 'card-update' && /Done/.test(s.message.text)));
+    const parts = threadPosts(h).map((s) => /part (\d)\/3/.exec(s.message.text)?.[1]);
+    expect(parts).toEqual(['1', '2', '3']);
+  });
+});
+
+describe('a job whose project the API no longer knows', () => {
+  it('ends with a message saying so, instead of polling until the horizon', async () => {
+    sandbox = await startSandbox({ port: 0, jobMs: 60_000 });
+    h = await startHarness(
+      { MEDIA_API_URL: sandbox.baseUrl, PUBLIC_URL: 'http://127.0.0.1:9' },
+      { timings: { firstPollMs: 20, maxPollMs: 50 } },
+    );
+    await h.app.settings.update(channelKeyOf(origin), { apiKey: 'sk-first-key-000000' });
+    await h.command(`/broll ${VIDEO}`);
+    // The sandbox shows a project only to the key that made it, as a changed key would see it.
+    await h.app.settings.update(channelKeyOf(origin), { apiKey: 'sk-other-key-111111' });
+    await h.chat.waitFor((seen) => seen.some((s) => s.where === 'thread'));
+    expect(threadPosts(h)[0]?.message.text).toMatch(/no longer knows project [0-9a-f]{24} \(404\)/);
+    await h.chat.waitFor((seen) => seen.some((s) => s.where === 'card-update' && /Failed/.test(s.message.text)));
+  });
+});
+
+describe('a job whose channel key is removed while it runs', () => {
+  it('tells the thread once how to get the result, and stops polling', async () => {
+    sandbox = await startSandbox({ port: 0, jobMs: 60_000 });
+    h = await startHarness(
+      { MEDIA_API_URL: sandbox.baseUrl, PUBLIC_URL: 'http://127.0.0.1:9' },
+      { timings: { firstPollMs: 20, maxPollMs: 50 } },
+    );
+    await h.app.settings.update(channelKeyOf(origin), { apiKey: 'sk-only-key-222222' });
+    await h.command(`/broll ${VIDEO}`);
+    await h.app.settings.update(channelKeyOf(origin), { apiKey: null });
+    await h.chat.waitFor((seen) => seen.some((s) => s.where === 'thread'));
+    expect(threadPosts(h)[0]?.message.text).toMatch(/No media API key[\s\S]*\/project [0-9a-f]{24}/);
+    const pending = [];
+    for await (const p of h.app.jobs.repo.pending()) pending.push(p);
+    expect(pending).toHaveLength(0);
+    expect(threadPosts(h)).toHaveLength(1);
+  });
+});
