@@ -47,7 +47,7 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
 
 const WEBHOOK_PATH = /^\/webhooks\/media\/([A-Za-z0-9_-]{16,128})\/?$/;
 
-/** Routes one request to an answer; exported so tests can call it without sockets. */
+/** Routes one request to an answer, apart from sockets (a function of method, path and body). */
 export function createRequestHandler(deps: HttpDeps) {
   const started = deps.clock.now();
   const text = (status: number, body: string): Answer => ({ status, body, contentType: 'text/plain; charset=utf-8' });

@@ -117,5 +117,7 @@ export const EXAMPLE_VOICE = {
 } as const;
 
 export const DEFAULT_REEL_DURATION = '10-30';
+/** What the bot uses when neither the command nor the channel names a language. */
+export const DEFAULT_LANGUAGE: ClipLanguage = 'english';
 /** The docs recommend at most about 100 words per text-to-speech request. */
 export const TTS_WORDS_PER_REQUEST = 100;

@@ -4,10 +4,12 @@
 // Words are whitespace-separated; Chinese and Japanese are written without spaces, so there each
 // character counts as a word (punctuation stays with the character before it).
 
+import { TTS_WORDS_PER_REQUEST } from '../media/enums.ts';
+
 /** A script longer than this is refused rather than split into dozens of projects. */
 export const MAX_SCRIPT_WORDS = 1500;
 /** The API's recommended words per request. */
-export const PART_WORDS = 100;
+export const PART_WORDS = TTS_WORDS_PER_REQUEST;
 
 interface Atom {
   text: string;

@@ -1,6 +1,7 @@
 import { MediaApiError } from '../../errors.ts';
 import type { ModalSubmission, Prepared } from '../../interaction.ts';
 import { describeMediaError } from '../../media/describe-error.ts';
+import { DEFAULT_LANGUAGE, DEFAULT_SUBTITLE_TEMPLATE } from '../../media/enums.ts';
 import type { OutMessage } from '../../render/message.ts';
 import { maskSecret } from '../../store/settings-repo.ts';
 import { type CommandContext, type CommandHandler, fail, run, str } from '../handler.ts';
@@ -34,9 +35,9 @@ async function renderSettings(ctx: CommandContext, note?: string): Promise<OutMe
         title: 'Channel settings',
         fields: [
           { name: 'API key', value: keyLine },
-          { name: 'Default language', value: s.language ?? 'english', inline: true },
+          { name: 'Default language', value: s.language ?? DEFAULT_LANGUAGE, inline: true },
           { name: 'Default voice', value: voice, inline: true },
-          { name: 'Default subtitle style', value: s.template ?? 'productive', inline: true },
+          { name: 'Default subtitle style', value: s.template ?? DEFAULT_SUBTITLE_TEMPLATE, inline: true },
           {
             name: 'Results arrive by',
             value: facts.webhooks ? 'webhook (with polling as a fallback)' : 'polling (no PUBLIC_URL set)',

@@ -1,4 +1,4 @@
-import { DEFAULT_REEL_DURATION, SUBTITLE_LANGUAGES } from '../../media/enums.ts';
+import { DEFAULT_LANGUAGE, DEFAULT_REEL_DURATION, SUBTITLE_LANGUAGES } from '../../media/enums.ts';
 import { bool, type CommandHandler, compact, fail, num, run, str } from '../handler.ts';
 import type { OptionValues } from '../spec.ts';
 import { BROLL, CLIP, SUBTITLES } from '../table.ts';
@@ -36,7 +36,7 @@ export const clip: CommandHandler = {
     const url = String(v.url);
     return run(false, async (reply) => {
       const settings = await ctx.deps.settings.get(ctx.channelKey);
-      const language = str(v.language) ?? settings.language ?? 'english';
+      const language = str(v.language) ?? settings.language ?? DEFAULT_LANGUAGE;
       const keywords = str(v.keywords)
         ?.split(',')
         .map((k) => k.trim())
@@ -80,7 +80,7 @@ export const subtitles: CommandHandler = {
       const fallback = (SUBTITLE_LANGUAGES as readonly string[]).includes(settings.language ?? '')
         ? settings.language
         : undefined;
-      const language = str(v.language) ?? fallback ?? 'english';
+      const language = str(v.language) ?? fallback ?? DEFAULT_LANGUAGE;
       const body = compact({ videoUrl: url, language, subtitleStyles: subtitleStyles(v, settings.template) }) ?? {};
       const summary = `${host(url)} · ${language}`;
       await ctx.deps.jobs.start({ kind: 'subtitles', requests: [body], summary, origin: ctx.origin }, reply);
