@@ -122,16 +122,31 @@ export function optionIndex(spec: CommandSpec): Map<string, OptionSpec> {
   return index;
 }
 
+/**
+ * Commands that configure the bot are where people paste secrets (an API key typed after `/setup key`),
+ * so their errors never repeat the words or values that were typed.
+ */
+export const keepsTextPrivate = (spec: CommandSpec): boolean => spec.configure === true;
+
+/** Where the secret belongs instead, for a command that has a `key` action. */
+export function privateTextHint(spec: CommandSpec): string {
+  const hasKeyForm = spec.options.some((o) => o.choices?.includes('key'));
+  return hasKeyForm
+    ? ` — the API key is entered in the private form that /${spec.name} key opens, never in the command text`
+    : ' — what was typed is not repeated here';
+}
+
 const optionList = (spec: CommandSpec): string =>
   spec.options.length ? `/${spec.name} options: ${spec.options.map((o) => o.name).join(', ')}` : '';
 
 /** "unknown option 'tempalte' — did you mean template? /clip options: url, language, …" */
 export function unknownOptionError(spec: CommandSpec, key: string): string {
-  if (spec.options.length === 0) return `/${spec.name} takes no options (got '${key}')`;
+  const shown = keepsTextPrivate(spec) ? '' : ` '${key}'`;
+  if (spec.options.length === 0) return `/${spec.name} takes no options${shown ? ` (got${shown})` : ''}`;
   const index = optionIndex(spec);
   const guesses = [...new Set(closest(key, [...index.keys()]).map((n) => index.get(n)?.name ?? n))];
   const hint = didYouMean(guesses);
-  return `unknown option '${key}'${hint ? ` — ${hint}` : '.'} ${optionList(spec)}`;
+  return `unknown option${shown}${hint ? ` — ${hint}` : '.'} ${optionList(spec)}`;
 }
 
 // A word is `key=value` only when what precedes the `=` could be an option name; a URL with a query
@@ -146,7 +161,12 @@ const keyOf = (t: Token): string | undefined => {
 /** Reads a command's text into option values (strings, and `true` for bare flags). */
 export function parseCommandText(spec: CommandSpec, text: string): ParseResult {
   const scanned = scan(text);
-  if (!scanned.ok) return scanned;
+  if (!scanned.ok) {
+    // The usual message quotes the text after the quote, which may be the secret itself.
+    return keepsTextPrivate(spec)
+      ? fail(`unclosed quote in the command text (add the closing one)${privateTextHint(spec)}`)
+      : scanned;
+  }
   const index = optionIndex(spec);
   const values: OptionValues = {};
   const loose: Token[] = [];
@@ -162,7 +182,7 @@ export function parseCommandText(spec: CommandSpec, text: string): ParseResult {
     if (!value && token.raw.endsWith('=')) {
       return fail(`${key}= has no value — write ${key}=<value> (quote it if it has spaces)`);
     }
-    const error = assign(values, option, value);
+    const error = assign(spec, values, option, value);
     if (error) return fail(error);
   }
   const error = fillPositionals(spec, index, values, loose, scanned.value.text);
@@ -171,10 +191,16 @@ export function parseCommandText(spec: CommandSpec, text: string): ParseResult {
 
 const fail = (error: string): ParseResult => ({ ok: false, error });
 
-function assign(values: OptionValues, option: OptionSpec, value: string | boolean): string | undefined {
+function assign(
+  spec: CommandSpec,
+  values: OptionValues,
+  option: OptionSpec,
+  value: string | boolean,
+): string | undefined {
   const previous = values[option.name];
   if (previous !== undefined) {
-    return `${option.name} is given twice ('${String(previous)}' and '${String(value)}') — keep one`;
+    const both = keepsTextPrivate(spec) ? '' : ` ('${String(previous)}' and '${String(value)}')`;
+    return `${option.name} is given twice${both} — keep one`;
   }
   values[option.name] = value;
   return undefined;
@@ -191,6 +217,8 @@ function fillPositionals(
   const slots = spec.options.filter((o) => o.positional && values[o.name] === undefined);
   let next = 0;
   let rest: { option: OptionSpec; tokens: Token[] } | undefined;
+  /** The last word recognised as a flag or a choice: safe to name in an error, even for /setup. */
+  let known: string | undefined;
   for (const token of loose) {
     // Once the rest has started, everything that is not a known key=value is part of it (`a=b` in a script).
     if (rest) {
@@ -201,14 +229,16 @@ function fillPositionals(
     if (key !== undefined) return unknownOptionError(spec, key);
     const flag = index.get(normalizeKey(token.value));
     if (flag?.flag && token.eq < 0) {
-      const error = assign(values, flag, true);
+      const error = assign(spec, values, flag, true);
       if (error) return error;
+      known = flag.name;
       continue;
     }
     const slot = slots[next++];
-    if (!slot) return unexpectedWord(spec, token.value);
+    if (!slot) return keepsTextPrivate(spec) ? unexpectedPrivate(spec, known) : unexpectedWord(spec, token.value);
     if (slot.rest) rest = { option: slot, tokens: [token] };
     else values[slot.name] = token.value;
+    known = slot.choices?.find((c) => c.toLowerCase() === token.value.toLowerCase());
   }
   if (rest) values[rest.option.name] = restText(rest.tokens, text);
   return undefined;
@@ -230,6 +260,11 @@ function restText(tokens: readonly Token[], text: string): string {
     out += token.raw;
   }
   return out.trim();
+}
+
+/** "unexpected extra text after `key` — the API key is entered in the private form …" */
+function unexpectedPrivate(spec: CommandSpec, after: string | undefined): string {
+  return `unexpected extra text${after ? ` after \`${after}\`` : ''}${privateTextHint(spec)}. ${optionList(spec)}`;
 }
 
 function unexpectedWord(spec: CommandSpec, word: string): string {

@@ -2,7 +2,14 @@
 // forms (already numbers and booleans), before anything reaches the media API. Every message names the
 // option and says what would be accepted, for the person who typed it.
 import { CLIP_LANGUAGES, SUBTITLE_LANGUAGES, SUBTITLE_TEMPLATES } from '../media/enums.ts';
-import { normalizeKey, type ParseResult, parseCommandText, unknownOptionError } from './parse-text.ts';
+import {
+  keepsTextPrivate,
+  normalizeKey,
+  type ParseResult,
+  parseCommandText,
+  privateTextHint,
+  unknownOptionError,
+} from './parse-text.ts';
 import type { CommandSpec, OptionSpec, OptionValue, OptionValues } from './spec.ts';
 import { closest, didYouMean, fold } from './suggest.ts';
 
@@ -71,11 +78,11 @@ function check(spec: CommandSpec, option: OptionSpec, value: OptionValue, source
   switch (option.type) {
     case 'integer':
     case 'number':
-      return checkNumber(option, value);
+      return checkNumber(option, value, keepsTextPrivate(spec));
     case 'boolean':
-      return checkBoolean(option, value);
+      return checkBoolean(option, value, keepsTextPrivate(spec));
     case 'url':
-      return checkUrl(option, String(value).trim());
+      return checkUrl(option, String(value).trim(), keepsTextPrivate(spec));
     case 'string':
       return checkString(spec, option, String(value).trim(), sources);
   }
@@ -88,7 +95,9 @@ function range(option: OptionSpec): string {
   return max !== undefined ? ` of at most ${max}` : '';
 }
 
-function checkNumber(option: OptionSpec, value: OptionValue): Checked {
+// For commands that keep their text private (/setup), a refused value may be a pasted API key: the
+// messages then name the option and what it wants, never the value.
+function checkNumber(option: OptionSpec, value: OptionValue, hide: boolean): Checked {
   const whole = option.type === 'integer';
   const text = typeof value === 'string' ? value.trim() : value;
   // A decimal comma (0,5) is how half of Europe writes a half.
@@ -97,7 +106,8 @@ function checkNumber(option: OptionSpec, value: OptionValue): Checked {
   // Numbers are shown bare (got 11); anything else quoted so a stray word stands out (got 'three').
   const shown =
     typeof value === 'string' && (!value.trim() || !Number.isFinite(Number(value))) ? `'${value}'` : String(text);
-  const wanted = `${option.name} must be ${whole ? 'a whole number' : 'a number'}${range(option)} (got ${shown})`;
+  const got = hide ? '' : ` (got ${shown})`;
+  const wanted = `${option.name} must be ${whole ? 'a whole number' : 'a number'}${range(option)}${got}`;
   if (!Number.isFinite(n) || (whole && !Number.isInteger(n))) return bad(wanted);
   if ((option.min !== undefined && n < option.min) || (option.max !== undefined && n > option.max)) return bad(wanted);
   return ok(n);
@@ -106,15 +116,16 @@ function checkNumber(option: OptionSpec, value: OptionValue): Checked {
 const TRUE = new Set(['true', 'yes', 'on', '1', 'y']);
 const FALSE = new Set(['false', 'no', 'off', '0', 'n']);
 
-function checkBoolean(option: OptionSpec, value: OptionValue): Checked {
+function checkBoolean(option: OptionSpec, value: OptionValue, hide: boolean): Checked {
   if (typeof value === 'boolean') return ok(value);
   const word = String(value).trim().toLowerCase();
   if (TRUE.has(word)) return ok(true);
   if (FALSE.has(word)) return ok(false);
-  return bad(`${option.name} must be yes or no (true/false, on/off, 1/0) — got '${String(value)}'`);
+  const got = hide ? '' : ` — got '${String(value)}'`;
+  return bad(`${option.name} must be yes or no (true/false, on/off, 1/0)${got}`);
 }
 
-function checkUrl(option: OptionSpec, text: string): Checked {
+function checkUrl(option: OptionSpec, text: string, hide: boolean): Checked {
   if (!text) return ok(undefined);
   const what = option.name === 'url' ? 'to the video' : `for ${option.name}`;
   // Slack wraps pasted links (<https://…|label>); people paste links without a scheme (youtu.be/…).
@@ -124,10 +135,10 @@ function checkUrl(option: OptionSpec, text: string): Checked {
   try {
     url = new URL(withScheme);
   } catch {
-    return bad(`${option.name}: '${text}' is not a link — paste an http(s) URL ${what}`);
+    return bad(`${hide ? option.name : `${option.name}: '${text}'`} is not a link — paste an http(s) URL ${what}`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    return bad(`'${text}' is not a web link — paste an http(s) URL ${what}`);
+    return bad(`${hide ? option.name : `'${text}'`} is not a web link — paste an http(s) URL ${what}`);
   }
   return ok(withScheme);
 }
@@ -147,7 +158,10 @@ function checkChoice(spec: CommandSpec, option: OptionSpec, text: string, set: r
   const match = set.find((v) => v.toLowerCase() === lower) ?? set.find((v) => fold(v) === fold(text));
   if (match !== undefined) return ok(match);
   const hint = didYouMean(closest(text, set));
-  const head = `unknown ${option.name} '${text}'${hint ? ` — ${hint}` : '.'}`;
+  // A pasted key resembles no choice, so where no guess is near, say where the key belongs.
+  const head = keepsTextPrivate(spec)
+    ? `unknown ${option.name}${hint ? ` — ${hint}` : `${privateTextHint(spec)}.`}`
+    : `unknown ${option.name} '${text}'${hint ? ` — ${hint}` : '.'}`;
   if (set.length <= LIST_IN_ERROR_MAX) return bad(`${head} Valid: ${set.join(', ')}`);
   return bad(`${head} See /help ${spec.name} for all ${set.length} values.`);
 }

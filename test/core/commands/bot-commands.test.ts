@@ -20,6 +20,15 @@ const allText = (
   );
 
 describe('/setup', () => {
+  it('never repeats an API key pasted into the command text, and says where it belongs', async () => {
+    const key = 'sk-live-abc123-canary-typed-in-text';
+    const prepared = await h.command(`/setup key ${key}`);
+    expect(prepared.kind).toBe('error');
+    const answer = allText(lastEphemeral());
+    expect(answer).not.toContain(key);
+    expect(answer).toMatch(/private form that \/setup key opens/);
+  });
+
   it('is refused, privately, to someone who may not configure the bot', async () => {
     const prepared = await h.command('/setup language=french', { canConfigure: false });
     expect(prepared.kind).toBe('error');

@@ -271,12 +271,49 @@ describe('/voices, /project, /jobs, /setup and /help options', () => {
     });
   });
 
-  it('/setup refuses an unknown action with a guess', () => {
-    expect(refuse(SETUP, 'kye')).toBe("unknown action 'kye' — did you mean key? Valid: show, key, clear_key");
+  it('/setup refuses an unknown action with a guess, without repeating what was typed', () => {
+    expect(refuse(SETUP, 'kye')).toBe('unknown action — did you mean key? Valid: show, key, clear_key');
   });
 
   it('/help accepts any command name (help itself answers unknown ones)', () => {
     expect(accept(HELP, 'clip')).toEqual({ command: 'clip' });
     expect(accept(HELP, 'nonsense')).toEqual({ command: 'nonsense' });
+  });
+});
+
+describe('an API key typed into the /setup command text', () => {
+  const KEY = 'sk-live-abc123CANARY987';
+  const typed = [
+    `key ${KEY}`,
+    `${KEY}`,
+    `key language=french ${KEY}`,
+    `key "${KEY}`,
+    `key apikey=${KEY}`,
+    `${KEY}=x`,
+    `action=key action=${KEY}`,
+    `language=${KEY}`,
+    `template=${KEY}`,
+  ];
+
+  it.each(typed)('is never quoted back: /setup %s', (text) => {
+    const message = refuse(SETUP, text);
+    expect(message).not.toContain(KEY);
+    expect(message).not.toContain('CANARY');
+  });
+
+  it('is never quoted back when it comes from a form field either', () => {
+    const message = error(validateOptions(SETUP, { language: KEY, action: KEY, apikey: KEY }, DEFAULT_SOURCES));
+    expect(message).not.toContain('CANARY');
+  });
+
+  it('after /setup key, says where the key belongs instead', () => {
+    expect(refuse(SETUP, `key ${KEY}`)).toMatch(
+      /^unexpected extra text after `key` — the API key is entered in the private form that \/setup key opens, never in the command text/,
+    );
+    expect(refuse(SETUP, KEY)).toContain('private form that /setup key opens');
+  });
+
+  it('other commands still quote a stray word, so it can be found', () => {
+    expect(refuse(PROJECT, '6650f1c2a1b2c3d4e5f60718 extra')).toContain("unexpected 'extra'");
   });
 });
