@@ -1,5 +1,6 @@
 // One interaction, start to finish, inside one error boundary. The first answer is decided without I/O
-// (Bot.prepare*), so it reaches Discord within its 3-second window.
+// (Bot.prepare*), and the replay check waits at most ~300 ms for the store (dedupe.ts), so it reaches
+// Discord within its 3-second window.
 import {
   type AutocompleteInteraction,
   type Interaction,
@@ -99,7 +100,9 @@ export function createInteractionHandler(o: HandlerOptions): (i: Interaction) =>
   return async (i) => {
     const log = o.logger.child(describe(i));
     try {
-      if (!(await o.firstTime(i.id))) {
+      // Autocomplete is answered with no claim at all: it is re-asked on every keystroke, and a replay
+      // could only be refused by Discord (40060), never shown twice.
+      if (!i.isAutocomplete() && !(await o.firstTime(i.id))) {
         log.debug('interaction already handled: replay ignored');
         return;
       }
