@@ -9,6 +9,7 @@ import Keyv from 'keyv';
 import { ConfigError, StoreUnavailableError } from '../errors.ts';
 import { type Clock, type Store, systemClock } from '../ports.ts';
 import { type Backend, createBackedStore, redactUrl } from './backend.ts';
+import { createSqliteSweeper } from './sqlite-sweep.ts';
 
 export type KeyvStoreOptions =
   | { kind: 'sqlite'; path: string }
@@ -88,10 +89,14 @@ async function openSqlite(path: string, clock: Clock): Promise<Backend> {
 
 function sqliteBackend(where: string, adapter: KeyvSqlite, keyv: Keyv, clock: Clock): Backend {
   const table = adapter.opts.table ?? 'keyv';
+  const sweeper = createSqliteSweeper((sql, ...params) => adapter.query(sql, ...params), table, clock);
   return {
     where,
     get: (key) => keyv.get(key),
-    set: async (key, value, ttlMs) => void (await keyv.set(key, value, ttlMs)),
+    async set(key, value, ttlMs) {
+      await keyv.set(key, value, ttlMs);
+      sweeper.poke();
+    },
     delete: (key) => keyv.delete(key),
     async *scan(prefix) {
       // Paged by key rather than OFFSET so rows deleted meanwhile never make the scan skip others.
@@ -123,6 +128,7 @@ function sqliteBackend(where: string, adapter: KeyvSqlite, keyv: Keyv, clock: Cl
         claimRow(token, now + ttlMs),
         now,
       );
+      sweeper.poke();
       return rows.length === 1;
     },
     async release(key, token) {
@@ -133,7 +139,10 @@ function sqliteBackend(where: string, adapter: KeyvSqlite, keyv: Keyv, clock: Cl
       );
     },
     ping: async () => void (await adapter.query('SELECT 1')),
-    close: () => adapter.disconnect(),
+    async close() {
+      await sweeper.stop();
+      await adapter.disconnect();
+    },
   };
 }
 

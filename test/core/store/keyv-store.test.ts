@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { createServer, connect as netConnect, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
+import KeyvSqlite from '@keyv/sqlite';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { StoreUnavailableError } from '../../../src/core/errors.ts';
 import type { Store } from '../../../src/core/ports.ts';
@@ -96,6 +97,67 @@ describe('the SQLite store shared by two processes', () => {
       expect(error).toBeInstanceOf(StoreUnavailableError);
       expect((error as Error).message).toContain(`sqlite://${dir.path}`);
     } finally {
+      await dir.remove();
+    }
+  });
+});
+
+/** The keys left in the file, read by a connection of its own. */
+async function keysInFile(path: string): Promise<string[]> {
+  const adapter = new KeyvSqlite({ uri: `sqlite://${path}` });
+  try {
+    const rows: Array<{ key: string }> = await adapter.query('SELECT key FROM keyv ORDER BY key');
+    return rows.map((r) => r.key);
+  } finally {
+    await adapter.disconnect();
+  }
+}
+
+describe('the SQLite file over time', () => {
+  const MINUTE = 60_000;
+
+  it('loses expired claims and entries in a periodic sweep, keeping live ones', async () => {
+    const dir = await createTempDir();
+    const path = join(dir.path, 'store.sqlite');
+    const clock = createFakeClock();
+    const store = await createKeyvStore({ kind: 'sqlite', path }, { clock });
+    const jobs = store.namespace('jobs');
+    try {
+      await store.claim('discord:interaction:1', 15 * MINUTE);
+      await store.claim('job:live', 60 * MINUTE);
+      await jobs.set('old', 1, MINUTE);
+      await jobs.set('kept', 2);
+      await jobs.set('fresh', 3, 60 * MINUTE);
+      clock.advance(20 * MINUTE);
+      // Any write after 10 minutes starts the next sweep; close() waits for it.
+      await store.claim('slack:event:2', 15 * MINUTE);
+    } finally {
+      await store.close();
+    }
+    expect(await keysInFile(path)).toEqual(['_claim:job:live', '_claim:slack:event:2', 'jobs:fresh', 'jobs:kept']);
+    await dir.remove();
+  });
+
+  it('sweeps at most once per 10 minutes', async () => {
+    const dir = await createTempDir();
+    const path = join(dir.path, 'store.sqlite');
+    const clock = createFakeClock();
+    let store = await createKeyvStore({ kind: 'sqlite', path }, { clock });
+    try {
+      await store.claim('discord:interaction:1', MINUTE);
+      clock.advance(5 * MINUTE);
+      await store.claim('discord:interaction:2', MINUTE);
+      await store.close();
+      expect(await keysInFile(path)).toContain('_claim:discord:interaction:1');
+
+      // A restarted process sweeps at its first write.
+      clock.advance(2 * MINUTE);
+      store = await createKeyvStore({ kind: 'sqlite', path }, { clock });
+      await store.namespace('jobs').set('p-1', {});
+      await store.close();
+      expect(await keysInFile(path)).toEqual(['jobs:p-1']);
+    } finally {
+      await store.close();
       await dir.remove();
     }
   });
