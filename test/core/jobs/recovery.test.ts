@@ -89,3 +89,36 @@ describe('a job whose channel key is removed while it runs', () => {
     expect(threadPosts(h)).toHaveLength(1);
   });
 });
+
+describe('a job cut off by a restart while it was being submitted', () => {
+  it('can be retried once it is clearly stuck, but not while it may still be submitting', async () => {
+    h = await startHarness();
+    const long = Date.now() - 11 * 60_000;
+    const base = {
+      kind: 'broll' as const,
+      channelKey: channelKeyOf(origin),
+      origin,
+      thread: {
+        platform: 'console' as const,
+        workspaceId: 'local',
+        channelId: 'local',
+        threadId: 't0',
+        cardMessageId: 't0',
+      },
+      summary: 'example.com/talk.mp4',
+      requests: [{ videoUrl: VIDEO }],
+      projectIds: [null],
+      state: 'submitting' as const,
+    };
+    await h.app.jobs.repo.save({ ...base, id: 'stuckjob01', createdAt: long, updatedAt: long });
+    await h.app.jobs.repo.save({ ...base, id: 'freshjob01', createdAt: Date.now(), updatedAt: Date.now() });
+
+    const fresh = h.app.bot.prepareAction({ actionId: 'retry:freshjob01', origin, canConfigure: false });
+    if (fresh.kind === 'run') await fresh.run(h.chat.reply(origin));
+    expect(h.chat.ephemerals().at(-1)?.message.text).toMatch(/still running/);
+
+    const stuck = h.app.bot.prepareAction({ actionId: 'retry:stuckjob01', origin, canConfigure: false });
+    if (stuck.kind === 'run') await stuck.run(h.chat.reply(origin));
+    expect(h.chat.seen.filter((s) => s.where === 'card')).toHaveLength(1);
+  });
+});

@@ -1,6 +1,9 @@
 import type { Prepared } from '../../interaction.ts';
 import { type CommandContext, run } from '../handler.ts';
 
+/** Creating a project takes seconds; a job still "submitting" after this long never finished creating. */
+const STUCK_SUBMITTING_MS = 10 * 60_000;
+
 /** `retry:<jobId>`: the same request again, as a new job started by whoever clicked. */
 export function retryAction(actionId: string, ctx: CommandContext): Prepared | undefined {
   const m = /^retry:([a-z0-9]{4,32})$/.exec(actionId);
@@ -18,7 +21,9 @@ export function retryAction(actionId: string, ctx: CommandContext): Prepared | u
       await reply.ephemeral({ text: 'That job belongs to another channel; retry it there.' });
       return;
     }
-    if (job.state === 'pending' || job.state === 'submitting') {
+    // A job left "submitting" long ago was cut off by a restart mid-creation: it can be retried.
+    const stuck = job.state === 'submitting' && ctx.deps.clock.now() - job.updatedAt > STUCK_SUBMITTING_MS;
+    if (job.state === 'pending' || (job.state === 'submitting' && !stuck)) {
       await reply.ephemeral({ text: `Job \`${jobId}\` is still running; its results will appear in its thread.` });
       return;
     }
