@@ -117,7 +117,9 @@ describe('Slack with the real bot, in HTTP mode on the bot’s own port', () => 
   it('refuses /setup to a member who is not a workspace admin', async () => {
     const h = await start();
     const res = await h.send('/slack/commands', 'command', slashCommand(h.web, '/setup', 'key'));
-    expect(JSON.parse(res.text)).toMatchObject({
+    expect(res.text).toBe('');
+    await waitFor(() => h.web.responses.length === 1, 'the refusal');
+    expect(h.web.responses[0]?.body).toMatchObject({
       response_type: 'ephemeral',
       text: expect.stringContaining('Only people who may configure'),
     });
@@ -183,8 +185,9 @@ describe('Slack with the real bot, in HTTP mode on the bot’s own port', () => 
 
     const click = blockAction(h.web, retry ?? { type: 'button' }, { ts: failure.ts, thread_ts: card.ts }, 'U0OWNER');
     expect((await h.send('/slack/interactivity', 'interactive', click)).status).toBe(200);
+    // Failure messages ("… failed: <why>"), not the retried job's own card, which also ends up "Failed".
     await waitFor(
-      () => threadReplies(h.web, card.ts).filter((p) => /failed/i.test(p.text)).length === 2,
+      () => threadReplies(h.web, card.ts).filter((p) => / failed: /.test(p.text)).length === 2,
       'the retried job’s outcome in the same thread',
       10_000,
     );

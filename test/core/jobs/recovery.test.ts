@@ -122,3 +122,35 @@ describe('a job cut off by a restart while it was being submitted', () => {
     expect(h.chat.seen.filter((s) => s.where === 'card')).toHaveLength(1);
   });
 });
+
+describe('Retry clicked the moment the failure appears', () => {
+  it('starts the job again even before the failed job is closed', async () => {
+    h = await startHarness();
+    const now = Date.now();
+    await h.app.jobs.repo.save({
+      id: 'justfailed',
+      kind: 'broll',
+      state: 'pending',
+      channelKey: channelKeyOf(origin),
+      origin,
+      thread: { platform: 'console', workspaceId: 'local', channelId: 'local', threadId: 't0', cardMessageId: 't0' },
+      summary: 'example.com/talk.mp4',
+      requests: [{ videoUrl: VIDEO }],
+      projectIds: ['0123456789abcdef01234567'],
+      createdAt: now,
+      updatedAt: now,
+    });
+    await h.app.jobs.repo.savePart('justfailed', 0, {
+      state: 'failed',
+      projectId: '0123456789abcdef01234567',
+      error: 'could not be decoded',
+      outputs: [],
+      delivered: true,
+      settledAt: now,
+    });
+    const retry = h.app.bot.prepareAction({ actionId: 'retry:justfailed', origin, canConfigure: false });
+    if (retry.kind === 'run') await retry.run(h.chat.reply(origin));
+    expect(h.chat.seen.filter((s) => s.where === 'card')).toHaveLength(1);
+    expect(h.chat.ephemerals()).toHaveLength(0);
+  });
+});

@@ -4,6 +4,13 @@ import { type CommandContext, run } from '../handler.ts';
 /** Creating a project takes seconds; a job still "submitting" after this long never finished creating. */
 const STUCK_SUBMITTING_MS = 10 * 60_000;
 
+async function anyPartFailed(ctx: CommandContext, jobId: string, parts: number): Promise<boolean> {
+  for (let i = 0; i < parts; i++) {
+    if ((await ctx.deps.jobs.repo.getPart(jobId, i))?.state === 'failed') return true;
+  }
+  return false;
+}
+
 /** `retry:<jobId>`: the same request again, as a new job started by whoever clicked. */
 export function retryAction(actionId: string, ctx: CommandContext): Prepared | undefined {
   const m = /^retry:([a-z0-9]{4,32})$/.exec(actionId);
@@ -23,7 +30,9 @@ export function retryAction(actionId: string, ctx: CommandContext): Prepared | u
     }
     // A job left "submitting" long ago was cut off by a restart mid-creation: it can be retried.
     const stuck = job.state === 'submitting' && ctx.deps.clock.now() - job.updatedAt > STUCK_SUBMITTING_MS;
-    if (job.state === 'pending' || (job.state === 'submitting' && !stuck)) {
+    // The failure message (with this button) is posted a moment before the job is marked failed.
+    const failedPart = job.state === 'pending' && (await anyPartFailed(ctx, job.id, job.requests.length));
+    if ((job.state === 'pending' && !failedPart) || (job.state === 'submitting' && !stuck)) {
       await reply.ephemeral({ text: `Job \`${jobId}\` is still running; its results will appear in its thread.` });
       return;
     }
