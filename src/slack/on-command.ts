@@ -51,10 +51,18 @@ async function onCommand(deps: HandlerDeps, cmd: SlashCommandBody, ack: Ack, bot
       await deps.api.openView(cmd.trigger_id, commandFormView(spec, meta));
       return;
     }
-    // Only settings commands wait for users.info (cached, bounded to 1.5 s); others use what is known.
-    const canConfigure = spec?.configure
-      ? await deps.permissions.canConfigure(cmd.user_id)
-      : deps.permissions.canConfigureCached(cmd.user_id);
+    if (spec?.configure) {
+      // Who may configure needs users.info: acknowledge first, then answer through response_url, and open
+      // the key form while the trigger (3 s from the command) is still valid; the lookup is bounded to 1.5 s.
+      await ackOnce();
+      const canConfigure = await deps.permissions.canConfigure(cmd.user_id);
+      const prepared = deps.bot.prepare({ command: name, text: cmd.text, origin, canConfigure });
+      if (prepared.kind === 'modal' && cmd.trigger_id)
+        await deps.api.openView(cmd.trigger_id, modalView(prepared.modal, meta));
+      else await runPrepared(prepared, reply);
+      return;
+    }
+    const canConfigure = deps.permissions.canConfigureCached(cmd.user_id);
     const prepared = deps.bot.prepare({ command: name, text: cmd.text, origin, canConfigure });
     if (prepared.kind === 'error') {
       await ackOnce({ response_type: 'ephemeral', ...renderMessage({ text: prepared.message }) });

@@ -115,12 +115,17 @@ describe('Slack in HTTP mode, on the bot’s own listener', () => {
 
   it('refuses /setup to a member who is not a workspace admin', async () => {
     const res = await h.send('/slack/commands', 'command', slashCommand(h.web, '/setup', 'key', 'U0MEMBER'));
-    expect(JSON.parse(res.text)).toMatchObject({
+    // Acknowledged at once (users.info comes after the ack); the refusal follows, only to them.
+    expect(res.status).toBe(200);
+    expect(res.text).toBe('');
+    await waitFor(() => h.web.responses.length === 1, 'the refusal');
+    expect(h.web.responses[0]?.body).toMatchObject({
       response_type: 'ephemeral',
       text: 'Only workspace admins can configure the bot here.',
     });
     expect(h.bot.invocations[0]?.canConfigure).toBe(false);
     expect(h.web.callsOf('views.open')).toHaveLength(0);
+    expect(h.web.callsOf('chat.postMessage')).toHaveLength(0);
   });
 
   it.each([
