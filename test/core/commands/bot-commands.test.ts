@@ -131,6 +131,13 @@ describe('/tts and /ttv', () => {
     expect(lastEphemeral()?.text).toMatch(/limit is 1,500/);
   });
 
+  it("refuses, before creating anything, when the channel's default voice has left the catalogue", async () => {
+    await h.app.settings.update(channelKeyOf(origin), { voiceId: '00000000-0000-4000-8000-000000000000' });
+    await h.command('/ttv "A lighthouse keeper finds a letter."');
+    expect(lastEphemeral()?.text).toMatch(/default voice .* is no longer in the voice list/);
+    expect(h.chat.seen.filter((s) => s.where === 'card')).toHaveLength(0);
+  });
+
   it('uses the channel default voice when none is given', async () => {
     await h.command('/ttv "A lighthouse keeper finds a letter."');
     const job = await firstJob();

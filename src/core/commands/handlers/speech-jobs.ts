@@ -1,3 +1,4 @@
+import { UserError } from '../../errors.ts';
 import { DEFAULT_VOICE_ID } from '../../media/enums.ts';
 import type { Voice } from '../../media/schemas.ts';
 import { truncate } from '../../render/message.ts';
@@ -11,8 +12,16 @@ const voiceLabel = (v: Voice) =>
 /** The voice asked for, else the channel's default, else the API's default voice. */
 async function pickVoice(ctx: CommandContext, asked: string | undefined): Promise<Voice | { voiceId: string }> {
   if (asked) return ctx.resolveVoice(asked);
-  const settings = await ctx.deps.settings.get(ctx.channelKey);
-  return { voiceId: settings.voiceId ?? DEFAULT_VOICE_ID };
+  const { voiceId } = await ctx.deps.settings.get(ctx.channelKey);
+  if (!voiceId) return { voiceId: DEFAULT_VOICE_ID };
+  // The catalogue changes now and then: a default chosen months ago may be gone.
+  const voice = (await ctx.deps.voices.get(await ctx.apiKey())).index.byId(voiceId);
+  if (!voice) {
+    throw new UserError(
+      `This channel's default voice (${voiceId}) is no longer in the voice list. Give one with voice=…, or pick a new default with /voices.`,
+    );
+  }
+  return voice;
 }
 
 const describeVoice = (v: Voice | { voiceId: string }) => ('name' in v ? voiceLabel(v) : 'default voice');
