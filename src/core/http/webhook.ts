@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { JobService } from '../jobs/service.ts';
 import { projectSchema } from '../media/schemas.ts';
 import type { Clock, Logger } from '../ports.ts';
@@ -22,8 +21,6 @@ const json = (status: number, body: unknown): Answer => ({
   contentType: 'application/json',
 });
 
-const deliveryShape = z.object({ projectId: z.string().min(1) }).loose();
-
 export function createWebhookHandler(deps: { jobs: JobService; logger: Logger; metrics: Metrics; clock: Clock }) {
   const { jobs, logger, metrics } = deps;
   const outcome = (o: string) => metrics.inc('reelbot_webhook_deliveries_total', { outcome: o });
@@ -42,8 +39,7 @@ export function createWebhookHandler(deps: { jobs: JobService; logger: Logger; m
       return json(400, { error: 'body is not JSON' });
     }
     const parsed = projectSchema.safeParse(body);
-    const named = deliveryShape.safeParse((body as { data?: unknown })?.data ?? body);
-    if (!parsed.success || !named.success) {
+    if (!parsed.success || !parsed.data.projectId) {
       outcome('bad_body');
       return json(400, { error: 'body is not a project' });
     }
