@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ThreadRef } from '../../src/core/ports.ts';
 import { BOT_USER_ID, TEAM_ID, waitFor } from '../doubles/slack/index.ts';
-import { CHANNEL, type HttpHarness, slashCommand, startHttpHarness } from './harness.ts';
+import { appMention, CHANNEL, type HttpHarness, slashCommand, startHttpHarness } from './harness.ts';
 
 let h: HttpHarness;
 beforeEach(async () => {
@@ -278,18 +278,5 @@ function viewSubmission(view: FormView, values: Record<string, unknown>, userId 
     trigger_id: 'trigger.submit',
     view: { ...view, id: 'V1', team_id: TEAM_ID, type: 'modal', state: { values }, hash: 'h' },
     response_urls: [],
-  };
-}
-
-function appMention(eventId: string, text: string, ts: string) {
-  return {
-    token: 'legacy',
-    team_id: TEAM_ID,
-    api_app_id: 'A0REELBOT',
-    type: 'event_callback',
-    event_id: eventId,
-    event_time: 1700000100,
-    event: { type: 'app_mention', user: 'U0MEMBER', text, ts, channel: CHANNEL, event_ts: ts },
-    authorizations: [{ team_id: TEAM_ID, user_id: BOT_USER_ID, is_bot: true }],
   };
 }

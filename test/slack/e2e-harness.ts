@@ -20,6 +20,8 @@ import {
 } from '../doubles/slack/index.ts';
 import { CHANNEL, createTestLogger, SECRET, USERS } from './harness.ts';
 
+export { appMention } from './harness.ts';
+
 export { CHANNEL, SECRET };
 export const VIDEO = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ';
 
@@ -206,18 +208,6 @@ export function viewSubmission(view: unknown, values: Record<string, unknown>, u
     trigger_id: 'trigger.submit',
     view: { ...(view as object), id: 'V1', team_id: TEAM_ID, type: 'modal', state: { values }, hash: 'h' },
     response_urls: [],
-  };
-}
-
-export function appMention(eventId: string, text: string, ts: string, threadTs: string) {
-  return {
-    token: 'legacy',
-    team_id: TEAM_ID,
-    api_app_id: 'A0REELBOT',
-    type: 'event_callback',
-    event_id: eventId,
-    event_time: 1700000100,
-    event: { type: 'app_mention', user: 'U0MEMBER', text, ts, thread_ts: threadTs, channel: CHANNEL, event_ts: ts },
   };
 }
 

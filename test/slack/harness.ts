@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { Logger } from '../../src/core/ports.ts';
 import { createSlackAdapter, type SlackAdapter } from '../../src/slack/index.ts';
 import {
+  BOT_USER_ID,
   type SlackUser,
   type SlackWebApiDouble,
   sendSigned,
@@ -119,5 +120,27 @@ export function slashCommand(web: SlackWebApiDouble, command: string, text: stri
     is_enterprise_install: 'false',
     response_url: web.responseUrl(id),
     trigger_id: `trigger.${id}`,
+  };
+}
+
+/** An app_mention event as Slack sends it; in a thread when `threadTs` is given. */
+export function appMention(eventId: string, text: string, ts: string, threadTs?: string) {
+  return {
+    token: 'legacy',
+    team_id: TEAM_ID,
+    api_app_id: 'A0REELBOT',
+    type: 'event_callback',
+    event_id: eventId,
+    event_time: 1700000100,
+    event: {
+      type: 'app_mention',
+      user: 'U0MEMBER',
+      text,
+      ts,
+      ...(threadTs ? { thread_ts: threadTs } : {}),
+      channel: CHANNEL,
+      event_ts: ts,
+    },
+    authorizations: [{ team_id: TEAM_ID, user_id: BOT_USER_ID, is_bot: true }],
   };
 }
