@@ -17,6 +17,7 @@ import { registerInteractions } from './on-interaction.ts';
 import { createPacer, type PaceOptions } from './pace.ts';
 import { SLACK_PATHS } from './paths.ts';
 import { createPermissions } from './permissions.ts';
+import { refuseSkewedTimestamps, registerReplayRefusal } from './replay.ts';
 
 export interface SlackRoute {
   method: 'POST';
@@ -91,6 +92,8 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
   app.error(async (error) => {
     logger.error({ err: error }, 'slack request failed');
   });
+  // Before every listener: a replayed command or click must not reach the core.
+  registerReplayRefusal(app, { claims, logger });
   const deps: HandlerDeps = { bot: options.bot, api, logger, permissions, claims };
   registerEvents(app, deps);
   registerCommands(app, deps);
@@ -98,7 +101,11 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
 
   const http = receiver instanceof HTTPReceiver ? receiver : undefined;
   const routes: SlackRoute[] = http
-    ? Object.values(SLACK_PATHS).map((path) => ({ method: 'POST', path, handler: http.requestListener }))
+    ? Object.values(SLACK_PATHS).map((path) => ({
+        method: 'POST',
+        path,
+        handler: refuseSkewedTimestamps(http.requestListener),
+      }))
     : [];
   return {
     chatPort: createSlackChatPort({ api, claims }),
