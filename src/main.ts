@@ -94,7 +94,7 @@ async function main() {
     secrets: secretValues(config),
   });
   announce(config, logger, consoleMode);
-  const app = await createApp({ config, logger, host: consoleMode ? '127.0.0.1' : '0.0.0.0' });
+  const app = await createApp({ config, logger, host: config.host ?? (consoleMode ? '127.0.0.1' : '0.0.0.0') });
   const adapters = await platformAdapters(config, app, logger);
   const listener = await listen(
     app,
