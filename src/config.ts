@@ -19,6 +19,8 @@ export interface Config {
   nodeEnv: string;
   production: boolean;
   port: number;
+  /** Listen address; unset = 0.0.0.0 with a platform adapter, 127.0.0.1 for the local console. */
+  host?: string;
   /** Base URL the media API can reach for webhooks, no trailing slash; unset = rely on polling. */
   publicUrl?: string;
   logLevel: LogLevel;
@@ -81,6 +83,9 @@ const envSchema = z.object({
     error: `must be an http(s) URL (default ${DEFAULT_MEDIA_API_URL}) or the word "sandbox" to run the built-in simulator`,
   }),
   MEDIA_API_KEY: str,
+  HOST: str.refine((v) => v === undefined || /^[A-Za-z0-9.:[\]-]+$/.test(v), {
+    error: 'must be an address to listen on, e.g. 127.0.0.1 (loopback only) or 0.0.0.0 (every interface)',
+  }),
   PORT: str.refine((v) => v === undefined || (/^\d{1,5}$/.test(v) && Number(v) <= 65_535), {
     error: 'must be a whole number from 0 to 65535 (default 3000)',
   }),
@@ -181,6 +186,7 @@ function build(e: RawEnv): Config {
     nodeEnv,
     production: nodeEnv === 'production',
     port: e.PORT === undefined ? 3000 : Number(e.PORT),
+    ...(e.HOST ? { host: e.HOST } : {}),
     ...(e.PUBLIC_URL ? { publicUrl: trimSlash(e.PUBLIC_URL) } : {}),
     logLevel: (e.LOG_LEVEL ?? 'info') as LogLevel,
     logLevelSet: e.LOG_LEVEL !== undefined,

@@ -4,6 +4,7 @@ import { ConfigError } from './core/errors.ts';
 import type { RawRoute } from './core/http/server.ts';
 import type { Logger } from './core/ports.ts';
 import { createLogger } from './logger.ts';
+import { SHUTDOWN_BOUND_MS, shutdown } from './shutdown.ts';
 
 // The composition root: configuration, logger, store, media API (or the sandbox), the HTTP listener,
 // the poller, and the platform adapters the configuration asks for — the terminal console when none.
@@ -14,7 +15,7 @@ const CONSOLE_WAIT_MS = 5 * 60_000;
 interface Adapter {
   routes?: RawRoute[];
   start(): Promise<void>;
-  stop(): Promise<void>;
+  stop(drainMs?: number): Promise<void>;
 }
 
 async function platformAdapters(config: Config, app: App, logger: Logger): Promise<Adapter[]> {
@@ -93,7 +94,7 @@ async function main() {
     secrets: secretValues(config),
   });
   announce(config, logger, consoleMode);
-  const app = await createApp({ config, logger, host: consoleMode ? '127.0.0.1' : '0.0.0.0' });
+  const app = await createApp({ config, logger, host: config.host ?? (consoleMode ? '127.0.0.1' : '0.0.0.0') });
   const adapters = await platformAdapters(config, app, logger);
   const listener = await listen(
     app,
@@ -109,8 +110,10 @@ async function main() {
   const stop = async (code: number) => {
     if (stopping) return;
     stopping = true;
-    for (const a of adapters) await a.stop().catch((err: unknown) => logger.warn({ err }, 'adapter stop failed'));
-    await app.close();
+    // Past the bound (a hung store, a creation still retrying) the process exits anyway: a container's
+    // SIGKILL would come at 10 s, and what is unfinished is recovered after the restart.
+    setTimeout(() => process.exit(code), SHUTDOWN_BOUND_MS + 1000).unref();
+    await shutdown({ app, adapters, logger });
     process.exit(code);
   };
   process.once('SIGINT', () => void stop(0));

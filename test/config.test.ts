@@ -201,3 +201,11 @@ describe('the sandbox configuration', () => {
     expect(loadSandboxConfig({ SANDBOX_PORT: '4555', SANDBOX_JOB_MS: '10' })).toMatchObject({ port: 4555, jobMs: 10 });
   });
 });
+
+describe('the listen address', () => {
+  it('is unset by default (the entry point picks 0.0.0.0 or loopback) and takes HOST when given', () => {
+    expect(loadConfig({}).host).toBeUndefined();
+    expect(loadConfig({ HOST: '127.0.0.1' }).host).toBe('127.0.0.1');
+    expect(() => loadConfig({ HOST: 'not an address' })).toThrow(/HOST/);
+  });
+});

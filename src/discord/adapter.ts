@@ -72,7 +72,7 @@ export function createDiscordAdapter(options: DiscordAdapterOptions): DiscordAda
   }
 
   return {
-    chatPort: createDiscordChatPort(client.rest),
+    chatPort: createDiscordChatPort(client.rest, options.store),
     async start() {
       const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
       await client.login(options.token);

@@ -2,6 +2,7 @@
 // token; the card is edited in place.
 import type { REST } from 'discord.js';
 import type { ChatPort, ThreadRef } from '../core/ports.ts';
+import { type ClaimLike, postOnce } from '../core/post-once.ts';
 import type { OutMessage } from '../core/render/message.ts';
 import { createChannelMessage, editChannelMessage } from './post.ts';
 import { renderMessage } from './render.ts';
@@ -14,11 +15,20 @@ export function cardChannelOf(thread: ThreadRef): string {
   return thread.cardMessageId === thread.threadId ? thread.channelId : thread.threadId;
 }
 
-export function createDiscordChatPort(rest: REST): ChatPort {
+/**
+ * `claims` (the Store) records confirmed posts: Discord's nonce only dedupes for a few minutes, and a
+ * retry after a crash comes later than that. Without it, the nonce alone guards retries.
+ */
+export function createDiscordChatPort(rest: REST, claims?: ClaimLike): ChatPort {
   return {
     platform: 'discord',
     async postInThread(thread, message, idempotencyKey) {
-      await createChannelMessage(rest, thread.threadId, renderMessage(message), idempotencyKey);
+      const send = async () => {
+        const created = await createChannelMessage(rest, thread.threadId, renderMessage(message), idempotencyKey);
+        if (!created?.id) throw new Error('Discord answered a message create without a message id');
+      };
+      if (claims) await postOnce(claims, `discord:post:${idempotencyKey}`, send);
+      else await send();
     },
     async updateCard(thread: ThreadRef, message: OutMessage) {
       await editChannelMessage(rest, cardChannelOf(thread), thread.cardMessageId, renderMessage(message));

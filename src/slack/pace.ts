@@ -22,6 +22,11 @@ export interface Pacer {
   run<T>(key: string, task: () => Promise<T>): Promise<T>;
   /** Runs `task`, waiting out 429 answers. */
   retryAfter<T>(task: () => Promise<T>): Promise<T>;
+  /**
+   * At shutdown: waits up to `withinMs` for every queued post (new ones still join), then refuses the
+   * ones not started (PaceAbandonedError, so nothing records them as posted). Resolves how many it refused.
+   */
+  drain(withinMs: number): Promise<number>;
 }
 
 interface Lane {
@@ -37,6 +42,17 @@ export class PaceQueueFullError extends Error {
   }
 }
 
+/** How long the queues must stay empty before a drain counts them done. */
+const DRAIN_QUIET_MS = 150;
+
+/** The process is stopping and this post never started: it was not posted. */
+export class PaceAbandonedError extends Error {
+  constructor(key: string) {
+    super(`shutting down before the message for ${key} was sent`);
+    this.name = 'PaceAbandonedError';
+  }
+}
+
 export function createPacer(options: PaceOptions = {}): Pacer {
   const interval = options.intervalMs ?? 1000;
   const maxQueued = options.maxQueued ?? 50;
@@ -44,6 +60,13 @@ export function createPacer(options: PaceOptions = {}): Pacer {
   const now = options.now ?? Date.now;
   const sleep = options.sleep ?? realSleep;
   const lanes = new Map<string, Lane>();
+  let abandoning = false;
+  let refused = 0;
+  let wake: () => void = () => undefined;
+  // Resolves when the drain gives up, so posts sleeping out their interval stop waiting at once.
+  const abandoned = new Promise<void>((resolve) => {
+    wake = resolve;
+  });
 
   async function retryAfter<T>(task: () => Promise<T>): Promise<T> {
     for (let attempt = 0; ; attempt++) {
@@ -66,12 +89,20 @@ export function createPacer(options: PaceOptions = {}): Pacer {
   function run<T>(key: string, task: () => Promise<T>): Promise<T> {
     sweep();
     const lane = lanes.get(key) ?? { tail: Promise.resolve(), queued: 0, lastStart: -Infinity };
+    if (abandoning) {
+      refused++;
+      return Promise.reject(new PaceAbandonedError(key));
+    }
     if (lane.queued >= maxQueued) return Promise.reject(new PaceQueueFullError(key));
     lanes.set(key, lane);
     lane.queued++;
     const result = lane.tail.then(async () => {
       const wait = lane.lastStart + interval - now();
-      if (wait > 0) await sleep(wait);
+      if (wait > 0 && !abandoning) await Promise.race([sleep(wait), abandoned]);
+      if (abandoning) {
+        refused++;
+        throw new PaceAbandonedError(key);
+      }
       lane.lastStart = now();
       return retryAfter(task);
     });
@@ -85,7 +116,26 @@ export function createPacer(options: PaceOptions = {}): Pacer {
     return result;
   }
 
-  return { run, retryAfter };
+  async function drain(withinMs: number): Promise<number> {
+    // Real time on purpose: a stop deadline is about the container's kill timer, not an injected clock.
+    const deadline = Date.now() + withinMs;
+    const busy = () => [...lanes.values()].some((l) => l.queued > 0);
+    // Idle for a moment, not just now: a settle that is recording its claim is about to queue a post.
+    let idleSince = busy() ? undefined : Date.now();
+    while (Date.now() < deadline && (idleSince === undefined || Date.now() - idleSince < DRAIN_QUIET_MS)) {
+      await realSleep(Math.min(25, Math.max(1, deadline - Date.now())));
+      if (busy()) idleSince = undefined;
+      else idleSince ??= Date.now();
+    }
+    abandoning = true;
+    wake();
+    // Queued posts wake up, see `abandoning` and reject; give them a moment to do so.
+    const settled = Promise.all([...lanes.values()].map((l) => l.tail));
+    await Promise.race([settled, realSleep(Math.min(1000, interval + 50))]);
+    return refused;
+  }
+
+  return { run, retryAfter, drain };
 }
 
 /** The wait a 429 asked for, from @slack/web-api's rate-limited error (rejectRateLimitedCalls). */

@@ -1,0 +1,126 @@
+// Defect 1 of issue 11: a result waiting in Slack's 1-per-second queue when the process died was recorded
+// as posted, so the retry after the restart skipped it and the card said Done. Two "processes" here are
+// two chat ports on one store (the real Web API client and pacer against the Web API double).
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Store, ThreadRef } from '../../src/core/ports.ts';
+import { PostInFlightError } from '../../src/core/post-once.ts';
+import { createKeyvStore } from '../../src/core/store/keyv-store.ts';
+import { createSlackApi } from '../../src/slack/api.ts';
+import { createSlackChatPort } from '../../src/slack/chat-port.ts';
+import { createClaims } from '../../src/slack/claims.ts';
+import { createPacer, PaceAbandonedError } from '../../src/slack/pace.ts';
+import { type SlackWebApiDouble, startSlackWebApi } from '../doubles/slack/index.ts';
+import { CHANNEL, createTestLogger } from './harness.ts';
+
+const thread: ThreadRef = {
+  platform: 'slack',
+  workspaceId: 'T0TEAM',
+  channelId: CHANNEL,
+  threadId: '1700000000.000001',
+  cardMessageId: '1700000000.000001',
+};
+
+let web: SlackWebApiDouble;
+let store: Store;
+let now = 1_700_000_000_000;
+const clock = { now: () => now };
+
+beforeEach(async () => {
+  web = await startSlackWebApi();
+  store = await createKeyvStore({ kind: 'memory' }, { clock });
+});
+afterEach(async () => {
+  await store.close();
+  await web.close();
+});
+
+/** One bot process: its own pacer and client, the shared store. */
+function botProcess(intervalMs: number) {
+  const logger = createTestLogger();
+  const pacer = createPacer({ intervalMs });
+  const api = createSlackApi({ botToken: 'xoxb-test', apiUrl: web.apiUrl, logger, pacer });
+  return { pacer, port: createSlackChatPort({ api, claims: createClaims({ store, logger }) }) };
+}
+
+const texts = () => web.posted().map((a) => a.text);
+
+describe('posting a result in a Slack thread exactly once', () => {
+  it('posts after a restart a result that was still waiting in the queue when the process died', async () => {
+    const first = botProcess(60_000);
+    await first.port.postInThread(thread, { text: 'part 1 ready' }, 'job:0');
+    // Part 2 waits its turn (one post per second per channel) when the process is killed.
+    void first.port.postInThread(thread, { text: 'part 2 ready' }, 'job:1').catch(() => undefined);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(texts()).toEqual(['part 1 ready']);
+
+    now += 2 * 60_000; // the dead process's hold on the post lapses
+    const second = botProcess(0);
+    await second.port.postInThread(thread, { text: 'part 1 ready' }, 'job:0');
+    await second.port.postInThread(thread, { text: 'part 2 ready' }, 'job:1');
+    expect(texts()).toEqual(['part 1 ready', 'part 2 ready']);
+    await first.pacer.drain(0);
+  });
+
+  it('does not report success while another process is still posting the same message', async () => {
+    const first = botProcess(60_000);
+    await first.port.postInThread(thread, { text: 'other' }, 'job:other');
+    const waiting = first.port.postInThread(thread, { text: 'part 1 ready' }, 'job:0');
+    const second = botProcess(0);
+    await expect(second.port.postInThread(thread, { text: 'part 1 ready' }, 'job:0')).rejects.toBeInstanceOf(
+      PostInFlightError,
+    );
+    expect(texts()).toEqual(['other']);
+    await first.pacer.drain(0);
+    await expect(waiting).rejects.toBeInstanceOf(PaceAbandonedError);
+  });
+
+  it('never posts a confirmed message again, even days of retries later', async () => {
+    const { port } = botProcess(0);
+    await port.postInThread(thread, { text: 'part 1 ready' }, 'job:0');
+    now += 30 * 3600_000;
+    await port.postInThread(thread, { text: 'part 1 ready' }, 'job:0');
+    expect(texts()).toEqual(['part 1 ready']);
+  });
+
+  it('posts again after Slack refused the post (nothing was recorded)', async () => {
+    const { port } = botProcess(0);
+    web.failChannel(CHANNEL, 'channel_not_found');
+    await expect(port.postInThread(thread, { text: 'part 1 ready' }, 'job:0')).rejects.toThrow();
+    const other = await startSlackWebApi();
+    const api = createSlackApi({
+      botToken: 'xoxb-test',
+      apiUrl: other.apiUrl,
+      logger: createTestLogger(),
+      pacer: createPacer({ intervalMs: 0 }),
+    });
+    const retry = createSlackChatPort({ api, claims: createClaims({ store, logger: createTestLogger() }) });
+    await retry.postInThread(thread, { text: 'part 1 ready' }, 'job:0');
+    expect(other.posted().map((a) => a.text)).toEqual(['part 1 ready']);
+    await other.close();
+  });
+});
+
+describe('draining the queue at shutdown', () => {
+  it('posts everything queued when the drain has time', async () => {
+    const { pacer, port } = botProcess(200);
+    const posts = [0, 1, 2].map((i) => port.postInThread(thread, { text: `part ${i + 1} ready` }, `job:${i}`));
+    expect(await pacer.drain(5000)).toBe(0);
+    await Promise.all(posts);
+    expect(texts()).toEqual(['part 1 ready', 'part 2 ready', 'part 3 ready']);
+  });
+
+  it('refuses what it has no time for, and those posts go out on the next try', async () => {
+    const first = botProcess(60_000);
+    const posts = [0, 1, 2].map((i) =>
+      first.port.postInThread(thread, { text: `part ${i + 1} ready` }, `job:${i}`).then(
+        () => 'posted',
+        (e: unknown) => (e as Error).name,
+      ),
+    );
+    expect(await first.pacer.drain(100)).toBe(2);
+    expect(await Promise.all(posts)).toEqual(['posted', 'PaceAbandonedError', 'PaceAbandonedError']);
+    const second = botProcess(0);
+    for (const i of [0, 1, 2]) await second.port.postInThread(thread, { text: `part ${i + 1} ready` }, `job:${i}`);
+    expect(texts()).toEqual(['part 1 ready', 'part 2 ready', 'part 3 ready']);
+  });
+});
