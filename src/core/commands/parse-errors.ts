@@ -1,6 +1,6 @@
 // The parser's refusals, written for the person who typed the command. Commands that configure the bot
 // (where secrets get pasted) never have what was typed repeated back.
-import { normalizeKey, optionIndex } from './option-index.ts';
+import { optionIndex } from './option-index.ts';
 import type { CommandSpec } from './spec.ts';
 import { closest, didYouMean } from './suggest.ts';
 
