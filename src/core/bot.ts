@@ -1,22 +1,16 @@
-import { type BotDeps, type CommandContext, type CommandHandler, fail } from './commands/handler.ts';
-import { help, jobs, project } from './commands/handlers/info.ts';
-import { retryAction } from './commands/handlers/retry.ts';
-import { SETUP_KEY_MODAL, setup, submitKey } from './commands/handlers/setup.ts';
-import { tts, ttv } from './commands/handlers/speech-jobs.ts';
-import { broll, clip, subtitles } from './commands/handlers/video-jobs.ts';
-import { voices, voicesAction } from './commands/handlers/voices.ts';
+import { EXPIRED_BUTTON, splitControlId } from './commands/actions.ts';
+import { type BotDeps, type CommandContext, fail } from './commands/handler.ts';
+import { createRegistry } from './commands/registry.ts';
 import type { ValueSource } from './commands/spec.ts';
 import { closest, didYouMean } from './commands/suggest.ts';
-import { COMMANDS } from './commands/table.ts';
 import { DEFAULT_SOURCES, parseAndValidate } from './commands/validate.ts';
 import { MediaApiError, UserError } from './errors.ts';
 import type { Bot, Choice, Prepared } from './interaction.ts';
 import { channelKeyOf } from './jobs/model.ts';
 import { describeError } from './media/describe-error.ts';
+import { secondsSince } from './metrics/metrics.ts';
 import type { Origin } from './ports.ts';
 import type { VoiceIndex } from './voices/voice-index.ts';
-
-const HANDLERS: readonly CommandHandler[] = [clip, ttv, subtitles, broll, tts, voices, project, jobs, setup, help];
 
 /** At most 25 choices (Discord autocomplete): prefix matches first, then anywhere in the value. */
 export function rankValues(values: readonly string[], query: string, limit = 25): Choice[] {
@@ -28,6 +22,7 @@ export function rankValues(values: readonly string[], query: string, limit = 25)
 
 export function createBot(deps: BotDeps & { defaultKey?: string }): Bot {
   const { logger, metrics } = deps;
+  const registry = createRegistry();
   /** The key each channel last used, so autocomplete can answer from memory within 3 s. */
   const lastKey = new Map<string, string>();
 
@@ -55,12 +50,17 @@ export function createBot(deps: BotDeps & { defaultKey?: string }): Bot {
   }
 
   /** One error boundary per entry point: log once, answer the person politely, never throw to the adapter. */
-  function guard(label: string, origin: Origin, prepared: Prepared): Prepared {
+  function guard(label: string, origin: Origin, prepared: Prepared, started: number): Prepared {
     if (prepared.kind === 'error') metrics.inc('reelbot_commands_total', { command: label, outcome: 'invalid' });
+    // The first answer of a refusal or a form follows at once; `run` is called once the adapter acknowledged.
+    // TODO(dispatch): observe where the dispatch sends the first answer, from when the platform event arrived.
+    if (prepared.kind !== 'run')
+      metrics.observe('reelbot_command_ack_seconds', { command: label }, secondsSince(started));
     if (prepared.kind !== 'run') return prepared;
     return {
       ...prepared,
       run: async (reply) => {
+        metrics.observe('reelbot_command_ack_seconds', { command: label }, secondsSince(started));
         try {
           await prepared.run(reply);
           metrics.inc('reelbot_commands_total', { command: label, outcome: 'ok' });
@@ -111,40 +111,43 @@ export function createBot(deps: BotDeps & { defaultKey?: string }): Bot {
   }
 
   return {
-    commands: COMMANDS,
+    commands: registry.specs,
     prepare(inv) {
-      const handler = HANDLERS.find((h) => h.spec.name === inv.command.replace(/^\//, '').toLowerCase());
+      const started = performance.now();
+      const handler = registry.command(inv.command);
       if (!handler) {
         const hint = didYouMean(
           closest(
             inv.command,
-            HANDLERS.map((h) => h.spec.name),
+            registry.specs.map((c) => c.name),
           ),
         );
         return fail(`There is no /${inv.command} command.${hint ? ` ${hint}` : ''} Try /help.`);
       }
+      const name = handler.spec.name;
       const parsed = parseAndValidate(handler.spec, { text: inv.text, options: inv.options }, DEFAULT_SOURCES);
-      if (!parsed.ok) return guard(handler.spec.name, inv.origin, fail(parsed.error));
+      if (!parsed.ok) return guard(name, inv.origin, fail(parsed.error), started);
       const ctx = context(inv.origin, inv.canConfigure);
-      return guard(handler.spec.name, inv.origin, handler.prepare(parsed.values, ctx));
+      return guard(name, inv.origin, handler.prepare(parsed.values, ctx), started);
     },
     prepareAction(event) {
+      const started = performance.now();
+      const id = splitControlId(event.actionId);
+      const action = id && registry.action(id.verb);
+      // An unknown verb is counted as one label, so forged ids cannot grow the metric without bound.
+      if (!id || !action) return guard('action:unknown', event.origin, fail(EXPIRED_BUTTON), started);
       const ctx = context(event.origin, event.canConfigure);
-      const [verb] = event.actionId.split(':');
-      const prepared = retryAction(event.actionId, ctx) ?? voicesAction(event.actionId, ctx);
-      return guard(
-        `action:${verb}`,
-        event.origin,
-        prepared ?? fail('That button is no longer supported. Run the command again.'),
-      );
+      return guard(`action:${action.verb}`, event.origin, action.prepare(id.arg, ctx), started);
     },
     prepareModal(submission) {
+      const started = performance.now();
+      const form = registry.form(submission.modalId);
+      if (!form) return fail('That form has expired. Run the command again.');
       const ctx = context(submission.origin, submission.canConfigure);
-      if (submission.modalId === SETUP_KEY_MODAL) return guard('setup', submission.origin, submitKey(submission, ctx));
-      return fail('That form has expired. Run the command again.');
+      return guard(`form:${form.id}`, submission.origin, form.prepare(submission, ctx), started);
     },
     autocomplete(command, option, query, origin) {
-      const spec = COMMANDS.find((c) => c.name === command)?.options.find((o) => o.name === option);
+      const spec = registry.command(command)?.spec.options.find((o) => o.name === option);
       if (spec?.source) return sourceValues(spec.source, query, origin);
       if (spec?.choices) return rankValues(spec.choices, query);
       return [];

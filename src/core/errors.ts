@@ -8,7 +8,8 @@ export type ErrorCode =
   | 'media_api'
   | 'config'
   | 'store_unavailable'
-  | 'not_found';
+  | 'not_found'
+  | 'invalid_request';
 
 export class ReelbotError extends Error {
   readonly code: ErrorCode;
@@ -61,5 +62,15 @@ export class ConfigError extends ReelbotError {
 export class StoreUnavailableError extends ReelbotError {
   constructor(message: string, options?: { cause?: unknown }) {
     super('store_unavailable', message, options);
+  }
+}
+
+/**
+ * A request body the media API's own schema refuses, caught before sending: a bug in the bot, never the
+ * user's mistake, so it is logged and answered as one. The message names fields, never their values.
+ */
+export class InvalidRequestError extends ReelbotError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('invalid_request', message, options);
   }
 }

@@ -1,5 +1,6 @@
 // Slack payloads in, the core's values out. Every payload is parsed here, once, with zod.
 import { z } from 'zod';
+import { unwrapSlackText } from '../core/commands/unwrap.ts';
 import type { Origin } from '../core/ports.ts';
 import { controlId } from './render.ts';
 import type { ClickedMessage } from './reply.ts';
@@ -176,10 +177,4 @@ export function mentionRequest(b: AppMentionBody): MentionRequest {
 }
 
 /** Message text as typed: Slack wraps links as `<url>` or `<url|label>` and escapes &, < and >. */
-export function plainMessageText(text: string): string {
-  return text
-    .replace(/<((?:https?|mailto):[^|>]+)(?:\|[^>]*)?>/g, '$1')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
-}
+export const plainMessageText = (text: string): string => unwrapSlackText(text);

@@ -48,6 +48,26 @@ describe('the core', () => {
     expect(offenders).toEqual([]);
   });
 
+  it('imports prom-client only from the one metrics implementation', () => {
+    const offenders = files(root).flatMap((f) =>
+      importsOf(f)
+        .filter((i) => i === 'prom-client' && relative(root, f) !== 'core/metrics/prom-metrics.ts')
+        .map((i) => `${relative(root, f)} imports ${i}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('keeps jobs and commands independent of the HTTP listener (no http <-> jobs loop)', () => {
+    const offenders = core
+      .filter((f) => /core\/(jobs|commands|metrics)\//.test(f))
+      .flatMap((f) =>
+        importsOf(f)
+          .filter((i) => /\/http\//.test(i))
+          .map((i) => `${relative(root, f)} imports ${i}`),
+      );
+    expect(offenders).toEqual([]);
+  });
+
   it('never imports from the adapters, the sandbox or the composition root', () => {
     const offenders = core.flatMap((f) =>
       importsOf(f)

@@ -1,8 +1,9 @@
-import type { Metrics } from '../http/metrics.ts';
+import type { z } from 'zod';
 import type { Prepared } from '../interaction.ts';
 import type { JobService } from '../jobs/service.ts';
 import type { KeyResolver } from '../keys.ts';
 import type { Voice } from '../media/schemas.ts';
+import type { Metrics } from '../metrics/metrics.ts';
 import type { Clock, Logger, MediaApi, Origin, Reply } from '../ports.ts';
 import type { SettingsRepo } from '../store/settings-repo.ts';
 import type { VoiceCatalogue } from '../voices/catalogue.ts';
@@ -32,10 +33,42 @@ export interface CommandContext {
   resolveVoice(text: string): Promise<Voice>;
 }
 
-export interface CommandHandler {
-  spec: CommandSpec;
-  /** `values` passed the table's validation; add the command's own checks (no I/O) and return the step. */
+/** A command as the registry holds it: its table entry, and the step for values that passed the table. */
+export interface CommandHandler<N extends string = string> {
+  spec: CommandSpec<N>;
   prepare(values: OptionValues, ctx: CommandContext): Prepared;
+}
+
+export interface CommandDefinition<N extends string, S extends z.ZodType> {
+  spec: CommandSpec<N>;
+  /**
+   * The option values as the handler reads them, keyed by the table's option names (strict: a key the
+   * table does not declare is a bug). The table has already checked types, ranges and choices.
+   */
+  options: S;
+  /** Add the command's own checks (no I/O) and return the first answer. */
+  prepare(values: z.output<S>, ctx: CommandContext): Prepared;
+}
+
+/**
+ * A command: table entry, option schema and handler, one per file. The values the table validated are
+ * parsed by `options`; a mismatch between the two is a bug in the bot, logged and told as such.
+ */
+export function defineCommand<N extends string, S extends z.ZodType>(def: CommandDefinition<N, S>): CommandHandler<N> {
+  return {
+    spec: def.spec,
+    prepare(values, ctx) {
+      const parsed = def.options.safeParse(values);
+      if (parsed.success) return def.prepare(parsed.data, ctx);
+      ctx.deps.logger.error(
+        { command: def.spec.name, issues: parsed.error.issues },
+        'option schema disagrees with the table',
+      );
+      return fail(
+        `Sorry, /${def.spec.name} could not read its options (a bug in the bot, now logged). Please tell the operator.`,
+      );
+    },
+  };
 }
 
 export const fail = (message: string): Prepared => ({ kind: 'error', message });
@@ -44,12 +77,6 @@ export const run = (ephemeral: boolean, fn: (reply: Reply) => Promise<void>): Pr
   ephemeral,
   run: fn,
 });
-
-export const str = (v: OptionValues[string] | undefined): string | undefined =>
-  v === undefined || v === '' ? undefined : String(v);
-export const num = (v: OptionValues[string] | undefined): number | undefined => (typeof v === 'number' ? v : undefined);
-export const bool = (v: OptionValues[string] | undefined): boolean | undefined =>
-  typeof v === 'boolean' ? v : undefined;
 
 /** Drops undefined fields and empty objects, so requests carry only what the user chose. */
 export function compact<T extends Record<string, unknown>>(o: T): Partial<T> | undefined {

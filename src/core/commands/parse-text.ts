@@ -3,151 +3,22 @@
 // Named options (`key=value`) may appear anywhere; a bare word naming a flag turns it on; the other words
 // fill the positional options in table order, and a `rest` option takes the remaining text as written.
 // Values stay strings here (a bare flag is `true`): validate.ts applies the types.
+import { normalizeKey, optionIndex } from './option-index.ts';
+import {
+  keepsTextPrivate,
+  privateTextHint,
+  unexpectedPrivate,
+  unexpectedWord,
+  unknownOptionError,
+} from './parse-errors.ts';
 import type { CommandSpec, OptionSpec, OptionValues } from './spec.ts';
-import { closest, didYouMean } from './suggest.ts';
+import { scan, type Token } from './tokenize.ts';
 
-export type Result<T> = { ok: true; value: T } | { ok: false; error: string };
+export { normalizeKey, optionIndex } from './option-index.ts';
+export { keepsTextPrivate, privateTextHint, unknownOptionError } from './parse-errors.ts';
+export { type Result, tokenize } from './tokenize.ts';
+
 export type ParseResult = { ok: true; values: OptionValues } | { ok: false; error: string };
-
-interface Token {
-  /** The word with its quotes removed and escapes applied. */
-  value: string;
-  /** The word as written. */
-  raw: string;
-  start: number;
-  end: number;
-  /** Where the first unquoted `=` is in `value`, or -1. */
-  eq: number;
-  /** Index among all the words of the text. */
-  position: number;
-}
-
-// Slack turns typed quotes into smart quotes (“…” ‘…’), so every double quote closes every other.
-const DOUBLE = '"“”„';
-const SINGLE_OPEN = "'‘";
-const SINGLE_CLOSE = "'’‘";
-const ESCAPABLE = `${DOUBLE}${SINGLE_OPEN}’\\`;
-
-/**
- * Splits text into words. Quotes group words and are removed; they open only at the start of a word or
- * right after `key=`, so apostrophes (`don't`) stay as typed. `\"` is a literal quote. An unclosed double
- * quote is an error; an unclosed single quote is an apostrophe ('tis).
- */
-export function tokenize(text: string): Result<string[]> {
-  const scanned = scan(text);
-  return scanned.ok ? { ok: true, value: scanned.value.tokens.map((t) => t.value) } : scanned;
-}
-
-/** Slack wraps links as <https://x|label> or <https://x> and escapes &, < and > as entities. */
-function unwrapSlack(text: string): string {
-  return text
-    .replace(/<(https?:\/\/[^|>\s]+)(?:\|[^>]*)?>/gi, '$1')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
-}
-
-function scan(input: string): Result<{ tokens: Token[]; text: string }> {
-  const text = unwrapSlack(input);
-  const tokens: Token[] = [];
-  let i = 0;
-  while (i < text.length) {
-    if (/\s/.test(text.charAt(i))) {
-      i++;
-      continue;
-    }
-    const word = readWord(text, i);
-    if (!word.ok) return word;
-    tokens.push({ ...word.value, position: tokens.length });
-    i = word.value.end;
-  }
-  return { ok: true, value: { tokens, text } };
-}
-
-function readWord(text: string, start: number): Result<Omit<Token, 'position'>> {
-  let value = '';
-  let eq = -1;
-  let quoteMayOpen = start;
-  let i = start;
-  while (i < text.length && !/\s/.test(text.charAt(i))) {
-    const ch = text.charAt(i);
-    const next = text.charAt(i + 1);
-    if (ch === '\\' && next && ESCAPABLE.includes(next)) {
-      value += next;
-      i += 2;
-      continue;
-    }
-    if (i === quoteMayOpen && (DOUBLE.includes(ch) || SINGLE_OPEN.includes(ch))) {
-      const close = findClose(text, i + 1, DOUBLE.includes(ch) ? DOUBLE : SINGLE_CLOSE);
-      if (close >= 0) {
-        value += text.slice(i + 1, close).replace(/\\(.)/g, (m, c: string) => (ESCAPABLE.includes(c) ? c : m));
-        i = close + 1;
-        continue;
-      }
-      if (DOUBLE.includes(ch)) return { ok: false, error: unclosed(text, i) };
-    }
-    if (ch === '=' && eq < 0) {
-      eq = value.length;
-      quoteMayOpen = i + 1;
-    }
-    value += ch;
-    i++;
-  }
-  return { ok: true, value: { value, raw: text.slice(start, i), start, end: i, eq } };
-}
-
-function findClose(text: string, from: number, closers: string): number {
-  for (let j = from; j < text.length; j++) {
-    const ch = text.charAt(j);
-    if (ch === '\\') j++;
-    else if (closers.includes(ch)) return j;
-  }
-  return -1;
-}
-
-function unclosed(text: string, at: number): string {
-  const after = text.slice(at + 1, at + 21).trim();
-  return `unclosed quote: the ${text.charAt(at)} before '${after}${text.length > at + 21 ? '…' : ''}' has no closing quote — add one, or write \\" for a quote inside a value`;
-}
-
-/** Keys are case-insensitive and `-` equals `_` (`Remove-Fillers` is `remove_fillers`). */
-export const normalizeKey = (key: string): string => key.trim().toLowerCase().replace(/-/g, '_');
-
-/** Every name and alias of the command's options, normalized, to its option. */
-export function optionIndex(spec: CommandSpec): Map<string, OptionSpec> {
-  const index = new Map<string, OptionSpec>();
-  for (const option of spec.options) {
-    for (const name of [option.name, ...(option.aliases ?? [])]) index.set(normalizeKey(name), option);
-  }
-  return index;
-}
-
-/**
- * Commands that configure the bot are where people paste secrets (an API key typed after `/setup key`),
- * so their errors never repeat the words or values that were typed.
- */
-export const keepsTextPrivate = (spec: CommandSpec): boolean => spec.configure === true;
-
-/** Where the secret belongs instead, for a command that has a `key` action. */
-export function privateTextHint(spec: CommandSpec): string {
-  const hasKeyForm = spec.options.some((o) => o.choices?.includes('key'));
-  return hasKeyForm
-    ? ` — the API key is entered in the private form that /${spec.name} key opens, never in the command text`
-    : ' — what was typed is not repeated here';
-}
-
-const optionList = (spec: CommandSpec): string =>
-  spec.options.length ? `/${spec.name} options: ${spec.options.map((o) => o.name).join(', ')}` : '';
-
-/** "unknown option 'tempalte' — did you mean template? /clip options: url, language, …" */
-export function unknownOptionError(spec: CommandSpec, key: string): string {
-  const shown = keepsTextPrivate(spec) ? '' : ` '${key}'`;
-  if (spec.options.length === 0) return `/${spec.name} takes no options${shown ? ` (got${shown})` : ''}`;
-  const index = optionIndex(spec);
-  const guesses = [...new Set(closest(key, [...index.keys()]).map((n) => index.get(n)?.name ?? n))];
-  const hint = didYouMean(guesses);
-  return `unknown option${shown}${hint ? ` — ${hint}` : '.'} ${optionList(spec)}`;
-}
 
 // A word is `key=value` only when what precedes the `=` could be an option name; a URL with a query
 // string (`https://youtu.be/x?t=42`) is a plain word.
@@ -260,18 +131,4 @@ function restText(tokens: readonly Token[], text: string): string {
     out += token.raw;
   }
   return out.trim();
-}
-
-/** "unexpected extra text after `key` — the API key is entered in the private form …" */
-function unexpectedPrivate(spec: CommandSpec, after: string | undefined): string {
-  return `unexpected extra text${after ? ` after \`${after}\`` : ''}${privateTextHint(spec)}. ${optionList(spec)}`;
-}
-
-function unexpectedWord(spec: CommandSpec, word: string): string {
-  const flags = spec.options.filter((o) => o.flag).flatMap((o) => [o.name, ...(o.aliases ?? [])]);
-  const hint = didYouMean(closest(word, flags));
-  if (spec.options.length === 0) return `/${spec.name} takes no options (got '${word}')`;
-  const example = spec.options.find((o) => !o.positional && !o.flag)?.name ?? spec.options[0]?.name ?? 'key';
-  const how = `Options are written key=value (e.g. ${example}=…), quoted if they have spaces.`;
-  return `unexpected '${word}'${hint ? ` — ${hint}` : '.'} ${how} ${optionList(spec)}`;
 }

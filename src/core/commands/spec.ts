@@ -29,8 +29,9 @@ export interface OptionSpec {
   aliases?: readonly string[];
 }
 
-export interface CommandSpec {
-  name: string;
+export interface CommandSpec<N extends string = string> {
+  /** A literal per command, so the registry can require one handler for each name of the table. */
+  name: N;
   description: string;
   /** A short example of the text form, shown by /help. */
   usage: string;

@@ -31,7 +31,7 @@ const voice: OptionSpec = {
   source: 'voice',
 };
 
-export const CLIP: CommandSpec = {
+export const CLIP: CommandSpec<'clip'> = {
   name: 'clip',
   description: 'Cut a long video into short clips',
   usage: '/clip https://youtu.be/… language=french reels=3 duration=15-45 template=beast hook',
@@ -57,7 +57,7 @@ export const CLIP: CommandSpec = {
   ],
 };
 
-export const TTV: CommandSpec = {
+export const TTV: CommandSpec<'ttv'> = {
   name: 'ttv',
   description: 'Turn a script (or a prompt) into a video',
   usage: '/ttv script="Three tips for better sleep…" voice=Jenny style=anime music',
@@ -85,7 +85,7 @@ export const TTV: CommandSpec = {
   ],
 };
 
-export const SUBTITLES: CommandSpec = {
+export const SUBTITLES: CommandSpec<'subtitles'> = {
   name: 'subtitles',
   description: 'Burn subtitles into a video',
   usage: '/subtitles https://… language=spanish template=pulse',
@@ -102,14 +102,14 @@ export const SUBTITLES: CommandSpec = {
   ],
 };
 
-export const BROLL: CommandSpec = {
+export const BROLL: CommandSpec<'broll'> = {
   name: 'broll',
   description: 'Add B-roll footage to a video',
   usage: '/broll https://…',
   options: [url('video')],
 };
 
-export const TTS: CommandSpec = {
+export const TTS: CommandSpec<'tts'> = {
   name: 'tts',
   description: 'Make speech from text',
   usage: '/tts Jenny Welcome to the show! (or: /tts voice=Jenny prompt="a warm welcome")',
@@ -120,7 +120,7 @@ export const TTS: CommandSpec = {
   ],
 };
 
-export const VOICES: CommandSpec = {
+export const VOICES: CommandSpec<'voices'> = {
   name: 'voices',
   description: 'Browse the voices, with samples',
   usage: '/voices language=french gender=female style=cheerful',
@@ -133,7 +133,7 @@ export const VOICES: CommandSpec = {
   ],
 };
 
-export const PROJECT: CommandSpec = {
+export const PROJECT: CommandSpec<'project'> = {
   name: 'project',
   description: 'Show the status and outputs of a project',
   usage: '/project 6650f1c2a1b2c3d4e5f60718',
@@ -142,7 +142,7 @@ export const PROJECT: CommandSpec = {
   ],
 };
 
-export const JOBS: CommandSpec = {
+export const JOBS: CommandSpec<'jobs'> = {
   name: 'jobs',
   description: "List this channel's jobs that are still running",
   usage: '/jobs',
@@ -150,7 +150,7 @@ export const JOBS: CommandSpec = {
   options: [],
 };
 
-export const SETUP: CommandSpec = {
+export const SETUP: CommandSpec<'setup'> = {
   name: 'setup',
   description: 'Configure the bot for this channel (API key, defaults)',
   usage: '/setup key · /setup clear_key · /setup language=french voice=Jenny template=beast',
@@ -175,7 +175,7 @@ export const SETUP: CommandSpec = {
   ],
 };
 
-export const HELP: CommandSpec = {
+export const HELP: CommandSpec<'help'> = {
   name: 'help',
   description: 'What the bot can do, and how',
   usage: '/help [command]',
@@ -184,7 +184,10 @@ export const HELP: CommandSpec = {
 };
 
 /** In the order /help lists them. */
-export const COMMANDS: readonly CommandSpec[] = [CLIP, TTV, SUBTITLES, BROLL, TTS, VOICES, PROJECT, JOBS, SETUP, HELP];
+export const COMMANDS = [CLIP, TTV, SUBTITLES, BROLL, TTS, VOICES, PROJECT, JOBS, SETUP, HELP] as const;
+
+/** Every command name of the table; the registry must hold exactly one handler for each. */
+export type CommandName = (typeof COMMANDS)[number]['name'];
 
 export function findCommand(name: string): CommandSpec | undefined {
   const n = name.replace(/^\//, '').toLowerCase();

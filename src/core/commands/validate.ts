@@ -12,6 +12,7 @@ import {
 } from './parse-text.ts';
 import type { CommandSpec, OptionSpec, OptionValue, OptionValues } from './spec.ts';
 import { closest, didYouMean, fold } from './suggest.ts';
+import { unwrapSlackText } from './unwrap.ts';
 
 /** The large value sets checked here. Voices are resolved later, against the voice catalogue. */
 export interface ValueSources {
@@ -129,7 +130,7 @@ function checkUrl(option: OptionSpec, text: string, hide: boolean): Checked {
   if (!text) return ok(undefined);
   const what = option.name === 'url' ? 'to the video' : `for ${option.name}`;
   // Slack wraps pasted links (<https://…|label>); people paste links without a scheme (youtu.be/…).
-  const unwrapped = text.replace(/^<([^|>]+)(\|[^>]*)?>$/, '$1');
+  const unwrapped = unwrapSlackText(text);
   const withScheme = /^[\w-]+(\.[\w-]+)+(\/|$)/.test(unwrapped) ? `https://${unwrapped}` : unwrapped;
   let url: URL;
   try {

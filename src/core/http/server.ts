@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { type Metrics, secondsSince } from '../metrics/metrics.ts';
 import type { Clock, Logger, Store } from '../ports.ts';
-import type { Metrics } from './metrics.ts';
 import type { Answer, WebhookHandler } from './webhook.ts';
 
 // The bot's one HTTP listener: media API webhooks, health, metrics, and whatever raw routes an adapter
@@ -74,13 +74,17 @@ export function createRequestHandler(deps: HttpDeps) {
     const hook = WEBHOOK_PATH.exec(path);
     if (hook?.[1]) {
       if (method !== 'POST') return text(405, 'use POST');
-      return deps.webhook(hook[1], await body());
+      const start = performance.now();
+      // Answer time only: the settling that follows (`after`) is the job's, not the sender's wait.
+      const answer = await deps.webhook(hook[1], await body());
+      deps.metrics.observe('reelbot_webhook_seconds', {}, secondsSince(start));
+      return answer;
     }
     if (path.startsWith('/webhooks/')) return text(404, 'not found');
     if (path === '/healthz' && method === 'GET') return health();
     if (path === '/metrics' && method === 'GET') {
       deps.metrics.set('reelbot_uptime_seconds', {}, Math.round((deps.clock.now() - started) / 1000));
-      return { status: 200, body: deps.metrics.render(), contentType: 'text/plain; version=0.0.4' };
+      return { status: 200, body: await deps.metrics.render(), contentType: deps.metrics.contentType };
     }
     return text(404, 'not found');
   };

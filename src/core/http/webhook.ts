@@ -1,7 +1,7 @@
 import type { JobService } from '../jobs/service.ts';
 import { projectSchema } from '../media/schemas.ts';
+import type { Metrics } from '../metrics/metrics.ts';
 import type { Clock, Logger } from '../ports.ts';
-import type { Metrics } from './metrics.ts';
 
 // POST /webhooks/media/:token. A delivery proves nothing about who sent it (the API signs nothing), so
 // it only tells us *when* to look: the token must be one we issued, the body must name that token's

@@ -55,6 +55,8 @@ export const partResultSchema = z.object({
   outputs: z.array(outputSchema),
   delivered: z.boolean(),
   settledAt: z.number(),
+  /** When the media API says it finished (ms), for the completion-to-post time. */
+  completedAt: z.number().optional(),
 });
 export type PartResult = z.infer<typeof partResultSchema>;
 

@@ -1,5 +1,5 @@
 import { MediaApiError, UserError } from '../errors.ts';
-import type { Metrics } from '../http/metrics.ts';
+import type { Metrics } from '../metrics/metrics.ts';
 import type { Clock, Logger, Store } from '../ports.ts';
 import type { Pending } from './model.ts';
 import type { JobService, JobTimings } from './service.ts';

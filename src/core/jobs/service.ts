@@ -1,9 +1,9 @@
 import { MediaApiError } from '../errors.ts';
-import type { Metrics } from '../http/metrics.ts';
 import type { KeyResolver } from '../keys.ts';
 import { describeError } from '../media/describe-error.ts';
 import type { ProjectKind } from '../media/enums.ts';
 import type { CreateRequests, Project } from '../media/schemas.ts';
+import type { Metrics } from '../metrics/metrics.ts';
 import type { ChatPort, Clock, Logger, MediaApi, Origin, Platform, Reply, Store } from '../ports.ts';
 import type { OutMessage } from '../render/message.ts';
 import { channelKeyOf, type Job, type PartResult } from './model.ts';
@@ -147,6 +147,9 @@ export function createJobService(deps: JobServiceDeps): JobService {
       outputs: project.outputs,
       delivered: false,
       settledAt: clock.now(),
+      ...(Number.isFinite(Date.parse(project.completedAt ?? ''))
+        ? { completedAt: Date.parse(project.completedAt ?? '') }
+        : {}),
     };
   }
 
@@ -170,6 +173,8 @@ export function createJobService(deps: JobServiceDeps): JobService {
           : renderFailure(job, result.error ?? 'The media API reported a failure without a message.', label);
       try {
         await post(job, message, `${jobId}:${i}`);
+        const since = result.completedAt ?? result.settledAt;
+        metrics.observe('reelbot_completion_to_post_seconds', { kind: job.kind }, (clock.now() - since) / 1000);
         await repo.savePart(jobId, i, { ...result, delivered: true });
       } catch (err) {
         // Not posted: free the part so the next poll posts it (a platform outage must not lose a result).

@@ -2,7 +2,7 @@
 // request budget, retries what is safe to retry, and turns every failure into a MediaApiError.
 
 import type { z } from 'zod';
-import { MediaApiError } from '../errors.ts';
+import { InvalidRequestError, MediaApiError } from '../errors.ts';
 import { type Clock, type Logger, type MediaApi, systemClock } from '../ports.ts';
 import type { ProjectKind } from './enums.ts';
 import {
@@ -17,9 +17,11 @@ import { DEFAULT_GET_POLICY, DEFAULT_POST_POLICY, type Method, parseRetryAfter, 
 import {
   type CreateRequests,
   createdResponseSchema,
+  createRequestSchemas,
   errorBodySchema,
   type PublishRequest,
   projectSchema,
+  publishRequestSchema,
   publishResponseSchema,
   voiceListSchema,
 } from './schemas.ts';
@@ -139,15 +141,31 @@ export function createMediaClient(options: MediaClientOptions): MediaClient {
   return {
     limiter,
     async create<K extends ProjectKind>(apiKey: string, kind: K, body: CreateRequests[K]) {
-      return call(apiKey, 'POST', `/${kind}`, `POST /${kind}`, createdResponseSchema, body);
+      const route = `POST /${kind}`;
+      const checked = checkRequest(createRequestSchemas[kind], body, route);
+      return call(apiKey, 'POST', `/${kind}`, route, createdResponseSchema, checked);
     },
     getProject: (apiKey, projectId) =>
       call(apiKey, 'GET', `/projects/${encodeURIComponent(projectId)}`, 'GET /projects/{id}', projectSchema),
     listVoices: (apiKey) => call(apiKey, 'GET', '/constants/voices', 'GET /constants/voices', voiceListSchema),
-    publish: (apiKey, body: PublishRequest) =>
-      call(apiKey, 'POST', '/publish-to-socials', 'POST /publish-to-socials', publishResponseSchema, body),
+    async publish(apiKey, body: PublishRequest) {
+      const route = 'POST /publish-to-socials';
+      const checked = checkRequest(publishRequestSchema, body, route);
+      return call(apiKey, 'POST', '/publish-to-socials', route, publishResponseSchema, checked);
+    },
     close: () => transport.close(),
   };
+}
+
+/**
+ * Every body is parsed by the API's request schema before it leaves: a body that does not parse is a
+ * bug, surfaced here as an error and never sent. Paths and rules only: values may be secrets (access keys).
+ */
+function checkRequest<S extends z.ZodType>(schema: S, body: unknown, route: string): z.output<S> {
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ');
+  throw new InvalidRequestError(`${route} request does not match the media API's schema (not sent): ${problems}`);
 }
 
 function headersFor(apiKey: string, body: unknown): Record<string, string> {

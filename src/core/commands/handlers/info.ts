@@ -1,8 +1,9 @@
+import { z } from 'zod';
 import { KIND_LABEL } from '../../jobs/render.ts';
 import { renderProject } from '../../jobs/render-project.ts';
 import { objectIdSchema } from '../../media/schemas.ts';
 import { mention, type OutMessage } from '../../render/message.ts';
-import { type CommandHandler, fail, run, str } from '../handler.ts';
+import { defineCommand, fail, run } from '../handler.ts';
 import { renderHelp } from '../help.ts';
 import { COMMANDS, HELP, JOBS, PROJECT } from '../table.ts';
 
@@ -14,10 +15,11 @@ export function ago(ms: number): string {
   return `${Math.round(s / 86400)} d ago`;
 }
 
-export const project: CommandHandler = {
+export const project = defineCommand({
   spec: PROJECT,
+  options: z.strictObject({ id: z.string() }),
   prepare(v, ctx) {
-    const id = String(v.id).trim();
+    const id = v.id.trim();
     if (!objectIdSchema.safeParse(id).success) {
       return fail(`'${id}' is not a project id: ids are 24 hexadecimal characters, like 6650f1c2a1b2c3d4e5f60718.`);
     }
@@ -27,10 +29,11 @@ export const project: CommandHandler = {
       await reply.public(renderProject(found));
     });
   },
-};
+});
 
-export const jobs: CommandHandler = {
+export const jobs = defineCommand({
   spec: JOBS,
+  options: z.strictObject({}),
   prepare(_v, ctx) {
     return run(true, async (reply) => {
       const now = ctx.deps.clock.now();
@@ -55,12 +58,13 @@ export const jobs: CommandHandler = {
       await reply.ephemeral(message);
     });
   },
-};
+});
 
-export const help: CommandHandler = {
+export const help = defineCommand({
   spec: HELP,
+  options: z.strictObject({ command: z.string().optional() }),
   prepare(v) {
-    const message = renderHelp(COMMANDS, str(v.command));
+    const message = renderHelp(COMMANDS, v.command);
     return run(true, (reply) => reply.ephemeral(message));
   },
-};
+});

@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import type { Prepared } from '../../interaction.ts';
+import { defineAction } from '../actions.ts';
 import { type CommandContext, run } from '../handler.ts';
 
 /** Creating a project takes seconds; a job still "submitting" after this long never finished creating. */
@@ -12,10 +14,9 @@ async function anyPartFailed(ctx: CommandContext, jobId: string, parts: number):
 }
 
 /** `retry:<jobId>`: the same request again, as a new job started by whoever clicked. */
-export function retryAction(actionId: string, ctx: CommandContext): Prepared | undefined {
-  const m = /^retry:([a-z0-9]{4,32})$/.exec(actionId);
-  if (!m?.[1]) return undefined;
-  const jobId = m[1];
+export const retryAction = defineAction({ verb: 'retry', arg: z.string().regex(/^[a-z0-9]{4,32}$/), prepare: retry });
+
+function retry(jobId: string, ctx: CommandContext): Prepared {
   return run(false, async (reply) => {
     const job = await ctx.deps.jobs.repo.get(jobId);
     if (!job) {

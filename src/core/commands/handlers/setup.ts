@@ -1,10 +1,12 @@
+import { z } from 'zod';
 import { MediaApiError } from '../../errors.ts';
-import type { ModalSubmission, Prepared } from '../../interaction.ts';
+import type { Prepared } from '../../interaction.ts';
 import { describeMediaError } from '../../media/describe-error.ts';
-import { DEFAULT_LANGUAGE, DEFAULT_SUBTITLE_TEMPLATE } from '../../media/enums.ts';
+import { CLIP_LANGUAGES, DEFAULT_LANGUAGE, DEFAULT_SUBTITLE_TEMPLATE, SUBTITLE_TEMPLATES } from '../../media/enums.ts';
 import type { OutMessage } from '../../render/message.ts';
 import { maskSecret } from '../../store/settings-repo.ts';
-import { type CommandContext, type CommandHandler, fail, run, str } from '../handler.ts';
+import { defineForm } from '../actions.ts';
+import { type CommandContext, defineCommand, fail, run } from '../handler.ts';
 import { SETUP } from '../table.ts';
 
 export const SETUP_KEY_MODAL = 'setup_key';
@@ -50,12 +52,16 @@ async function renderSettings(ctx: CommandContext, note?: string): Promise<OutMe
   };
 }
 
-export const setup: CommandHandler = {
+export const setup = defineCommand({
   spec: SETUP,
-  prepare(v, ctx): Prepared {
+  options: z.strictObject({
+    action: z.enum(['show', 'key', 'clear_key']).default('show'),
+    language: z.enum(CLIP_LANGUAGES).optional(),
+    voice: z.string().optional(),
+    template: z.enum(SUBTITLE_TEMPLATES).optional(),
+  }),
+  prepare({ action, ...defaults }, ctx): Prepared {
     if (!ctx.canConfigure) return fail(NOT_ALLOWED);
-    const action = str(v.action) ?? 'show';
-    const defaults = { language: str(v.language), voice: str(v.voice), template: str(v.template) };
     const changing = Object.values(defaults).some((x) => x !== undefined);
     if (action === 'key') {
       return {
@@ -95,12 +101,18 @@ export const setup: CommandHandler = {
       await reply.ephemeral(await renderSettings(ctx, 'Saved the channel defaults.'));
     });
   },
-};
+});
 
 /** The key arrives through a form, so it never appears in a channel; it is checked against the API. */
-export function submitKey(submission: ModalSubmission, ctx: CommandContext): Prepared {
+export const setupKeyForm = defineForm({
+  id: SETUP_KEY_MODAL,
+  values: z.object({ api_key: z.string().default('') }),
+  prepare: (values, ctx) => submitKey(values.api_key, ctx),
+});
+
+function submitKey(submitted: string, ctx: CommandContext): Prepared {
   if (!ctx.canConfigure) return fail(NOT_ALLOWED);
-  const key = (submission.values.api_key ?? '').trim();
+  const key = submitted.trim();
   if (!key) return fail('The API key was empty; nothing changed.');
   if (/\s/.test(key) || key.length > 200)
     return fail('That does not look like an API key (it has spaces or is too long); nothing changed.');

@@ -1,9 +1,11 @@
+import { z } from 'zod';
 import { UserError } from '../../errors.ts';
-import { DEFAULT_VOICE_ID } from '../../media/enums.ts';
+import { DEFAULT_VOICE_ID, VISUAL_STYLES } from '../../media/enums.ts';
 import type { Voice } from '../../media/schemas.ts';
 import { truncate } from '../../render/message.ts';
 import { checkScriptLength } from '../../voices/split-script.ts';
-import { bool, type CommandContext, type CommandHandler, compact, fail, run, str } from '../handler.ts';
+import { type CommandContext, compact, defineCommand, fail, run } from '../handler.ts';
+import { subtitleOptions, subtitleStyles } from '../option-schemas.ts';
 import { TTS, TTV } from '../table.ts';
 
 const voiceLabel = (v: Voice) =>
@@ -26,11 +28,11 @@ async function pickVoice(ctx: CommandContext, asked: string | undefined): Promis
 
 const describeVoice = (v: Voice | { voiceId: string }) => ('name' in v ? voiceLabel(v) : 'default voice');
 
-export const tts: CommandHandler = {
+export const tts = defineCommand({
   spec: TTS,
+  options: z.strictObject({ voice: z.string().optional(), text: z.string().optional(), prompt: z.string().optional() }),
   prepare(v, ctx) {
-    const text = str(v.text);
-    const prompt = str(v.prompt);
+    const { text, prompt } = v;
     if (!text && !prompt) return fail(`Say what to speak: ${TTS.usage}`);
     if (text && prompt) return fail('Give either the text to speak or prompt=…, not both.');
     let parts: string[] = [];
@@ -40,7 +42,7 @@ export const tts: CommandHandler = {
       parts = checked.parts;
     }
     return run(false, async (reply) => {
-      const voice = await pickVoice(ctx, str(v.voice));
+      const voice = await pickVoice(ctx, v.voice);
       const requests = prompt
         ? [{ voiceId: voice.voiceId, prompt }]
         : parts.map((script) => ({ voiceId: voice.voiceId, script }));
@@ -49,32 +51,35 @@ export const tts: CommandHandler = {
       await ctx.deps.jobs.start({ kind: 'tts', requests, summary, origin: ctx.origin }, reply);
     });
   },
-};
+});
 
-export const ttv: CommandHandler = {
+export const ttv = defineCommand({
   spec: TTV,
+  options: z.strictObject({
+    script: z.string().optional(),
+    prompt: z.string().optional(),
+    voice: z.string().optional(),
+    style: z.enum(VISUAL_STYLES).optional(),
+    ...subtitleOptions,
+    music: z.boolean().optional(),
+  }),
   prepare(v, ctx) {
-    const script = str(v.script);
-    const prompt = str(v.prompt);
+    const { script, prompt } = v;
     if (!script && !prompt) return fail(`Give the video's script, or prompt=… to have one written: ${TTV.usage}`);
     if (script && prompt) return fail('Give either a script or prompt=…, not both.');
     return run(false, async (reply) => {
-      const voice = await pickVoice(ctx, str(v.voice));
+      const voice = await pickVoice(ctx, v.voice);
       const settings = await ctx.deps.settings.get(ctx.channelKey);
       const body = compact({
         voiceId: voice.voiceId,
         script,
         prompt,
-        visualStyle: str(v.style),
-        subtitleStyles: compact({
-          template: str(v.template) ?? settings.template,
-          position: str(v.position),
-          fontSize: str(v.size),
-        }),
-        additionalFeatures: compact({ addBgm: bool(v.music) }),
+        visualStyle: v.style,
+        subtitleStyles: compact(subtitleStyles(v, settings.template)),
+        additionalFeatures: compact({ addBgm: v.music }),
       });
       const summary = `“${truncate(script ?? prompt ?? '', 60)}” · ${describeVoice(voice)}${v.style ? ` · ${v.style}` : ''}`;
       await ctx.deps.jobs.start({ kind: 'ttv', requests: [body ?? {}], summary, origin: ctx.origin }, reply);
     });
   },
-};
+});

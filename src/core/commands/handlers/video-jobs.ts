@@ -1,6 +1,14 @@
-import { DEFAULT_LANGUAGE, DEFAULT_REEL_DURATION, SUBTITLE_LANGUAGES } from '../../media/enums.ts';
-import { bool, type CommandHandler, compact, fail, num, run, str } from '../handler.ts';
-import type { OptionValues } from '../spec.ts';
+import { z } from 'zod';
+import {
+  BROLL_FREQUENCIES,
+  BROLL_TYPES,
+  CLIP_LANGUAGES,
+  DEFAULT_LANGUAGE,
+  DEFAULT_REEL_DURATION,
+  SUBTITLE_LANGUAGES,
+} from '../../media/enums.ts';
+import { compact, defineCommand, fail, run } from '../handler.ts';
+import { link, subtitleOptions, subtitleStyles } from '../option-schemas.ts';
 import { BROLL, CLIP, SUBTITLES } from '../table.ts';
 
 /** `min-max` seconds, e.g. 15-45. */
@@ -14,9 +22,6 @@ export function checkDuration(d: string | undefined): string | null {
   return null;
 }
 
-const subtitleStyles = (v: OptionValues, defaultTemplate?: string) =>
-  compact({ template: str(v.template) ?? defaultTemplate, position: str(v.position), fontSize: str(v.size) });
-
 /** The link as people recognise it, without the scheme, within a card title. */
 const host = (url: string) => {
   try {
@@ -27,75 +32,99 @@ const host = (url: string) => {
   }
 };
 
-export const clip: CommandHandler = {
+const clipOptions = z.strictObject({
+  url: link,
+  language: z.enum(CLIP_LANGUAGES).optional(),
+  reels: z.number().int().optional(),
+  duration: z.string().optional(),
+  prompt: z.string().optional(),
+  keywords: z.string().optional(),
+  ...subtitleOptions,
+  broll_type: z.enum(BROLL_TYPES).optional(),
+  broll_frequency: z.enum(BROLL_FREQUENCIES).optional(),
+  music_url: link.optional(),
+  music_volume: z.number().optional(),
+  music_fade_in: z.number().optional(),
+  music_fade_out: z.number().optional(),
+  hook: z.boolean().optional(),
+  remove_fillers: z.boolean().optional(),
+  remove_silences: z.boolean().optional(),
+  music: z.boolean().optional(),
+  broll: z.boolean().optional(),
+});
+
+export const clip = defineCommand({
   spec: CLIP,
+  options: clipOptions,
   prepare(v, ctx) {
-    const duration = str(v.duration)?.replace(/\s+/g, '');
+    const duration = v.duration?.replace(/\s+/g, '');
     const problem = checkDuration(duration);
     if (problem) return fail(problem);
-    const url = String(v.url);
+    const { url } = v;
     return run(false, async (reply) => {
       const settings = await ctx.deps.settings.get(ctx.channelKey);
-      const language = str(v.language) ?? settings.language ?? DEFAULT_LANGUAGE;
-      const keywords = str(v.keywords)
+      const language = v.language ?? settings.language ?? DEFAULT_LANGUAGE;
+      const keywords = v.keywords
         ?.split(',')
         .map((k) => k.trim())
         .filter(Boolean);
       const body = {
         videoUrl: url,
         language,
-        clipSettings: compact({ reelsCount: num(v.reels), prompt: str(v.prompt), keywords, reelDuration: duration }),
-        subtitleStyles: subtitleStyles(v, settings.template),
-        brollSettings: compact({ type: str(v.broll_type), frequency: str(v.broll_frequency) }),
+        clipSettings: compact({ reelsCount: v.reels, prompt: v.prompt, keywords, reelDuration: duration }),
+        subtitleStyles: compact(subtitleStyles(v, settings.template)),
+        brollSettings: compact({ type: v.broll_type, frequency: v.broll_frequency }),
         bgmSettings: compact({
-          url: str(v.music_url),
-          volume: num(v.music_volume),
-          fadeIn: num(v.music_fade_in),
-          fadeOut: num(v.music_fade_out),
+          url: v.music_url,
+          volume: v.music_volume,
+          fadeIn: v.music_fade_in,
+          fadeOut: v.music_fade_out,
         }),
         additionalFeatures: compact({
-          addHook: bool(v.hook),
-          removeFillerWords: bool(v.remove_fillers),
-          removeSilenceParts: bool(v.remove_silences),
-          addBgm: bool(v.music) ?? (v.music_url !== undefined ? true : undefined),
-          addBroll: bool(v.broll) ?? (v.broll_type !== undefined || v.broll_frequency !== undefined ? true : undefined),
+          addHook: v.hook,
+          removeFillerWords: v.remove_fillers,
+          removeSilenceParts: v.remove_silences,
+          addBgm: v.music ?? (v.music_url !== undefined ? true : undefined),
+          addBroll: v.broll ?? (v.broll_type !== undefined || v.broll_frequency !== undefined ? true : undefined),
         }),
       };
-      const reels = num(v.reels);
+      const reels = v.reels;
       const summary = [host(url), reels ? `${reels} reel${reels === 1 ? '' : 's'}` : undefined, language]
         .filter(Boolean)
         .join(' · ');
       await ctx.deps.jobs.start({ kind: 'clip', requests: [compact(body) ?? {}], summary, origin: ctx.origin }, reply);
     });
   },
-};
+});
 
-export const subtitles: CommandHandler = {
+export const subtitles = defineCommand({
   spec: SUBTITLES,
+  options: z.strictObject({ url: link, language: z.enum(SUBTITLE_LANGUAGES).optional(), ...subtitleOptions }),
   prepare(v, ctx) {
-    const url = String(v.url);
+    const { url } = v;
     return run(false, async (reply) => {
       const settings = await ctx.deps.settings.get(ctx.channelKey);
       // The channel default may be hinglish, which /subtitles does not take.
       const fallback = (SUBTITLE_LANGUAGES as readonly string[]).includes(settings.language ?? '')
         ? settings.language
         : undefined;
-      const language = str(v.language) ?? fallback ?? DEFAULT_LANGUAGE;
-      const body = compact({ videoUrl: url, language, subtitleStyles: subtitleStyles(v, settings.template) }) ?? {};
+      const language = v.language ?? fallback ?? DEFAULT_LANGUAGE;
+      const body =
+        compact({ videoUrl: url, language, subtitleStyles: compact(subtitleStyles(v, settings.template)) }) ?? {};
       const summary = `${host(url)} · ${language}`;
       await ctx.deps.jobs.start({ kind: 'subtitles', requests: [body], summary, origin: ctx.origin }, reply);
     });
   },
-};
+});
 
-export const broll: CommandHandler = {
+export const broll = defineCommand({
   spec: BROLL,
-  prepare(v, ctx) {
-    const url = String(v.url);
+  options: z.strictObject({ url: link }),
+  prepare({ url }, ctx) {
     return run(false, (reply) =>
       ctx.deps.jobs
         .start({ kind: 'broll', requests: [{ videoUrl: url }], summary: host(url), origin: ctx.origin }, reply)
         .then(() => undefined),
     );
   },
-};
+});

@@ -1,7 +1,8 @@
-import type { Prepared } from '../../interaction.ts';
+import { z } from 'zod';
 import { parseVoicesFilterPick, parseVoicesPageId, renderVoicePage, USE_VOICE_ID } from '../../voices/render-page.ts';
 import type { VoiceFilters } from '../../voices/voice-index.ts';
-import { type CommandContext, type CommandHandler, fail, run, str } from '../handler.ts';
+import { defineAction } from '../actions.ts';
+import { type CommandContext, defineCommand, fail, run } from '../handler.ts';
 import { VOICES } from '../table.ts';
 import { NOT_ALLOWED } from './setup.ts';
 
@@ -17,38 +18,59 @@ async function page(ctx: CommandContext, filters: VoiceFilters, n: number) {
   });
 }
 
-export const voices: CommandHandler = {
+export const voices = defineCommand({
   spec: VOICES,
-  prepare(v, ctx) {
-    const filters: VoiceFilters = {
-      language: str(v.language),
-      gender: str(v.gender),
-      style: str(v.style),
-      query: str(v.query),
-    };
+  options: z.strictObject({
+    language: z.string().optional(),
+    gender: z.enum(['male', 'female']).optional(),
+    style: z.string().optional(),
+    query: z.string().optional(),
+  }),
+  prepare(filters, ctx) {
     return run(true, async (reply) => reply.ephemeral(await page(ctx, filters, 1)));
   },
-};
+});
 
-/** Previous / Next or a filter pick on a voice list: the list is redrawn in place where the platform allows. */
-export function voicesAction(actionId: string, ctx: CommandContext): Prepared | undefined {
-  const paging = parseVoicesPageId(actionId) ?? parseVoicesFilterPick(actionId);
-  if (paging) {
-    return run(true, async (reply) => {
-      const message = await page(ctx, paging.filters, paging.page);
-      await (reply.replace ? reply.replace(message) : reply.ephemeral(message));
-    });
-  }
-  if (!actionId.startsWith(`${USE_VOICE_ID}:`)) return undefined;
-  const voiceId = actionId.slice(USE_VOICE_ID.length + 1);
-  if (!ctx.canConfigure) {
-    return fail(`${NOT_ALLOWED}\nYou can still use this voice in a command: \`/tts voice=${voiceId} …\`.`);
-  }
-  return run(true, async (reply) => {
-    const voice = await ctx.resolveVoice(voiceId);
-    await ctx.deps.settings.update(ctx.channelKey, { voiceId: voice.voiceId, updatedBy: ctx.origin.userId });
-    await reply.ephemeral({
-      text: `Default voice for this channel is now **${voice.name}** (${voice.languageCode}, ${voice.gender}, ${voice.style}). /tts and /ttv use it when no voice is given.`,
-    });
+/** The control ids are built and read by render-page.ts (view state: a page and its filters). */
+const viewState = (verb: string, parse: typeof parseVoicesPageId) =>
+  z.string().transform((rest, c) => {
+    const paging = parse(`${verb}:${rest}`);
+    if (!paging) c.addIssue({ code: 'custom', message: `not a ${verb} id` });
+    return paging ?? z.NEVER;
   });
-}
+
+/** Previous / Next, or a filter pick: the list is redrawn in place where the platform allows. */
+const redraw = (paging: { filters: VoiceFilters; page: number }, ctx: CommandContext) =>
+  run(true, async (reply) => {
+    const message = await page(ctx, paging.filters, paging.page);
+    await (reply.replace ? reply.replace(message) : reply.ephemeral(message));
+  });
+
+export const voicesPageAction = defineAction({
+  verb: 'voices',
+  arg: viewState('voices', parseVoicesPageId),
+  prepare: redraw,
+});
+export const voicesFilterAction = defineAction({
+  verb: 'vfilter',
+  arg: viewState('vfilter', parseVoicesFilterPick),
+  prepare: redraw,
+});
+
+/** "Use this voice": the clicker's own channel's default, checked against the catalogue. */
+export const useVoiceAction = defineAction({
+  verb: USE_VOICE_ID,
+  arg: z.string().min(1),
+  prepare(voiceId, ctx) {
+    if (!ctx.canConfigure) {
+      return fail(`${NOT_ALLOWED}\nYou can still use this voice in a command: \`/tts voice=${voiceId} …\`.`);
+    }
+    return run(true, async (reply) => {
+      const voice = await ctx.resolveVoice(voiceId);
+      await ctx.deps.settings.update(ctx.channelKey, { voiceId: voice.voiceId, updatedBy: ctx.origin.userId });
+      await reply.ephemeral({
+        text: `Default voice for this channel is now **${voice.name}** (${voice.languageCode}, ${voice.gender}, ${voice.style}). /tts and /ttv use it when no voice is given.`,
+      });
+    });
+  },
+});

@@ -1,0 +1,52 @@
+// The one list of what the bot answers: every command of the table with its handler, every button verb
+// and every form. A feature adds a command by adding its spec to the table and its handler here (the
+// type below refuses a table command without a handler, or a handler without a table entry), and a
+// button or form by adding one definition to ACTIONS or FORMS.
+import { type ActionHandler, type FormHandler, indexBy } from './actions.ts';
+import type { CommandHandler } from './handler.ts';
+import { help, jobs, project } from './handlers/info.ts';
+import { retryAction } from './handlers/retry.ts';
+import { setup, setupKeyForm } from './handlers/setup.ts';
+import { tts, ttv } from './handlers/speech-jobs.ts';
+import { broll, clip, subtitles } from './handlers/video-jobs.ts';
+import { useVoiceAction, voices, voicesFilterAction, voicesPageAction } from './handlers/voices.ts';
+import { COMMANDS, type CommandName } from './table.ts';
+
+/** One handler per command name of the table, and no other: a missing or extra key does not compile. */
+export const COMMAND_HANDLERS: { readonly [N in CommandName]: CommandHandler<N> } = {
+  clip,
+  ttv,
+  subtitles,
+  broll,
+  tts,
+  voices,
+  project,
+  jobs,
+  setup,
+  help,
+};
+
+export const ACTIONS: readonly ActionHandler[] = [retryAction, voicesPageAction, voicesFilterAction, useVoiceAction];
+export const FORMS: readonly FormHandler[] = [setupKeyForm];
+
+export interface Registry {
+  /** The table, in /help order. */
+  readonly specs: typeof COMMANDS;
+  command(name: string): CommandHandler | undefined;
+  /** The handler of a control id `<verb>:<arg>` (a select adds `:<picked value>`). */
+  action(verb: string): ActionHandler | undefined;
+  form(id: string): FormHandler | undefined;
+}
+
+export function createRegistry(): Registry {
+  const handlers = COMMANDS.map((spec) => COMMAND_HANDLERS[spec.name] as CommandHandler);
+  const byName = indexBy(handlers, (h) => h.spec.name, 'command');
+  const byVerb = indexBy(ACTIONS, (a) => a.verb, 'button verb');
+  const byForm = indexBy(FORMS, (f) => f.id, 'form id');
+  return {
+    specs: COMMANDS,
+    command: (name) => byName.get(name.replace(/^\//, '').toLowerCase()),
+    action: (verb) => byVerb.get(verb),
+    form: (id) => byForm.get(id),
+  };
+}
