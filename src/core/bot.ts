@@ -1,7 +1,7 @@
 import { type BotDeps, type CommandContext, type CommandHandler, fail } from './commands/handler.ts';
 import { help, jobs, project } from './commands/handlers/info.ts';
 import { retryAction } from './commands/handlers/retry.ts';
-import { SETUP_KEY_MODAL, setup, submitKey } from './commands/handlers/setup.ts';
+import { NOT_ALLOWED, SETUP_KEY_MODAL, setup, submitKey } from './commands/handlers/setup.ts';
 import { tts, ttv } from './commands/handlers/speech-jobs.ts';
 import { broll, clip, subtitles } from './commands/handlers/video-jobs.ts';
 import { voices, voicesAction } from './commands/handlers/voices.ts';
@@ -14,9 +14,25 @@ import type { Bot, Choice, Prepared } from './interaction.ts';
 import { channelKeyOf } from './jobs/model.ts';
 import { describeError } from './media/describe-error.ts';
 import type { Origin } from './ports.ts';
+import { publishAction, publishCommand, publishModal } from './publish/handlers.ts';
+import { scheduledCommand } from './publish/scheduled.ts';
+import { submitSocialKey } from './publish/setup-socials.ts';
 import type { VoiceIndex } from './voices/voice-index.ts';
 
-const HANDLERS: readonly CommandHandler[] = [clip, ttv, subtitles, broll, tts, voices, project, jobs, setup, help];
+const HANDLERS: readonly CommandHandler[] = [
+  clip,
+  ttv,
+  subtitles,
+  broll,
+  tts,
+  voices,
+  project,
+  jobs,
+  publishCommand,
+  scheduledCommand,
+  setup,
+  help,
+];
 
 /** At most 25 choices (Discord autocomplete): prefix matches first, then anywhere in the value. */
 export function rankValues(values: readonly string[], query: string, limit = 25): Choice[] {
@@ -131,7 +147,8 @@ export function createBot(deps: BotDeps & { defaultKey?: string }): Bot {
     prepareAction(event) {
       const ctx = context(event.origin, event.canConfigure);
       const [verb] = event.actionId.split(':');
-      const prepared = retryAction(event.actionId, ctx) ?? voicesAction(event.actionId, ctx);
+      const prepared =
+        retryAction(event.actionId, ctx) ?? voicesAction(event.actionId, ctx) ?? publishAction(event.actionId, ctx);
       return guard(
         `action:${verb}`,
         event.origin,
@@ -141,6 +158,10 @@ export function createBot(deps: BotDeps & { defaultKey?: string }): Bot {
     prepareModal(submission) {
       const ctx = context(submission.origin, submission.canConfigure);
       if (submission.modalId === SETUP_KEY_MODAL) return guard('setup', submission.origin, submitKey(submission, ctx));
+      const social = submitSocialKey(submission, ctx, NOT_ALLOWED);
+      if (social) return guard('setup', submission.origin, social);
+      const publish = publishModal(submission, ctx);
+      if (publish) return guard('publish', submission.origin, publish);
       return fail('That form has expired. Run the command again.');
     },
     autocomplete(command, option, query, origin) {

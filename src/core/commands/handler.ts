@@ -4,6 +4,7 @@ import type { JobService } from '../jobs/service.ts';
 import type { KeyResolver } from '../keys.ts';
 import type { Voice } from '../media/schemas.ts';
 import type { Clock, Logger, MediaApi, Origin, Reply } from '../ports.ts';
+import type { PublishKit } from '../publish/kit.ts';
 import type { SettingsRepo } from '../store/settings-repo.ts';
 import type { VoiceCatalogue } from '../voices/catalogue.ts';
 import type { CommandSpec, OptionValues } from './spec.ts';
@@ -19,6 +20,8 @@ export interface BotDeps {
   metrics: Metrics;
   /** Facts /setup shows: where results come from and which API. */
   facts: { sandbox: boolean; webhooks: boolean; teamKey: boolean };
+  /** Approval and publishing to social accounts (absent in bots built without it). */
+  publish?: PublishKit;
 }
 
 export interface CommandContext {

@@ -2,6 +2,7 @@ import { MediaApiError } from '../../errors.ts';
 import type { ModalSubmission, Prepared } from '../../interaction.ts';
 import { describeMediaError } from '../../media/describe-error.ts';
 import { DEFAULT_LANGUAGE, DEFAULT_SUBTITLE_TEMPLATE } from '../../media/enums.ts';
+import { setupPublishing } from '../../publish/setup-socials.ts';
 import type { OutMessage } from '../../render/message.ts';
 import { maskSecret } from '../../store/settings-repo.ts';
 import { type CommandContext, type CommandHandler, fail, run, str } from '../handler.ts';
@@ -54,6 +55,8 @@ export const setup: CommandHandler = {
   spec: SETUP,
   prepare(v, ctx): Prepared {
     if (!ctx.canConfigure) return fail(NOT_ALLOWED);
+    const publishing = setupPublishing(v, ctx);
+    if (publishing) return publishing;
     const action = str(v.action) ?? 'show';
     const defaults = { language: str(v.language), voice: str(v.voice), template: str(v.template) };
     const changing = Object.values(defaults).some((x) => x !== undefined);
