@@ -67,10 +67,11 @@ export function createPoller(deps: PollerDeps): Poller {
 
   async function pollJob(jobId: string, polls: number): Promise<TaskOutcome> {
     const job = await jobs.repo.get(jobId);
-    if (!job || job.state !== 'pending') {
-      if (!job) await jobs.repo.removePending(jobId);
+    if (!job) {
+      await jobs.repo.removePending(jobId);
       return undefined;
     }
+    if (job.state !== 'pending') return undefined;
     const horizonAt = job.createdAt + timings.horizonMs;
     if (clock.now() >= horizonAt) {
       await jobs.expire(job.id);

@@ -20,16 +20,23 @@ interface Counts {
 
 /** The real store, counting every operation made through it. */
 function counting(store: Store, counts: Counts): Store {
+  const op = <T>(result: T): T => {
+    counts.ops++;
+    return result;
+  };
   const wrap = (kv: KeyValue): KeyValue => ({
-    get: (key) => (counts.ops++, kv.get(key)),
-    set: (key, value, ttl) => (counts.ops++, kv.set(key, value, ttl)),
-    delete: (key) => (counts.ops++, kv.delete(key)),
-    entries: () => (counts.scans++, kv.entries()),
+    get: (key) => op(kv.get(key)),
+    set: (key, value, ttl) => op(kv.set(key, value, ttl)),
+    delete: (key) => op(kv.delete(key)),
+    entries: () => {
+      counts.scans++;
+      return kv.entries();
+    },
   });
   return {
     namespace: (name) => wrap(store.namespace(name)),
-    claim: (key, ttl) => (counts.ops++, store.claim(key, ttl)),
-    release: (key) => (counts.ops++, store.release(key)),
+    claim: (key, ttl) => op(store.claim(key, ttl)),
+    release: (key) => op(store.release(key)),
     ping: () => store.ping(),
     close: () => store.close(),
   };
@@ -61,7 +68,10 @@ describe('the poller with 10,000 pending projects', () => {
     const asked: string[] = [];
     const media: MediaApi = {
       create: async () => ({ projectId: 'unused' }),
-      getProject: async (_key, projectId) => (asked.push(projectId), completed(projectId)),
+      getProject: async (_key, projectId) => {
+        asked.push(projectId);
+        return completed(projectId);
+      },
       listVoices: async () => [],
       publish: async () => ({ id: 'unused' }) as never,
     };
