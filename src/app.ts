@@ -6,11 +6,13 @@ import { createMetrics, type Metrics } from './core/http/metrics.ts';
 import { type HttpListener, type RawRoute, startHttpServer } from './core/http/server.ts';
 import { createWebhookHandler } from './core/http/webhook.ts';
 import type { Bot } from './core/interaction.ts';
-import { createPoller, type Poller } from './core/jobs/poller.ts';
+import { createPoller, POLL_QUEUE, type Poller } from './core/jobs/poller.ts';
 import { createJobService, type JobService, type JobTimings } from './core/jobs/service.ts';
 import { createKeyResolver } from './core/keys.ts';
 import { createMediaClient, type MediaClient, type MediaClientOptions } from './core/media/client.ts';
 import { type ChatPort, type Clock, type Logger, type Platform, type Store, systemClock } from './core/ports.ts';
+import { createEmbeddedScheduler } from './core/scheduler/embedded.ts';
+import type { Scheduler } from './core/scheduler/scheduler.ts';
 import { createKeyvStore, type KeyvStoreOptions } from './core/store/keyv-store.ts';
 import { createSecretBox, loadOrCreateKeyFile } from './core/store/secret-box.ts';
 import { createSettingsRepo, type SettingsRepo } from './core/store/settings-repo.ts';
@@ -33,6 +35,7 @@ export interface AppOptions {
   /** Client overrides (tests inject sleep and retry bounds). */
   media?: Partial<MediaClientOptions>;
   timings?: Partial<JobTimings>;
+  /** Longest sleep of the scheduler between looks at its due-time index (it wakes earlier when work is due). */
   pollTickMs?: number;
   /** Listen host; 0.0.0.0 in production, loopback in tests. */
   host?: string;
@@ -42,6 +45,8 @@ export interface App {
   bot: Bot;
   jobs: JobService;
   poller: Poller;
+  /** Durable delayed work: job polls here; publishing's scheduled posts too. Register handlers before listen(). */
+  scheduler: Scheduler;
   store: Store;
   settings: SettingsRepo;
   media: MediaClient;
@@ -98,6 +103,12 @@ export async function createApp(options: AppOptions): Promise<App> {
   let listener: HttpListener | undefined;
   const webhookBase = () => config.publicUrl ?? `http://127.0.0.1:${listener?.port ?? config.port}`;
   const timings = { ...timingsFor(config, sandboxMode), ...options.timings };
+  const scheduler = createEmbeddedScheduler({
+    store,
+    logger,
+    clock,
+    ...(options.pollTickMs === undefined ? {} : { maxSleepMs: options.pollTickMs }),
+  });
   const jobs = createJobService({
     store,
     media,
@@ -108,6 +119,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     metrics,
     webhookBase,
     timings,
+    schedulePoll: (jobId, dueAt) => scheduler.schedule(POLL_QUEUE, jobId, dueAt, {}),
   });
   const voices = createVoiceCatalogue({ store, media, clock, logger });
   const defaultKey = config.mediaApi.defaultKey ?? (sandboxMode ? SANDBOX_KEY : undefined);
@@ -121,12 +133,11 @@ export async function createApp(options: AppOptions): Promise<App> {
   if (defaultKey) voices.warm(defaultKey);
   const poller = createPoller({
     jobs,
-    store,
+    scheduler,
     clock,
     logger,
     metrics,
     timings,
-    tickMs: options.pollTickMs ?? (sandboxMode ? 1000 : 5000),
     // Polling keeps a fifth of each key's hourly budget free for people's commands.
     hasBudget: async (channelKey) => {
       const { key } = await keys.resolve(channelKey);
@@ -139,6 +150,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     bot,
     jobs,
     poller,
+    scheduler,
     store,
     settings,
     media,
@@ -148,11 +160,13 @@ export async function createApp(options: AppOptions): Promise<App> {
     registerChat: (port) => chats.set(port.platform, port),
     async listen(routes, port = config.port) {
       listener = await startHttpServer({ webhook, store, metrics, logger, clock, routes }, port, options.host);
-      poller.start();
+      await poller.start();
+      await scheduler.start();
       return listener;
     },
     async close() {
       await poller.stop();
+      await scheduler.stop();
       await listener?.close();
       await media.close();
       await sandbox?.close();
