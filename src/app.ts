@@ -10,7 +10,16 @@ import { createPoller, POLL_QUEUE, type Poller } from './core/jobs/poller.ts';
 import { createJobService, type JobService, type JobTimings } from './core/jobs/service.ts';
 import { createKeyResolver } from './core/keys.ts';
 import { createMediaClient, type MediaClient, type MediaClientOptions } from './core/media/client.ts';
-import { type ChatPort, type Clock, type Logger, type Platform, type Store, systemClock } from './core/ports.ts';
+import {
+  type ChatPort,
+  type Clock,
+  type Logger,
+  type Platform,
+  type SecretBox,
+  type Store,
+  systemClock,
+} from './core/ports.ts';
+import { createPublishKit, type PublishKit } from './core/publish/kit.ts';
 import { createEmbeddedScheduler } from './core/scheduler/embedded.ts';
 import type { Scheduler } from './core/scheduler/scheduler.ts';
 import { createKeyvStore, type KeyvStoreOptions } from './core/store/keyv-store.ts';
@@ -37,6 +46,8 @@ export interface AppOptions {
   timings?: Partial<JobTimings>;
   /** Longest sleep of the scheduler between looks at its due-time index (it wakes earlier when work is due). */
   pollTickMs?: number;
+  /** A request left in `publishing` this long by a stopped process is shown as outcome unknown (default 5 min). */
+  publishStaleMs?: number;
   /** Listen host; 0.0.0.0 in production, loopback in tests. */
   host?: string;
 }
@@ -47,6 +58,8 @@ export interface App {
   poller: Poller;
   /** Durable delayed work: job polls here; publishing's scheduled posts too. Register handlers before listen(). */
   scheduler: Scheduler;
+  /** Publish requests, approval policy and social accounts. */
+  publish: PublishKit;
   store: Store;
   settings: SettingsRepo;
   media: MediaClient;
@@ -68,7 +81,7 @@ function timingsFor(config: Config, sandbox: boolean): JobTimings {
   return { firstPollMs: 20_000, maxPollMs: 5 * 60_000, horizonMs };
 }
 
-async function openStore(options: AppOptions): Promise<{ store: Store; settings: SettingsRepo }> {
+async function openStore(options: AppOptions): Promise<{ store: Store; settings: SettingsRepo; box: SecretBox }> {
   const { config } = options;
   const storeOptions: KeyvStoreOptions = options.store ?? config.store;
   const store = await createKeyvStore(storeOptions, { clock: options.clock });
@@ -76,7 +89,7 @@ async function openStore(options: AppOptions): Promise<{ store: Store; settings:
   const dataDir = storeOptions.kind === 'sqlite' ? dirname(storeOptions.path) : 'data';
   const key = config.encryptionKey ?? (await loadOrCreateKeyFile(dataDir));
   const box = createSecretBox({ current: { version: 'v1', key } });
-  return { store, settings: createSettingsRepo(store, box, { clock: options.clock }) };
+  return { store, box, settings: createSettingsRepo(store, box, { clock: options.clock }) };
 }
 
 export async function createApp(options: AppOptions): Promise<App> {
@@ -84,7 +97,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   const clock = options.clock ?? systemClock;
   const sandboxMode = config.mediaApi.mode === 'sandbox';
   const metrics = createMetrics();
-  const { store, settings } = await openStore(options);
+  const { store, settings, box } = await openStore(options);
   const sandbox = sandboxMode ? await startSandbox({ ...options.sandbox, port: 0, host: '127.0.0.1' }) : undefined;
   const media = createMediaClient({
     baseUrl: sandbox?.baseUrl ?? config.mediaApi.url ?? '',
@@ -128,7 +141,8 @@ export async function createApp(options: AppOptions): Promise<App> {
     webhooks: Boolean(config.publicUrl) || sandboxMode,
     teamKey: Boolean(config.mediaApi.defaultKey),
   };
-  const deps: BotDeps = { jobs, media, keys, settings, voices, logger, clock, metrics, facts };
+  const publish = createPublishKit({ store, box, media, keys, chat: (p) => chats.get(p), scheduler, clock, logger });
+  const deps: BotDeps = { jobs, media, keys, settings, voices, logger, clock, metrics, facts, publish };
   const bot = createBot({ ...deps, defaultKey });
   if (defaultKey) voices.warm(defaultKey);
   const poller = createPoller({
@@ -151,6 +165,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     jobs,
     poller,
     scheduler,
+    publish,
     store,
     settings,
     media,
@@ -162,6 +177,10 @@ export async function createApp(options: AppOptions): Promise<App> {
       listener = await startHttpServer({ webhook, store, metrics, logger, clock, routes }, port, options.host);
       await poller.start();
       await scheduler.start();
+      // A process that died mid-call left its requests in `publishing`: their outcome is unknown.
+      await publish.service.recover(options.publishStaleMs ?? 5 * 60_000).catch((err: unknown) => {
+        logger.warn({ err }, 'could not look for interrupted publish requests');
+      });
       return listener;
     },
     async close() {
