@@ -28,7 +28,13 @@ export interface ConsoleAdapter {
 export function createConsoleAdapter(options: ConsoleOptions): ConsoleAdapter {
   const style = options.style ?? plainStyle;
   const operator = options.userName ?? 'you';
-  let origin: Origin = { platform: 'console', workspaceId: 'local', channelId: 'local', userId: operator, userName: operator };
+  let origin: Origin = {
+    platform: 'console',
+    workspaceId: 'local',
+    channelId: 'local',
+    userId: operator,
+    userName: operator,
+  };
   /** `/as <name>` acts as another member, who may not configure the bot; `/as` alone comes back. */
   const canConfigure = () => origin.userId === operator;
   let threads = 0;
@@ -72,7 +78,8 @@ export function createConsoleAdapter(options: ConsoleOptions): ConsoleAdapter {
           modal = { spec, values: {} };
           askNext();
         },
-        (err: unknown) => print({ text: `⚠️ ${err instanceof Error ? err.message : 'The form could not be opened.'}` }, '(only you) '),
+        (err: unknown) =>
+          print({ text: `⚠️ ${err instanceof Error ? err.message : 'The form could not be opened.'}` }, '(only you) '),
       );
     }
     const task = prepared.run(reply).catch((err: unknown) => options.logger.error({ err }, 'console command failed'));
@@ -103,7 +110,12 @@ export function createConsoleAdapter(options: ConsoleOptions): ConsoleAdapter {
     }
     modal = undefined;
     return follow(
-      options.bot.prepareModal({ modalId: current.spec.id, values: current.values, origin, canConfigure: canConfigure() }),
+      options.bot.prepareModal({
+        modalId: current.spec.id,
+        values: current.values,
+        origin,
+        canConfigure: canConfigure(),
+      }),
     );
   }
 
@@ -127,11 +139,22 @@ export function createConsoleAdapter(options: ConsoleOptions): ConsoleAdapter {
   function actAs(name: string): Promise<void> {
     const who = name.replace(/^@/, '').trim() || operator;
     if (!/^[\w.-]{1,32}$/.test(who)) {
-      print({ text: '⚠️ `/as <name>`: a name of letters and digits, e.g. `/as bea`; `/as` alone to be yourself again.' }, '(only you) ');
+      print(
+        { text: '⚠️ `/as <name>`: a name of letters and digits, e.g. `/as bea`; `/as` alone to be yourself again.' },
+        '(only you) ',
+      );
       return Promise.resolve();
     }
     origin = { ...origin, userId: who, userName: who };
-    print({ text: who === operator ? `You are ${who} again (you may configure the bot).` : `You are now ${who}, a member who may not configure the bot. \`/as\` to come back.` }, '(only you) ');
+    print(
+      {
+        text:
+          who === operator
+            ? `You are ${who} again (you may configure the bot).`
+            : `You are now ${who}, a member who may not configure the bot. \`/as\` to come back.`,
+      },
+      '(only you) ',
+    );
     return Promise.resolve();
   }
 

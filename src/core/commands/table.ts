@@ -14,11 +14,37 @@ import type { CommandSpec, OptionSpec } from './spec.ts';
 
 /** The approval policy of /setup (src/core/publish/policy.ts reads them). */
 const POLICY_OPTION_SPECS: OptionSpec[] = [
-  { name: 'approvals', description: 'Approvals a publish request needs (0 = none; default 1)', type: 'integer', min: 0, max: 20 },
-  { name: 'self_approve', description: 'May people approve their own requests? (default no)', type: 'string', choices: ['yes', 'no'] },
-  { name: 'approval_expiry', description: 'How long approvals last: 72h, 3d (default 72h)', type: 'string', maxLength: 10 },
-  { name: 'approvers', description: 'anyone (default), or members / roles who may approve', type: 'string', maxLength: 500 },
-  { name: 'timezone', description: 'IANA time zone for schedules, e.g. Europe/Paris (default UTC)', type: 'string', maxLength: 60 },
+  {
+    name: 'approvals',
+    description: 'Approvals a publish request needs (0 = none; default 1)',
+    type: 'integer',
+    min: 0,
+    max: 20,
+  },
+  {
+    name: 'self_approve',
+    description: 'May people approve their own requests? (default no)',
+    type: 'string',
+    choices: ['yes', 'no'],
+  },
+  {
+    name: 'approval_expiry',
+    description: 'How long approvals last: 72h, 3d (default 72h)',
+    type: 'string',
+    maxLength: 10,
+  },
+  {
+    name: 'approvers',
+    description: 'anyone (default), or members / roles who may approve',
+    type: 'string',
+    maxLength: 500,
+  },
+  {
+    name: 'timezone',
+    description: 'IANA time zone for schedules, e.g. Europe/Paris (default UTC)',
+    type: 'string',
+    maxLength: 60,
+  },
 ];
 
 const url = (what: string): OptionSpec => ({
@@ -175,7 +201,13 @@ export const SETUP: CommandSpec = {
       choices: ['show', 'key', 'clear_key', 'socials'],
       positional: true,
     },
-    { name: 'change', description: 'With socials: add or remove', type: 'string', choices: ['add', 'remove'], positional: true },
+    {
+      name: 'change',
+      description: 'With socials: add or remove',
+      type: 'string',
+      choices: ['add', 'remove'],
+      positional: true,
+    },
     { name: 'name', description: 'With socials: the account name', type: 'string', positional: true, maxLength: 32 },
     { name: 'platform', description: 'With socials add: the account platform', type: 'string', choices: PLATFORMS },
     {
@@ -196,11 +228,21 @@ export const PUBLISH: CommandSpec = {
   usage: '/publish https://… accounts=a,b title="…" description="…" privacy=unlisted schedule="tomorrow 18:00"',
   options: [
     url('video'),
-    { name: 'accounts', description: 'Account names, comma-separated (see /setup socials)', type: 'string', maxLength: 500 },
+    {
+      name: 'accounts',
+      description: 'Account names, comma-separated (see /setup socials)',
+      type: 'string',
+      maxLength: 500,
+    },
     { name: 'title', description: 'Post title', type: 'string', maxLength: 500 },
     { name: 'description', description: 'Post description (caption)', type: 'string', maxLength: 5000 },
     { name: 'privacy', description: 'public (default), private or unlisted', type: 'string', choices: PRIVACY_VALUES },
-    { name: 'schedule', description: 'now (default) or a time: tomorrow 6pm, in 2 hours, 2026-12-01 18:00', type: 'string', maxLength: 100 },
+    {
+      name: 'schedule',
+      description: 'now (default) or a time: tomorrow 6pm, in 2 hours, 2026-12-01 18:00',
+      type: 'string',
+      maxLength: 100,
+    },
   ],
 };
 

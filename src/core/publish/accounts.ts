@@ -5,7 +5,12 @@ import { z } from 'zod';
 import type { SecretBox, Store } from '../ports.ts';
 import { PLATFORMS, type SocialPlatform } from './caption-limits.ts';
 
-const storedSchema = z.object({ name: z.string(), platform: z.enum(PLATFORMS), sealed: z.string(), addedBy: z.string() });
+const storedSchema = z.object({
+  name: z.string(),
+  platform: z.enum(PLATFORMS),
+  sealed: z.string(),
+  addedBy: z.string(),
+});
 const listSchema = z.array(storedSchema);
 
 export interface SocialAccount {

@@ -29,7 +29,14 @@ export function publishForm(id: string, accounts: readonly SocialAccount[], v: F
     title: 'Publish to social accounts',
     inputs: [
       { id: 'title', label: 'Title', style: 'short', required: false, maxLength: 500, value: v.title ?? '' },
-      { id: 'description', label: 'Description', style: 'paragraph', required: false, maxLength: 4000, value: v.description ?? '' },
+      {
+        id: 'description',
+        label: 'Description',
+        style: 'paragraph',
+        required: false,
+        maxLength: 4000,
+        value: v.description ?? '',
+      },
       {
         id: 'accounts',
         label: 'Accounts',
@@ -47,8 +54,24 @@ export function publishForm(id: string, accounts: readonly SocialAccount[], v: F
             }
           : {}),
       },
-      { id: 'privacy', label: 'Privacy', style: 'short', required: false, maxLength: 10, placeholder: 'public, private or unlisted', value: v.privacy ?? 'public' },
-      { id: 'schedule', label: 'Schedule', style: 'short', required: false, maxLength: 100, placeholder: 'now, tomorrow 6pm, in 2 hours, 2026-12-01 18:00', value: v.schedule ?? 'now' },
+      {
+        id: 'privacy',
+        label: 'Privacy',
+        style: 'short',
+        required: false,
+        maxLength: 10,
+        placeholder: 'public, private or unlisted',
+        value: v.privacy ?? 'public',
+      },
+      {
+        id: 'schedule',
+        label: 'Schedule',
+        style: 'short',
+        required: false,
+        maxLength: 100,
+        placeholder: 'now, tomorrow 6pm, in 2 hours, 2026-12-01 18:00',
+        value: v.schedule ?? 'now',
+      },
     ],
   };
 }
@@ -70,7 +93,10 @@ export function checkContent(
   for (const n of new Set(names.map((x) => x.toLowerCase()))) {
     const found = accounts.find((a) => a.name.toLowerCase() === n);
     if (!found)
-      return { ok: false, message: `There is no account “${n}” in this channel. Its accounts: ${accounts.map((a) => a.name).join(', ')}.` };
+      return {
+        ok: false,
+        message: `There is no account “${n}” in this channel. Its accounts: ${accounts.map((a) => a.name).join(', ')}.`,
+      };
     chosen.push(found);
   }
   const privacy = (v.privacy ?? '').trim().toLowerCase() || 'public';
@@ -80,7 +106,11 @@ export function checkContent(
   if (!schedule.ok) return { ok: false, message: schedule.message };
   const title = (v.title ?? '').trim();
   const description = (v.description ?? '').trim();
-  const tooLong = captionProblem(title, description, chosen.map((a) => a.platform));
+  const tooLong = captionProblem(
+    title,
+    description,
+    chosen.map((a) => a.platform),
+  );
   if (tooLong) return { ok: false, message: `Too long: ${tooLong}. Shorten it and submit again.` };
   const content: Content = {
     videoUrl,
@@ -90,5 +120,9 @@ export function checkContent(
     privacy: privacy as (typeof PRIVACY_VALUES)[number],
     scheduleAt: schedule.at,
   };
-  return { ok: true, content, ...(schedule.at === null ? {} : { note: `Scheduled for ${formatWhen(schedule.at, zone)}.` }) };
+  return {
+    ok: true,
+    content,
+    ...(schedule.at === null ? {} : { note: `Scheduled for ${formatWhen(schedule.at, zone)}.` }),
+  };
 }

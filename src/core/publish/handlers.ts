@@ -1,16 +1,17 @@
 // /publish, the Publish… button on results, the request card's buttons and the forms they open.
-import { UserError } from '../errors.ts';
+
 import { type CommandContext, type CommandHandler, fail, run, str } from '../commands/handler.ts';
 import { PUBLISH } from '../commands/table.ts';
+import { UserError } from '../errors.ts';
 import type { ModalSpec, ModalSubmission, Prepared } from '../interaction.ts';
 import type { Reply } from '../ports.ts';
-import { type FormValues, checkContent, EDIT_PREFIX, FORM_PREFIX, publishForm, REASON_PREFIX } from './form.ts';
+import { checkContent, EDIT_PREFIX, FORM_PREFIX, type FormValues, publishForm, REASON_PREFIX } from './form.ts';
 import type { PublishKit } from './kit.ts';
 import { type Content, personOf } from './model.ts';
 import { renderRequestCard } from './render.ts';
 import { newRequestId } from './repo.ts';
-import type { Member } from './service.ts';
 import { quorumImpossible } from './rules.ts';
+import type { Member } from './service.ts';
 
 export const PUBLISH_BUTTON_LABEL = 'Publish…';
 
@@ -65,10 +66,22 @@ async function createRequest(ctx: CommandContext, reply: Reply, videoUrl: string
     editedAt: now,
     createdAt: now,
     updatedAt: now,
-    thread: { platform: ctx.origin.platform, workspaceId: ctx.origin.workspaceId, channelId: ctx.origin.channelId, threadId: '', cardMessageId: '' },
+    thread: {
+      platform: ctx.origin.platform,
+      workspaceId: ctx.origin.workspaceId,
+      channelId: ctx.origin.channelId,
+      threadId: '',
+      cardMessageId: '',
+    },
   };
   const thread = await reply.openThread(renderRequestCard(draft, policy, now));
-  await kit.service.create({ id, channelKey: ctx.channelKey, thread, content: checked.content, requester: draft.requester });
+  await kit.service.create({
+    id,
+    channelKey: ctx.channelKey,
+    thread,
+    content: checked.content,
+    requester: draft.requester,
+  });
 }
 
 export const publishCommand: CommandHandler = {
@@ -134,7 +147,19 @@ function fromResult(ctx: CommandContext, jobId: string, part: number, index: num
 
 function editForm(ctx: CommandContext, id: string): Prepared {
   const spec = (c?: Content, accounts: Parameters<typeof publishForm>[1] = []) =>
-    publishForm(`${EDIT_PREFIX}${id}`, accounts, c ? { title: c.title, description: c.description, accounts: c.accounts, privacy: c.privacy, schedule: c.scheduleAt === null ? 'now' : new Date(c.scheduleAt).toISOString() } : {});
+    publishForm(
+      `${EDIT_PREFIX}${id}`,
+      accounts,
+      c
+        ? {
+            title: c.title,
+            description: c.description,
+            accounts: c.accounts,
+            privacy: c.privacy,
+            schedule: c.scheduleAt === null ? 'now' : new Date(c.scheduleAt).toISOString(),
+          }
+        : {},
+    );
   return {
     kind: 'modal',
     modal: spec(),
@@ -158,7 +183,8 @@ export function publishModal(s: ModalSubmission, ctx: CommandContext): Prepared 
   if (s.modalId.startsWith(FORM_PREFIX)) {
     return run(false, async (reply) => {
       const draft = await kitOf(ctx).repo.getDraft(s.modalId.slice(FORM_PREFIX.length));
-      if (!draft || draft.channelKey !== ctx.channelKey) throw new UserError('That form has expired. Click Publish… again.');
+      if (!draft || draft.channelKey !== ctx.channelKey)
+        throw new UserError('That form has expired. Click Publish… again.');
       await createRequest(ctx, reply, draft.videoUrl, formValues(s));
     });
   }
@@ -178,7 +204,9 @@ export function publishModal(s: ModalSubmission, ctx: CommandContext): Prepared 
     const id = s.modalId.slice(REASON_PREFIX.length);
     const reason = (s.values.reason ?? '').trim();
     if (!reason) return fail('Say what should change.');
-    return run(true, async (reply) => reply.ephemeral({ text: await kitOf(ctx).service.requestChanges(id, member(ctx), reason) }));
+    return run(true, async (reply) =>
+      reply.ephemeral({ text: await kitOf(ctx).service.requestChanges(id, member(ctx), reason) }),
+    );
   }
   return undefined;
 }

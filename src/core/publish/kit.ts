@@ -13,7 +13,9 @@ export interface PublishKit {
   accounts: AccountsRepo;
 }
 
-export function createPublishKit(deps: Omit<PublishDeps, 'repo' | 'policies' | 'accounts'> & { box: SecretBox }): PublishKit {
+export function createPublishKit(
+  deps: Omit<PublishDeps, 'repo' | 'policies' | 'accounts'> & { box: SecretBox },
+): PublishKit {
   const repo = createPublishRepo(deps.store, deps.logger);
   const policies = createPolicyRepo(deps.store);
   const accounts = createAccountsRepo(deps.store, deps.box);

@@ -7,7 +7,11 @@ import { isValidZone } from './schedule.ts';
 export const policySchema = z.object({
   approvals: z.number().int().min(0).max(20).default(1),
   selfApprove: z.boolean().default(false),
-  expiryMs: z.number().int().positive().default(72 * 3600_000),
+  expiryMs: z
+    .number()
+    .int()
+    .positive()
+    .default(72 * 3600_000),
   /** Empty = anyone in the channel. User ids, or role / user-group ids written as `role:<id>`. */
   approvers: z.array(z.string()).default([]),
   timezone: z.string().default('UTC'),
@@ -60,7 +64,8 @@ export function parsePolicyOptions(v: Record<string, string | number | boolean |
   const patch: Partial<Policy> = {};
   if (v.approvals !== undefined) {
     const n = Number(v.approvals);
-    if (!Number.isInteger(n) || n < 0 || n > 20) return { ok: false, message: 'approvals must be a whole number from 0 to 20.' };
+    if (!Number.isInteger(n) || n < 0 || n > 20)
+      return { ok: false, message: 'approvals must be a whole number from 0 to 20.' };
     patch.approvals = n;
   }
   if (v.self_approve !== undefined) {
@@ -76,7 +81,11 @@ export function parsePolicyOptions(v: Record<string, string | number | boolean |
   if (v.approvers !== undefined) patch.approvers = parseApprovers(String(v.approvers));
   if (v.timezone !== undefined) {
     const zone = String(v.timezone).trim();
-    if (!isValidZone(zone)) return { ok: false, message: `timezone must be an IANA zone such as Europe/Paris or America/New_York, not “${zone}”.` };
+    if (!isValidZone(zone))
+      return {
+        ok: false,
+        message: `timezone must be an IANA zone such as Europe/Paris or America/New_York, not “${zone}”.`,
+      };
     patch.timezone = zone;
   }
   return { ok: true, patch };
@@ -84,6 +93,9 @@ export function parsePolicyOptions(v: Record<string, string | number | boolean |
 
 export function describePolicy(p: Policy): string {
   const n = p.approvals === 0 ? 'no approval needed' : `${p.approvals} approval${p.approvals === 1 ? '' : 's'}`;
-  const who = p.approvers.length === 0 ? 'anyone in the channel' : p.approvers.map((a) => (a.startsWith('role:') ? `<@&${a.slice(5)}>` : `<@${a}>`)).join(', ');
+  const who =
+    p.approvers.length === 0
+      ? 'anyone in the channel'
+      : p.approvers.map((a) => (a.startsWith('role:') ? `<@&${a.slice(5)}>` : `<@${a}>`)).join(', ');
   return `${n} · self-approval ${p.selfApprove ? 'allowed' : 'not allowed'} · approvals expire after ${Math.round(p.expiryMs / 3600_000)} h · approvers: ${who} · time zone ${p.timezone}`;
 }

@@ -61,7 +61,10 @@ export async function callApi(deps: PublishDeps, r: PublishRequestRecord): Promi
     return { kind: 'published', posts };
   } catch (err) {
     // Only the status is logged: an error's text can quote the request, and access keys never reach a log.
-    deps.logger.warn({ request: r.id, status: err instanceof MediaApiError ? err.status : undefined }, 'publish call failed');
+    deps.logger.warn(
+      { request: r.id, status: err instanceof MediaApiError ? err.status : undefined },
+      'publish call failed',
+    );
     return classify(err);
   }
 }

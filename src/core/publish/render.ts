@@ -79,7 +79,8 @@ export function renderRequestCard(r: PublishRequestRecord, policy: Policy, now: 
   const last = r.changes.at(-1);
   if (r.state === 'pending' && last && last.at >= r.editedAt)
     fields.push({ name: 'Changes requested', value: `${who(last)}: ${truncate(last.reason, 500)}` });
-  const tone = r.state === 'published' ? 'success' : r.state === 'failed' || r.state === 'unknown' ? 'error' : 'pending';
+  const tone =
+    r.state === 'published' ? 'success' : r.state === 'failed' || r.state === 'unknown' ? 'error' : 'pending';
   return {
     text: `${HEAD[r.state]}: ${truncate(c.title || c.videoUrl, 120)}`,
     cards: [

@@ -33,7 +33,8 @@ function isApprover(actor: Actor, policy: Policy): boolean {
 
 export function refuseApproval(r: PublishRequestRecord, policy: Policy, actor: Actor, now: number): string | undefined {
   if (r.state !== 'pending') return decidedText(r);
-  if (isExpired(r, policy, now)) return 'This request expired: its approvals ran out of time. The requester can Edit it to ask again.';
+  if (isExpired(r, policy, now))
+    return 'This request expired: its approvals ran out of time. The requester can Edit it to ask again.';
   if (actor.userId === r.requester.userId && !policy.selfApprove)
     return 'You cannot approve your own request in this channel (self_approve=no).';
   if (!isApprover(actor, policy)) return 'You are not one of the approvers of this channel.';
@@ -52,7 +53,8 @@ export function quorumImpossible(policy: Policy, requesterId: string): string | 
 }
 
 export const mayEdit = (r: PublishRequestRecord, actor: Actor) => actor.userId === r.requester.userId;
-export const mayCancel = (r: PublishRequestRecord, actor: Actor) => actor.userId === r.requester.userId || actor.canConfigure;
+export const mayCancel = (r: PublishRequestRecord, actor: Actor) =>
+  actor.userId === r.requester.userId || actor.canConfigure;
 
 export function decidedText(r: PublishRequestRecord): string {
   switch (r.state) {

@@ -44,15 +44,24 @@ export function parseSchedule(text: string | undefined, zone: string, now: numbe
     chrono.parseDate(t, { instant: new Date(now), timezone: offset }, { forwardDate: true });
   const first = parseAt(zoneOffsetMinutes(zone, now));
   if (!first) {
-    return { ok: false, message: `I could not read the schedule “${t}”: try \`now\`, \`tomorrow 6pm\`, \`in 2 hours\` or \`2026-12-01 18:00\`.` };
+    return {
+      ok: false,
+      message: `I could not read the schedule “${t}”: try \`now\`, \`tomorrow 6pm\`, \`in 2 hours\` or \`2026-12-01 18:00\`.`,
+    };
   }
   const offsetThen = zoneOffsetMinutes(zone, first.getTime());
   const at = (offsetThen === zoneOffsetMinutes(zone, now) ? first : (parseAt(offsetThen) ?? first)).getTime();
   if (at < now - PAST_SLACK_MS) {
-    return { ok: false, message: `The schedule ${formatWhen(at, zone)} is in the past: pick a later time, or \`now\`.` };
+    return {
+      ok: false,
+      message: `The schedule ${formatWhen(at, zone)} is in the past: pick a later time, or \`now\`.`,
+    };
   }
   if (at > now + MAX_AHEAD_MS) {
-    return { ok: false, message: `The schedule ${formatWhen(at, zone)} is more than a year ahead: pick an earlier time.` };
+    return {
+      ok: false,
+      message: `The schedule ${formatWhen(at, zone)} is more than a year ahead: pick an earlier time.`,
+    };
   }
   return { ok: true, at: at <= now ? null : at };
 }

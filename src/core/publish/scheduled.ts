@@ -31,7 +31,10 @@ export const scheduledCommand: CommandHandler = {
       const [all, policy] = await Promise.all([kit.repo.ofChannel(ctx.channelKey), kit.policies.get(ctx.channelKey)]);
       const now = ctx.deps.clock.now();
       const waiting = all.filter((r) => WAITING.includes(r.state));
-      const published = all.filter((r) => r.state === 'published').slice(-LAST_PUBLISHED).reverse();
+      const published = all
+        .filter((r) => r.state === 'published')
+        .slice(-LAST_PUBLISHED)
+        .reverse();
       const me = { userId: ctx.origin.userId, canConfigure: ctx.canConfigure };
       const cancellable = (r: PublishRequestRecord) =>
         ['pending', 'scheduled', 'overdue', 'failed'].includes(r.state) && mayCancel(r, me);
@@ -40,7 +43,9 @@ export const scheduledCommand: CommandHandler = {
         title: truncate(r.content.title || r.content.videoUrl, 200),
         body: line(r, policy, now),
         tone: 'pending',
-        ...(cancellable(r) ? { controls: [{ kind: 'action', label: 'Cancel', id: `pub:cancel:${r.id}`, style: 'danger' }] } : {}),
+        ...(cancellable(r)
+          ? { controls: [{ kind: 'action', label: 'Cancel', id: `pub:cancel:${r.id}`, style: 'danger' }] }
+          : {}),
       }));
       const text = [
         `**Waiting for approval or for their time** (${waiting.length})`,

@@ -10,11 +10,14 @@ import type { Policy } from './policy.ts';
 import { callApi, outcomeText } from './publisher.ts';
 import { renderRequestCard } from './render.ts';
 import { type Actor, decidedText, mayCancel, mayEdit, quorumReached, refuseApproval } from './rules.ts';
-import { OVERDUE_MS, PUBLISH_QUEUE, type PublishDeps } from './service-deps.ts';
 import { formatWhen } from './schedule.ts';
+import { OVERDUE_MS, PUBLISH_QUEUE, type PublishDeps } from './service-deps.ts';
 
 export type Member = Actor & Person;
-type Gate = (r: PublishRequestRecord, policy: Policy) => Promise<PublishRequestRecord | undefined> | PublishRequestRecord | undefined;
+type Gate = (
+  r: PublishRequestRecord,
+  policy: Policy,
+) => Promise<PublishRequestRecord | undefined> | PublishRequestRecord | undefined;
 
 export function createPublishService(deps: PublishDeps) {
   const { repo, policies, clock } = deps;
@@ -31,7 +34,10 @@ export function createPublishService(deps: PublishDeps) {
   /** Changes a request under its lock; `change` answers a refusal (string) or the new record. */
   async function update(
     id: string,
-    change: (r: PublishRequestRecord, policy: Policy) => Promise<PublishRequestRecord | string> | PublishRequestRecord | string,
+    change: (
+      r: PublishRequestRecord,
+      policy: Policy,
+    ) => Promise<PublishRequestRecord | string> | PublishRequestRecord | string,
   ): Promise<{ record?: PublishRequestRecord; refusal?: string }> {
     const result = await lock(id, async () => {
       const r = await repo.get(id);
@@ -53,7 +59,12 @@ export function createPublishService(deps: PublishDeps) {
       const policy = r && (await policies.get(r.channelKey));
       const next = r && policy ? await gate(r, policy) : undefined;
       if (!next || !(await claimOnce(deps.store, `publish:${id}:${next.attempt}`))) return undefined;
-      const publishing: PublishRequestRecord = { ...next, state: 'publishing', error: undefined, updatedAt: clock.now() };
+      const publishing: PublishRequestRecord = {
+        ...next,
+        state: 'publishing',
+        error: undefined,
+        updatedAt: clock.now(),
+      };
       await repo.save(publishing);
       return publishing;
     });
@@ -65,7 +76,14 @@ export function createPublishService(deps: PublishDeps) {
       const now = clock.now();
       const next: PublishRequestRecord =
         outcome.kind === 'published'
-          ? { ...r, state: 'published', posts: outcome.posts, error: undefined, decidedBy: by ?? r.requester, decidedAt: now }
+          ? {
+              ...r,
+              state: 'published',
+              posts: outcome.posts,
+              error: undefined,
+              decidedBy: by ?? r.requester,
+              decidedAt: now,
+            }
           : { ...r, state: outcome.kind, error: outcome.error };
       await repo.save({ ...next, updatedAt: now });
       return next;
@@ -82,7 +100,9 @@ export function createPublishService(deps: PublishDeps) {
     const at = r.content.scheduleAt;
     if (at !== null && at > clock.now()) {
       const { record } = await update(r.id, (cur, p) =>
-        cur.state === 'pending' && quorumReached(cur, p, clock.now()) ? { ...cur, state: 'scheduled' } : decidedText(cur),
+        cur.state === 'pending' && quorumReached(cur, p, clock.now())
+          ? { ...cur, state: 'scheduled' }
+          : decidedText(cur),
       );
       if (record) {
         await deps.scheduler.schedule(PUBLISH_QUEUE, r.id, at, { id: r.id });
@@ -90,12 +110,20 @@ export function createPublishService(deps: PublishDeps) {
       }
       return;
     }
-    await publish(r.id, by, (cur, p) => (cur.state === 'pending' && quorumReached(cur, p, clock.now()) ? cur : undefined));
+    await publish(r.id, by, (cur, p) =>
+      cur.state === 'pending' && quorumReached(cur, p, clock.now()) ? cur : undefined,
+    );
   }
 
   return {
     show,
-    async create(input: { channelKey: string; thread: PublishRequestRecord['thread']; content: Content; requester: Person; id: string }) {
+    async create(input: {
+      channelKey: string;
+      thread: PublishRequestRecord['thread'];
+      content: Content;
+      requester: Person;
+      id: string;
+    }) {
       const now = clock.now();
       const r: PublishRequestRecord = {
         ...input,
@@ -120,7 +148,12 @@ export function createPublishService(deps: PublishDeps) {
         const hash = contentHash(r.content);
         if (r.approvals.some((a) => a.userId === actor.userId && a.hash === hash && a.at >= r.editedAt))
           return 'You already approved this request; it counts once.';
-        const mine = { userId: actor.userId, ...(actor.userName ? { userName: actor.userName } : {}), at: clock.now(), hash };
+        const mine = {
+          userId: actor.userId,
+          ...(actor.userName ? { userName: actor.userName } : {}),
+          at: clock.now(),
+          hash,
+        };
         return { ...r, approvals: [...r.approvals.filter((a) => a.userId !== actor.userId), mine] };
       });
       if (refusal) return refusal;
@@ -135,7 +168,12 @@ export function createPublishService(deps: PublishDeps) {
         return { ...r, changes: [...r.changes, { userId: actor.userId, at: clock.now(), reason }] };
       });
       if (refusal) return refusal;
-      if (record) await say(record, { text: `✏️ <@${actor.userId}> asks <@${record.requester.userId}> for changes: ${reason}` }, `changes:${clock.now()}`);
+      if (record)
+        await say(
+          record,
+          { text: `✏️ <@${actor.userId}> asks <@${record.requester.userId}> for changes: ${reason}` },
+          `changes:${clock.now()}`,
+        );
       return 'Asked for changes.';
     },
 
@@ -149,32 +187,49 @@ export function createPublishService(deps: PublishDeps) {
         return { ...r, content, approvals: [], editedAt: clock.now() };
       });
       if (refusal) return refusal;
-      if (record && voided) await say(record, { text: '✏️ The request was edited: the approvals given so far no longer count.' }, `edit:${clock.now()}`);
+      if (record && voided)
+        await say(
+          record,
+          { text: '✏️ The request was edited: the approvals given so far no longer count.' },
+          `edit:${clock.now()}`,
+        );
       if (record) await advance(record, actor);
       return voided ? 'Saved: the earlier approvals were voided by the change.' : 'Saved.';
     },
 
     async cancel(id: string, actor: Member): Promise<string> {
       const { record, refusal } = await update(id, (r) => {
-        if (!mayCancel(r, actor)) return 'Only the person who asked, or someone who may configure the bot, can cancel this request.';
+        if (!mayCancel(r, actor))
+          return 'Only the person who asked, or someone who may configure the bot, can cancel this request.';
         if (!['pending', 'scheduled', 'overdue', 'failed'].includes(r.state)) return decidedText(r);
         return { ...r, state: 'cancelled', decidedBy: actor, decidedAt: clock.now() };
       });
       if (refusal) return refusal;
       await deps.scheduler.cancel(PUBLISH_QUEUE, id);
-      if (record) await say(record, { text: `🚫 Cancelled by <@${actor.userId}>; nothing will be posted.` }, 'cancelled');
+      if (record)
+        await say(record, { text: `🚫 Cancelled by <@${actor.userId}>; nothing will be posted.` }, 'cancelled');
       return 'Cancelled.';
     },
 
     async postNow(id: string, actor: Member): Promise<string> {
       const ok = await publish(id, actor, (r) => (r.state === 'overdue' && mayCancel(r, actor) ? r : undefined));
-      return ok ? 'Posting now.' : 'Only the requester or someone who may configure the bot can post this, and only once.';
+      return ok
+        ? 'Posting now.'
+        : 'Only the requester or someone who may configure the bot can post this, and only once.';
     },
 
     async markPosted(id: string, actor: Member): Promise<string> {
       if (!actor.canConfigure) return 'Only people who may configure the bot can mark a request as posted.';
       const { refusal } = await update(id, (r) =>
-        r.state === 'unknown' ? { ...r, state: 'published', decidedBy: actor, decidedAt: clock.now(), error: 'Marked as posted by hand (the API’s answer was never seen).' } : decidedText(r),
+        r.state === 'unknown'
+          ? {
+              ...r,
+              state: 'published',
+              decidedBy: actor,
+              decidedAt: clock.now(),
+              error: 'Marked as posted by hand (the API’s answer was never seen).',
+            }
+          : decidedText(r),
       );
       return refusal ?? 'Marked as posted.';
     },
@@ -187,20 +242,31 @@ export function createPublishService(deps: PublishDeps) {
         if (!(await claimOnce(deps.store, `publish-retry:${id}:${r.attempt}`))) return undefined;
         return { ...r, attempt: r.attempt + 1 };
       });
-      return ok ? 'Tried again.' : 'That cannot be tried again now (someone else did, or only people who may configure the bot can after an unknown outcome).';
+      return ok
+        ? 'Tried again.'
+        : 'That cannot be tried again now (someone else did, or only people who may configure the bot can after an unknown outcome).';
     },
 
     /** A held post's time came (the scheduler may run it twice; the claim keeps it once). */
     async onDue(task: Task): Promise<TaskOutcome> {
       const id = String(task.data.id ?? task.id);
       const r = await repo.get(id);
-      if (!r || r.state !== 'scheduled') return undefined;
+      if (r?.state !== 'scheduled') return undefined;
       const at = r.content.scheduleAt ?? task.dueAt;
       if (clock.now() - at > OVERDUE_MS) {
-        const { record } = await update(id, (cur) => (cur.state === 'scheduled' ? { ...cur, state: 'overdue' } : decidedText(cur)));
+        const { record } = await update(id, (cur) =>
+          cur.state === 'scheduled' ? { ...cur, state: 'overdue' } : decidedText(cur),
+        );
         const policy = await policies.get(r.channelKey);
         if (record)
-          await say(record, { text: `⏰ This post was due ${formatWhen(at, policy.timezone)}, while the bot was down. Post it now, or cancel? (buttons on the request card)`, controls: renderRequestCard(record, policy, clock.now()).cards?.[0]?.controls?.slice(1) }, 'overdue');
+          await say(
+            record,
+            {
+              text: `⏰ This post was due ${formatWhen(at, policy.timezone)}, while the bot was down. Post it now, or cancel? (buttons on the request card)`,
+              controls: renderRequestCard(record, policy, clock.now()).cards?.[0]?.controls?.slice(1),
+            },
+            'overdue',
+          );
         return undefined;
       }
       await publish(id, undefined, (cur) => (cur.state === 'scheduled' ? cur : undefined));
@@ -212,7 +278,14 @@ export function createPublishService(deps: PublishDeps) {
       for await (const r of repo.all()) {
         if (r.state !== 'publishing' || clock.now() - r.updatedAt < staleMs) continue;
         const { record } = await update(r.id, (cur) =>
-          cur.state === 'publishing' ? { ...cur, state: 'unknown', error: 'The bot stopped while this was being published, so the post may or may not have been created. Check the accounts, then use “Mark as posted” or “Try again”.' } : decidedText(cur),
+          cur.state === 'publishing'
+            ? {
+                ...cur,
+                state: 'unknown',
+                error:
+                  'The bot stopped while this was being published, so the post may or may not have been created. Check the accounts, then use “Mark as posted” or “Try again”.',
+              }
+            : decidedText(cur),
         );
         if (record) await say(record, { text: `❓ Outcome unknown: ${record.error}` }, `recovered:${record.attempt}`);
       }

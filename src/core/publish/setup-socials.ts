@@ -1,8 +1,9 @@
 // /setup socials … and the approval policy options of /setup. Access keys only ever arrive through the
 // private form (console: the next line) and are shown back by name only.
-import { UserError } from '../errors.ts';
+
 import { type CommandContext, fail, run, str } from '../commands/handler.ts';
 import type { OptionValues } from '../commands/spec.ts';
+import { UserError } from '../errors.ts';
 import type { ModalSubmission, Prepared } from '../interaction.ts';
 import { ACCOUNT_NAME } from './accounts.ts';
 import { PLATFORMS, type SocialPlatform } from './caption-limits.ts';
@@ -21,7 +22,9 @@ async function listText(ctx: CommandContext, note?: string): Promise<string> {
   const list = accounts.length
     ? accounts.map((a) => `• **${a.name}** (${a.platform})`).join('\n')
     : 'No social accounts yet. Add one: `/setup socials add <name> platform=x` (the access key goes in a private form).';
-  return [note, '**Social accounts of this channel**', list, `Approval policy: ${describePolicy(policy)}`].filter(Boolean).join('\n');
+  return [note, '**Social accounts of this channel**', list, `Approval policy: ${describePolicy(policy)}`]
+    .filter(Boolean)
+    .join('\n');
 }
 
 /** Handles /setup socials and the policy options; undefined when the command is about something else. */
@@ -46,7 +49,9 @@ export function setupPublishing(v: OptionValues, ctx: CommandContext): Prepared 
   if (change === 'remove') {
     return run(true, async (reply) => {
       const gone = await kit(ctx).accounts.remove(ctx.channelKey, name);
-      await reply.ephemeral({ text: await listText(ctx, gone ? `Removed the account ${name}.` : `There was no account ${name}.`) });
+      await reply.ephemeral({
+        text: await listText(ctx, gone ? `Removed the account ${name}.` : `There was no account ${name}.`),
+      });
     });
   }
   const platform = (str(v.platform) ?? 'other') as SocialPlatform;
@@ -77,10 +82,17 @@ export function submitSocialKey(s: ModalSubmission, ctx: CommandContext, notAllo
   const [name = '', platform = 'other'] = s.modalId.slice(SOCIAL_KEY_PREFIX.length).split(':');
   const key = (s.values.access_key ?? '').trim();
   if (!key) return fail('The access key was empty; nothing changed.');
-  if (/\s/.test(key) || key.length > 500) return fail('That does not look like an access key (it has spaces or is too long); nothing changed.');
-  if (!ACCOUNT_NAME.test(name) || !PLATFORMS.includes(platform as SocialPlatform)) return fail('That form has expired. Run the command again.');
+  if (/\s/.test(key) || key.length > 500)
+    return fail('That does not look like an access key (it has spaces or is too long); nothing changed.');
+  if (!ACCOUNT_NAME.test(name) || !PLATFORMS.includes(platform as SocialPlatform))
+    return fail('That form has expired. Run the command again.');
   return run(true, async (reply) => {
     await kit(ctx).accounts.put(ctx.channelKey, { name, platform: platform as SocialPlatform }, key, ctx.origin.userId);
-    await reply.ephemeral({ text: await listText(ctx, `Saved the access key of ${name} (${platform}). It is stored encrypted and shown only by name.`) });
+    await reply.ephemeral({
+      text: await listText(
+        ctx,
+        `Saved the access key of ${name} (${platform}). It is stored encrypted and shown only by name.`,
+      ),
+    });
   });
 }

@@ -1,6 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../../support/harness.ts';
-import { addAccount, allText, as, button, click, fieldOf, labels, lastCard, lastEphemeral, submitForm } from './support.ts';
+import {
+  addAccount,
+  allText,
+  as,
+  button,
+  click,
+  fieldOf,
+  labels,
+  lastCard,
+  lastEphemeral,
+  submitForm,
+} from './support.ts';
 
 const VIDEO = 'https://cdn.example.com/reel-1.mp4';
 const KEY = 'brand-x-access-key-0123456789';
@@ -32,7 +43,12 @@ describe('publishing with approval, on the console', () => {
     await click(h, button(card, 'Approve') ?? '', as('bea'));
     const posts = h.app.sandbox?.posts() ?? [];
     expect(posts).toHaveLength(1);
-    expect(posts[0]).toMatchObject({ videoUrl: VIDEO, title: 'Launch day', description: 'Our new reel', apiAccessKeyCount: 1 });
+    expect(posts[0]).toMatchObject({
+      videoUrl: VIDEO,
+      title: 'Launch day',
+      description: 'Our new reel',
+      apiAccessKeyCount: 1,
+    });
     const done = lastCard(h);
     expect(done.text).toMatch(/Published/);
     expect(fieldOf(done, 'Posts')).toContain(`brand: \`${posts[0]?.ids[0]}\``);
@@ -86,7 +102,9 @@ describe('publishing with approval, on the console', () => {
     expect(lastEphemeral(h)).toMatch(/in the past/);
     await h.command(`/publish ${VIDEO} accounts=brand schedule="2099-01-01 10:00"`);
     expect(lastEphemeral(h)).toMatch(/more than a year ahead/);
-    await h.command(`/publish ${VIDEO} accounts=brand description="${'a'.repeat(300)} https://example.com/${'b'.repeat(60)}"`);
+    await h.command(
+      `/publish ${VIDEO} accounts=brand description="${'a'.repeat(300)} https://example.com/${'b'.repeat(60)}"`,
+    );
     expect(lastEphemeral(h)).toMatch(/description is 324\/280 characters for x/);
     expect(h.chat.seen.filter((s) => s.where === 'card')).toEqual([]);
   });
@@ -97,7 +115,7 @@ describe('publishing with approval, on the console', () => {
     await h.command('/clip https://youtu.be/dQw4w9WgXcQ reels=1');
     await h.chat.waitFor((seen) => seen.some((s) => s.where === 'thread' && /ready/.test(s.message.text)));
     const result = h.chat.seen.find((s) => s.where === 'thread' && /ready/.test(s.message.text));
-    const publish = result?.message.cards?.[0]?.controls?.find((c) => c.label === 'Publish…');
+    const publish = result?.message.cards?.[0]?.controls?.find((c) => c.kind === 'action' && c.label === 'Publish…');
     expect(publish?.kind).toBe('action');
     const opened = await click(h, publish && publish.kind === 'action' ? publish.id : '', as('ana'));
     const shown = await submitForm(h, opened, { accounts: 'brand' }, as('ana'));

@@ -19,7 +19,14 @@ describe('publishing outcomes', () => {
   afterEach(() => h.close());
 
   const start = (lines: string[] = []) =>
-    startHarness({}, { logger: recordingLogger(lines), media: { headersTimeoutMs: 300, bodyTimeoutMs: 300 }, sandbox: { jobMs: 50, webhookRetryMs: 100, publishSlowMs: 3000 } });
+    startHarness(
+      {},
+      {
+        logger: recordingLogger(lines),
+        media: { headersTimeoutMs: 300, bodyTimeoutMs: 300 },
+        sandbox: { jobMs: 50, webhookRetryMs: 100, publishSlowMs: 3000 },
+      },
+    );
 
   it('a timeout is shown as outcome unknown, never as posted; Mark as posted is for people who may configure', async () => {
     const lines: string[] = [];

@@ -39,7 +39,7 @@ describe('scheduled posts', () => {
     await h.command('/scheduled');
     const list = h.chat.ephemerals().at(-1)?.message;
     expect(list?.cards?.map((c) => c.title)).toEqual(['Later', 'Never']);
-    const cancel = list?.cards?.[1]?.controls?.find((c) => c.label === 'Cancel');
+    const cancel = list?.cards?.[1]?.controls?.find((c) => c.kind === 'action' && c.label === 'Cancel');
     await click(h, cancel?.kind === 'action' ? cancel.id : '', as('ana'));
     expect(lastEphemeral(h)).toBe('Cancelled.');
     await h.close();
@@ -66,7 +66,9 @@ describe('scheduled posts', () => {
 
     offset.ms = HOUR + 20 * 60_000;
     h = await start();
-    await h.chat.waitFor((seen) => seen.some((s) => s.where === 'thread' && /while the bot was down/.test(s.message.text)));
+    await h.chat.waitFor((seen) =>
+      seen.some((s) => s.where === 'thread' && /while the bot was down/.test(s.message.text)),
+    );
     expect(h.app.sandbox?.posts()).toEqual([]);
     await click(h, button(lastCard(h), 'Post now') ?? '', as('ana'));
     expect(h.app.sandbox?.posts().map((p) => p.title)).toEqual(['Missed']);

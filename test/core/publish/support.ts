@@ -19,14 +19,20 @@ export async function submitForm(
   if (prepared.kind !== 'modal') throw new Error(`expected a form, got ${prepared.kind}`);
   const spec = prepared.load ? await prepared.load() : prepared.modal;
   const shown: Record<string, string> = {};
-  for (const input of spec.inputs) shown[input.id] = input.choices ? input.choices.selected.join(',') : (input.value ?? '');
+  for (const input of spec.inputs)
+    shown[input.id] = input.choices ? input.choices.selected.join(',') : (input.value ?? '');
   const o = { ...origin, ...who };
   const next = h.app.bot.prepareModal({ modalId: spec.id, values: { ...shown, ...values }, origin: o, canConfigure });
   await runPrepared(next, h.chat.reply(o));
   return shown;
 }
 
-export async function click(h: Harness, actionId: string, who: Partial<Origin> = {}, canConfigure = false): Promise<Prepared> {
+export async function click(
+  h: Harness,
+  actionId: string,
+  who: Partial<Origin> = {},
+  canConfigure = false,
+): Promise<Prepared> {
   const o = { ...origin, ...who };
   const prepared = h.app.bot.prepareAction({ actionId, origin: o, canConfigure });
   await runPrepared(prepared, h.chat.reply(o));
@@ -38,11 +44,18 @@ export async function addAccount(h: Harness, name: string, platform: string, key
   await submitForm(h, prepared, { access_key: key });
 }
 
-const controlsOf = (m: OutMessage): Control[] => [...(m.controls ?? []), ...(m.cards ?? []).flatMap((c) => c.controls ?? [])];
+const controlsOf = (m: OutMessage): Control[] => [
+  ...(m.controls ?? []),
+  ...(m.cards ?? []).flatMap((c) => c.controls ?? []),
+];
 
 /** The request card as last drawn (posted, then updated in place). */
 export function lastCard(h: Harness): OutMessage {
-  const cards = h.chat.seen.filter((s) => (s.where === 'card' || s.where === 'card-update') && /Publish|Published|Cancelled|Outcome unknown|Not published/.test(s.message.text));
+  const cards = h.chat.seen.filter(
+    (s) =>
+      (s.where === 'card' || s.where === 'card-update') &&
+      /Publish|Published|Cancelled|Outcome unknown|Not published/.test(s.message.text),
+  );
   const last = cards.at(-1);
   if (!last) throw new Error('no request card was posted');
   return last.message;
@@ -53,7 +66,9 @@ export function button(m: OutMessage, label: string): string | undefined {
   return c && c.kind === 'action' ? c.id : undefined;
 }
 
-export const labels = (m: OutMessage): string[] => controlsOf(m).map((c) => c.label);
+export const labels = (m: OutMessage): string[] =>
+  controlsOf(m).map((c) => (c.kind === 'select' ? c.placeholder : c.label));
 export const allText = (seen: Seen[]): string => JSON.stringify(seen.map((s) => s.message));
 export const lastEphemeral = (h: Harness): string => h.chat.ephemerals().at(-1)?.message.text ?? '';
-export const fieldOf = (m: OutMessage, name: string): string => m.cards?.[0]?.fields?.find((f) => f.name === name)?.value ?? '';
+export const fieldOf = (m: OutMessage, name: string): string =>
+  m.cards?.[0]?.fields?.find((f) => f.name === name)?.value ?? '';
