@@ -5,13 +5,24 @@ import type { BotDeps } from './core/commands/handler.ts';
 import { type HttpListener, type RawRoute, startHttpServer } from './core/http/server.ts';
 import { createWebhookHandler } from './core/http/webhook.ts';
 import type { Bot } from './core/interaction.ts';
-import { createPoller, type Poller } from './core/jobs/poller.ts';
+import { createPoller, POLL_QUEUE, type Poller } from './core/jobs/poller.ts';
 import { createJobService, type JobService, type JobTimings } from './core/jobs/service.ts';
 import { createKeyResolver } from './core/keys.ts';
 import { createMediaClient, type MediaClient, type MediaClientOptions } from './core/media/client.ts';
 import type { Metrics } from './core/metrics/metrics.ts';
 import { createMetrics } from './core/metrics/prom-metrics.ts';
-import { type ChatPort, type Clock, type Logger, type Platform, type Store, systemClock } from './core/ports.ts';
+import {
+  type ChatPort,
+  type Clock,
+  type Logger,
+  type Platform,
+  type SecretBox,
+  type Store,
+  systemClock,
+} from './core/ports.ts';
+import { createPublishKit, type PublishKit } from './core/publish/kit.ts';
+import { createEmbeddedScheduler } from './core/scheduler/embedded.ts';
+import type { Scheduler } from './core/scheduler/scheduler.ts';
 import { createKeyvStore, type KeyvStoreOptions } from './core/store/keyv-store.ts';
 import { createSecretBox, loadOrCreateKeyFile } from './core/store/secret-box.ts';
 import { createSettingsRepo, type SettingsRepo } from './core/store/settings-repo.ts';
@@ -34,7 +45,10 @@ export interface AppOptions {
   /** Client overrides (tests inject sleep and retry bounds). */
   media?: Partial<MediaClientOptions>;
   timings?: Partial<JobTimings>;
+  /** Longest sleep of the scheduler between looks at its due-time index (it wakes earlier when work is due). */
   pollTickMs?: number;
+  /** A request left in `publishing` this long by a stopped process is shown as outcome unknown (default 5 min). */
+  publishStaleMs?: number;
   /** Listen host; 0.0.0.0 in production, loopback in tests. */
   host?: string;
 }
@@ -43,6 +57,10 @@ export interface App {
   bot: Bot;
   jobs: JobService;
   poller: Poller;
+  /** Durable delayed work: job polls here; publishing's scheduled posts too. Register handlers before listen(). */
+  scheduler: Scheduler;
+  /** Publish requests, approval policy and social accounts. */
+  publish: PublishKit;
   store: Store;
   settings: SettingsRepo;
   media: MediaClient;
@@ -64,7 +82,7 @@ function timingsFor(config: Config, sandbox: boolean): JobTimings {
   return { firstPollMs: 20_000, maxPollMs: 5 * 60_000, horizonMs };
 }
 
-async function openStore(options: AppOptions): Promise<{ store: Store; settings: SettingsRepo }> {
+async function openStore(options: AppOptions): Promise<{ store: Store; settings: SettingsRepo; box: SecretBox }> {
   const { config } = options;
   const storeOptions: KeyvStoreOptions = options.store ?? config.store;
   const store = await createKeyvStore(storeOptions, { clock: options.clock });
@@ -72,7 +90,7 @@ async function openStore(options: AppOptions): Promise<{ store: Store; settings:
   const dataDir = storeOptions.kind === 'sqlite' ? dirname(storeOptions.path) : 'data';
   const key = config.encryptionKey ?? (await loadOrCreateKeyFile(dataDir));
   const box = createSecretBox({ current: { version: 'v1', key } });
-  return { store, settings: createSettingsRepo(store, box, { clock: options.clock }) };
+  return { store, box, settings: createSettingsRepo(store, box, { clock: options.clock }) };
 }
 
 export async function createApp(options: AppOptions): Promise<App> {
@@ -80,7 +98,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   const clock = options.clock ?? systemClock;
   const sandboxMode = config.mediaApi.mode === 'sandbox';
   const metrics = createMetrics();
-  const { store, settings } = await openStore(options);
+  const { store, settings, box } = await openStore(options);
   const sandbox = sandboxMode ? await startSandbox({ ...options.sandbox, port: 0, host: '127.0.0.1' }) : undefined;
   const media = createMediaClient({
     baseUrl: sandbox?.baseUrl ?? config.mediaApi.url ?? '',
@@ -99,6 +117,12 @@ export async function createApp(options: AppOptions): Promise<App> {
   let listener: HttpListener | undefined;
   const webhookBase = () => config.publicUrl ?? `http://127.0.0.1:${listener?.port ?? config.port}`;
   const timings = { ...timingsFor(config, sandboxMode), ...options.timings };
+  const scheduler = createEmbeddedScheduler({
+    store,
+    logger,
+    clock,
+    ...(options.pollTickMs === undefined ? {} : { maxSleepMs: options.pollTickMs }),
+  });
   const jobs = createJobService({
     store,
     media,
@@ -109,6 +133,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     metrics,
     webhookBase,
     timings,
+    schedulePoll: (jobId, dueAt) => scheduler.schedule(POLL_QUEUE, jobId, dueAt, {}),
   });
   const voices = createVoiceCatalogue({ store, media, clock, logger });
   const defaultKey = config.mediaApi.defaultKey ?? (sandboxMode ? SANDBOX_KEY : undefined);
@@ -117,17 +142,17 @@ export async function createApp(options: AppOptions): Promise<App> {
     webhooks: Boolean(config.publicUrl) || sandboxMode,
     teamKey: Boolean(config.mediaApi.defaultKey),
   };
-  const deps: BotDeps = { jobs, media, keys, settings, voices, logger, clock, metrics, facts };
+  const publish = createPublishKit({ store, box, media, keys, chat: (p) => chats.get(p), scheduler, clock, logger });
+  const deps: BotDeps = { jobs, media, keys, settings, voices, logger, clock, metrics, facts, publish };
   const bot = createBot({ ...deps, defaultKey });
   if (defaultKey) voices.warm(defaultKey);
   const poller = createPoller({
     jobs,
-    store,
+    scheduler,
     clock,
     logger,
     metrics,
     timings,
-    tickMs: options.pollTickMs ?? (sandboxMode ? 1000 : 5000),
     // Polling keeps a fifth of each key's hourly budget free for people's commands.
     hasBudget: async (channelKey) => {
       const { key } = await keys.resolve(channelKey);
@@ -140,6 +165,8 @@ export async function createApp(options: AppOptions): Promise<App> {
     bot,
     jobs,
     poller,
+    scheduler,
+    publish,
     store,
     settings,
     media,
@@ -149,11 +176,17 @@ export async function createApp(options: AppOptions): Promise<App> {
     registerChat: (port) => chats.set(port.platform, port),
     async listen(routes, port = config.port) {
       listener = await startHttpServer({ webhook, store, metrics, logger, clock, routes }, port, options.host);
-      poller.start();
+      await poller.start();
+      await scheduler.start();
+      // A process that died mid-call left its requests in `publishing`: their outcome is unknown.
+      await publish.service.recover(options.publishStaleMs ?? 5 * 60_000).catch((err: unknown) => {
+        logger.warn({ err }, 'could not look for interrupted publish requests');
+      });
       return listener;
     },
     async close() {
       await poller.stop();
+      await scheduler.stop();
       await listener?.close();
       await media.close();
       await sandbox?.close();

@@ -27,13 +27,16 @@ export interface ConsoleAdapter {
 
 export function createConsoleAdapter(options: ConsoleOptions): ConsoleAdapter {
   const style = options.style ?? plainStyle;
-  const origin: Origin = {
+  const operator = options.userName ?? 'you';
+  let origin: Origin = {
     platform: 'console',
     workspaceId: 'local',
     channelId: 'local',
-    userId: options.userName ?? 'you',
-    userName: options.userName ?? 'you',
+    userId: operator,
+    userName: operator,
   };
+  /** `/as <name>` acts as another member, who may not configure the bot; `/as` alone comes back. */
+  const canConfigure = () => origin.userId === operator;
   let threads = 0;
   const inFlight = new Set<Promise<void>>();
   let modal: { spec: ModalSpec; values: Record<string, string> } | undefined;
@@ -69,9 +72,15 @@ export function createConsoleAdapter(options: ConsoleOptions): ConsoleAdapter {
       return Promise.resolve();
     }
     if (prepared.kind === 'modal') {
-      modal = { spec: prepared.modal, values: {} };
-      askNext();
-      return Promise.resolve();
+      const opened = prepared.load ? prepared.load() : Promise.resolve(prepared.modal);
+      return opened.then(
+        (spec) => {
+          modal = { spec, values: {} };
+          askNext();
+        },
+        (err: unknown) =>
+          print({ text: `⚠️ ${err instanceof Error ? err.message : 'The form could not be opened.'}` }, '(only you) '),
+      );
     }
     const task = prepared.run(reply).catch((err: unknown) => options.logger.error({ err }, 'console command failed'));
     inFlight.add(task);
@@ -81,22 +90,32 @@ export function createConsoleAdapter(options: ConsoleOptions): ConsoleAdapter {
 
   function askNext() {
     const input = modal?.spec.inputs.find((i) => modal && !(i.id in modal.values));
-    if (input)
-      options.write(`${modal?.spec.title} — ${input.label}${input.secret ? ' (not shown to anyone else)' : ''}: \n`);
+    if (!input) return;
+    const choices = input.choices ? ` — choose from ${input.choices.options.map((o) => o.value).join(', ')}` : '';
+    // A prefilled answer is kept by an empty line.
+    const current = input.value ? ` [${input.value}]` : '';
+    options.write(
+      `${modal?.spec.title} — ${input.label}${input.secret ? ' (not shown to anyone else)' : ''}${choices}${current}: \n`,
+    );
   }
 
   function answerModal(line: string): Promise<void> {
     const current = modal;
     if (!current) return Promise.resolve();
     const input = current.spec.inputs.find((i) => !(i.id in current.values));
-    if (input) current.values[input.id] = line;
+    if (input) current.values[input.id] = line === '' && input.value !== undefined ? input.value : line;
     if (current.spec.inputs.some((i) => !(i.id in current.values))) {
       askNext();
       return Promise.resolve();
     }
     modal = undefined;
     return follow(
-      options.bot.prepareModal({ modalId: current.spec.id, values: current.values, origin, canConfigure: true }),
+      options.bot.prepareModal({
+        modalId: current.spec.id,
+        values: current.values,
+        origin,
+        canConfigure: canConfigure(),
+      }),
     );
   }
 
@@ -105,7 +124,7 @@ export function createConsoleAdapter(options: ConsoleOptions): ConsoleAdapter {
     if (modal) return answerModal(line);
     if (!line || line.startsWith('#')) return;
     if (line.startsWith('!')) {
-      return follow(options.bot.prepareAction({ actionId: line.slice(1), origin, canConfigure: true }));
+      return follow(options.bot.prepareAction({ actionId: line.slice(1), origin, canConfigure: canConfigure() }));
     }
     if (!line.startsWith('/')) {
       print({ text: 'Commands start with a slash, e.g. `/clip https://youtu.be/… reels=2`. Type /help for the list.' });
@@ -113,7 +132,30 @@ export function createConsoleAdapter(options: ConsoleOptions): ConsoleAdapter {
     }
     const command = line.slice(1).split(/\s+/, 1)[0] ?? '';
     const text = line.slice(1 + command.length).trim();
-    return follow(options.bot.prepare({ command, text, origin, canConfigure: true }));
+    if (command.toLowerCase() === 'as') return actAs(text);
+    return follow(options.bot.prepare({ command, text, origin, canConfigure: canConfigure() }));
+  }
+
+  function actAs(name: string): Promise<void> {
+    const who = name.replace(/^@/, '').trim() || operator;
+    if (!/^[\w.-]{1,32}$/.test(who)) {
+      print(
+        { text: '⚠️ `/as <name>`: a name of letters and digits, e.g. `/as bea`; `/as` alone to be yourself again.' },
+        '(only you) ',
+      );
+      return Promise.resolve();
+    }
+    origin = { ...origin, userId: who, userName: who };
+    print(
+      {
+        text:
+          who === operator
+            ? `You are ${who} again (you may configure the bot).`
+            : `You are now ${who}, a member who may not configure the bot. \`/as\` to come back.`,
+      },
+      '(only you) ',
+    );
+    return Promise.resolve();
   }
 
   async function settle(deadlineMs: number, pollMs = 200): Promise<boolean> {

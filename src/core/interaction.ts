@@ -23,6 +23,13 @@ export interface ModalInput {
   /** The value is a secret: never prefilled, never echoed. */
   secret?: boolean;
   maxLength?: number;
+  /** Prefilled text (never with `secret`). */
+  value?: string;
+  /**
+   * Several choices picked from `options` (Discord string select in a label, Slack multi_static_select;
+   * text elsewhere). The submitted value is the picked values joined with commas.
+   */
+  choices?: { options: Array<{ label: string; value: string }>; selected: string[]; max?: number };
 }
 
 /** A form the adapter must open as the first answer (Discord modal, Slack views.open). */
@@ -43,7 +50,15 @@ export interface ModalSpec {
  */
 export type Prepared =
   | { kind: 'error'; message: string }
-  | { kind: 'modal'; modal: ModalSpec }
+  | {
+      kind: 'modal';
+      modal: ModalSpec;
+      /**
+       * A form prefilled from the store: adapters await it (a store read, well within the 3 s) before
+       * opening the form, and fall back to `modal` when it fails.
+       */
+      load?: () => Promise<ModalSpec>;
+    }
   | { kind: 'run'; ephemeral: boolean; run: (reply: Reply) => Promise<void> };
 
 export interface Choice {

@@ -1,6 +1,7 @@
 // One interaction, start to finish, inside one error boundary. The first answer is decided without I/O
 // (Bot.prepare*), and the replay check waits at most ~300 ms for the store (dedupe.ts), so it reaches
 // Discord within its 3-second window.
+
 import {
   type AutocompleteInteraction,
   type Interaction,
@@ -9,6 +10,7 @@ import {
   type RepliableInteraction,
 } from 'discord.js';
 import type { Bot, Prepared } from '../core/interaction.ts';
+import { modalToOpen } from '../core/modal-load.ts';
 import type { Logger } from '../core/ports.ts';
 import { truncate } from '../core/render/message.ts';
 import type { FirstTime } from './dedupe.ts';
@@ -59,7 +61,7 @@ async function carryOut(o: HandlerOptions, i: RepliableInteraction, prepared: Pr
   if (prepared.kind === 'modal') {
     // A modal must be the first answer (no defer before it), and cannot answer a modal.
     if (i.isModalSubmit()) throw new Error(`a modal cannot open another modal (${prepared.modal.id})`);
-    await i.showModal(modalOf(prepared.modal));
+    await i.showModal(modalOf(await modalToOpen(prepared)));
     return;
   }
   const ack = await acknowledge(i, prepared.ephemeral);

@@ -1,6 +1,12 @@
 // ModalSpec -> Discord modal: Label components wrapping text inputs.
-import { type APIModalInteractionResponseCallbackData, ComponentType, TextInputStyle } from 'discord.js';
-import type { ModalSpec } from '../core/interaction.ts';
+import {
+  type APIModalInteractionResponseCallbackData,
+  type APIStringSelectComponent,
+  type APITextInputComponent,
+  ComponentType,
+  TextInputStyle,
+} from 'discord.js';
+import type { ModalInput, ModalSpec } from '../core/interaction.ts';
 import { truncate } from '../core/render/message.ts';
 
 /** Discord: title ≤ 45, 1–5 inputs, label ≤ 45, placeholder ≤ 100, value ≤ 4000, custom_id ≤ 100. */
@@ -17,14 +23,37 @@ export function modalOf(spec: ModalSpec): APIModalInteractionResponseCallbackDat
     components: spec.inputs.slice(0, MAX_INPUTS).map((input) => ({
       type: ComponentType.Label,
       label: truncate(input.label, MAX_LABEL),
-      component: {
-        type: ComponentType.TextInput,
-        custom_id: input.id,
-        style: input.style === 'paragraph' ? TextInputStyle.Paragraph : TextInputStyle.Short,
-        required: input.required,
-        max_length: Math.min(input.maxLength ?? MAX_VALUE, MAX_VALUE),
-        ...(input.placeholder ? { placeholder: truncate(input.placeholder, MAX_PLACEHOLDER) } : {}),
-      },
+      component: input.choices ? selectOf(input.id, input.required, input.choices) : textOf(input),
     })),
+  };
+}
+
+function textOf(input: ModalInput): APITextInputComponent {
+  return {
+    type: ComponentType.TextInput,
+    custom_id: input.id,
+    style: input.style === 'paragraph' ? TextInputStyle.Paragraph : TextInputStyle.Short,
+    required: input.required,
+    max_length: Math.min(input.maxLength ?? MAX_VALUE, MAX_VALUE),
+    ...(input.placeholder ? { placeholder: truncate(input.placeholder, MAX_PLACEHOLDER) } : {}),
+    // A secret is never sent back to Discord, even if a caller set a value.
+    ...(input.value && !input.secret ? { value: input.value.slice(0, MAX_VALUE) } : {}),
+  };
+}
+
+/** A string select inside a label (Discord: ≤ 25 options, label ≤ 100 characters). */
+function selectOf(id: string, required: boolean, c: NonNullable<ModalInput['choices']>): APIStringSelectComponent {
+  const options = c.options.slice(0, 25).map((o) => ({
+    label: truncate(o.label, 100),
+    value: o.value.slice(0, 100),
+    default: c.selected.includes(o.value),
+  }));
+  return {
+    type: ComponentType.StringSelect,
+    custom_id: id,
+    options,
+    min_values: required ? 1 : 0,
+    max_values: Math.min(c.max ?? options.length, options.length),
+    required,
   };
 }

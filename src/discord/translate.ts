@@ -67,6 +67,8 @@ export function submissionOf(interaction: ModalSubmitInteraction): ModalSubmissi
   const values: Record<string, string> = {};
   for (const [id, field] of interaction.fields.fields) {
     if ('value' in field && typeof field.value === 'string') values[id] = field.value;
+    // A multi-select in a label answers its picks joined by commas (ModalInput.choices).
+    else if ('values' in field && Array.isArray(field.values)) values[id] = field.values.join(',');
   }
   return {
     modalId: interaction.customId,

@@ -25,6 +25,8 @@ export interface ApiDeps {
   ids: IdFactory;
   limiter: RateLimiter;
   now: () => number;
+  /** How long the `slow` publishing switch holds the answer. */
+  publishSlowMs?: number;
 }
 
 type Route =
@@ -97,10 +99,16 @@ function create(deps: ApiDeps, apiKey: string, kind: ProjectKind, body: unknown)
 function publish(deps: ApiDeps, body: unknown): SandboxResponse {
   const parsed = publishRequestSchema.safeParse(body);
   if (!parsed.success) return apiError(400, validationMessage(parsed.error, body));
+  // Failure switches on the social access keys (README, "Failure switches"): `invalid` → 400 and nothing
+  // posted; `fail` → 500 and nothing posted; `slow` → posted, but the answer comes after the client gave up.
+  const keys = parsed.data.apiAccessKeys.map((k) => k.toLowerCase());
+  if (keys.some((k) => k.includes('invalid'))) return apiError(400, 'Bad Request: invalid social access key');
+  if (keys.some((k) => k.includes('fail'))) return apiError(500, ERROR_MESSAGES[500]);
   const ids = parsed.data.apiAccessKeys.map(() => deps.ids.next());
   deps.posts.add(parsed.data, ids, deps.now());
   // The docs: HTTP 201 while the body says statusCode 200.
-  return json(201, { statusCode: 200, success: true, message: PUBLISH_MESSAGE, data: { posts: ids } });
+  const ok = json(201, { statusCode: 200, success: true, message: PUBLISH_MESSAGE, data: { posts: ids } });
+  return keys.some((k) => k.includes('slow')) ? { ...ok, delayMs: deps.publishSlowMs ?? 120_000 } : ok;
 }
 
 function dispatch(deps: ApiDeps, route: Route, apiKey: string, rawBody: SandboxRequest['body']): SandboxResponse {

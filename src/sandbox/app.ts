@@ -47,6 +47,7 @@ export function createSandboxApp(options: SandboxAppOptions): SandboxApp {
     webhooks,
     voices: sandboxVoices(origin),
     limiter: createRateLimiter(options.rateLimitPerMinute, now),
+    publishSlowMs: options.publishSlowMs,
     now,
     startedAt: now(),
   });

@@ -16,6 +16,8 @@ export interface SandboxOptions {
   webhookDuplicates: boolean;
   /** A webhook receiver that has not answered after this long counts as a failed attempt. */
   webhookTimeoutMs: number;
+  /** How long /publish-to-socials holds its answer when an access key contains `slow` (longer than the bot's timeout). */
+  publishSlowMs: number;
 }
 
 export const DEFAULT_SANDBOX_PORT = 4010;
@@ -28,6 +30,7 @@ export const DEFAULT_SANDBOX_OPTIONS: SandboxOptions = {
   webhookRetryMs: 30_000,
   webhookDuplicates: false,
   webhookTimeoutMs: 5000,
+  publishSlowMs: 120_000,
 };
 
 function integerVar(name: string, what: string, min: number, max: number) {
@@ -103,5 +106,6 @@ export function sandboxOptionsFromEnv(env: Record<string, string | undefined>): 
     webhookRetryMs: e.SANDBOX_WEBHOOK_RETRY_MS ?? d.webhookRetryMs,
     webhookTimeoutMs: e.SANDBOX_WEBHOOK_TIMEOUT_MS ?? d.webhookTimeoutMs,
     webhookDuplicates: e.SANDBOX_WEBHOOK_DUPLICATES ?? d.webhookDuplicates,
+    publishSlowMs: d.publishSlowMs,
   };
 }

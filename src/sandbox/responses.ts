@@ -14,6 +14,8 @@ export interface SandboxResponse {
   status: number;
   headers: Record<string, string>;
   body: string | Buffer;
+  /** Hold the answer this long (the `slow` publishing switch: a client times out first). */
+  delayMs?: number;
 }
 
 export function json(status: number, value: unknown, headers: Record<string, string> = {}): SandboxResponse {

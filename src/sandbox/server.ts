@@ -56,12 +56,26 @@ async function serve(app: SandboxApp, req: IncomingMessage, res: ServerResponse)
   try {
     const body = await readBody(req, res);
     if (body === undefined) return;
-    send(res, app.handle({ method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers, body }));
+    const answer = app.handle({ method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers, body });
+    if (answer.delayMs) await holdFor(answer.delayMs, res);
+    if (!res.destroyed && !res.writableEnded) send(res, answer);
   } catch {
     // One bad request must never take the sandbox down.
     if (!res.headersSent) send(res, apiError(500, ERROR_MESSAGES[500]));
     else res.destroy();
   }
+}
+
+/** Waits `ms`, or less when the client gave up (the socket closed); never keeps the process alive. */
+function holdFor(ms: number, res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    timer.unref();
+    res.once('close', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
 }
 
 function originOf(host: string, port: number): string {

@@ -1,7 +1,9 @@
 // Slash commands. ack() comes first, within Slack's 3 s; a form (views.open) right after it, before any
 // other I/O, because the trigger_id dies 3 s after the command.
+
 import type { App } from '@slack/bolt';
 import type { CommandSpec } from '../core/commands/spec.ts';
+import { modalToOpen } from '../core/modal-load.ts';
 import { guard, type HandlerDeps, runPrepared } from './boundary.ts';
 import { renderMessage } from './render.ts';
 import { createReply } from './reply.ts';
@@ -58,7 +60,7 @@ async function onCommand(deps: HandlerDeps, cmd: SlashCommandBody, ack: Ack, bot
       const canConfigure = await deps.permissions.canConfigure(cmd.user_id);
       const prepared = deps.bot.prepare({ command: name, text: cmd.text, origin, canConfigure });
       if (prepared.kind === 'modal' && cmd.trigger_id)
-        await deps.api.openView(cmd.trigger_id, modalView(prepared.modal, meta));
+        await deps.api.openView(cmd.trigger_id, modalView(await modalToOpen(prepared), meta));
       else await runPrepared(prepared, reply);
       return;
     }
@@ -70,7 +72,7 @@ async function onCommand(deps: HandlerDeps, cmd: SlashCommandBody, ack: Ack, bot
     }
     await ackOnce();
     if (prepared.kind === 'modal' && cmd.trigger_id) {
-      await deps.api.openView(cmd.trigger_id, modalView(prepared.modal, meta));
+      await deps.api.openView(cmd.trigger_id, modalView(await modalToOpen(prepared), meta));
       return;
     }
     await runPrepared(prepared, reply);

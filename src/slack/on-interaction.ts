@@ -1,7 +1,9 @@
 // Button clicks and menu picks (block_actions), submitted forms (view_submission) and the options of
 // external selects (block_suggestion). Each is acknowledged within Slack's 3 s before the work starts.
+
 import type { App } from '@slack/bolt';
 import type { Prepared } from '../core/interaction.ts';
+import { modalToOpen } from '../core/modal-load.ts';
 import type { Origin } from '../core/ports.ts';
 import { guard, type HandlerDeps, runPrepared } from './boundary.ts';
 import { cut, toPlain } from './markup.ts';
@@ -57,7 +59,10 @@ export function registerInteractions(app: App, deps: HandlerDeps): void {
           channelId: origin.channelId,
           ...(origin.threadId ? { threadId: origin.threadId } : {}),
         };
-        await deps.api.openView(b.trigger_id, modalView(prepared.modal, { ...meta, ...responseUrl(b.response_url) }));
+        await deps.api.openView(
+          b.trigger_id,
+          modalView(await modalToOpen(prepared), { ...meta, ...responseUrl(b.response_url) }),
+        );
         return;
       }
       await runPrepared(prepared, reply);
@@ -123,7 +128,7 @@ async function onViewSubmission(
         return ackOnce({ response_action: 'errors', errors: { [blockId]: cut(toPlain(prepared.message), 2000) } });
     }
     if (prepared.kind === 'modal') {
-      const next = modalView(prepared.modal, meta ?? { channelId: origin.channelId });
+      const next = modalView(await modalToOpen(prepared), meta ?? { channelId: origin.channelId });
       return ackOnce({ response_action: 'update', view: next });
     }
     await ackOnce(); // closes the form

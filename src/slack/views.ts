@@ -5,7 +5,7 @@
 import type { types } from '@slack/bolt';
 import { z } from 'zod';
 import type { CommandSpec, OptionSpec, OptionValues } from '../core/commands/spec.ts';
-import type { ModalSpec } from '../core/interaction.ts';
+import type { ModalInput, ModalSpec } from '../core/interaction.ts';
 import { cut } from './markup.ts';
 
 /** callback_id of a command form: `form:clip` (the core's own modal ids must not start with it). */
@@ -55,6 +55,31 @@ function modal(callbackId: string, title: string, blocks: types.KnownBlock[], me
   };
 }
 
+function textInput(input: ModalInput): types.PlainTextInput {
+  return {
+    type: 'plain_text_input',
+    action_id: input.id,
+    multiline: input.style === 'paragraph',
+    max_length: Math.min(input.maxLength ?? MAX_INPUT, MAX_INPUT),
+    ...(input.placeholder ? { placeholder: text(input.placeholder, 150) } : {}),
+    // A secret is never sent back to Slack, even if a caller set a value.
+    ...(input.value && !input.secret ? { initial_value: cut(input.value, MAX_INPUT) } : {}),
+  };
+}
+
+/** Static selects take ≤ 100 options (Slack). */
+function multiSelect(id: string, c: NonNullable<ModalInput['choices']>): types.MultiStaticSelect {
+  const options = c.options.slice(0, 100).map((o) => ({ text: text(o.label, 75), value: o.value }));
+  const initial = options.filter((o) => c.selected.includes(o.value));
+  return {
+    type: 'multi_static_select',
+    action_id: id,
+    options,
+    ...(initial.length ? { initial_options: initial } : {}),
+    ...(c.max ? { max_selected_items: c.max } : {}),
+  };
+}
+
 /** The core's form (e.g. the API key entry of /setup). */
 export function modalView(spec: ModalSpec, meta: ViewMeta): types.ModalView {
   const blocks: types.InputBlock[] = spec.inputs.map((input) => ({
@@ -62,13 +87,7 @@ export function modalView(spec: ModalSpec, meta: ViewMeta): types.ModalView {
     block_id: input.id,
     optional: !input.required,
     label: text(input.label, 2000),
-    element: {
-      type: 'plain_text_input',
-      action_id: input.id,
-      multiline: input.style === 'paragraph',
-      max_length: Math.min(input.maxLength ?? MAX_INPUT, MAX_INPUT),
-      ...(input.placeholder ? { placeholder: text(input.placeholder, 150) } : {}),
-    },
+    element: input.choices ? multiSelect(input.id, input.choices) : textInput(input),
   }));
   return modal(spec.id, spec.title, blocks, meta);
 }
@@ -146,7 +165,8 @@ export function parseViewState(raw: unknown): ViewState {
 }
 
 function singleValue(state: z.infer<typeof elementState>): string | undefined {
-  const v = state.value ?? state.selected_option?.value;
+  // A multi-select answers its picks joined by commas (the core's ModalInput.choices contract).
+  const v = state.value ?? state.selected_option?.value ?? state.selected_options?.map((o) => o.value).join(',');
   return v?.trim() ? v.trim() : undefined;
 }
 

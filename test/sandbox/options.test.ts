@@ -26,6 +26,7 @@ describe('sandbox options from the environment', () => {
       webhookRetryMs: 100,
       webhookTimeoutMs: 250,
       webhookDuplicates: true,
+      publishSlowMs: 120_000,
     });
   });
 

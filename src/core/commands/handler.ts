@@ -5,6 +5,7 @@ import type { KeyResolver } from '../keys.ts';
 import type { Voice } from '../media/schemas.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import type { Clock, Logger, MediaApi, Origin, Reply } from '../ports.ts';
+import type { PublishKit } from '../publish/kit.ts';
 import type { SettingsRepo } from '../store/settings-repo.ts';
 import type { VoiceCatalogue } from '../voices/catalogue.ts';
 import type { CommandSpec, OptionValues } from './spec.ts';
@@ -20,6 +21,8 @@ export interface BotDeps {
   metrics: Metrics;
   /** Facts /setup shows: where results come from and which API. */
   facts: { sandbox: boolean; webhooks: boolean; teamKey: boolean };
+  /** Approval and publishing to social accounts (absent in bots built without it). */
+  publish?: PublishKit;
 }
 
 export interface CommandContext {
@@ -70,6 +73,10 @@ export function defineCommand<N extends string, S extends z.ZodType>(def: Comman
     },
   };
 }
+
+/** The refusal for settings, shared by /setup and the forms and buttons that change them. */
+export const NOT_ALLOWED =
+  'Only people who may configure the bot can change its settings (Discord: Manage Server; Slack: workspace admins or the operator’s SLACK_ADMIN_USERS list).';
 
 export const fail = (message: string): Prepared => ({ kind: 'error', message });
 export const run = (ephemeral: boolean, fn: (reply: Reply) => Promise<void>): Prepared => ({

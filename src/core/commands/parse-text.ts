@@ -107,6 +107,9 @@ function fillPositionals(
     }
     const slot = slots[next++];
     if (!slot) return keepsTextPrivate(spec) ? unexpectedPrivate(spec, known) : unexpectedWord(spec, token.value);
+    // A secret pasted after `/setup key` lands in the next positional (socials' add/remove): never echo it.
+    const offChoice = slot.choices && !slot.choices.some((c) => c.toLowerCase() === token.value.toLowerCase());
+    if (offChoice && known && keepsTextPrivate(spec)) return unexpectedPrivate(spec, known);
     if (slot.rest) rest = { option: slot, tokens: [token] };
     else values[slot.name] = token.value;
     known = slot.choices?.find((c) => c.toLowerCase() === token.value.toLowerCase());

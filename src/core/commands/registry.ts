@@ -2,6 +2,10 @@
 // and every form. A feature adds a command by adding its spec to the table and its handler here (the
 // type below refuses a table command without a handler, or a handler without a table entry), and a
 // button or form by adding one definition to ACTIONS or FORMS.
+
+import { PUBLISH_FORMS, publishCardAction, publishCommand, publishResultAction } from '../publish/handlers.ts';
+import { scheduledCommand } from '../publish/scheduled.ts';
+import { socialKeyForm } from '../publish/setup-socials.ts';
 import { type ActionHandler, type FormHandler, indexBy } from './actions.ts';
 import type { CommandHandler } from './handler.ts';
 import { help, jobs, project } from './handlers/info.ts';
@@ -22,12 +26,21 @@ export const COMMAND_HANDLERS: { readonly [N in CommandName]: CommandHandler<N> 
   voices,
   project,
   jobs,
+  publish: publishCommand,
+  scheduled: scheduledCommand,
   setup,
   help,
 };
 
-export const ACTIONS: readonly ActionHandler[] = [retryAction, voicesPageAction, voicesFilterAction, useVoiceAction];
-export const FORMS: readonly FormHandler[] = [setupKeyForm];
+export const ACTIONS: readonly ActionHandler[] = [
+  retryAction,
+  voicesPageAction,
+  voicesFilterAction,
+  useVoiceAction,
+  publishResultAction,
+  publishCardAction,
+];
+export const FORMS: readonly FormHandler[] = [setupKeyForm, socialKeyForm, ...PUBLISH_FORMS];
 
 export interface Registry {
   /** The table, in /help order. */
@@ -47,6 +60,7 @@ export function createRegistry(): Registry {
     specs: COMMANDS,
     command: (name) => byName.get(name.replace(/^\//, '').toLowerCase()),
     action: (verb) => byVerb.get(verb),
-    form: (id) => byForm.get(id),
+    // A form's id may carry what it is about after a colon (`pubedit:<request id>`), like a control id.
+    form: (id) => byForm.get(id.split(':')[0] ?? id),
   };
 }

@@ -4,11 +4,48 @@
 import {
   BROLL_FREQUENCIES,
   BROLL_TYPES,
+  PRIVACY_VALUES,
   SUBTITLE_FONT_SIZES,
   SUBTITLE_POSITIONS,
   VISUAL_STYLES,
 } from '../media/enums.ts';
+import { PLATFORMS } from '../publish/caption-limits.ts';
 import type { CommandSpec, OptionSpec } from './spec.ts';
+
+/** The approval policy of /setup (src/core/publish/policy.ts reads them). */
+const POLICY_OPTION_SPECS: OptionSpec[] = [
+  {
+    name: 'approvals',
+    description: 'Approvals a publish request needs (0 = none; default 1)',
+    type: 'integer',
+    min: 0,
+    max: 20,
+  },
+  {
+    name: 'self_approve',
+    description: 'May people approve their own requests? (default no)',
+    type: 'string',
+    choices: ['yes', 'no'],
+  },
+  {
+    name: 'approval_expiry',
+    description: 'How long approvals last: 72h, 3d (default 72h)',
+    type: 'string',
+    maxLength: 10,
+  },
+  {
+    name: 'approvers',
+    description: 'anyone (default), or members / roles who may approve',
+    type: 'string',
+    maxLength: 500,
+  },
+  {
+    name: 'timezone',
+    description: 'IANA time zone for schedules, e.g. Europe/Paris (default UTC)',
+    type: 'string',
+    maxLength: 60,
+  },
+];
 
 const url = (what: string): OptionSpec => ({
   name: 'url',
@@ -159,11 +196,20 @@ export const SETUP: CommandSpec<'setup'> = {
   options: [
     {
       name: 'action',
-      description: 'show (default), key (enter the API key privately), clear_key',
+      description: 'show (default), key (enter the API key privately), clear_key, socials (social accounts)',
       type: 'string',
-      choices: ['show', 'key', 'clear_key'],
+      choices: ['show', 'key', 'clear_key', 'socials'],
       positional: true,
     },
+    {
+      name: 'change',
+      description: 'With socials: add or remove',
+      type: 'string',
+      choices: ['add', 'remove'],
+      positional: true,
+    },
+    { name: 'name', description: 'With socials: the account name', type: 'string', positional: true, maxLength: 32 },
+    { name: 'platform', description: 'With socials add: the account platform', type: 'string', choices: PLATFORMS },
     {
       name: 'language',
       description: 'Default language for /clip and /subtitles',
@@ -172,7 +218,40 @@ export const SETUP: CommandSpec<'setup'> = {
     },
     { ...voice, description: 'Default voice for /tts and /ttv' },
     { name: 'template', description: 'Default subtitle style', type: 'string', source: 'template' },
+    ...POLICY_OPTION_SPECS,
   ],
+};
+
+export const PUBLISH: CommandSpec<'publish'> = {
+  name: 'publish',
+  description: 'Ask the team to approve a video, then post it to social accounts',
+  usage: '/publish https://… accounts=a,b title="…" description="…" privacy=unlisted schedule="tomorrow 18:00"',
+  options: [
+    url('video'),
+    {
+      name: 'accounts',
+      description: 'Account names, comma-separated (see /setup socials)',
+      type: 'string',
+      maxLength: 500,
+    },
+    { name: 'title', description: 'Post title', type: 'string', maxLength: 500 },
+    { name: 'description', description: 'Post description (caption)', type: 'string', maxLength: 5000 },
+    { name: 'privacy', description: 'public (default), private or unlisted', type: 'string', choices: PRIVACY_VALUES },
+    {
+      name: 'schedule',
+      description: 'now (default) or a time: tomorrow 6pm, in 2 hours, 2026-12-01 18:00',
+      type: 'string',
+      maxLength: 100,
+    },
+  ],
+};
+
+export const SCHEDULED: CommandSpec<'scheduled'> = {
+  name: 'scheduled',
+  description: 'Publish requests waiting for approval or their time, and the last published',
+  usage: '/scheduled',
+  ephemeral: true,
+  options: [],
 };
 
 export const HELP: CommandSpec<'help'> = {
@@ -184,7 +263,20 @@ export const HELP: CommandSpec<'help'> = {
 };
 
 /** In the order /help lists them. */
-export const COMMANDS = [CLIP, TTV, SUBTITLES, BROLL, TTS, VOICES, PROJECT, JOBS, SETUP, HELP] as const;
+export const COMMANDS = [
+  CLIP,
+  TTV,
+  SUBTITLES,
+  BROLL,
+  TTS,
+  VOICES,
+  PROJECT,
+  JOBS,
+  PUBLISH,
+  SCHEDULED,
+  SETUP,
+  HELP,
+] as const;
 
 /** Every command name of the table; the registry must hold exactly one handler for each. */
 export type CommandName = (typeof COMMANDS)[number]['name'];

@@ -15,6 +15,9 @@ export interface Answer {
   after?: () => Promise<void>;
 }
 
+/** A delivery's settle runs at once; the poll only backs it up, a little later, if that settle fails. */
+const POLL_AFTER_WEBHOOK_MS = 5_000;
+
 const json = (status: number, body: unknown): Answer => ({
   status,
   body: JSON.stringify(body),
@@ -57,6 +60,8 @@ export function createWebhookHandler(deps: { jobs: JobService; logger: Logger; m
     }
     const pending = await jobs.repo.getPending(job.id);
     if (pending) await jobs.repo.setPending({ ...pending, seenAt: deps.clock.now() });
+    // If settling below fails, the job's poll comes soon rather than after its backoff.
+    if (pending) await jobs.schedulePoll(job.id, deps.clock.now() + POLL_AFTER_WEBHOOK_MS);
     outcome('accepted');
     return {
       ...json(200, { ok: true }),

@@ -46,7 +46,11 @@ export function renderJobCard(job: Job, phase: CardPhase): OutMessage {
   };
 }
 
-export function clipCard(out: Output, n: number, total: number): Card {
+/** Opens the publish form for one finished video (src/core/publish/handlers.ts). */
+export const publishControl = (id: string): Control => ({ kind: 'action', label: 'Publish…', id, style: 'primary' });
+const publishId = (job: Job, part: number, i: number) => `publish:${job.id}:${part}:${i}`;
+
+export function clipCard(out: Output, n: number, total: number, publish?: string): Card {
   const info = out.info;
   const fields = [];
   if (info?.viralityScore !== undefined) {
@@ -57,6 +61,7 @@ export function clipCard(out: Output, n: number, total: number): Card {
     fields.push({ name: 'Tags', value: info.tags.map((t) => `#${t.replace(/^#/, '')}`).join(' ') });
   if (info?.suitablePlatforms.length) fields.push({ name: 'Best on', value: info.suitablePlatforms.join(', ') });
   const controls: Control[] = out.videoUrl ? [{ kind: 'link', label: '▶ Watch', url: out.videoUrl }] : [];
+  if (out.videoUrl && publish) controls.push(publishControl(publish));
   return {
     title: `Reel ${n}/${total}: ${info?.title || 'Untitled'}`,
     url: out.videoUrl,
@@ -68,9 +73,10 @@ export function clipCard(out: Output, n: number, total: number): Card {
   };
 }
 
-export function mediaCard(kind: ProjectKind, out: Output, title: string): Card {
+export function mediaCard(kind: ProjectKind, out: Output, title: string, publish?: string): Card {
   const controls: Control[] = [];
   if (out.videoUrl) controls.push({ kind: 'link', label: '▶ Watch', url: out.videoUrl });
+  if (out.videoUrl && publish) controls.push(publishControl(publish));
   if (out.audioUrl) controls.push({ kind: 'link', label: '🔊 Listen', url: out.audioUrl });
   return {
     title,
@@ -93,9 +99,14 @@ export function renderResult(job: Job, outputs: Output[], part: PartLabel): OutM
   const partText = part.total > 1 ? ` (part ${part.index + 1}/${part.total})` : '';
   const cards =
     job.kind === 'clip'
-      ? outputs.map((o, i) => clipCard(o, i + 1, outputs.length))
+      ? outputs.map((o, i) => clipCard(o, i + 1, outputs.length, publishId(job, part.index, i)))
       : outputs.map((o, i) =>
-          mediaCard(job.kind, o, `${KIND_LABEL[job.kind]}${partText}${outputs.length > 1 ? ` #${i + 1}` : ''}`),
+          mediaCard(
+            job.kind,
+            o,
+            `${KIND_LABEL[job.kind]}${partText}${outputs.length > 1 ? ` #${i + 1}` : ''}`,
+            publishId(job, part.index, i),
+          ),
         );
   const what =
     job.kind === 'clip'

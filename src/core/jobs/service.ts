@@ -31,6 +31,8 @@ export interface JobServiceDeps {
   /** Base URL the media API reaches our webhook listener at (known once the listener is up). */
   webhookBase: () => string;
   timings: JobTimings;
+  /** (Re)schedules the job's poll task (the poller's queue in the scheduler); absent, nothing polls. */
+  schedulePoll?: (jobId: string, dueAt: number) => Promise<void>;
 }
 
 export interface StartJob {
@@ -54,6 +56,8 @@ export interface JobService {
   deliver(jobId: string): Promise<void>;
   abandon(jobId: string, reason: string): Promise<void>;
   post(job: Job, message: OutMessage, idempotencyKey: string): Promise<void>;
+  /** Moves the job's next poll to `dueAt` (e.g. a webhook said it finished). */
+  schedulePoll(jobId: string, dueAt: number): Promise<void>;
 }
 
 export function createJobService(deps: JobServiceDeps): JobService {
@@ -83,6 +87,10 @@ export function createJobService(deps: JobServiceDeps): JobService {
     metrics.inc('reelbot_jobs_total', { state: 'failed' });
     await updateCard(job, 'failed');
     await post(job, renderFailure(job, job.error), `${job.id}:create-failed`);
+  }
+
+  async function schedulePoll(jobId: string, dueAt: number) {
+    await deps.schedulePoll?.(jobId, dueAt);
   }
 
   async function start(input: StartJob, reply: Reply): Promise<Job> {
@@ -124,6 +132,7 @@ export function createJobService(deps: JobServiceDeps): JobService {
     // Persisted before the card says the project exists, so a restart cannot lose it.
     await repo.save(job);
     await repo.setPending({ jobId: job.id, channelKey, nextPollAt: clock.now() + deps.timings.firstPollMs, polls: 0 });
+    await schedulePoll(job.id, clock.now() + deps.timings.firstPollMs);
     metrics.inc('reelbot_jobs_total', { state: 'created' });
     await updateCard(job, 'working');
     return job;
@@ -254,5 +263,5 @@ export function createJobService(deps: JobServiceDeps): JobService {
     await post(job, renderExpired(job, Math.round(deps.timings.horizonMs / 3600_000)), `${jobId}:expired`);
   }
 
-  return { repo, start, settle, expire, post, deliver: deliverReady, abandon };
+  return { repo, start, settle, expire, post, deliver: deliverReady, abandon, schedulePoll };
 }

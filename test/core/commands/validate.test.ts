@@ -272,7 +272,7 @@ describe('/voices, /project, /jobs, /setup and /help options', () => {
   });
 
   it('/setup refuses an unknown action with a guess, without repeating what was typed', () => {
-    expect(refuse(SETUP, 'kye')).toBe('unknown action — did you mean key? Valid: show, key, clear_key');
+    expect(refuse(SETUP, 'kye')).toBe('unknown action — did you mean key? Valid: show, key, clear_key, socials');
   });
 
   it('/help accepts any command name (help itself answers unknown ones)', () => {

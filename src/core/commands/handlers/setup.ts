@@ -3,15 +3,16 @@ import { MediaApiError } from '../../errors.ts';
 import type { Prepared } from '../../interaction.ts';
 import { describeMediaError } from '../../media/describe-error.ts';
 import { CLIP_LANGUAGES, DEFAULT_LANGUAGE, DEFAULT_SUBTITLE_TEMPLATE, SUBTITLE_TEMPLATES } from '../../media/enums.ts';
+import { PLATFORMS } from '../../publish/caption-limits.ts';
+import { setupPublishing } from '../../publish/setup-socials.ts';
 import type { OutMessage } from '../../render/message.ts';
 import { maskSecret } from '../../store/settings-repo.ts';
 import { defineForm } from '../actions.ts';
-import { type CommandContext, defineCommand, fail, run } from '../handler.ts';
+import { type CommandContext, defineCommand, fail, NOT_ALLOWED, run } from '../handler.ts';
 import { SETUP } from '../table.ts';
 
 export const SETUP_KEY_MODAL = 'setup_key';
-export const NOT_ALLOWED =
-  'Only people who may configure the bot can change its settings (Discord: Manage Server; Slack: workspace admins or the operator’s SLACK_ADMIN_USERS list).';
+export { NOT_ALLOWED } from '../handler.ts';
 
 /** What the channel runs with, the key shown masked and never in full. */
 async function renderSettings(ctx: CommandContext, note?: string): Promise<OutMessage> {
@@ -55,13 +56,26 @@ async function renderSettings(ctx: CommandContext, note?: string): Promise<OutMe
 export const setup = defineCommand({
   spec: SETUP,
   options: z.strictObject({
-    action: z.enum(['show', 'key', 'clear_key']).default('show'),
+    action: z.enum(['show', 'key', 'clear_key', 'socials']).default('show'),
     language: z.enum(CLIP_LANGUAGES).optional(),
     voice: z.string().optional(),
     template: z.enum(SUBTITLE_TEMPLATES).optional(),
+    // /setup socials [add|remove] <name> platform=… and the approval policy (src/core/publish).
+    change: z.enum(['add', 'remove']).optional(),
+    name: z.string().optional(),
+    platform: z.enum(PLATFORMS).optional(),
+    approvals: z.number().int().optional(),
+    self_approve: z.enum(['yes', 'no']).optional(),
+    approval_expiry: z.string().optional(),
+    approvers: z.string().optional(),
+    timezone: z.string().optional(),
   }),
-  prepare({ action, ...defaults }, ctx): Prepared {
+  prepare(v, ctx): Prepared {
     if (!ctx.canConfigure) return fail(NOT_ALLOWED);
+    const publishing = setupPublishing(v, ctx);
+    if (publishing) return publishing;
+    const { action, language, voice, template } = v;
+    const defaults = { language, voice, template };
     const changing = Object.values(defaults).some((x) => x !== undefined);
     if (action === 'key') {
       return {

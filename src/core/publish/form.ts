@@ -1,0 +1,128 @@
+// The publish form (Title, Description, Accounts, Privacy, Schedule) and the one reading of its
+// answers, shared by the form, the text options of /publish and Edit. Everything is checked before a
+// request exists: accounts, privacy, the schedule, and the captions against the strictest platform.
+import type { ModalSpec } from '../interaction.ts';
+import { PRIVACY_VALUES } from '../media/enums.ts';
+import type { SocialAccount } from './accounts.ts';
+import { captionProblem } from './caption-limits.ts';
+import type { Content } from './model.ts';
+import { formatWhen, parseSchedule } from './schedule.ts';
+
+export const FORM_PREFIX = 'pubform:';
+export const EDIT_PREFIX = 'pubedit:';
+export const REASON_PREFIX = 'pubwhy:';
+
+export const NO_ACCOUNTS =
+  'This channel has no social accounts yet, so there is nowhere to publish. Someone who may configure the bot adds one with `/setup socials add <name> platform=<tiktok|instagram|youtube|x|linkedin|facebook|other>`.';
+
+export interface FormValues {
+  title?: string;
+  description?: string;
+  accounts?: readonly string[];
+  privacy?: string;
+  schedule?: string;
+}
+
+export function publishForm(id: string, accounts: readonly SocialAccount[], v: FormValues): ModalSpec {
+  return {
+    id,
+    title: 'Publish to social accounts',
+    inputs: [
+      { id: 'title', label: 'Title', style: 'short', required: false, maxLength: 500, value: v.title ?? '' },
+      {
+        id: 'description',
+        label: 'Description',
+        style: 'paragraph',
+        required: false,
+        maxLength: 4000,
+        value: v.description ?? '',
+      },
+      {
+        id: 'accounts',
+        label: 'Accounts',
+        style: 'short',
+        required: true,
+        maxLength: 500,
+        placeholder: accounts.length ? accounts.map((a) => a.name).join(', ') : 'No accounts yet: /setup socials add',
+        value: (v.accounts ?? []).join(', '),
+        ...(accounts.length > 0
+          ? {
+              choices: {
+                options: accounts.map((a) => ({ label: `${a.name} (${a.platform})`, value: a.name })),
+                selected: [...(v.accounts ?? [])],
+              },
+            }
+          : {}),
+      },
+      {
+        id: 'privacy',
+        label: 'Privacy',
+        style: 'short',
+        required: false,
+        maxLength: 10,
+        placeholder: 'public, private or unlisted',
+        value: v.privacy ?? 'public',
+      },
+      {
+        id: 'schedule',
+        label: 'Schedule',
+        style: 'short',
+        required: false,
+        maxLength: 100,
+        placeholder: 'now, tomorrow 6pm, in 2 hours, 2026-12-01 18:00',
+        value: v.schedule ?? 'now',
+      },
+    ],
+  };
+}
+
+export type ContentCheck = { ok: true; content: Content; note?: string } | { ok: false; message: string };
+
+export function checkContent(
+  videoUrl: string,
+  v: FormValues,
+  accounts: readonly SocialAccount[],
+  zone: string,
+  now: number,
+): ContentCheck {
+  if (accounts.length === 0) return { ok: false, message: NO_ACCOUNTS };
+  const names = (v.accounts ?? []).flatMap((a) => a.split(/[\s,]+/)).filter(Boolean);
+  if (names.length === 0)
+    return { ok: false, message: `Choose at least one account: ${accounts.map((a) => a.name).join(', ')}.` };
+  const chosen: SocialAccount[] = [];
+  for (const n of new Set(names.map((x) => x.toLowerCase()))) {
+    const found = accounts.find((a) => a.name.toLowerCase() === n);
+    if (!found)
+      return {
+        ok: false,
+        message: `There is no account “${n}” in this channel. Its accounts: ${accounts.map((a) => a.name).join(', ')}.`,
+      };
+    chosen.push(found);
+  }
+  const privacy = (v.privacy ?? '').trim().toLowerCase() || 'public';
+  if (!(PRIVACY_VALUES as readonly string[]).includes(privacy))
+    return { ok: false, message: `Privacy must be public, private or unlisted, not “${privacy}”.` };
+  const schedule = parseSchedule(v.schedule, zone, now);
+  if (!schedule.ok) return { ok: false, message: schedule.message };
+  const title = (v.title ?? '').trim();
+  const description = (v.description ?? '').trim();
+  const tooLong = captionProblem(
+    title,
+    description,
+    chosen.map((a) => a.platform),
+  );
+  if (tooLong) return { ok: false, message: `Too long: ${tooLong}. Shorten it and submit again.` };
+  const content: Content = {
+    videoUrl,
+    title,
+    description,
+    accounts: chosen.map((a) => a.name),
+    privacy: privacy as (typeof PRIVACY_VALUES)[number],
+    scheduleAt: schedule.at,
+  };
+  return {
+    ok: true,
+    content,
+    ...(schedule.at === null ? {} : { note: `Scheduled for ${formatWhen(schedule.at, zone)}.` }),
+  };
+}

@@ -1,0 +1,25 @@
+import type { SecretBox } from '../ports.ts';
+import { type AccountsRepo, createAccountsRepo } from './accounts.ts';
+import { createPolicyRepo, type PolicyRepo } from './policy.ts';
+import { createPublishRepo, type PublishRepo } from './repo.ts';
+import { createPublishService, type PublishService } from './service.ts';
+import { PUBLISH_QUEUE, type PublishDeps } from './service-deps.ts';
+
+/** Everything the publishing commands need, handed to the bot as one dependency. */
+export interface PublishKit {
+  service: PublishService;
+  repo: PublishRepo;
+  policies: PolicyRepo;
+  accounts: AccountsRepo;
+}
+
+export function createPublishKit(
+  deps: Omit<PublishDeps, 'repo' | 'policies' | 'accounts'> & { box: SecretBox },
+): PublishKit {
+  const repo = createPublishRepo(deps.store, deps.logger);
+  const policies = createPolicyRepo(deps.store);
+  const accounts = createAccountsRepo(deps.store, deps.box);
+  const service = createPublishService({ ...deps, repo, policies, accounts });
+  deps.scheduler.handle(PUBLISH_QUEUE, (task) => service.onDue(task));
+  return { service, repo, policies, accounts };
+}

@@ -1,0 +1,73 @@
+// A publish request: what will be posted, where, when, and who agreed. Stored whole, so every button
+// on its card works after a restart.
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import { threadRefSchema } from '../jobs/model.ts';
+import { PRIVACY_VALUES } from '../media/enums.ts';
+
+export const REQUEST_STATES = [
+  'pending', // waiting for approvals
+  'scheduled', // approved, waiting for its time
+  'overdue', // its time passed while the bot was down: asks to post now or cancel
+  'publishing', // the API call is claimed (at most once) and under way
+  'published',
+  'failed', // the API refused (400/401/429): nothing was posted, may be tried again
+  'unknown', // timeout, connection error or 5xx: it may or may not have been posted
+  'cancelled',
+] as const;
+export type RequestState = (typeof REQUEST_STATES)[number];
+
+const personSchema = z.object({ userId: z.string(), userName: z.string().optional() });
+export type Person = z.infer<typeof personSchema>;
+
+export const contentSchema = z.object({
+  videoUrl: z.string(),
+  title: z.string(),
+  description: z.string(),
+  accounts: z.array(z.string()).min(1),
+  privacy: z.enum(PRIVACY_VALUES),
+  /** null = as soon as approved. */
+  scheduleAt: z.number().nullable(),
+});
+export type Content = z.infer<typeof contentSchema>;
+
+export const requestSchema = z.object({
+  id: z.string(),
+  channelKey: z.string(),
+  thread: threadRefSchema,
+  content: contentSchema,
+  requester: personSchema,
+  approvals: z.array(personSchema.extend({ at: z.number(), hash: z.string() })),
+  changes: z.array(personSchema.extend({ at: z.number(), reason: z.string() })).default([]),
+  state: z.enum(REQUEST_STATES),
+  /** Bumped by Try again; each attempt has its own never-expiring claim. */
+  attempt: z.number().int(),
+  posts: z.array(z.object({ account: z.string(), postId: z.string() })).default([]),
+  error: z.string().optional(),
+  /** Who published, cancelled or marked it (the decision recorded on the locked card). */
+  decidedBy: personSchema.optional(),
+  decidedAt: z.number().optional(),
+  /** When the content last changed (approvals older than the expiry, or than this, do not count). */
+  editedAt: z.number(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+});
+export type PublishRequestRecord = z.infer<typeof requestSchema>;
+
+/** What an approval is bound to: exactly what will be posted. */
+export function contentHash(c: Content): string {
+  const canonical = JSON.stringify([
+    c.videoUrl,
+    c.title,
+    c.description,
+    [...c.accounts].sort(),
+    c.privacy,
+    c.scheduleAt,
+  ]);
+  return createHash('sha256').update(canonical).digest('base64url').slice(0, 22);
+}
+
+export const personOf = (o: { userId: string; userName?: string | undefined }): Person =>
+  o.userName ? { userId: o.userId, userName: o.userName } : { userId: o.userId };
+
+export const OPEN_STATES: readonly RequestState[] = ['pending', 'scheduled', 'overdue'];

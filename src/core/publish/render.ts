@@ -1,0 +1,104 @@
+// The publish request card: what will be posted, where, when, by whom, how far the approval is, and
+// the buttons allowed in its state. Decided cards lock (no buttons) and record the decision.
+import { type Control, type Field, mention, type OutMessage, truncate } from '../render/message.ts';
+import type { PublishRequestRecord } from './model.ts';
+import type { Policy } from './policy.ts';
+import { isExpired, validApprovals } from './rules.ts';
+import { formatWhen } from './schedule.ts';
+
+const btn = (label: string, verb: string, id: string, style?: 'primary' | 'danger'): Control => ({
+  kind: 'action',
+  label,
+  id: `pub:${verb}:${id}`,
+  ...(style ? { style } : {}),
+});
+
+const HEAD: Record<PublishRequestRecord['state'], string> = {
+  pending: '📝 Publish request — waiting for approval',
+  scheduled: '🗓️ Publish request — approved, scheduled',
+  overdue: '⏰ Publish request — its time passed while the bot was down',
+  publishing: '⏳ Publishing…',
+  published: '✅ Published',
+  failed: '⚠️ Not published',
+  unknown: '❓ Outcome unknown — it may or may not have been posted',
+  cancelled: '🚫 Cancelled',
+};
+
+function controls(r: PublishRequestRecord): Control[] {
+  const id = r.id;
+  switch (r.state) {
+    case 'pending':
+      return [
+        btn('Approve', 'approve', id, 'primary'),
+        btn('Request changes', 'changes', id),
+        btn('Edit', 'edit', id),
+        btn('Cancel', 'cancel', id, 'danger'),
+      ];
+    case 'scheduled':
+      return [btn('Cancel', 'cancel', id, 'danger')];
+    case 'overdue':
+      return [btn('Post now', 'now', id, 'primary'), btn('Cancel', 'cancel', id, 'danger')];
+    case 'failed':
+      return [btn('Try again', 'retry', id, 'primary'), btn('Cancel', 'cancel', id, 'danger')];
+    case 'unknown':
+      return [btn('Mark as posted', 'mark', id), btn('Try again', 'retry', id, 'primary')];
+    default:
+      return [];
+  }
+}
+
+const who = (p: { userId: string }) => mention(p.userId);
+
+export function approvalLine(r: PublishRequestRecord, policy: Policy, now: number): string {
+  if (policy.approvals === 0) return 'no approval needed';
+  const valid = validApprovals(r, policy, now);
+  const names = valid.length > 0 ? ` — ${valid.map(who).join(', ')}` : '';
+  const expired = isExpired(r, policy, now) ? ' · ⌛ expired' : '';
+  return `needs ${policy.approvals} approval${policy.approvals === 1 ? '' : 's'} (${valid.length}/${policy.approvals})${names}${expired}`;
+}
+
+export function renderRequestCard(r: PublishRequestRecord, policy: Policy, now: number): OutMessage {
+  const c = r.content;
+  const when = c.scheduleAt === null ? 'now, once approved' : formatWhen(c.scheduleAt, policy.timezone);
+  const fields: Field[] = [
+    { name: 'Title', value: truncate(c.title || '(none)', 256) },
+    { name: 'Description', value: truncate(c.description || '(none)', 1000) },
+    { name: 'Accounts', value: c.accounts.join(', '), inline: true },
+    { name: 'Privacy', value: c.privacy, inline: true },
+    { name: 'Schedule', value: when, inline: true },
+    { name: 'Requested by', value: who(r.requester), inline: true },
+    { name: 'Approval', value: approvalLine(r, policy, now) },
+  ];
+  if (r.posts.length > 0)
+    fields.push({ name: 'Posts', value: r.posts.map((p) => `${p.account}: \`${p.postId}\``).join('\n') });
+  const given = r.approvals.filter((a) => r.state !== 'pending' || a.at >= r.editedAt);
+  if (r.state !== 'pending' && given.length > 0)
+    fields.push({ name: 'Approved by', value: [...new Set(given.map(who))].join(', '), inline: true });
+  if (r.decidedBy && r.decidedAt)
+    fields.push({ name: decidedLabel(r), value: `${who(r.decidedBy)} at ${formatWhen(r.decidedAt, policy.timezone)}` });
+  const last = r.changes.at(-1);
+  if (r.state === 'pending' && last && last.at >= r.editedAt)
+    fields.push({ name: 'Changes requested', value: `${who(last)}: ${truncate(last.reason, 500)}` });
+  const tone =
+    r.state === 'published' ? 'success' : r.state === 'failed' || r.state === 'unknown' ? 'error' : 'pending';
+  return {
+    text: `${HEAD[r.state]}: ${truncate(c.title || c.videoUrl, 120)}`,
+    cards: [
+      {
+        title: HEAD[r.state],
+        url: c.videoUrl,
+        body: r.error ? truncate(r.error, 1500) : undefined,
+        fields,
+        tone,
+        footer: `Request ${r.id} · approvals expire after ${Math.round(policy.expiryMs / 3600_000)} h`,
+        controls: [{ kind: 'link', label: '▶ Video', url: c.videoUrl }, ...controls(r)],
+      },
+    ],
+  };
+}
+
+function decidedLabel(r: PublishRequestRecord): string {
+  if (r.state === 'published') return 'Published by';
+  if (r.state === 'cancelled') return 'Cancelled by';
+  return 'Last action by';
+}

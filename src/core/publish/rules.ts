@@ -1,0 +1,74 @@
+// Who may do what to a publish request, and when the quorum is reached. Refusals are values (shown to
+// the person who clicked only), never exceptions.
+import { contentHash, type PublishRequestRecord } from './model.ts';
+import type { Policy } from './policy.ts';
+
+export interface Actor {
+  userId: string;
+  canConfigure: boolean;
+  /** Discord roles / Slack user groups, when the adapter knows them. */
+  roles?: readonly string[];
+}
+
+/** Approvals that still count: bound to the current content, given after the last edit, not expired. */
+export function validApprovals(r: PublishRequestRecord, policy: Policy, now: number) {
+  const hash = contentHash(r.content);
+  return r.approvals.filter((a) => a.hash === hash && a.at >= r.editedAt && now - a.at <= policy.expiryMs);
+}
+
+export function quorumReached(r: PublishRequestRecord, policy: Policy, now: number): boolean {
+  return validApprovals(r, policy, now).length >= policy.approvals;
+}
+
+export function isExpired(r: PublishRequestRecord, policy: Policy, now: number): boolean {
+  return r.state === 'pending' && now - r.editedAt > policy.expiryMs;
+}
+
+function isApprover(actor: Actor, policy: Policy): boolean {
+  if (policy.approvers.length === 0) return true;
+  return policy.approvers.some((a) =>
+    a.startsWith('role:') ? (actor.roles ?? []).includes(a.slice(5)) : a === actor.userId,
+  );
+}
+
+export function refuseApproval(r: PublishRequestRecord, policy: Policy, actor: Actor, now: number): string | undefined {
+  if (r.state !== 'pending') return decidedText(r);
+  if (isExpired(r, policy, now))
+    return 'This request expired: its approvals ran out of time. The requester can Edit it to ask again.';
+  if (actor.userId === r.requester.userId && !policy.selfApprove)
+    return 'You cannot approve your own request in this channel (self_approve=no).';
+  if (!isApprover(actor, policy)) return 'You are not one of the approvers of this channel.';
+  return undefined;
+}
+
+/**
+ * With named approvers (users only; roles cannot be counted here) who cannot reach the quorum, the
+ * request would wait forever: say so at once.
+ */
+export function quorumImpossible(policy: Policy, requesterId: string): string | undefined {
+  if (policy.approvers.length === 0 || policy.approvers.some((a) => a.startsWith('role:'))) return undefined;
+  const able = policy.approvers.filter((a) => policy.selfApprove || a !== requesterId);
+  if (able.length >= policy.approvals) return undefined;
+  return `This channel needs ${policy.approvals} approval${policy.approvals === 1 ? '' : 's'}, but only ${able.length} of its approvers could give one (you cannot approve your own request). Ask someone who may configure the bot to change /setup approvals or approvers.`;
+}
+
+export const mayEdit = (r: PublishRequestRecord, actor: Actor) => actor.userId === r.requester.userId;
+export const mayCancel = (r: PublishRequestRecord, actor: Actor) =>
+  actor.userId === r.requester.userId || actor.canConfigure;
+
+export function decidedText(r: PublishRequestRecord): string {
+  switch (r.state) {
+    case 'published':
+      return 'This request was already published.';
+    case 'cancelled':
+      return 'This request was cancelled.';
+    case 'publishing':
+      return 'This request is being published right now.';
+    case 'unknown':
+      return 'This request’s outcome is unknown; someone who may configure the bot can mark it as posted or try again.';
+    case 'scheduled':
+      return 'This request is already approved and scheduled.';
+    default:
+      return 'This request was already decided.';
+  }
+}

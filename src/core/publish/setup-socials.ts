@@ -1,0 +1,107 @@
+// /setup socials … and the approval policy options of /setup. Access keys only ever arrive through the
+// private form (console: the next line) and are shown back by name only.
+
+import type { FormHandler } from '../commands/actions.ts';
+import { type CommandContext, fail, NOT_ALLOWED, run } from '../commands/handler.ts';
+import type { OptionValues } from '../commands/spec.ts';
+import { UserError } from '../errors.ts';
+import type { ModalSubmission, Prepared } from '../interaction.ts';
+import { ACCOUNT_NAME } from './accounts.ts';
+import { PLATFORMS, type SocialPlatform } from './caption-limits.ts';
+import { describePolicy, POLICY_OPTIONS, parsePolicyOptions } from './policy.ts';
+
+export const SOCIAL_KEY_PREFIX = 'socialkey:';
+
+const str = (v: unknown): string | undefined => (v === undefined || v === '' ? undefined : String(v));
+
+function kit(ctx: CommandContext) {
+  if (!ctx.deps.publish) throw new UserError('Publishing is not available in this bot.');
+  return ctx.deps.publish;
+}
+
+async function listText(ctx: CommandContext, note?: string): Promise<string> {
+  const accounts = await kit(ctx).accounts.list(ctx.channelKey);
+  const policy = await kit(ctx).policies.get(ctx.channelKey);
+  const list = accounts.length
+    ? accounts.map((a) => `• **${a.name}** (${a.platform})`).join('\n')
+    : 'No social accounts yet. Add one: `/setup socials add <name> platform=x` (the access key goes in a private form).';
+  return [note, '**Social accounts of this channel**', list, `Approval policy: ${describePolicy(policy)}`]
+    .filter(Boolean)
+    .join('\n');
+}
+
+/** Handles /setup socials and the policy options; undefined when the command is about something else. */
+export function setupPublishing(v: OptionValues, ctx: CommandContext): Prepared | undefined {
+  const action = str(v.action);
+  const policyGiven = POLICY_OPTIONS.some((o) => v[o] !== undefined);
+  if (action !== 'socials' && !policyGiven) return undefined;
+  if (policyGiven) {
+    const parsed = parsePolicyOptions(v);
+    if (!parsed.ok) return fail(parsed.message);
+    return run(true, async (reply) => {
+      const current = await kit(ctx).policies.get(ctx.channelKey);
+      await kit(ctx).policies.save(ctx.channelKey, { ...current, ...parsed.patch });
+      await reply.ephemeral({ text: await listText(ctx, 'Saved the approval policy.') });
+    });
+  }
+  const change = str(v.change);
+  const name = str(v.name);
+  if (!change) return run(true, async (reply) => reply.ephemeral({ text: await listText(ctx) }));
+  if (!name || !ACCOUNT_NAME.test(name))
+    return fail('Give the account a short name (letters, digits, - and _): `/setup socials add brand_x platform=x`.');
+  if (change === 'remove') {
+    return run(true, async (reply) => {
+      const gone = await kit(ctx).accounts.remove(ctx.channelKey, name);
+      await reply.ephemeral({
+        text: await listText(ctx, gone ? `Removed the account ${name}.` : `There was no account ${name}.`),
+      });
+    });
+  }
+  const platform = (str(v.platform) ?? 'other') as SocialPlatform;
+  if (!PLATFORMS.includes(platform)) return fail(`platform must be one of ${PLATFORMS.join(', ')}.`);
+  return {
+    kind: 'modal',
+    modal: {
+      id: `${SOCIAL_KEY_PREFIX}${name}:${platform}`,
+      title: `Access key for ${name}`.slice(0, 45),
+      inputs: [
+        {
+          id: 'access_key',
+          label: 'Access key',
+          placeholder: `The ${platform} account's access key from the media API dashboard`,
+          style: 'short',
+          required: true,
+          secret: true,
+          maxLength: 500,
+        },
+      ],
+    },
+  };
+}
+
+export function submitSocialKey(s: ModalSubmission, ctx: CommandContext, notAllowed: string): Prepared | undefined {
+  if (!s.modalId.startsWith(SOCIAL_KEY_PREFIX)) return undefined;
+  if (!ctx.canConfigure) return fail(notAllowed);
+  const [name = '', platform = 'other'] = s.modalId.slice(SOCIAL_KEY_PREFIX.length).split(':');
+  const key = (s.values.access_key ?? '').trim();
+  if (!key) return fail('The access key was empty; nothing changed.');
+  if (/\s/.test(key) || key.length > 500)
+    return fail('That does not look like an access key (it has spaces or is too long); nothing changed.');
+  if (!ACCOUNT_NAME.test(name) || !PLATFORMS.includes(platform as SocialPlatform))
+    return fail('That form has expired. Run the command again.');
+  return run(true, async (reply) => {
+    await kit(ctx).accounts.put(ctx.channelKey, { name, platform: platform as SocialPlatform }, key, ctx.origin.userId);
+    await reply.ephemeral({
+      text: await listText(
+        ctx,
+        `Saved the access key of ${name} (${platform}). It is stored encrypted and shown only by name.`,
+      ),
+    });
+  });
+}
+
+/** The private access-key form of `/setup socials add`: id `socialkey:<name>:<platform>`. */
+export const socialKeyForm: FormHandler = {
+  id: SOCIAL_KEY_PREFIX.slice(0, -1),
+  prepare: (s, ctx) => submitSocialKey(s, ctx, NOT_ALLOWED) ?? fail('That form has expired. Run the command again.'),
+};

@@ -1,0 +1,149 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createPoller, POLL_QUEUE } from '../../../src/core/jobs/poller.ts';
+import { createJobService } from '../../../src/core/jobs/service.ts';
+import { createKeyResolver } from '../../../src/core/keys.ts';
+import type { Project } from '../../../src/core/media/schemas.ts';
+import { createMetrics } from '../../../src/core/metrics/prom-metrics.ts';
+import type { KeyValue, MediaApi, Store } from '../../../src/core/ports.ts';
+import { createEmbeddedScheduler } from '../../../src/core/scheduler/embedded.ts';
+import { createKeyvStore } from '../../../src/core/store/index.ts';
+import { origin, silentLogger } from '../../support/harness.ts';
+import { createRecordingChat } from '../../support/recording-chat.ts';
+
+// Polling costs what is due, not what is pending: with 10,000 projects waiting and 3 due, one pass of the
+// scheduler reads and writes a few dozen store entries, never the whole pending list.
+
+interface Counts {
+  ops: number;
+  scans: number;
+}
+
+/** The real store, counting every operation made through it. */
+function counting(store: Store, counts: Counts): Store {
+  const op = <T>(result: T): T => {
+    counts.ops++;
+    return result;
+  };
+  const wrap = (kv: KeyValue): KeyValue => ({
+    get: (key) => op(kv.get(key)),
+    set: (key, value, ttl) => op(kv.set(key, value, ttl)),
+    delete: (key) => op(kv.delete(key)),
+    entries: () => {
+      counts.scans++;
+      return kv.entries();
+    },
+  });
+  return {
+    namespace: (name) => wrap(store.namespace(name)),
+    claim: (key, ttl) => op(store.claim(key, ttl)),
+    release: (key) => op(store.release(key)),
+    ping: () => store.ping(),
+    close: () => store.close(),
+  };
+}
+
+const completed = (projectId: string) =>
+  ({
+    projectId,
+    status: 'completed',
+    state: 'completed',
+    createdAt: null,
+    completedAt: null,
+    error: null,
+    outputs: [{ videoUrl: `https://cdn.example/${projectId}.mp4` }],
+  }) satisfies Project;
+
+let raw: Store | undefined;
+afterEach(async () => {
+  await raw?.close();
+  raw = undefined;
+});
+
+describe('the poller with 10,000 pending projects', () => {
+  it('touches only the 3 that are due in a pass, and posts their results', async () => {
+    raw = await createKeyvStore({ kind: 'memory' });
+    const counts: Counts = { ops: 0, scans: 0 };
+    const store = counting(raw, counts);
+    const chat = createRecordingChat('console');
+    const asked: string[] = [];
+    const media: MediaApi = {
+      create: async () => ({ projectId: 'unused' }),
+      getProject: async (_key, projectId) => {
+        asked.push(projectId);
+        return completed(projectId);
+      },
+      listVoices: async () => [],
+      publish: async () => ({ id: 'unused' }) as never,
+    };
+    const scheduler = createEmbeddedScheduler({ store, logger: silentLogger });
+    const timings = { firstPollMs: 60_000, maxPollMs: 30 * 60_000, horizonMs: 24 * 3600_000 };
+    const jobs = createJobService({
+      store,
+      media,
+      keys: createKeyResolver({ settings: { get: async () => ({}) }, sandboxKey: 'sandbox-key' }),
+      chat: () => chat,
+      logger: silentLogger,
+      clock: { now: () => Date.now() },
+      metrics: createMetrics(),
+      webhookBase: () => 'http://127.0.0.1:9',
+      timings,
+      schedulePoll: (jobId, dueAt) => scheduler.schedule(POLL_QUEUE, jobId, dueAt, {}),
+    });
+    const poller = createPoller({
+      jobs,
+      scheduler,
+      clock: { now: () => Date.now() },
+      logger: silentLogger,
+      metrics: createMetrics(),
+      timings,
+      catchUpOnStart: false,
+    });
+    await poller.start();
+
+    const now = Date.now();
+    for (let i = 0; i < 10_000; i++) {
+      const id = `job${String(i).padStart(5, '0')}`;
+      const thread = {
+        platform: 'console' as const,
+        workspaceId: 'local',
+        channelId: 'local',
+        threadId: id,
+        cardMessageId: id,
+      };
+      await jobs.repo.save({
+        id,
+        kind: 'broll',
+        state: 'pending',
+        channelKey: 'console:local:local',
+        origin,
+        thread,
+        summary: id,
+        requests: [{ videoUrl: 'https://example.com/talk.mp4' }],
+        projectIds: [`p${id}`],
+        createdAt: now,
+        updatedAt: now,
+      });
+      await jobs.repo.setPending({ jobId: id, channelKey: 'console:local:local', nextPollAt: now, polls: 0 });
+      // Three are due now; the rest spread over the next half hour, as backoff leaves them.
+      const dueAt = i % 3333 === 0 && i < 9999 ? now - 1 : now + 120_000 + ((i * 7919) % (30 * 60_000));
+      await jobs.schedulePoll(id, dueAt);
+    }
+
+    counts.ops = 0;
+    counts.scans = 0;
+    const ran = await scheduler.runDue();
+
+    expect(ran).toBe(3);
+    expect(asked.sort()).toEqual(['pjob00000', 'pjob03333', 'pjob06666']);
+    expect(chat.seen.filter((s) => s.where === 'thread')).toHaveLength(3);
+    expect(counts.scans).toBe(0);
+    // Per due job: the job, its part, claims, the result, the card; plus the index: about 30 each.
+    expect(counts.ops).toBeLessThan(150);
+    console.log(`one pass with 10,000 pending, 3 due: ${counts.ops} store operations, ${counts.scans} scans`);
+
+    counts.ops = 0;
+    expect(await scheduler.runDue()).toBe(0);
+    expect(counts.ops).toBeLessThanOrEqual(3);
+    await scheduler.stop();
+  }, 60_000);
+});

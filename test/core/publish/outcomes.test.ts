@@ -1,0 +1,75 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Logger } from '../../../src/core/ports.ts';
+import { type Harness, startHarness } from '../../support/harness.ts';
+import { addAccount, allText, as, button, click, labels, lastCard, lastEphemeral } from './support.ts';
+
+const VIDEO = 'https://cdn.example.com/reel-2.mp4';
+
+/** A logger that keeps every line, to prove what never reaches the logs. */
+function recordingLogger(lines: string[]): Logger {
+  const log = (obj: object | string, msg?: string) => lines.push(JSON.stringify([obj, msg]));
+  const logger: Logger = { debug: log, info: log, warn: log, error: log, child: () => logger };
+  return logger;
+}
+
+describe('publishing outcomes', () => {
+  let h: Harness;
+  afterEach(() => h.close());
+
+  const start = (lines: string[] = []) =>
+    startHarness(
+      {},
+      {
+        logger: recordingLogger(lines),
+        media: { headersTimeoutMs: 300, bodyTimeoutMs: 300 },
+        sandbox: { jobMs: 50, webhookRetryMs: 100, publishSlowMs: 3000 },
+      },
+    );
+
+  it('a timeout is shown as outcome unknown, never as posted; Mark as posted is for people who may configure', async () => {
+    const lines: string[] = [];
+    h = await start(lines);
+    const key = 'slow-brand-key-0123456789';
+    await addAccount(h, 'brand', 'x', key);
+    await h.command('/setup approvals=0');
+    await h.command(`/publish ${VIDEO} accounts=brand title=Slow`);
+    const card = lastCard(h);
+    expect(card.text).toMatch(/Outcome unknown/);
+    expect(card.text).not.toMatch(/✅|Published/);
+    expect(labels(card)).toEqual(expect.arrayContaining(['Mark as posted', 'Try again']));
+
+    await click(h, button(card, 'Mark as posted') ?? '', as('bea'), false);
+    expect(lastEphemeral(h)).toMatch(/Only people who may configure/);
+    await click(h, button(card, 'Mark as posted') ?? '', as('ana'), true);
+    expect(lastCard(h).text).toMatch(/Published/);
+
+    // The key is in no message, no log line and not in the store's files.
+    expect(allText(h.chat.seen)).not.toContain(key);
+    expect(lines.join('\n')).not.toContain(key);
+    await h.app.store.close().catch(() => undefined);
+    for (const f of readdirSync(h.dir)) expect(readFileSync(join(h.dir, f)).includes(key)).toBe(false);
+  });
+
+  it('a 500 is unknown too; a refused key (400) posted nothing and can be tried again once, even when clicked twice', async () => {
+    h = await start();
+    await addAccount(h, 'broken', 'tiktok', 'fail-key-0123456789');
+    await h.command('/setup approvals=0');
+    await h.command(`/publish ${VIDEO} accounts=broken title=Boom`);
+    expect(lastCard(h).text).toMatch(/Outcome unknown/);
+    expect(h.app.sandbox?.posts()).toEqual([]);
+
+    await addAccount(h, 'brand', 'tiktok', 'invalid-key-0123456789');
+    await h.command(`/publish ${VIDEO} accounts=brand title=Refused`);
+    const refused = lastCard(h);
+    expect(refused.text).toMatch(/Not published/);
+    expect(refused.cards?.[0]?.body).toMatch(/Nothing was posted/);
+
+    await addAccount(h, 'brand', 'tiktok', 'good-key-0123456789');
+    const retry = button(refused, 'Try again') ?? '';
+    await Promise.all([click(h, retry, as('ana')), click(h, retry, as('ana'))]);
+    expect(h.app.sandbox?.posts().map((p) => p.title)).toEqual(['Refused']);
+    expect(lastCard(h).text).toMatch(/Published/);
+  });
+});
