@@ -8,6 +8,7 @@ import {
   SUBTITLE_POSITIONS,
   VISUAL_STYLES,
 } from '../media/enums.ts';
+import { MAX_SCRIPT_CHARS } from '../voices/split-script.ts';
 import type { CommandSpec, OptionSpec } from './spec.ts';
 
 const url = (what: string): OptionSpec => ({
@@ -115,7 +116,14 @@ export const TTS: CommandSpec = {
   usage: '/tts Jenny Welcome to the show! (or: /tts voice=Jenny prompt="a warm welcome")',
   options: [
     { ...voice, positional: true },
-    { name: 'text', description: 'The words to speak', type: 'string', positional: true, rest: true, maxLength: 10000 },
+    {
+      name: 'text',
+      description: 'The words to speak',
+      type: 'string',
+      positional: true,
+      rest: true,
+      maxLength: MAX_SCRIPT_CHARS,
+    },
     { name: 'prompt', description: 'Or: what to say (the script is written for you)', type: 'string', maxLength: 1000 },
   ],
 };
