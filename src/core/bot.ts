@@ -14,17 +14,10 @@ import type { Bot, Choice, Prepared } from './interaction.ts';
 import { channelKeyOf } from './jobs/model.ts';
 import { describeError } from './media/describe-error.ts';
 import type { Origin } from './ports.ts';
+import { rankValues } from './voices/fuzzy-rank.ts';
 import type { VoiceIndex } from './voices/voice-index.ts';
 
 const HANDLERS: readonly CommandHandler[] = [clip, ttv, subtitles, broll, tts, voices, project, jobs, setup, help];
-
-/** At most 25 choices (Discord autocomplete): prefix matches first, then anywhere in the value. */
-export function rankValues(values: readonly string[], query: string, limit = 25): Choice[] {
-  const q = query.trim().toLowerCase();
-  const prefix = values.filter((v) => v.toLowerCase().startsWith(q));
-  const inner = values.filter((v) => !v.toLowerCase().startsWith(q) && v.toLowerCase().includes(q));
-  return [...prefix, ...inner].slice(0, limit).map((v) => ({ name: v, value: v }));
-}
 
 export function createBot(deps: BotDeps & { defaultKey?: string }): Bot {
   const { logger, metrics } = deps;
