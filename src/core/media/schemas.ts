@@ -11,7 +11,7 @@ import {
   VISUAL_STYLES,
 } from './enums.ts';
 
-// Shapes of the media API (shared/media-api.md). Request schemas are what the API accepts (the sandbox
+// Shapes of the media API (docs/media-api.md). Request schemas are what the API accepts (the sandbox
 // validates with them); response schemas are lenient where the docs leave room (envelopes, status
 // literals, error shapes), because the bot must survive what the docs do not promise.
 
