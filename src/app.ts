@@ -109,7 +109,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     webhookBase,
     timings,
   });
-  const voices = createVoiceCatalogue({ store, media, clock, logger });
+  const voices = createVoiceCatalogue({ store, media, clock, logger, source: sandbox?.origin });
   const defaultKey = config.mediaApi.defaultKey ?? (sandboxMode ? SANDBOX_KEY : undefined);
   const facts = {
     sandbox: sandboxMode,
