@@ -136,8 +136,7 @@ async function main() {
       },
     });
     app.registerChat(session.chatPort);
-    await session.done;
-    await stop(0);
+    await stop(await session.done);
   }
 }
 
