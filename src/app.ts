@@ -135,7 +135,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     timings,
     schedulePoll: (jobId, dueAt) => scheduler.schedule(POLL_QUEUE, jobId, dueAt, {}),
   });
-  const voices = createVoiceCatalogue({ store, media, clock, logger });
+  const voices = createVoiceCatalogue({ store, media, clock, logger, source: sandbox?.origin });
   const defaultKey = config.mediaApi.defaultKey ?? (sandboxMode ? SANDBOX_KEY : undefined);
   const facts = {
     sandbox: sandboxMode,

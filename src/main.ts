@@ -43,7 +43,8 @@ async function platformAdapters(config: Config, app: App, logger: Logger): Promi
       adminUsers: config.slack.adminUsers,
       bot: app.bot,
       store: app.store,
-      logger: logger.child({ platform: 'slack' }),
+      // The adapter tags its own lines with the platform; tagging here too wrote "platform" twice.
+      logger,
     });
     app.registerChat(slack.chatPort);
     adapters.push(slack);
@@ -138,8 +139,7 @@ async function main() {
       },
     });
     app.registerChat(session.chatPort);
-    await session.done;
-    await stop(0);
+    await stop(await session.done);
   }
 }
 

@@ -1,9 +1,12 @@
 import { userInfo } from 'node:os';
-import { createInterface } from 'node:readline';
+import { createInterface, type Interface } from 'node:readline';
 import type { Bot } from '../core/interaction.ts';
 import type { ChatPort, Logger } from '../core/ports.ts';
 import { createConsoleAdapter } from './adapter.ts';
 import { ansiStyle, plainStyle } from './render-text.ts';
+
+/** Carriage return, then erase the whole line (ANSI EL2). */
+const CLEAR_LINE = '\r\x1b[2K';
 
 function safeUserName(): string {
   try {
@@ -15,8 +18,11 @@ function safeUserName(): string {
 
 export interface ConsoleRun {
   chatPort: ChatPort;
-  /** Resolves when the session is over: `quit` typed, or piped input ended and its jobs finished. */
-  done: Promise<void>;
+  /**
+   * Resolves with the exit code when the session is over (`quit` typed, or piped input ended and its
+   * jobs finished): 1 when any job failed, so a script piping commands in can rely on it.
+   */
+  done: Promise<number>;
 }
 
 /**
@@ -34,27 +40,50 @@ export function runConsole(options: {
   const input = options.input ?? process.stdin;
   const output = options.output ?? process.stdout;
   const interactive = Boolean((input as { isTTY?: boolean }).isTTY);
+  let rl: Interface | undefined;
+  /** A typed line is being answered: the prompt comes back after it, not after each printed message. */
+  let answering = false;
   const adapter = createConsoleAdapter({
     bot: options.bot,
     logger: options.logger,
     pendingJobs: options.pendingJobs,
     style: interactive ? ansiStyle : plainStyle,
     userName: safeUserName(),
-    write: (text) => output.write(text),
+    write: (text) => {
+      if (!interactive || answering || !rl) return void output.write(text);
+      // A result arriving while someone types: clear the prompt line, print, then redraw the prompt with
+      // what was typed so far, instead of printing into the middle of it.
+      output.write(`${CLEAR_LINE}${text}`);
+      rl.prompt(true);
+    },
   });
-  const rl = createInterface({ input, output: interactive ? output : undefined, terminal: interactive });
+  let failedJobs = 0;
+  const chatPort: ChatPort = {
+    ...adapter.chatPort,
+    postInThread: (thread, message, key) => {
+      // A failed job, or one that never finished, is posted with its Retry button.
+      if (message.controls?.some((c) => c.kind === 'action' && c.id.startsWith('retry:'))) failedJobs++;
+      return adapter.chatPort.postInThread(thread, message, key);
+    },
+  };
+  rl = createInterface({ input, output: interactive ? output : undefined, terminal: interactive });
+  const lines = rl;
   const done = (async () => {
     if (interactive) {
       output.write('reelbot console — type /help to start, quit to leave.\n');
-      rl.setPrompt('> ');
-      rl.prompt();
+      lines.setPrompt('> ');
+      lines.prompt();
     }
-    for await (const line of rl) {
+    for await (const line of lines) {
       if (/^(quit|exit|\/quit|\/exit)$/i.test(line.trim())) break;
-      await adapter.handleLine(line);
-      if (interactive) rl.prompt();
+      answering = true;
+      await adapter.handleLine(line).finally(() => {
+        answering = false;
+      });
+      // preserveCursor: text typed while the answer was printed stays, with the cursor at its end.
+      if (interactive) lines.prompt(true);
     }
-    rl.close();
+    lines.close();
     if (!interactive) {
       const finished = await adapter.settle(options.waitMs);
       if (!finished)
@@ -62,6 +91,8 @@ export function runConsole(options: {
           `Stopped waiting after ${Math.round(options.waitMs / 1000)} s; unfinished jobs stay in the store and are picked up next start.\n`,
         );
     }
+    if (failedJobs > 0) output.write(`${failedJobs} job${failedJobs === 1 ? '' : 's'} failed.\n`);
+    return failedJobs > 0 ? 1 : 0;
   })();
-  return { chatPort: adapter.chatPort, done };
+  return { chatPort, done };
 }

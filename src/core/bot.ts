@@ -10,15 +10,8 @@ import { channelKeyOf } from './jobs/model.ts';
 import { describeError } from './media/describe-error.ts';
 import { secondsSince } from './metrics/metrics.ts';
 import type { Origin } from './ports.ts';
+import { rankValues } from './voices/fuzzy-rank.ts';
 import type { VoiceIndex } from './voices/voice-index.ts';
-
-/** At most 25 choices (Discord autocomplete): prefix matches first, then anywhere in the value. */
-export function rankValues(values: readonly string[], query: string, limit = 25): Choice[] {
-  const q = query.trim().toLowerCase();
-  const prefix = values.filter((v) => v.toLowerCase().startsWith(q));
-  const inner = values.filter((v) => !v.toLowerCase().startsWith(q) && v.toLowerCase().includes(q));
-  return [...prefix, ...inner].slice(0, limit).map((v) => ({ name: v, value: v }));
-}
 
 export function createBot(deps: BotDeps & { defaultKey?: string }): Bot {
   const { logger, metrics } = deps;

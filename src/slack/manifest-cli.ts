@@ -1,10 +1,14 @@
-// `npm run slack:manifest` prints the app manifest for Socket Mode;
-// `npm run slack:manifest -- --http https://your.host` prints the HTTP-mode one.
+// `npm run slack:manifest -- --out manifest.json` writes the app manifest for Socket Mode;
+// `--http https://your.host` makes the HTTP-mode one. Without --out it prints the JSON: use `npm run -s`
+// then, because npm prints its own "> reelbot@… slack:manifest" banner on stdout, which breaks the JSON.
+import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { COMMANDS } from '../core/commands/table.ts';
 import { slackManifest } from './manifest.ts';
 
-const { values } = parseArgs({ options: { http: { type: 'string' }, name: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { http: { type: 'string' }, name: { type: 'string' }, out: { type: 'string' } },
+});
 try {
   const manifest = slackManifest({
     commands: COMMANDS,
@@ -12,7 +16,12 @@ try {
     ...(values.http !== undefined ? { requestUrl: values.http } : {}),
     ...(values.name !== undefined ? { appName: values.name } : {}),
   });
-  process.stdout.write(`${JSON.stringify(manifest, null, 2)}\n`);
+  const json = `${JSON.stringify(manifest, null, 2)}\n`;
+  if (values.out) {
+    writeFileSync(values.out, json);
+    // stderr, so nothing but JSON ever reaches stdout.
+    process.stderr.write(`Slack app manifest written to ${values.out}: paste it at https://api.slack.com/apps\n`);
+  } else process.stdout.write(json);
 } catch (error) {
   process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
   process.exitCode = 1;

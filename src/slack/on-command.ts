@@ -2,6 +2,7 @@
 // other I/O, because the trigger_id dies 3 s after the command.
 
 import type { App } from '@slack/bolt';
+import { bareOpensForm } from '../core/commands/help.ts';
 import type { CommandSpec } from '../core/commands/spec.ts';
 import { modalToOpen } from '../core/modal-load.ts';
 import { guard, type HandlerDeps, runPrepared } from './boundary.ts';
@@ -12,7 +13,7 @@ import { commandFormView, modalView } from './views.ts';
 
 /** A bare command that makes something (not help, not settings) opens its form instead of failing. */
 export function opensForm(spec: CommandSpec, text: string): boolean {
-  return text.trim() === '' && spec.options.length > 0 && !spec.ephemeral && !spec.configure;
+  return text.trim() === '' && bareOpensForm(spec);
 }
 
 type Ack = (response?: Record<string, unknown>) => Promise<void>;

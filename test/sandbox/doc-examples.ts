@@ -1,6 +1,6 @@
 import { DEFAULT_VOICE_ID } from '../../src/core/media/enums.ts';
 
-// Example requests built from shared/media-api.md's endpoint table and enumerations, including the
+// Example requests built from docs/media-api.md's endpoint table and enumerations, including the
 // docs' quirk of sending some booleans as the strings "false".
 
 // The webhook points at loopback (the discard port, where nothing listens) so tests never leave the machine.

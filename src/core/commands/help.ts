@@ -82,7 +82,7 @@ function kind(option: OptionSpec, sources: ValueSources): string {
     case 'url':
       return 'An http(s) link';
     case 'string':
-      return option.maxLength ? `Text, up to ${option.maxLength} characters` : 'Text';
+      return option.maxLength ? `Text, up to ${option.maxLength.toLocaleString('en-US')} characters` : 'Text';
   }
 }
 
@@ -91,8 +91,17 @@ function tips(command: CommandSpec): string[] {
   out.push('Quote a value with spaces or `=`: `prompt="funny moments, no intro"` (smart quotes work too).');
   const flag = command.options.find((o) => o.flag);
   if (flag) out.push(`Flags: \`${flag.name}\` alone turns one on, \`${flag.name}=false\` turns it off.`);
-  if (command.options.length) out.push(`On Slack, run \`/${command.name}\` with no text to get a form.`);
+  if (bareOpensForm(command)) out.push(`On Slack, run \`/${command.name}\` with no text to get a form.`);
   return out;
+}
+
+/**
+ * Whether a bare command opens its form on Slack (Slack has no autocomplete, so a form is the way to
+ * see the options): commands that make something do; help, lists and settings answer at once instead.
+ * The Slack adapter asks this too, so /help never promises a form that does not open.
+ */
+export function bareOpensForm(spec: CommandSpec): boolean {
+  return spec.options.length > 0 && !spec.ephemeral && !spec.configure;
 }
 
 /** Splits lines over cards of at most HELP_CARD_MAX characters, cutting a single overlong line. */

@@ -10,6 +10,7 @@ import {
   VISUAL_STYLES,
 } from '../media/enums.ts';
 import { PLATFORMS } from '../publish/caption-limits.ts';
+import { MAX_SCRIPT_CHARS } from '../voices/split-script.ts';
 import type { CommandSpec, OptionSpec } from './spec.ts';
 
 /** The approval policy of /setup (src/core/publish/policy.ts reads them). */
@@ -152,7 +153,14 @@ export const TTS: CommandSpec<'tts'> = {
   usage: '/tts Jenny Welcome to the show! (or: /tts voice=Jenny prompt="a warm welcome")',
   options: [
     { ...voice, positional: true },
-    { name: 'text', description: 'The words to speak', type: 'string', positional: true, rest: true, maxLength: 10000 },
+    {
+      name: 'text',
+      description: 'The words to speak',
+      type: 'string',
+      positional: true,
+      rest: true,
+      maxLength: MAX_SCRIPT_CHARS,
+    },
     { name: 'prompt', description: 'Or: what to say (the script is written for you)', type: 'string', maxLength: 1000 },
   ],
 };

@@ -11,6 +11,14 @@ export const KIND_LABEL: Record<ProjectKind, string> = {
   tts: '🔊 Speech',
 };
 
+/** What one result is called in "your … is ready" (a singular noun for every kind). */
+const RESULT_NOUN: Record<Exclude<ProjectKind, 'clip'>, string> = {
+  ttv: 'video',
+  subtitles: 'subtitled video',
+  broll: 'B-roll video',
+  tts: 'speech',
+};
+
 export type CardPhase = 'submitting' | 'working' | 'completed' | 'failed' | 'expired';
 
 const PHASE_TEXT: Record<CardPhase, string> = {
@@ -111,11 +119,15 @@ export function renderResult(job: Job, outputs: Output[], part: PartLabel): OutM
   const what =
     job.kind === 'clip'
       ? `your ${outputs.length} reel${outputs.length === 1 ? ' is' : 's are'} ready`
-      : `your ${KIND_LABEL[job.kind].replace(/^\S+ /, '').toLowerCase()}${partText} is ready`;
+      : `your ${RESULT_NOUN[job.kind]}${partText} is ready`;
   // Platforms cut long captions to fit their limits; /project shows a project again in full.
   const more = part.projectId ? `\nAll details again: \`/project ${part.projectId}\`` : '';
+  // Parts are posted in order: one notification, with the last part, instead of one per part.
+  const last = part.index + 1 >= part.total;
+  const who = last ? `${mention(job.origin.userId)} ` : '';
+  const said = last ? what : what.charAt(0).toUpperCase() + what.slice(1);
   return {
-    text: `${mention(job.origin.userId)} ${what}: ${truncate(job.summary, 120)}${more}`,
+    text: `${who}${said}: ${truncate(job.summary, 120)}${more}`,
     cards,
   };
 }

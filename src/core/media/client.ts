@@ -1,4 +1,4 @@
-// The media API client (shared/media-api.md): one place that sends `x-api-key`, spends the local
+// The media API client (docs/media-api.md): one place that sends `x-api-key`, spends the local
 // request budget, retries what is safe to retry, and turns every failure into a MediaApiError.
 
 import type { z } from 'zod';

@@ -1,4 +1,4 @@
-// The media API's enumerations, as its public docs list them (shared/media-api.md).
+// The media API's enumerations, as its public docs list them (docs/media-api.md).
 // One source of truth for the client, the sandbox, the command table and the parsers.
 
 export const CLIP_LANGUAGES = [

@@ -38,6 +38,12 @@ export interface CatalogueDeps {
   logger: Logger;
   /** Age after which a copy is refreshed in the background (default 24 h). */
   ttlMs?: number;
+  /**
+   * Where the list comes from when that changes between runs: the in-process sandbox listens on a new
+   * port at every start and its sample links point at it, so a copy cached by an earlier run would link
+   * to a dead port. A different source is a different catalogue.
+   */
+  source?: string;
   /** How long to wait after a failed refresh before trying again (default 10 min, or the API's Retry-After). */
   retryMs?: number;
 }
@@ -57,7 +63,10 @@ interface Held {
 }
 
 /** The store key for an API key: its SHA-256, so the key itself is never written anywhere. */
-export const catalogueKey = (apiKey: string): string => createHash('sha256').update(apiKey).digest('hex');
+export const catalogueKey = (apiKey: string, source?: string): string =>
+  createHash('sha256')
+    .update(source ? `${source}\n${apiKey}` : apiKey)
+    .digest('hex');
 
 /** "3 hours ago", "1 day ago", "just now". */
 export function describeAge(ms: number): string {
@@ -157,14 +166,14 @@ export function createVoiceCatalogue(deps: CatalogueDeps): VoiceCatalogue {
 
   return {
     async get(apiKey) {
-      const key = catalogueKey(apiKey);
+      const key = catalogueKey(apiKey, deps.source);
       const held = memory.get(key) ?? (await once(key, () => load(key, apiKey)));
       refreshIfDue(key, apiKey, held);
       return view(held);
     },
-    peek: (apiKey) => memory.get(catalogueKey(apiKey))?.index,
+    peek: (apiKey) => memory.get(catalogueKey(apiKey, deps.source))?.index,
     warm(apiKey) {
-      const key = catalogueKey(apiKey);
+      const key = catalogueKey(apiKey, deps.source);
       if (memory.has(key) || inFlight.has(key)) return;
       once(key, () => load(key, apiKey)).catch((err: unknown) => {
         deps.logger.warn({ err, catalogue: key.slice(0, 8) }, 'voice catalogue warm-up failed');

@@ -8,6 +8,11 @@ import { TTS_WORDS_PER_REQUEST } from '../media/enums.ts';
 
 /** A script longer than this is refused rather than split into dozens of projects. */
 export const MAX_SCRIPT_WORDS = 1500;
+/**
+ * The longest /tts text, in characters, on every platform: Discord caps a string option's max_length at
+ * 6000, so a larger figure in /help would promise what Discord's own form refuses.
+ */
+export const MAX_SCRIPT_CHARS = 6000;
 /** The API's recommended words per request. */
 export const PART_WORDS = TTS_WORDS_PER_REQUEST;
 

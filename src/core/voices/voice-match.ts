@@ -48,7 +48,8 @@ function nameTier(token: string, name: { key: string; words: string[] }): number
 function styleTier(token: string, styleKey: string): number {
   const t = token.replace(/-/g, '');
   if (t === styleKey) return ATTRIBUTE_EXACT;
-  if (t.length >= 3 && styleKey.includes(t)) return SUBSTRING;
+  // While typing: `denise ch` → Denise, cheerful.
+  if ((t.length >= 2 && styleKey.startsWith(t)) || (t.length >= 3 && styleKey.includes(t))) return SUBSTRING;
   return fuzzyHit(t, [styleKey]) ? FUZZY : NO_MATCH;
 }
 

@@ -2,9 +2,13 @@
 // into a message that says why not and what they may have meant.
 
 import type { Voice } from '../media/schemas.ts';
+import { rankFuzzy } from './fuzzy-rank.ts';
 import { type Catalogue, type Entry, type Ranked, rank, tokenize } from './voice-match.ts';
 
-export type ResolveResult = { ok: true; voice: Voice } | { ok: false; message: string; suggestions: Voice[] };
+export type ResolveResult =
+  | { ok: true; voice: Voice }
+  /** `unknown`: no voice goes by that phrase; `ambiguous`: several do. */
+  | { ok: false; reason: 'unknown' | 'ambiguous'; message: string; suggestions: Voice[] };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Candidates named in an ambiguous or unknown answer: enough to choose from, short enough to read. */
@@ -33,6 +37,7 @@ function ambiguous(text: string, candidates: readonly Ranked[]): ResolveResult {
   const example = first ? `\`${first.languageCode} ${first.name} ${first.style}\`` : '`en-US Jenny cheerful`';
   return {
     ok: false,
+    reason: 'ambiguous',
     message:
       `'${text}' could be several voices: ${named.join(', ')}${more}. ` +
       `Be exact with locale, name and style (e.g. ${example}) or the voice id, or browse with /voices`,
@@ -56,13 +61,24 @@ function decide(text: string, all: readonly Ranked[]): ResolveResult {
   return ambiguous(text, candidates);
 }
 
+/** Nothing matched word by word: the voices whose names look most like what was typed (`Jenifer` → Jenny). */
+function byName(text: string, catalogue: Catalogue): Voice[] {
+  const general = catalogue.entries.filter((e) => e.general);
+  const names = rankFuzzy(
+    general.map((e) => e.voice.name),
+    text,
+    { limit: MAX_SUGGESTED, loose: true },
+  );
+  return names.flatMap((name) => general.find((e) => e.voice.name === name)?.voice ?? []);
+}
+
 function unknown(text: string, catalogue: Catalogue, tokens: readonly string[]): ResolveResult {
   const near = speakers(rank(catalogue, catalogue.entries, tokens, false)).slice(0, MAX_SUGGESTED);
-  const suggestions = near.map((e) => e.voice);
+  const suggestions = near.length > 0 ? near.map((e) => e.voice) : byName(text, catalogue);
   const message = suggestions.length
     ? `unknown voice '${text}' — did you mean ${suggestions.map(describeVoice).join(', ')}? Browse with /voices`
     : `unknown voice '${text}' — browse with /voices`;
-  return { ok: false, message, suggestions };
+  return { ok: false, reason: 'unknown', message, suggestions };
 }
 
 /**
@@ -71,12 +87,14 @@ function unknown(text: string, catalogue: Catalogue, tokens: readonly string[]):
  */
 export function resolveVoice(text: string, catalogue: Catalogue, byId: ReadonlyMap<string, Voice>): ResolveResult {
   const wanted = text.trim();
-  if (!wanted) return { ok: false, message: 'no voice given — browse with /voices', suggestions: [] };
+  if (!wanted)
+    return { ok: false, reason: 'unknown', message: 'no voice given — browse with /voices', suggestions: [] };
   const voice = byId.get(wanted.toLowerCase());
   if (voice) return { ok: true, voice };
   if (UUID.test(wanted)) {
     return {
       ok: false,
+      reason: 'unknown',
       message: `unknown voice id '${wanted}' — it is not in the voice list; browse with /voices`,
       suggestions: [],
     };

@@ -127,7 +127,7 @@ describe('/tts and /ttv', () => {
   });
 
   it('refuses a script over the hard cap and states the cap', async () => {
-    await h.command(`/tts Jenny ${'word '.repeat(1600)}`);
+    await h.command(`/tts Jenny ${'go '.repeat(1600)}`);
     expect(lastEphemeral()?.text).toMatch(/limit is 1,500/);
   });
 

@@ -211,7 +211,12 @@ describe('resolving a voice someone typed', () => {
     expect(r.suggestions.length).toBeGreaterThan(0);
     expect(r.suggestions.length).toBeLessThanOrEqual(3);
     const far = index.resolve('Qwxyzzz');
-    expect(far).toEqual({ ok: false, message: "unknown voice 'Qwxyzzz' — browse with /voices", suggestions: [] });
+    expect(far).toEqual({
+      ok: false,
+      reason: 'unknown',
+      message: "unknown voice 'Qwxyzzz' — browse with /voices",
+      suggestions: [],
+    });
   });
 
   it('suggests near voices when one word of a phrase matches nothing', () => {

@@ -26,6 +26,25 @@ async function pickVoice(ctx: CommandContext, asked: string | undefined): Promis
   return voice;
 }
 
+/**
+ * `/tts Hello there everyone` with a channel default voice: the first word is read as a voice, but
+ * when no voice has that name (or anything like it) and the channel has a default, the whole text is
+ * the script, spoken by the default voice.
+ */
+async function voiceAndText(
+  ctx: CommandContext,
+  asked: string | undefined,
+  text: string | undefined,
+): Promise<{ voice: Voice | { voiceId: string }; text: string | undefined; usedDefault: boolean }> {
+  if (!asked || !text) return { voice: await pickVoice(ctx, asked), text, usedDefault: false };
+  const { index } = await ctx.deps.voices.get(await ctx.apiKey());
+  const found = index.resolve(asked);
+  if (found.ok) return { voice: found.voice, text, usedDefault: false };
+  const { voiceId } = await ctx.deps.settings.get(ctx.channelKey);
+  if (!voiceId || found.reason === 'ambiguous') throw new UserError(found.message);
+  return { voice: await pickVoice(ctx, undefined), text: `${asked} ${text}`, usedDefault: true };
+}
+
 const describeVoice = (v: Voice | { voiceId: string }) => ('name' in v ? voiceLabel(v) : 'default voice');
 
 export const tts = defineCommand({
@@ -35,19 +54,22 @@ export const tts = defineCommand({
     const { text, prompt } = v;
     if (!text && !prompt) return fail(`Say what to speak: ${TTS.usage}`);
     if (text && prompt) return fail('Give either the text to speak or prompt=…, not both.');
-    let parts: string[] = [];
     if (text) {
       const checked = checkScriptLength(text);
       if (!checked.ok) return fail(checked.message);
-      parts = checked.parts;
     }
     return run(false, async (reply) => {
-      const voice = await pickVoice(ctx, v.voice);
+      const picked = await voiceAndText(ctx, v.voice, text);
+      const { voice } = picked;
+      const checked = picked.text ? checkScriptLength(picked.text) : undefined;
+      if (checked && !checked.ok) throw new UserError(checked.message);
+      const parts = checked?.parts ?? [];
       const requests = prompt
         ? [{ voiceId: voice.voiceId, prompt }]
         : parts.map((script) => ({ voiceId: voice.voiceId, script }));
       const partsNote = requests.length > 1 ? ` · ${requests.length} parts` : '';
-      const summary = `${describeVoice(voice)} · “${truncate(text ?? prompt ?? '', 60)}”${partsNote}`;
+      const who = picked.usedDefault ? `channel default voice ${describeVoice(voice)}` : describeVoice(voice);
+      const summary = `${who} · “${truncate(picked.text ?? prompt ?? '', 60)}”${partsNote}`;
       await ctx.deps.jobs.start({ kind: 'tts', requests, summary, origin: ctx.origin }, reply);
     });
   },

@@ -1,0 +1,38 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type Harness, startHarness } from '../support/harness.ts';
+
+// `npm start` against the built-in sandbox, stopped and started again with the same store: the voice
+// list's sample links must still open (the sandbox listens on a new port each run).
+
+const dir = mkdtempSync(join(tmpdir(), 'reelbot-samples-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function firstSampleLink(h: Harness): Promise<string> {
+  await h.command('/voices Jenny');
+  const body = h.chat.ephemerals().at(-1)?.message.cards?.[0]?.body ?? '';
+  const url = /\[▶ sample\]\((http[^)]+)\)/.exec(body)?.[1];
+  if (!url) throw new Error(`no sample link in: ${body}`);
+  return url;
+}
+
+describe('voice sample links of the sandbox', () => {
+  it('still open after a restart with the same store', async () => {
+    const first = await startHarness({}, { dir });
+    const before = await firstSampleLink(first);
+    expect((await fetch(before)).status).toBe(200);
+    await first.close();
+
+    const second = await startHarness({}, { dir });
+    try {
+      const after = await firstSampleLink(second);
+      const res = await fetch(after);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/audio/);
+    } finally {
+      await second.close();
+    }
+  });
+});
