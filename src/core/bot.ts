@@ -9,10 +9,9 @@ import type { ValueSource } from './commands/spec.ts';
 import { closest, didYouMean } from './commands/suggest.ts';
 import { COMMANDS } from './commands/table.ts';
 import { DEFAULT_SOURCES, parseAndValidate } from './commands/validate.ts';
-import { MediaApiError, UserError } from './errors.ts';
-import type { Bot, Choice, Prepared } from './interaction.ts';
+import { UserError } from './errors.ts';
+import type { Bot, Choice } from './interaction.ts';
 import { channelKeyOf } from './jobs/model.ts';
-import { describeError } from './media/describe-error.ts';
 import type { Origin } from './ports.ts';
 import type { VoiceIndex } from './voices/voice-index.ts';
 
@@ -27,7 +26,6 @@ export function rankValues(values: readonly string[], query: string, limit = 25)
 }
 
 export function createBot(deps: BotDeps & { defaultKey?: string }): Bot {
-  const { logger, metrics } = deps;
   /** The key each channel last used, so autocomplete can answer from memory within 3 s. */
   const lastKey = new Map<string, string>();
 
@@ -50,30 +48,6 @@ export function createBot(deps: BotDeps & { defaultKey?: string }): Bot {
         const found = view.index.resolve(text);
         if (!found.ok) throw new UserError(found.message);
         return found.voice;
-      },
-    };
-  }
-
-  /** One error boundary per entry point: log once, answer the person politely, never throw to the adapter. */
-  function guard(label: string, origin: Origin, prepared: Prepared): Prepared {
-    if (prepared.kind === 'error') metrics.inc('reelbot_commands_total', { command: label, outcome: 'invalid' });
-    if (prepared.kind !== 'run') return prepared;
-    return {
-      ...prepared,
-      run: async (reply) => {
-        try {
-          await prepared.run(reply);
-          metrics.inc('reelbot_commands_total', { command: label, outcome: 'ok' });
-        } catch (err) {
-          const expected = err instanceof UserError || err instanceof MediaApiError;
-          metrics.inc('reelbot_commands_total', { command: label, outcome: expected ? 'refused' : 'error' });
-          const where = { command: label, platform: origin.platform, channel: origin.channelId, user: origin.userId };
-          if (expected) logger.info({ ...where, err: { message: (err as Error).message } }, 'command refused');
-          else logger.error({ ...where, err }, 'command failed');
-          await reply.ephemeral({ text: `⚠️ ${describeError(err)}` }).catch((e: unknown) => {
-            logger.warn({ ...where, err: e }, 'could not tell the user about an error');
-          });
-        }
       },
     };
   }
@@ -124,23 +98,18 @@ export function createBot(deps: BotDeps & { defaultKey?: string }): Bot {
         return fail(`There is no /${inv.command} command.${hint ? ` ${hint}` : ''} Try /help.`);
       }
       const parsed = parseAndValidate(handler.spec, { text: inv.text, options: inv.options }, DEFAULT_SOURCES);
-      if (!parsed.ok) return guard(handler.spec.name, inv.origin, fail(parsed.error));
+      if (!parsed.ok) return fail(parsed.error);
       const ctx = context(inv.origin, inv.canConfigure);
-      return guard(handler.spec.name, inv.origin, handler.prepare(parsed.values, ctx));
+      return handler.prepare(parsed.values, ctx);
     },
     prepareAction(event) {
       const ctx = context(event.origin, event.canConfigure);
-      const [verb] = event.actionId.split(':');
       const prepared = retryAction(event.actionId, ctx) ?? voicesAction(event.actionId, ctx);
-      return guard(
-        `action:${verb}`,
-        event.origin,
-        prepared ?? fail('That button is no longer supported. Run the command again.'),
-      );
+      return prepared ?? fail('That button is no longer supported. Run the command again.');
     },
     prepareModal(submission) {
       const ctx = context(submission.origin, submission.canConfigure);
-      if (submission.modalId === SETUP_KEY_MODAL) return guard('setup', submission.origin, submitKey(submission, ctx));
+      if (submission.modalId === SETUP_KEY_MODAL) return submitKey(submission, ctx);
       return fail('That form has expired. Run the command again.');
     },
     autocomplete(command, option, query, origin) {
