@@ -4,6 +4,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { App, HTTPReceiver, SocketModeReceiver } from '@slack/bolt';
 import { ConfigError } from '../core/errors.ts';
+import { createDispatch, type DispatchOptions } from '../core/dispatch.ts';
 import type { Bot } from '../core/interaction.ts';
 import type { ChatPort, Logger, Store } from '../core/ports.ts';
 import { createSlackApi } from './api.ts';
@@ -34,6 +35,8 @@ export interface SlackAdapterOptions {
   apiUrl?: string;
   bot: Bot;
   logger: Logger;
+  /** Counts commands by outcome (reelbot_commands_total). */
+  metrics?: DispatchOptions['metrics'];
   store?: Store;
   /** Slack user ids allowed to configure the bot besides workspace admins and owners. */
   adminUsers?: string[];
@@ -89,7 +92,12 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
   app.error(async (error) => {
     logger.error({ err: error }, 'slack request failed');
   });
-  const deps: HandlerDeps = { bot: options.bot, api, logger, permissions, claims };
+  const dispatch = createDispatch({
+    bot: options.bot,
+    logger,
+    ...(options.metrics ? { metrics: options.metrics } : {}),
+  });
+  const deps: HandlerDeps = { dispatch, api, logger, permissions, claims };
   registerEvents(app, deps);
   registerCommands(app, deps);
   registerInteractions(app, deps);
