@@ -1,4 +1,5 @@
-import type { Bot, ModalSpec, Prepared } from '../core/interaction.ts';
+import { createDispatch, type Dispatch, type DispatchOptions } from '../core/dispatch.ts';
+import type { Answer, Bot, Entry, ModalSpec } from '../core/interaction.ts';
 import type { ChatPort, Logger, Origin, Reply, ThreadRef } from '../core/ports.ts';
 import type { OutMessage } from '../core/render/message.ts';
 import { plainStyle, renderText, type TextStyle } from './render-text.ts';
@@ -10,6 +11,8 @@ import { plainStyle, renderText, type TextStyle } from './render-text.ts';
 export interface ConsoleOptions {
   bot: Bot;
   logger: Logger;
+  /** Counts commands by outcome (reelbot_commands_total). */
+  metrics?: DispatchOptions['metrics'];
   write: (text: string) => void;
   style?: TextStyle;
   userName?: string;
@@ -63,17 +66,27 @@ export function createConsoleAdapter(options: ConsoleOptions): ConsoleAdapter {
     updateCard: async (thread: ThreadRef, message) => print({ text: message.text }, `[#${thread.threadId}] `),
   };
 
-  function follow(prepared: Prepared): Promise<void> {
-    if (prepared.kind === 'error') {
-      print({ text: `⚠️ ${prepared.message}` }, '(only you) ');
-      return Promise.resolve();
-    }
-    if (prepared.kind === 'modal') {
-      modal = { spec: prepared.modal, values: {} };
+  const dispatch: Dispatch = createDispatch({
+    bot: options.bot,
+    logger: options.logger,
+    ...(options.metrics ? { metrics: options.metrics } : {}),
+  });
+
+  // The console's primitives: nothing to acknowledge (answers print at once), a form is asked field by
+  // field on the next lines.
+  const answer: Answer = {
+    async acknowledge(_mode, message) {
+      if (message) await reply.ephemeral(message);
+      return reply;
+    },
+    async openForm(spec) {
+      modal = { spec, values: {} };
       askNext();
-      return Promise.resolve();
-    }
-    const task = prepared.run(reply).catch((err: unknown) => options.logger.error({ err }, 'console command failed'));
+    },
+  };
+
+  function follow(entry: Entry): Promise<void> {
+    const task = dispatch.handle(entry, answer);
     inFlight.add(task);
     void task.finally(() => inFlight.delete(task));
     return task;
@@ -95,9 +108,7 @@ export function createConsoleAdapter(options: ConsoleOptions): ConsoleAdapter {
       return Promise.resolve();
     }
     modal = undefined;
-    return follow(
-      options.bot.prepareModal({ modalId: current.spec.id, values: current.values, origin, canConfigure: true }),
-    );
+    return follow({ kind: 'form', formId: current.spec.id, values: current.values, origin, canConfigure: true });
   }
 
   async function handleLine(raw: string): Promise<void> {
@@ -105,7 +116,7 @@ export function createConsoleAdapter(options: ConsoleOptions): ConsoleAdapter {
     if (modal) return answerModal(line);
     if (!line || line.startsWith('#')) return;
     if (line.startsWith('!')) {
-      return follow(options.bot.prepareAction({ actionId: line.slice(1), origin, canConfigure: true }));
+      return follow({ kind: 'click', actionId: line.slice(1), origin, canConfigure: true });
     }
     if (!line.startsWith('/')) {
       print({ text: 'Commands start with a slash, e.g. `/clip https://youtu.be/… reels=2`. Type /help for the list.' });
@@ -113,7 +124,7 @@ export function createConsoleAdapter(options: ConsoleOptions): ConsoleAdapter {
     }
     const command = line.slice(1).split(/\s+/, 1)[0] ?? '';
     const text = line.slice(1 + command.length).trim();
-    return follow(options.bot.prepare({ command, text, origin, canConfigure: true }));
+    return follow({ kind: 'command', command, text, origin, canConfigure: true });
   }
 
   async function settle(deadlineMs: number, pollMs = 200): Promise<boolean> {

@@ -3,8 +3,8 @@
 // HTTP server under /slack/*.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { App, HTTPReceiver, SocketModeReceiver } from '@slack/bolt';
-import { ConfigError } from '../core/errors.ts';
 import { createDispatch, type DispatchOptions } from '../core/dispatch.ts';
+import { ConfigError } from '../core/errors.ts';
 import type { Bot } from '../core/interaction.ts';
 import type { ChatPort, Logger, Store } from '../core/ports.ts';
 import { createSlackApi } from './api.ts';
