@@ -1,3 +1,4 @@
+import { createAdapters } from './adapters.ts';
 import { type App, createApp } from './app.ts';
 import { type Config, loadConfig, secretValues } from './config.ts';
 import { ConfigError } from './core/errors.ts';
@@ -8,49 +9,6 @@ import { SHUTDOWN_BOUND_MS, shutdown } from './shutdown.ts';
 
 // The composition root: configuration, logger, store, media API (or the sandbox), the HTTP listener,
 // the poller, and the platform adapters the configuration asks for — the terminal console when none.
-
-/** How long a piped console session waits for its jobs before exiting. */
-const CONSOLE_WAIT_MS = 5 * 60_000;
-
-interface Adapter {
-  routes?: RawRoute[];
-  start(): Promise<void>;
-  stop(drainMs?: number): Promise<void>;
-}
-
-async function platformAdapters(config: Config, app: App, logger: Logger): Promise<Adapter[]> {
-  const adapters: Adapter[] = [];
-  if (config.discord) {
-    const { createDiscordAdapter } = await import('./discord/adapter.ts');
-    const discord = createDiscordAdapter({
-      token: config.discord.token,
-      apiUrl: config.discord.apiUrl,
-      guildId: config.discord.guildId,
-      bot: app.bot,
-      store: app.store,
-      logger: logger.child({ platform: 'discord' }),
-    });
-    app.registerChat(discord.chatPort);
-    adapters.push(discord);
-  }
-  if (config.slack) {
-    const { createSlackAdapter } = await import('./slack/adapter.ts');
-    const slack = createSlackAdapter({
-      botToken: config.slack.botToken,
-      appToken: config.slack.appToken,
-      signingSecret: config.slack.signingSecret,
-      apiUrl: config.slack.apiUrl,
-      adminUsers: config.slack.adminUsers,
-      bot: app.bot,
-      store: app.store,
-      // The adapter tags its own lines with the platform; tagging here too wrote "platform" twice.
-      logger,
-    });
-    app.registerChat(slack.chatPort);
-    adapters.push(slack);
-  }
-  return adapters;
-}
 
 function announce(config: Config, logger: Logger, consoleMode: boolean) {
   if (config.mediaApi.mode === 'sandbox') {
@@ -96,7 +54,8 @@ async function main() {
   });
   announce(config, logger, consoleMode);
   const app = await createApp({ config, logger, host: config.host ?? (consoleMode ? '127.0.0.1' : '0.0.0.0') });
-  const adapters = await platformAdapters(config, app, logger);
+  const adapters = await createAdapters(config, app, logger);
+  for (const a of adapters) app.registerChat(a.chatPort);
   const listener = await listen(
     app,
     adapters.flatMap((a) => a.routes ?? []),
@@ -120,27 +79,9 @@ async function main() {
   process.once('SIGINT', () => void stop(0));
   process.once('SIGTERM', () => void stop(0));
 
-  if (consoleMode) {
-    const sessionStart = Date.now();
-    const { runConsole } = await import('./console/run.ts');
-    const session = runConsole({
-      bot: app.bot,
-      logger,
-      waitMs: CONSOLE_WAIT_MS,
-      // Only this session's jobs: older ones (an earlier run cut short) must not hold a piped session open.
-      pendingJobs: async () => {
-        let n = 0;
-        for await (const p of app.jobs.repo.pending()) {
-          if (!p.channelKey.startsWith('console:')) continue;
-          const job = await app.jobs.repo.get(p.jobId);
-          if (job && job.createdAt >= sessionStart) n++;
-        }
-        return n;
-      },
-    });
-    app.registerChat(session.chatPort);
-    await stop(await session.done);
-  }
+  // An adapter that can finish (the console's session) ends the process; servers run until a signal.
+  const finishing = adapters.flatMap((a) => (a.finished ? [a.finished] : []));
+  if (finishing.length > 0) await stop(await Promise.race(finishing));
 }
 
 main().catch((err: unknown) => {

@@ -1,4 +1,5 @@
-import type { Bot, ModalSpec, Prepared } from '../core/interaction.ts';
+import { createDispatch, type Dispatch, type DispatchOptions } from '../core/dispatch.ts';
+import type { Answer, Bot, Entry, ModalSpec } from '../core/interaction.ts';
 import type { ChatPort, Logger, Origin, Reply, ThreadRef } from '../core/ports.ts';
 import type { OutMessage } from '../core/render/message.ts';
 import { plainStyle, renderText, type TextStyle } from './render-text.ts';
@@ -10,6 +11,8 @@ import { plainStyle, renderText, type TextStyle } from './render-text.ts';
 export interface ConsoleOptions {
   bot: Bot;
   logger: Logger;
+  /** Counts commands by outcome (reelbot_commands_total). */
+  metrics?: DispatchOptions['metrics'];
   write: (text: string) => void;
   style?: TextStyle;
   userName?: string;
@@ -66,23 +69,27 @@ export function createConsoleAdapter(options: ConsoleOptions): ConsoleAdapter {
     updateCard: async (thread: ThreadRef, message) => print({ text: message.text }, `[#${thread.threadId}] `),
   };
 
-  function follow(prepared: Prepared): Promise<void> {
-    if (prepared.kind === 'error') {
-      print({ text: `⚠️ ${prepared.message}` }, '(only you) ');
-      return Promise.resolve();
-    }
-    if (prepared.kind === 'modal') {
-      const opened = prepared.load ? prepared.load() : Promise.resolve(prepared.modal);
-      return opened.then(
-        (spec) => {
-          modal = { spec, values: {} };
-          askNext();
-        },
-        (err: unknown) =>
-          print({ text: `⚠️ ${err instanceof Error ? err.message : 'The form could not be opened.'}` }, '(only you) '),
-      );
-    }
-    const task = prepared.run(reply).catch((err: unknown) => options.logger.error({ err }, 'console command failed'));
+  const dispatch: Dispatch = createDispatch({
+    bot: options.bot,
+    logger: options.logger,
+    ...(options.metrics ? { metrics: options.metrics } : {}),
+  });
+
+  // The console's primitives: nothing to acknowledge (answers print at once), a form is asked field by
+  // field on the next lines.
+  const answer: Answer = {
+    async acknowledge(_mode, message) {
+      if (message) await reply.ephemeral(message);
+      return reply;
+    },
+    async openForm(spec) {
+      modal = { spec, values: {} };
+      askNext();
+    },
+  };
+
+  function follow(entry: Entry): Promise<void> {
+    const task = dispatch.handle(entry, answer);
     inFlight.add(task);
     void task.finally(() => inFlight.delete(task));
     return task;
@@ -109,14 +116,13 @@ export function createConsoleAdapter(options: ConsoleOptions): ConsoleAdapter {
       return Promise.resolve();
     }
     modal = undefined;
-    return follow(
-      options.bot.prepareModal({
-        modalId: current.spec.id,
-        values: current.values,
-        origin,
-        canConfigure: canConfigure(),
-      }),
-    );
+    return follow({
+      kind: 'form',
+      formId: current.spec.id,
+      values: current.values,
+      origin,
+      canConfigure: canConfigure(),
+    });
   }
 
   async function handleLine(raw: string): Promise<void> {
@@ -124,7 +130,7 @@ export function createConsoleAdapter(options: ConsoleOptions): ConsoleAdapter {
     if (modal) return answerModal(line);
     if (!line || line.startsWith('#')) return;
     if (line.startsWith('!')) {
-      return follow(options.bot.prepareAction({ actionId: line.slice(1), origin, canConfigure: canConfigure() }));
+      return follow({ kind: 'click', actionId: line.slice(1), origin, canConfigure: canConfigure() });
     }
     if (!line.startsWith('/')) {
       print({ text: 'Commands start with a slash, e.g. `/clip https://youtu.be/… reels=2`. Type /help for the list.' });
@@ -133,7 +139,7 @@ export function createConsoleAdapter(options: ConsoleOptions): ConsoleAdapter {
     const command = line.slice(1).split(/\s+/, 1)[0] ?? '';
     const text = line.slice(1 + command.length).trim();
     if (command.toLowerCase() === 'as') return actAs(text);
-    return follow(options.bot.prepare({ command, text, origin, canConfigure: canConfigure() }));
+    return follow({ kind: 'command', command, text, origin, canConfigure: canConfigure() });
   }
 
   function actAs(name: string): Promise<void> {

@@ -4,17 +4,14 @@ import { createRegistry } from './commands/registry.ts';
 import type { ValueSource } from './commands/spec.ts';
 import { closest, didYouMean } from './commands/suggest.ts';
 import { DEFAULT_SOURCES, parseAndValidate } from './commands/validate.ts';
-import { MediaApiError, UserError } from './errors.ts';
-import type { Bot, Choice, Prepared } from './interaction.ts';
+import { UserError } from './errors.ts';
+import type { Bot, Choice } from './interaction.ts';
 import { channelKeyOf } from './jobs/model.ts';
-import { describeError } from './media/describe-error.ts';
-import { secondsSince } from './metrics/metrics.ts';
 import type { Origin } from './ports.ts';
 import { rankValues } from './voices/fuzzy-rank.ts';
 import type { VoiceIndex } from './voices/voice-index.ts';
 
 export function createBot(deps: BotDeps & { defaultKey?: string }): Bot {
-  const { logger, metrics } = deps;
   const registry = createRegistry();
   /** The key each channel last used, so autocomplete can answer from memory within 3 s. */
   const lastKey = new Map<string, string>();
@@ -38,35 +35,6 @@ export function createBot(deps: BotDeps & { defaultKey?: string }): Bot {
         const found = view.index.resolve(text);
         if (!found.ok) throw new UserError(found.message);
         return found.voice;
-      },
-    };
-  }
-
-  /** One error boundary per entry point: log once, answer the person politely, never throw to the adapter. */
-  function guard(label: string, origin: Origin, prepared: Prepared, started: number): Prepared {
-    if (prepared.kind === 'error') metrics.inc('reelbot_commands_total', { command: label, outcome: 'invalid' });
-    // The first answer of a refusal or a form follows at once; `run` is called once the adapter acknowledged.
-    // TODO(dispatch): observe where the dispatch sends the first answer, from when the platform event arrived.
-    if (prepared.kind !== 'run')
-      metrics.observe('reelbot_command_ack_seconds', { command: label }, secondsSince(started));
-    if (prepared.kind !== 'run') return prepared;
-    return {
-      ...prepared,
-      run: async (reply) => {
-        metrics.observe('reelbot_command_ack_seconds', { command: label }, secondsSince(started));
-        try {
-          await prepared.run(reply);
-          metrics.inc('reelbot_commands_total', { command: label, outcome: 'ok' });
-        } catch (err) {
-          const expected = err instanceof UserError || err instanceof MediaApiError;
-          metrics.inc('reelbot_commands_total', { command: label, outcome: expected ? 'refused' : 'error' });
-          const where = { command: label, platform: origin.platform, channel: origin.channelId, user: origin.userId };
-          if (expected) logger.info({ ...where, err: { message: (err as Error).message } }, 'command refused');
-          else logger.error({ ...where, err }, 'command failed');
-          await reply.ephemeral({ text: `⚠️ ${describeError(err)}` }).catch((e: unknown) => {
-            logger.warn({ ...where, err: e }, 'could not tell the user about an error');
-          });
-        }
       },
     };
   }
@@ -106,7 +74,6 @@ export function createBot(deps: BotDeps & { defaultKey?: string }): Bot {
   return {
     commands: registry.specs,
     prepare(inv) {
-      const started = performance.now();
       const handler = registry.command(inv.command);
       if (!handler) {
         const hint = didYouMean(
@@ -117,28 +84,26 @@ export function createBot(deps: BotDeps & { defaultKey?: string }): Bot {
         );
         return fail(`There is no /${inv.command} command.${hint ? ` ${hint}` : ''} Try /help.`);
       }
-      const name = handler.spec.name;
       const parsed = parseAndValidate(handler.spec, { text: inv.text, options: inv.options }, DEFAULT_SOURCES);
-      if (!parsed.ok) return guard(name, inv.origin, fail(parsed.error), started);
+      if (!parsed.ok) return fail(parsed.error);
       const ctx = context(inv.origin, inv.canConfigure);
-      return guard(name, inv.origin, handler.prepare(parsed.values, ctx), started);
+      return handler.prepare(parsed.values, ctx);
     },
     prepareAction(event) {
-      const started = performance.now();
       const id = splitControlId(event.actionId);
       const action = id && registry.action(id.verb);
       // An unknown verb is counted as one label, so forged ids cannot grow the metric without bound.
-      if (!id || !action) return guard('action:unknown', event.origin, fail(EXPIRED_BUTTON), started);
+      if (!id || !action) return fail(EXPIRED_BUTTON);
       const ctx = context(event.origin, event.canConfigure);
-      return guard(`action:${action.verb}`, event.origin, action.prepare(id.arg, ctx), started);
+      return action.prepare(id.arg, ctx);
     },
     prepareModal(submission) {
-      const started = performance.now();
       const form = registry.form(submission.modalId);
       if (!form) return fail('That form has expired. Run the command again.');
       const ctx = context(submission.origin, submission.canConfigure);
-      return guard(`form:${form.id}`, submission.origin, form.prepare(submission, ctx), started);
+      return form.prepare(submission, ctx);
     },
+    knows: (kind, id) => Boolean(kind === 'verb' ? registry.action(id) : registry.form(id)),
     autocomplete(command, option, query, origin) {
       const spec = registry.command(command)?.spec.options.find((o) => o.name === option);
       if (spec?.source) return sourceValues(spec.source, query, origin);

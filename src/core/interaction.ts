@@ -2,6 +2,7 @@
 // these values, calls the Bot, and renders what the Bot answers through its Reply.
 import type { CommandSpec, OptionValues } from './commands/spec.ts';
 import type { Origin, Reply } from './ports.ts';
+import type { OutMessage } from './render/message.ts';
 
 export interface Invocation {
   command: string;
@@ -89,4 +90,55 @@ export interface Bot {
   prepareModal(submission: ModalSubmission): Prepared;
   /** At most 25 ranked choices, from memory (no network), for an option with a `source`. */
   autocomplete(command: string, option: string, query: string, origin: Origin): Choice[];
+  /** Whether a button verb or form id is registered, so metrics label forged ids as one `unknown`. */
+  knows?(kind: 'verb' | 'form', id: string): boolean;
+}
+
+// ---------------------------------------------------------------- what an adapter hands the dispatch
+
+/** Whether this person may configure: known at once, or looked up (Slack users.info, bounded to 1.5 s). */
+export type MayConfigure = boolean | (() => Promise<boolean>);
+
+/**
+ * One thing a person did, as the adapter read it. `trace` is added to the dispatch's log lines
+ * (e.g. Discord's interaction id) so a failure can be found in the platform's own records.
+ */
+export type Entry = (
+  | { kind: 'command'; command: string; text?: string; options?: OptionValues }
+  /** A command written in a message (Slack @mention): it carries no trigger, so no form can open. */
+  | { kind: 'mention'; command: string; text: string }
+  | { kind: 'click'; actionId: string }
+  | { kind: 'form'; formId: string; values: Record<string, string> }
+) & { origin: Origin; canConfigure: MayConfigure; trace?: Record<string, unknown> };
+
+/**
+ * How the platform is acknowledged: a deferred answer only the person sees, one everyone sees, or, for
+ * a click, an update of the clicked message (Discord deferUpdate, which alone lets `Reply.replace`
+ * redraw it). Adapters whose acknowledgement has no visibility (Slack's ack) ignore it.
+ */
+export type AckMode = 'ephemeral' | 'public' | 'update';
+
+/**
+ * The primitives an adapter supplies for one entry; the dispatch decides which to use and when.
+ * Everything here may throw: the dispatch catches, logs and answers.
+ */
+export interface Answer {
+  /**
+   * The first answer, within the platform's 3 s. With `message`, the acknowledgement carries it (Discord
+   * ephemeral reply, Slack ack body, Slack form errors). Called again after it succeeded (or after a form
+   * failed to open), it must not acknowledge twice: it returns the same Reply and sends `message` through it.
+   */
+  acknowledge(mode: AckMode, message?: OutMessage): Promise<Reply>;
+  /** Opens a form as the first answer; absent where none can open (a mention has no trigger). */
+  openForm?(form: ModalSpec): Promise<void>;
+  /** Opens the platform's own form for a whole command (Slack's modal with selects for a bare `/clip`). */
+  openCommandForm?(spec: CommandSpec): Promise<void>;
+  /**
+   * True where a form can still open after acknowledging (Slack: the trigger_id lives 3 s whatever the
+   * ack); then a slow "who may configure" lookup is made after the ack, not before. Discord: a modal must
+   * be the first answer.
+   */
+  formsAfterAck?: boolean;
+  /** After everything (success or not): e.g. remove a "thinking…" message nobody answered. */
+  settle?(): Promise<void>;
 }

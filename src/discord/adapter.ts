@@ -1,6 +1,7 @@
 // The Discord adapter: a discord.js client (Guilds intent only, no privileged intents) that turns
 // interactions into calls on the core's Bot, and a ChatPort for posting later with the bot token.
 import { AllowedMentionsTypes, Client, Events, GatewayIntentBits, Partials } from 'discord.js';
+import { createDispatch, type DispatchOptions } from '../core/dispatch.ts';
 import type { Bot } from '../core/interaction.ts';
 import type { ChatPort, Logger, Store } from '../core/ports.ts';
 import { createDiscordChatPort } from './chat-port.ts';
@@ -14,6 +15,8 @@ export interface DiscordAdapterOptions {
   apiUrl?: string;
   bot: Bot;
   logger: Logger;
+  /** Counts commands by outcome (reelbot_commands_total). */
+  metrics?: DispatchOptions['metrics'];
   /** Dedupes interactions across replicas and remembers the registered commands' hash. */
   store?: Store;
   /** Defaults to the application of the bot token (from READY). */
@@ -44,12 +47,19 @@ export function createDiscordAdapter(options: DiscordAdapterOptions): DiscordAda
   // Results may be posted before the gateway is up: the REST client gets its token now.
   client.rest.setToken(options.token);
   const handle = createInteractionHandler({
-    bot: options.bot,
+    dispatch: createDispatch({
+      bot: options.bot,
+      logger,
+      ...(options.metrics ? { metrics: options.metrics } : {}),
+    }),
     logger,
     rest: client.rest,
     firstTime: createInteractionDedupe(options.store, logger),
   });
-  client.on(Events.InteractionCreate, (i) => void handle(i));
+  // The dispatch never rejects; only the replay check before it could, and a rejection must not crash.
+  client.on(Events.InteractionCreate, (i) => {
+    handle(i).catch((err: unknown) => logger.error({ err, interactionId: i.id }, 'interaction dropped'));
+  });
   client.on(Events.Error, (err) => logger.error({ err }, 'discord client error'));
   client.on(Events.ShardDisconnect, (event) => logger.warn({ code: event.code }, 'gateway closed for good'));
 

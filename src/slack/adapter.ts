@@ -3,6 +3,7 @@
 // HTTP server under /slack/*.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { App, HTTPReceiver, SocketModeReceiver } from '@slack/bolt';
+import { createDispatch, type DispatchOptions } from '../core/dispatch.ts';
 import { ConfigError } from '../core/errors.ts';
 import type { Bot } from '../core/interaction.ts';
 import type { ChatPort, Logger, Store } from '../core/ports.ts';
@@ -35,6 +36,8 @@ export interface SlackAdapterOptions {
   apiUrl?: string;
   bot: Bot;
   logger: Logger;
+  /** Counts commands by outcome (reelbot_commands_total). */
+  metrics?: DispatchOptions['metrics'];
   store?: Store;
   /** Slack user ids allowed to configure the bot besides workspace admins and owners. */
   adminUsers?: string[];
@@ -94,7 +97,12 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
   });
   // Before every listener: a replayed command or click must not reach the core.
   registerReplayRefusal(app, { claims, logger });
-  const deps: HandlerDeps = { bot: options.bot, api, logger, permissions, claims };
+  const dispatch = createDispatch({
+    bot: options.bot,
+    logger,
+    ...(options.metrics ? { metrics: options.metrics } : {}),
+  });
+  const deps: HandlerDeps = { dispatch, api, logger, permissions, claims };
   registerEvents(app, deps);
   registerCommands(app, deps);
   registerInteractions(app, deps);

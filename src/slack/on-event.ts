@@ -1,7 +1,8 @@
 // Events API: `@reelbot clip <url>` mentions (they carry their thread, unlike slash commands), and the
 // "only once" rule for events Slack resends when an ack was late (X-Slack-Retry-Num / retry_attempt).
 import type { App } from '@slack/bolt';
-import { guard, type HandlerDeps, runPrepared } from './boundary.ts';
+import { mentionAnswer } from './answer.ts';
+import type { HandlerDeps } from './boundary.ts';
 import { createReply } from './reply.ts';
 import { appMentionSchema, mentionRequest } from './translate.ts';
 
@@ -21,29 +22,16 @@ export function registerEvents(app: App, deps: HandlerDeps): void {
   app.event('app_mention', async ({ body, context }) => {
     const parsed = appMentionSchema.safeParse(body);
     if (!parsed.success) return;
-    const request = mentionRequest(parsed.data);
-    const { origin } = request;
+    const { command, text, origin } = mentionRequest(parsed.data);
     const reply = createReply({
       api: deps.api,
       origin,
       logger: deps.logger,
       ...(context.botUserId ? { botUserId: context.botUserId } : {}),
     });
-    await guard(deps, { mention: request.command, origin }, reply, async () => {
-      const spec = deps.bot.commands.find((c) => c.name === request.command);
-      if (!spec) {
-        const names = deps.bot.commands.map((c) => `\`${c.name}\``).join(', ');
-        await reply.ephemeral({ text: `I don't know \`${request.command}\`. Mention me with one of: ${names}.` });
-        return;
-      }
-      const canConfigure = await deps.permissions.canConfigure(origin.userId);
-      const prepared = deps.bot.prepare({ command: request.command, text: request.text, origin, canConfigure });
-      if (prepared.kind === 'modal') {
-        // A mention has no trigger_id, so no form can open from it.
-        await reply.ephemeral({ text: `That needs a form: run \`/${request.command}\` to open it.` });
-        return;
-      }
-      await runPrepared(prepared, reply);
-    });
+    await deps.dispatch.handle(
+      { kind: 'mention', command, text, origin, canConfigure: () => deps.permissions.canConfigure(origin.userId) },
+      mentionAnswer(reply),
+    );
   });
 }

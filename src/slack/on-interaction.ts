@@ -1,12 +1,12 @@
 // Button clicks and menu picks (block_actions), submitted forms (view_submission) and the options of
-// external selects (block_suggestion). Each is acknowledged within Slack's 3 s before the work starts.
-
+// external selects (block_suggestion), read into Entries for the core's dispatch, which acknowledges
+// each within Slack's 3 s before the work starts.
 import type { App } from '@slack/bolt';
-import type { Prepared } from '../core/interaction.ts';
-import { modalToOpen } from '../core/modal-load.ts';
+import type { Entry } from '../core/interaction.ts';
 import type { Origin } from '../core/ports.ts';
-import { guard, type HandlerDeps, runPrepared } from './boundary.ts';
-import { cut, toPlain } from './markup.ts';
+import { type Ack, clickAnswer, viewAnswer } from './answer.ts';
+import type { HandlerDeps } from './boundary.ts';
+import { cut } from './markup.ts';
 import { createReply } from './reply.ts';
 import {
   actionIdOf,
@@ -17,18 +17,9 @@ import {
   viewOrigin,
   viewSubmissionSchema,
 } from './translate.ts';
-import {
-  decodeMeta,
-  FORM_PREFIX,
-  firstBlockId,
-  modalView,
-  parseViewState,
-  readFormOptions,
-  readModalValues,
-  type ViewMeta,
-} from './views.ts';
+import { decodeMeta, FORM_PREFIX, firstBlockId, parseViewState, readFormOptions, readModalValues } from './views.ts';
 
-type Ack = (response?: Record<string, unknown>) => Promise<void>;
+type Choices = Array<{ text: { type: 'plain_text'; text: string }; value: string }>;
 
 const replyOptions = (deps: HandlerDeps, origin: Origin, responseUrl?: string, botUserId?: string) => ({
   api: deps.api,
@@ -38,12 +29,13 @@ const replyOptions = (deps: HandlerDeps, origin: Origin, responseUrl?: string, b
   ...(botUserId ? { botUserId } : {}),
 });
 
+const responseUrl = (url?: string) => (url ? { responseUrl: url } : {});
+
 export function registerInteractions(app: App, deps: HandlerDeps): void {
   app.action(/.*/, async ({ body, ack, context }) => {
-    await ack();
     const parsed = blockActionSchema.safeParse(body);
     const actionId = parsed.success ? actionIdOf(parsed.data) : undefined;
-    if (!parsed.success || actionId === undefined) return; // link buttons, or nothing we can read
+    if (!parsed.success || actionId === undefined) return ack(); // link buttons, or nothing we can read
     const b = parsed.data;
     const origin = actionOrigin(b);
     const clicked = clickedMessage(b);
@@ -51,104 +43,63 @@ export function registerInteractions(app: App, deps: HandlerDeps): void {
       ...replyOptions(deps, origin, b.response_url, context.botUserId),
       ...(clicked ? { clicked } : {}),
     });
-    await guard(deps, { actionId, origin }, reply, async () => {
-      const canConfigure = await deps.permissions.canConfigure(b.user.id);
-      const prepared = deps.bot.prepareAction({ actionId, origin, canConfigure });
-      if (prepared.kind === 'modal' && b.trigger_id) {
-        const meta: ViewMeta = {
-          channelId: origin.channelId,
-          ...(origin.threadId ? { threadId: origin.threadId } : {}),
-        };
-        await deps.api.openView(
-          b.trigger_id,
-          modalView(await modalToOpen(prepared), { ...meta, ...responseUrl(b.response_url) }),
-        );
-        return;
-      }
-      await runPrepared(prepared, reply);
-    });
+    const meta = {
+      channelId: origin.channelId,
+      ...(origin.threadId ? { threadId: origin.threadId } : {}),
+      ...responseUrl(b.response_url),
+    };
+    await deps.dispatch.handle(
+      { kind: 'click', actionId, origin, canConfigure: () => deps.permissions.canConfigure(b.user.id) },
+      clickAnswer({ api: deps.api, reply, ack: ack as Ack, triggerId: b.trigger_id, meta }),
+    );
   });
 
   app.view(/.*/, async ({ body, ack, context }) => {
     const parsed = viewSubmissionSchema.safeParse(body);
-    if (!parsed.success) {
-      await ack();
-      return;
-    }
-    await onViewSubmission(deps, parsed.data, ack as Ack, context.botUserId);
+    if (!parsed.success) return ack();
+    const b = parsed.data;
+    const meta = decodeMeta(b.view.private_metadata);
+    const origin = viewOrigin(b, meta);
+    const reply = createReply(replyOptions(deps, origin, meta?.responseUrl, context.botUserId));
+    await deps.dispatch.handle(
+      viewEntry(deps, b, origin),
+      viewAnswer({
+        api: deps.api,
+        reply,
+        ack: ack as Ack,
+        meta: meta ?? { channelId: origin.channelId },
+        firstBlockId: firstBlockId(b.view),
+      }),
+    );
   });
 
   app.options(/.*/, async ({ body, ack }) => {
     const parsed = blockSuggestionSchema.safeParse(body);
-    if (!parsed.success) {
-      await ack({ options: [] });
-      return;
-    }
+    if (!parsed.success) return ack({ options: [] });
     const b = parsed.data;
     const callbackId = b.view?.callback_id ?? '';
     const command = callbackId.startsWith(FORM_PREFIX) ? callbackId.slice(FORM_PREFIX.length) : callbackId;
-    let options: Array<{ text: { type: 'plain_text'; text: string }; value: string }> = [];
-    try {
-      const origin = viewOrigin(b, decodeMeta(b.view?.private_metadata));
+    const origin = viewOrigin(b, decodeMeta(b.view?.private_metadata));
+    await deps.dispatch.autocomplete({ command, option: b.action_id, query: b.value, origin }, async (choices) => {
       // External select: ≤ 100 options, text ≤ 75 and value ≤ 150 characters.
-      options = deps.bot
-        .autocomplete(command, b.action_id, b.value, origin)
+      const options: Choices = choices
         .slice(0, 100)
         .map((c) => ({ text: { type: 'plain_text', text: cut(c.name, 75) }, value: c.value.slice(0, 150) }));
-    } catch (error) {
-      deps.logger.error({ err: error, command, option: b.action_id }, 'options request failed');
-    }
-    await ack({ options });
+      await ack({ options });
+    });
   });
 }
 
-const responseUrl = (url?: string) => (url ? { responseUrl: url } : {});
-
-async function onViewSubmission(
-  deps: HandlerDeps,
-  b: ReturnType<typeof viewSubmissionSchema.parse>,
-  ack: Ack,
-  botUserId?: string,
-): Promise<void> {
-  const meta = decodeMeta(b.view.private_metadata);
-  const origin = viewOrigin(b, meta);
-  const reply = createReply(replyOptions(deps, origin, meta?.responseUrl, botUserId));
-  let acked = false;
-  const ackOnce = async (response?: Record<string, unknown>) => {
-    if (acked) return;
-    acked = true;
-    await ack(response);
-  };
-  await guard(deps, { view: b.view.callback_id, origin }, reply, async () => {
-    const prepared = await prepareView(deps, b, origin);
-    if (prepared.kind === 'error') {
-      const blockId = firstBlockId(b.view);
-      // The form stays open with the message under its first field, so nothing typed is lost.
-      if (blockId)
-        return ackOnce({ response_action: 'errors', errors: { [blockId]: cut(toPlain(prepared.message), 2000) } });
-    }
-    if (prepared.kind === 'modal') {
-      const next = modalView(await modalToOpen(prepared), meta ?? { channelId: origin.channelId });
-      return ackOnce({ response_action: 'update', view: next });
-    }
-    await ackOnce(); // closes the form
-    await runPrepared(prepared, reply);
-  }).finally(() => ackOnce());
-}
-
-async function prepareView(
-  deps: HandlerDeps,
-  b: ReturnType<typeof viewSubmissionSchema.parse>,
-  origin: Origin,
-): Promise<Prepared> {
+/** A submitted command form (`form:<command>`) is that command with options; any other is a core form. */
+function viewEntry(deps: HandlerDeps, b: ReturnType<typeof viewSubmissionSchema.parse>, origin: Origin): Entry {
   const state = parseViewState(b.view.state?.values);
-  const canConfigure = await deps.permissions.canConfigure(b.user.id);
+  const canConfigure = () => deps.permissions.canConfigure(b.user.id);
   const callbackId = b.view.callback_id;
   if (callbackId.startsWith(FORM_PREFIX)) {
     const command = callbackId.slice(FORM_PREFIX.length);
-    const spec = deps.bot.commands.find((c) => c.name === command);
+    const spec = deps.dispatch.commands.find((c) => c.name === command);
     const options = spec ? readFormOptions(spec, state) : {};
-    return deps.bot.prepare({ command, options, origin, canConfigure });
+    return { kind: 'command', command, options, origin, canConfigure };
   }
-  return deps.bot.prepareModal({ modalId: callbackId, values: readModalValues(state), origin, canConfigure });
+  return { kind: 'form', formId: callbackId, values: readModalValues(state), origin, canConfigure };
 }

@@ -38,13 +38,7 @@ export function createReply(options: ReplyOptions): Reply {
   const { api, origin, logger } = options;
   let responseUrlUses = 0;
   const canRespond = () => options.responseUrl !== undefined && responseUrlUses < RESPONSE_URL_USES;
-  // The same ephemeral text is never shown twice for one interaction (e.g. an error a handler already
-  // reported, caught again by an outer boundary).
-  const shown = new Set<string>();
-
   async function ephemeral(message: OutMessage): Promise<void> {
-    if (shown.has(message.text)) return;
-    shown.add(message.text);
     const rendered = renderMessage(message);
     if (options.responseUrl && canRespond()) {
       responseUrlUses++;
@@ -64,7 +58,7 @@ export function createReply(options: ReplyOptions): Reply {
     } catch (error) {
       const code = slackErrorCode(error);
       if (code === undefined || !NOT_A_MEMBER.has(code)) throw error;
-      // Shown once, to the person only, by whichever error boundary catches it first (the core's or ours).
+      // Shown to the person only, by the dispatch (the one error boundary).
       throw new UserError(inviteText(options.botUserId), { cause: error, code: 'not_allowed' });
     }
   }

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type App, type AppOptions, createApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
-import type { Invocation, Prepared } from '../../src/core/interaction.ts';
+import { createDispatch } from '../../src/core/dispatch.ts';
+import type { Answer, Invocation, Prepared } from '../../src/core/interaction.ts';
 import type { Logger, Origin, Reply } from '../../src/core/ports.ts';
 import { createRecordingChat, type RecordingChat } from './recording-chat.ts';
 
@@ -28,7 +29,7 @@ export interface Harness {
   chat: RecordingChat;
   port: number;
   dir: string;
-  /** Runs a command as a user would type it; returns what prepare decided. */
+  /** Runs a command as a user would type it, through the dispatch (the one error boundary); returns what prepare decided. */
   command(line: string, opts?: { canConfigure?: boolean; reply?: Reply; origin?: Partial<Origin> }): Promise<Prepared>;
   close(): Promise<void>;
 }
@@ -62,6 +63,7 @@ export async function startHarness(
   const chat = createRecordingChat('console');
   app.registerChat(chat);
   const listener = await app.listen([], 0);
+  const dispatch = createDispatch({ bot: app.bot, logger: silentLogger, metrics: app.metrics });
   return {
     app,
     chat,
@@ -72,9 +74,19 @@ export async function startHarness(
       const text = line.replace(/^\/?\S+\s*/, '');
       const o = { ...origin, ...opts.origin };
       const inv: Invocation = { command: name, text, origin: o, canConfigure: opts.canConfigure ?? true };
-      const prepared = app.bot.prepare(inv);
-      await runPrepared(prepared, opts.reply ?? chat.reply(o));
-      return prepared;
+      const reply = opts.reply ?? chat.reply(o);
+      const answer: Answer = {
+        async acknowledge(_mode, message) {
+          if (message) await reply.ephemeral(message);
+          return reply;
+        },
+      };
+      await dispatch.handle(
+        { kind: 'command', command: name, text, origin: o, canConfigure: inv.canConfigure },
+        answer,
+      );
+      // prepare() does no I/O and has no effect until run: asking again only reports what was decided.
+      return app.bot.prepare(inv);
     },
     async close() {
       await app.close();

@@ -1,0 +1,50 @@
+// The terminal console as a ChatAdapter like any other: `start` begins reading stdin, `finished` settles
+// when the session is over (quit typed, or piped input done and its jobs posted).
+import type { ChatAdapter } from '../core/adapter.ts';
+import type { Bot } from '../core/interaction.ts';
+import type { ChatPort, Logger } from '../core/ports.ts';
+import { type ConsoleRun, runConsole } from './run.ts';
+
+export interface ConsoleChatAdapterOptions {
+  bot: Bot;
+  logger: Logger;
+  pendingJobs: () => Promise<number>;
+  /** How long a piped session waits for its jobs before exiting. */
+  waitMs: number;
+  input?: NodeJS.ReadableStream;
+  output?: NodeJS.WritableStream;
+}
+
+export function createConsoleChatAdapter(options: ConsoleChatAdapterOptions): ChatAdapter {
+  let session: ConsoleRun | undefined;
+  let finish: (code: number) => void = () => {};
+  const finished = new Promise<number>((resolve) => {
+    finish = resolve;
+  });
+  // The session (and its printer) exists once stdin is read; until then nothing of this console can be
+  // waiting for a result, and a job of an earlier run is posted once it is (the job service retries).
+  const live = (): ChatPort => {
+    if (!session) throw new Error('the console is not started yet');
+    return session.chatPort;
+  };
+  return {
+    platform: 'console',
+    chatPort: {
+      platform: 'console',
+      postInThread: (thread, message, key) => live().postInThread(thread, message, key),
+      updateCard: (thread, message) => live().updateCard(thread, message),
+    },
+    async start() {
+      session = runConsole(options);
+      session.done.then(
+        (code) => finish(code),
+        (err: unknown) => {
+          options.logger.error({ err }, 'console session failed');
+          finish(1);
+        },
+      );
+    },
+    async stop() {},
+    finished,
+  };
+}

@@ -1,0 +1,217 @@
+// The one place that interprets the first answer (refuse / open a form / acknowledge then run) for every
+// entry point, and the only error boundary: it logs once with context, answers the person in one voice,
+// and never throws into the platform. Adapters supply the primitives (interaction.ts `Answer`).
+import { bareOpensForm } from './commands/help.ts';
+import type { CommandSpec } from './commands/spec.ts';
+import { MediaApiError, UserError } from './errors.ts';
+import type { AckMode, Answer, Bot, Choice, Entry, Prepared } from './interaction.ts';
+import { describeError } from './media/describe-error.ts';
+import { modalToOpen } from './modal-load.ts';
+import type { Clock, Logger, Origin, Reply } from './ports.ts';
+import { systemClock } from './ports.ts';
+
+/** The one apology, on every platform and the console, for a failure the person cannot fix. */
+export const APOLOGY = 'Sorry, something went wrong on our side. It has been logged; please try again in a moment.';
+
+export type Outcome = 'ok' | 'form' | 'invalid' | 'refused' | 'error';
+
+/** What the dispatch observed about one entry, for metrics (acknowledgement time, outcomes). */
+export interface Handled {
+  kind: Entry['kind'];
+  /** The command name, `action:<verb>` for a click, `form:<id>` for a form; undefined for unknown commands. */
+  label: string | undefined;
+  outcome: Outcome;
+  /** From the entry to the platform's acknowledgement (or form, or refusal); undefined if none was sent. */
+  ackMs: number | undefined;
+  ms: number;
+}
+
+export interface AutocompleteQuery {
+  command: string;
+  option: string;
+  query: string;
+  origin: Origin;
+}
+
+export interface Dispatch {
+  readonly commands: readonly CommandSpec[];
+  /** Handles one entry start to finish; never rejects. */
+  handle(entry: Entry, answer: Answer): Promise<void>;
+  /** Answers an autocomplete (≤ 25 choices, from memory); `respond` gets [] on failure; never rejects. */
+  autocomplete(query: AutocompleteQuery, respond: (choices: Choice[]) => Promise<void>): Promise<void>;
+}
+
+export interface DispatchOptions {
+  bot: Bot;
+  logger: Logger;
+  clock?: Clock;
+  /** `reelbot_commands_total{command,outcome}` (known commands, clicks and forms only: bounded labels). */
+  metrics?: {
+    inc(name: string, labels?: Record<string, string>): void;
+    observe?(name: string, labels: Record<string, string>, seconds: number): void;
+  };
+  /** Called once per entry, after it is handled (histograms, tests). */
+  observe?: (handled: Handled) => void;
+}
+
+/** A bare command that makes something (not help, not settings) opens its form instead of failing. */
+export function opensForm(spec: CommandSpec, text: string): boolean {
+  return text.trim() === '' && bareOpensForm(spec);
+}
+
+/** A bare command answered with the platform's own form for it (Slack). */
+type CommandForm = { kind: 'command-form'; spec: CommandSpec };
+
+const commandName = (command: string) => command.replace(/^\//, '').toLowerCase();
+
+/** Bounded labels: a forged verb or form id counts as `unknown`, so it cannot grow the metric. */
+function labelOf(entry: Entry, bot: Bot): string | undefined {
+  switch (entry.kind) {
+    case 'click': {
+      const verb = entry.actionId.split(':')[0] ?? '';
+      return `action:${(bot.knows?.('verb', verb) ?? true) ? verb : 'unknown'}`;
+    }
+    case 'form': {
+      const form = entry.formId.split(':')[0] ?? '';
+      return `form:${(bot.knows?.('form', form) ?? true) ? form : 'unknown'}`;
+    }
+    default: {
+      const name = commandName(entry.command);
+      return bot.commands.some((c) => c.name === name) ? name : undefined;
+    }
+  }
+}
+
+/** What the log line calls the entry: the command (even unknown, cut short) or the click's verb. */
+function what(entry: Entry): Record<string, string> {
+  if (entry.kind === 'click') return { verb: entry.actionId.split(':')[0] ?? '' };
+  if (entry.kind === 'form') return { form: entry.formId.slice(0, 64) };
+  return { command: commandName(entry.command).slice(0, 64) };
+}
+
+export function createDispatch(options: DispatchOptions): Dispatch {
+  const { bot, logger } = options;
+  const clock = options.clock ?? systemClock;
+
+  /** The core's first answer for an entry, given who may configure. */
+  function prepare(entry: Entry, canConfigure: boolean, answer: Answer): Prepared | CommandForm {
+    const { origin } = entry;
+    switch (entry.kind) {
+      case 'click':
+        return bot.prepareAction({ actionId: entry.actionId, origin, canConfigure });
+      case 'form':
+        return bot.prepareModal({ modalId: entry.formId, values: entry.values, origin, canConfigure });
+      case 'mention': {
+        const name = commandName(entry.command);
+        if (!bot.commands.some((c) => c.name === name)) {
+          const names = bot.commands.map((c) => `\`${c.name}\``).join(', ');
+          return { kind: 'error', message: `I don't know \`${name}\`. Mention me with one of: ${names}.` };
+        }
+        return bot.prepare({ command: name, text: entry.text, origin, canConfigure });
+      }
+      case 'command': {
+        const spec = bot.commands.find((c) => c.name === commandName(entry.command));
+        if (spec && answer.openCommandForm && !entry.options && opensForm(spec, entry.text ?? ''))
+          return { kind: 'command-form', spec };
+        const { command, text, options: values } = entry;
+        return bot.prepare({
+          command,
+          origin,
+          canConfigure,
+          ...(text !== undefined ? { text } : {}),
+          ...(values ? { options: values } : {}),
+        });
+      }
+    }
+  }
+
+  async function handle(entry: Entry, answer: Answer): Promise<void> {
+    const started = clock.now();
+    const log = entry.trace ? logger.child(entry.trace) : logger;
+    const where = { platform: entry.origin.platform, channel: entry.origin.channelId, user: entry.origin.userId };
+    const label = labelOf(entry, bot);
+    let reply: Reply | undefined;
+    let ackMs: number | undefined;
+    let ackBroken = false;
+    let outcome: Outcome = 'ok';
+
+    const acknowledge = async (mode: AckMode, message?: { text: string }): Promise<Reply> => {
+      try {
+        reply = await answer.acknowledge(mode, message);
+      } catch (err) {
+        // Nothing reached the person and nothing more can (Discord 10062, Slack's 3 s passed).
+        if (!reply) ackBroken = true;
+        throw err;
+      }
+      ackMs ??= clock.now() - started;
+      return reply;
+    };
+    const refuse = (text: string) => (reply ? reply.ephemeral({ text }) : acknowledge('ephemeral', { text }));
+    const firstMode: AckMode = entry.kind === 'click' ? 'update' : 'ephemeral';
+
+    try {
+      const lookup = typeof entry.canConfigure === 'function' ? entry.canConfigure : undefined;
+      if (lookup && answer.formsAfterAck) await acknowledge(firstMode);
+      const canConfigure = lookup ? await lookup() : entry.canConfigure === true;
+      const prepared = prepare(entry, canConfigure, answer);
+      if (prepared.kind === 'command-form') {
+        await answer.openCommandForm?.(prepared.spec);
+        ackMs ??= clock.now() - started;
+        outcome = 'form';
+      } else if (prepared.kind === 'error') {
+        outcome = 'invalid';
+        await refuse(prepared.message);
+      } else if (prepared.kind === 'modal') {
+        if (!answer.openForm) {
+          outcome = 'invalid';
+          const name = entry.kind === 'mention' ? commandName(entry.command) : undefined;
+          await refuse(
+            name ? `That needs a form: run \`/${name}\` to open it.` : 'That needs a form, which cannot open here.',
+          );
+        } else {
+          outcome = 'form';
+          await answer.openForm(await modalToOpen(prepared));
+          ackMs ??= clock.now() - started;
+        }
+      } else {
+        const mode: AckMode = entry.kind === 'click' ? 'update' : prepared.ephemeral ? 'ephemeral' : 'public';
+        await prepared.run(reply ?? (await acknowledge(mode)));
+      }
+    } catch (err) {
+      const expected = err instanceof UserError || err instanceof MediaApiError;
+      outcome = expected ? 'refused' : 'error';
+      if (expected) log.info({ ...where, ...what(entry), err: { message: (err as Error).message } }, 'refused');
+      else log.error({ ...where, ...what(entry), err }, `${entry.kind} failed`);
+      if (!ackBroken) {
+        await refuse(expected ? `⚠️ ${describeError(err)}` : APOLOGY).catch((e: unknown) => {
+          log.warn({ ...where, err: e }, 'could not tell the person about an error');
+        });
+      }
+    } finally {
+      await answer.settle?.().catch((e: unknown) => log.warn({ ...where, err: e }, 'could not settle the answer'));
+    }
+    const ms = clock.now() - started;
+    log.info({ ...where, ...what(entry), outcome, ms, ...(ackMs !== undefined ? { ackMs } : {}) }, entry.kind);
+    if (label) options.metrics?.inc('reelbot_commands_total', { command: label, outcome });
+    // From the entry reaching the bot to the platform's acknowledgement (Discord and Slack allow 3 s).
+    if (label && ackMs !== undefined)
+      options.metrics?.observe?.('reelbot_command_ack_seconds', { command: label }, ackMs / 1000);
+    options.observe?.({ kind: entry.kind, label, outcome, ackMs, ms });
+  }
+
+  return {
+    commands: bot.commands,
+    handle,
+    async autocomplete(query, respond) {
+      let choices: Choice[] = [];
+      try {
+        choices = bot.autocomplete(query.command, query.option, query.query, query.origin);
+      } catch (err) {
+        logger.error({ err, command: query.command, option: query.option }, 'autocomplete failed');
+      }
+      await respond(choices).catch((err: unknown) => {
+        logger.warn({ err, command: query.command }, 'could not answer an autocomplete');
+      });
+    },
+  };
+}

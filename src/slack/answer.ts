@@ -1,0 +1,115 @@
+// Slack's primitives for the core's dispatch: ack() within Slack's 3 s (its body can carry a refusal, or
+// a form's field errors), views.open with the trigger_id (valid 3 s, whatever the ack), and the Reply.
+import type { Answer } from '../core/interaction.ts';
+import type { Reply } from '../core/ports.ts';
+import type { OutMessage } from '../core/render/message.ts';
+import type { SlackApi } from './api.ts';
+import { cut, toPlain } from './markup.ts';
+import { renderMessage } from './render.ts';
+import { commandFormView, modalView, type ViewMeta } from './views.ts';
+
+export type Ack = (response?: Record<string, unknown>) => Promise<void>;
+
+/** Bolt complains (and Slack retries) when an ack is missing, and refuses a second one. */
+function once(ack: Ack): Ack & { done(): boolean } {
+  let acked = false;
+  const f = async (response?: Record<string, unknown>) => {
+    if (acked) return;
+    acked = true;
+    await ack(response);
+  };
+  return Object.assign(f, { done: () => acked });
+}
+
+interface Common {
+  api: SlackApi;
+  reply: Reply;
+  ack: Ack;
+  /** Present when the request carries one: then forms can open. */
+  triggerId?: string | undefined;
+  meta: ViewMeta;
+}
+
+/** A slash command: a refusal rides on the ack itself, ephemerally. */
+export function commandAnswer(o: Common): Answer {
+  const ack = once(o.ack);
+  const { triggerId } = o;
+  return {
+    formsAfterAck: true,
+    async acknowledge(_mode, message?: OutMessage) {
+      if (!ack.done() && message) await ack({ response_type: 'ephemeral', ...renderMessage(message) });
+      else if (message) await o.reply.ephemeral(message);
+      else await ack();
+      return o.reply;
+    },
+    ...(triggerId
+      ? {
+          async openForm(form) {
+            await ack();
+            await o.api.openView(triggerId, modalView(form, o.meta));
+          },
+          async openCommandForm(spec) {
+            await ack();
+            await o.api.openView(triggerId, commandFormView(spec, o.meta));
+          },
+        }
+      : {}),
+    settle: () => ack(),
+  };
+}
+
+/** A click or menu pick: the ack carries nothing; the clicker's answers go through the Reply. */
+export function clickAnswer(o: Common): Answer {
+  const ack = once(o.ack);
+  const { triggerId } = o;
+  return {
+    formsAfterAck: true,
+    async acknowledge(_mode, message?: OutMessage) {
+      await ack();
+      if (message) await o.reply.ephemeral(message);
+      return o.reply;
+    },
+    ...(triggerId
+      ? {
+          async openForm(form) {
+            await ack();
+            await o.api.openView(triggerId, modalView(form, o.meta));
+          },
+        }
+      : {}),
+    settle: () => ack(),
+  };
+}
+
+/**
+ * A submitted form: a refusal stays in the form under its first field (nothing typed is lost); a next
+ * form replaces it (response_action update); anything else closes it.
+ */
+export function viewAnswer(o: Omit<Common, 'triggerId'> & { firstBlockId: string | undefined }): Answer {
+  const ack = once(o.ack);
+  return {
+    async acknowledge(_mode, message?: OutMessage) {
+      if (!ack.done() && message && o.firstBlockId) {
+        await ack({ response_action: 'errors', errors: { [o.firstBlockId]: cut(toPlain(message.text), 2000) } });
+        return o.reply;
+      }
+      await ack();
+      if (message) await o.reply.ephemeral(message);
+      return o.reply;
+    },
+    async openForm(form) {
+      await ack({ response_action: 'update', view: modalView(form, o.meta) });
+    },
+    settle: () => ack(),
+  };
+}
+
+/** An @mention: Bolt acknowledged the event already, and there is no trigger for a form. */
+export function mentionAnswer(reply: Reply): Answer {
+  return {
+    async acknowledge(_mode, message?: OutMessage) {
+      if (message) await reply.ephemeral(message);
+      return reply;
+    },
+  };
+}

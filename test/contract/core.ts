@@ -1,0 +1,51 @@
+// The bot's core as every surface runs it: one media API sandbox that outlives the bot (so a restart
+// finds its projects), a SQLite store in a temp folder, fast timings so the suite runs in seconds.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type App, createApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import { type Sandbox, startSandbox } from '../../src/sandbox/server.ts';
+import { silentLogger } from '../support/harness.ts';
+
+export interface Core {
+  sandbox: Sandbox;
+  dir: string;
+  /** A bot on the shared store and sandbox, not listening yet (adapters may add routes). */
+  start(env?: Record<string, string>): Promise<App>;
+  close(): Promise<void>;
+}
+
+/** Long enough for a restart to fall in the middle of a job, short enough for a quick suite. */
+export const JOB_MS = 600;
+
+export async function startCore(): Promise<Core> {
+  const sandbox = await startSandbox({ port: 0, host: '127.0.0.1', jobMs: JOB_MS, webhookRetryMs: 100 });
+  const dir = mkdtempSync(join(tmpdir(), 'reelbot-contract-'));
+  return {
+    sandbox,
+    dir,
+    async start(env = {}) {
+      const config = loadConfig({
+        MEDIA_API_URL: sandbox.baseUrl,
+        MEDIA_API_KEY: 'sandbox-key',
+        STORE_URL: `sqlite://${join(dir, 'bot.sqlite')}`,
+        PORT: '0',
+        ...env,
+      });
+      const app = await createApp({
+        config,
+        logger: silentLogger,
+        host: '127.0.0.1',
+        pollTickMs: 50,
+        // Webhooks to a listener that moved with a restart are lost: polling finds those results.
+        timings: { firstPollMs: 300, maxPollMs: 500 },
+      });
+      return app;
+    },
+    async close() {
+      await sandbox.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,123 @@
+// Discord as a Surface: the real discord.js adapter against the Discord double. Commands go out as slash
+// commands with typed options, clicks and form submissions as interactions, and what people see is read
+// from the double's channels, threads and interaction messages.
+import type { App } from '../../src/app.ts';
+import { COMMANDS } from '../../src/core/commands/table.ts';
+import { DEFAULT_SOURCES, parseAndValidate } from '../../src/core/commands/validate.ts';
+import { createDiscordAdapter, type DiscordAdapter } from '../../src/discord/index.ts';
+import { buttonsOf, textOf } from '../discord/e2e-support.ts';
+import { createDiscordDouble } from '../doubles/discord/index.ts';
+import type { StoredMessage } from '../doubles/discord/payloads.ts';
+import { silentLogger } from '../support/harness.ts';
+import { startCore } from './core.ts';
+import type { Person, Seen, Surface } from './surface.ts';
+
+type OptionInput = string | number | boolean;
+
+/** Text form to the options a person would fill in Discord's command UI. */
+function optionsOf(name: string, text: string): Record<string, OptionInput> {
+  const spec = COMMANDS.find((c) => c.name === name);
+  if (!spec) return {};
+  const parsed = parseAndValidate(spec, { text }, DEFAULT_SOURCES);
+  if (parsed.ok) return parsed.values;
+  // What validation refuses is still what the person typed into the first option.
+  const first = spec.options.find((o) => o.positional);
+  return first && text ? { [first.name]: text.split(/\s+/)[0] ?? '' } : {};
+}
+
+const seen = (m: StoredMessage): Seen => ({
+  text: textOf(m),
+  buttons: buttonsOf(m).flatMap((b) => (b.label ? [b.label] : [])),
+});
+
+export async function startDiscordSurface(): Promise<Surface> {
+  const core = await startCore();
+  const discord = await createDiscordDouble();
+  const actor = (who: Person = 'member') => (who === 'admin' ? discord.actors.manager : discord.actors.member);
+  const sent: Array<{ id: string; who: Person }> = [];
+  let app: App;
+  let adapter: DiscordAdapter;
+
+  async function boot() {
+    app = await core.start();
+    await app.listen([], 0);
+    adapter = createDiscordAdapter({
+      token: discord.token,
+      apiUrl: discord.restUrl,
+      bot: app.bot,
+      store: app.store,
+      logger: silentLogger,
+    });
+    app.registerChat(adapter.chatPort);
+    await adapter.start();
+  }
+  await boot();
+
+  const threadIds = () =>
+    [...discord.state.channels.values()]
+      .filter((c) => c.parent_id === discord.channelId && c.type === 11)
+      .map((c) => c.id);
+  const delivered = async (id: string, who: Person) => {
+    sent.push({ id, who });
+    await discord.waitForCallback(id);
+  };
+
+  return {
+    name: 'discord',
+    async command(line, who) {
+      const [name = '', ...rest] = line.replace(/^\//, '').split(/\s+/);
+      const { id } = discord.command(name, optionsOf(name, rest.join(' ')), { actor: actor(who) });
+      await delivered(id, who ?? 'member');
+    },
+    async click(thread, label, who) {
+      const holder = discord
+        .messagesIn(thread)
+        .filter((m) => buttonsOf(m).some((b) => b.label?.includes(label)))
+        .at(-1);
+      const button = holder && buttonsOf(holder).find((b) => b.label?.includes(label));
+      if (!holder || !button?.custom_id) throw new Error(`no ${label} button in thread ${thread}`);
+      const { id } = discord.click(holder, button.custom_id, { actor: actor(who) });
+      await delivered(id, who ?? 'member');
+    },
+    async submitForm(values, who) {
+      const opened = [...discord.state.interactions.values()]
+        .flatMap((i) => i.callbacks)
+        .filter((c) => c.type === 9)
+        .at(-1);
+      const customId = (opened?.data as { custom_id?: string } | undefined)?.custom_id;
+      if (!customId) throw new Error('no form was opened');
+      const { id } = discord.submitModal(customId, values, { actor: actor(who) });
+      await delivered(id, who ?? 'member');
+    },
+    threads: async () => threadIds(),
+    async card(id) {
+      // A job thread is started from its card, so both share one id.
+      const card = discord.state.message(id);
+      if (!card) throw new Error(`no card ${id}`);
+      return seen(card);
+    },
+    thread: async (id) => discord.messagesIn(id).map(seen),
+    async privateTo(who) {
+      return sent
+        .filter((s) => s.who === who)
+        .flatMap((s) => discord.interactionMessages(s.id))
+        .filter((m) => !m.loading && (m.flags & 64) === 64)
+        .map(seen);
+    },
+    async everyone() {
+      const public_ = (m: StoredMessage) => !m.loading && (m.flags & 64) === 0;
+      return [discord.channelId, ...threadIds()].flatMap((c) => discord.messagesIn(c).filter(public_)).map(seen);
+    },
+    async restart() {
+      await adapter.stop();
+      await app.close();
+      await boot();
+    },
+    async close() {
+      await adapter.stop();
+      await discord.close();
+      await app.close();
+      await core.close();
+    },
+  };
+}

@@ -1,0 +1,129 @@
+// Slack as a Surface: the real Bolt adapter in HTTP mode on the bot's own listener, driven by signed
+// requests; what people see is read from the Web API double (chat.postMessage, postEphemeral), the
+// response_url posts and the acks' own bodies.
+import type { App } from '../../src/app.ts';
+import { createSlackAdapter, type SlackAdapter } from '../../src/slack/index.ts';
+import { type SlackWebApiDouble, sendSigned, startSlackWebApi } from '../doubles/slack/index.ts';
+import { blockAction, elements, openedView, type Post, posts, viewSubmission } from '../slack/e2e-harness.ts';
+import { SECRET, slashCommand, USERS } from '../slack/harness.ts';
+import { silentLogger } from '../support/harness.ts';
+import { startCore } from './core.ts';
+import type { Person, Seen, Surface } from './surface.ts';
+
+const USER: Record<Person, string> = { member: 'U0MEMBER', admin: 'U0ADMIN' };
+
+interface Rendered {
+  text?: string;
+  blocks?: Array<{ text?: { text: string }; elements?: Array<{ type: string; text?: { text: string } }> }>;
+}
+
+function seen(m: Rendered): Seen {
+  const blocks = m.blocks ?? [];
+  const texts = blocks.flatMap((b) => (b.text ? [b.text.text] : []));
+  const buttons = blocks.flatMap((b) => b.elements ?? []).filter((e) => e.type === 'button');
+  return { text: [m.text ?? '', ...texts].join('\n'), buttons: buttons.map((e) => e.text?.text ?? '') };
+}
+
+/** The id the double gave a response_url (`…/respond/<id>`). */
+const responseId = (payload: Record<string, unknown>) => String(payload.response_url ?? '').split('/respond/')[1];
+
+export async function startSlackSurface(): Promise<Surface> {
+  const core = await startCore();
+  const web: SlackWebApiDouble = await startSlackWebApi({ users: USERS });
+  const acks: Array<{ who: Person; seen: Seen }> = [];
+  const urls = new Map<string, Person>();
+  let app: App;
+  let adapter: SlackAdapter;
+  let base = '';
+
+  async function boot() {
+    app = await core.start();
+    adapter = createSlackAdapter({
+      botToken: 'xoxb-contract',
+      signingSecret: SECRET,
+      apiUrl: web.apiUrl,
+      bot: app.bot,
+      store: app.store,
+      logger: silentLogger,
+      // One message per second per channel would make every case wait; pacing has its own tests.
+      pace: { intervalMs: 0 },
+    });
+    app.registerChat(adapter.chatPort);
+    const { port } = await app.listen(adapter.routes, 0);
+    await adapter.start();
+    base = `http://127.0.0.1:${port}`;
+  }
+  await boot();
+
+  async function send(path: string, kind: 'command' | 'interactive', payload: Record<string, unknown>, who: Person) {
+    const id = responseId(payload);
+    if (id) urls.set(id, who);
+    const res = await sendSigned(`${base}${path}`, kind, payload, { secret: SECRET });
+    if (res.status !== 200) throw new Error(`Slack request refused: ${res.status}`);
+    if (res.text) acks.push({ who, seen: seen(JSON.parse(res.text) as Rendered) });
+  }
+
+  const threadOf = (ts: string) => posts(web).filter((p) => p.thread_ts === ts);
+
+  return {
+    name: 'slack',
+    async command(line, who = 'member') {
+      const [name = '', ...rest] = line.split(/\s+/);
+      await send('/slack/commands', 'command', slashCommand(web, name, rest.join(' '), USER[who]), who);
+    },
+    async click(thread, label, who = 'member') {
+      const holder = threadOf(thread)
+        .filter((p) => seen(p as Rendered).buttons.some((b) => b.includes(label)))
+        .at(-1);
+      const element = holder && elements(holder.blocks).find((e) => e.text?.text.includes(label));
+      if (!holder || !element) throw new Error(`no ${label} button in thread ${thread}`);
+      const payload = blockAction(web, element, { ts: holder.ts, thread_ts: thread }, USER[who]);
+      await send('/slack/interactivity', 'interactive', payload, who);
+    },
+    async submitForm(values, who = 'member') {
+      const view = openedView(web, web.callsOf('views.open').length - 1);
+      const state: Record<string, Record<string, unknown>> = {};
+      for (const block of view.blocks as Array<{ type: string; block_id?: string; element?: { action_id?: string } }>) {
+        const actionId = block.element?.action_id;
+        const value = (actionId && values[actionId]) ?? (block.block_id && values[block.block_id]);
+        if (block.type === 'input' && block.block_id && actionId && value)
+          state[block.block_id] = { [actionId]: { type: 'plain_text_input', value } };
+      }
+      await send('/slack/interactivity', 'interactive', viewSubmission(view, state, USER[who]), who);
+    },
+    threads: async () =>
+      posts(web)
+        .filter((p: Post) => p.thread_ts === undefined)
+        .map((p) => p.ts),
+    async card(ts) {
+      const updated = web
+        .callsOf('chat.update')
+        .filter((c) => c.args.ts === ts)
+        .at(-1);
+      const card = updated?.args ?? posts(web).find((p) => p.ts === ts);
+      if (!card) throw new Error(`no card ${ts}`);
+      return seen(card as Rendered);
+    },
+    thread: async (ts) => threadOf(ts).map((p) => seen(p as Rendered)),
+    async privateTo(who) {
+      const ephemerals = web
+        .callsOf('chat.postEphemeral')
+        .filter((c) => c.args.user === USER[who])
+        .map((c) => seen(c.args as Rendered));
+      const responded = web.responses.filter((r) => urls.get(r.id) === who).map((r) => seen(r.body as Rendered));
+      return [...acks.filter((a) => a.who === who).map((a) => a.seen), ...responded, ...ephemerals];
+    },
+    everyone: async () => posts(web).map((p) => seen(p as Rendered)),
+    async restart() {
+      await adapter.stop();
+      await app.close();
+      await boot();
+    },
+    async close() {
+      await adapter.stop();
+      await app.close();
+      await web.close();
+      await core.close();
+    },
+  };
+}
