@@ -11,7 +11,7 @@ import { createJobService, type JobService, type JobTimings } from './core/jobs/
 import { createKeyResolver } from './core/keys.ts';
 import { createMediaClient, type MediaClient, type MediaClientOptions } from './core/media/client.ts';
 import { type ChatPort, type Clock, type Logger, type Platform, type Store, systemClock } from './core/ports.ts';
-import { createKeyvStore, type KeyvStoreOptions } from './core/store/keyv-store.ts';
+import { openStore as openStoreAt, type StoreOptions } from './core/store/open-store.ts';
 import { createSecretBox, loadOrCreateKeyFile } from './core/store/secret-box.ts';
 import { createSettingsRepo, type SettingsRepo } from './core/store/settings-repo.ts';
 import { createVoiceCatalogue } from './core/voices/catalogue.ts';
@@ -28,7 +28,7 @@ export interface AppOptions {
   logger: Logger;
   clock?: Clock;
   /** Overrides STORE_URL (tests use a temp SQLite file, memory or a Redis prefix). */
-  store?: KeyvStoreOptions;
+  store?: StoreOptions;
   sandbox?: Partial<SandboxOptions>;
   /** Client overrides (tests inject sleep and retry bounds). */
   media?: Partial<MediaClientOptions>;
@@ -65,9 +65,10 @@ function timingsFor(config: Config, sandbox: boolean): JobTimings {
 
 async function openStore(options: AppOptions): Promise<{ store: Store; settings: SettingsRepo }> {
   const { config } = options;
-  const storeOptions: KeyvStoreOptions = options.store ?? config.store;
-  const store = await createKeyvStore(storeOptions, { clock: options.clock });
-  await store.ping();
+  const storeOptions: StoreOptions = options.store ?? config.store;
+  const store = await openStoreAt(storeOptions, { clock: options.clock });
+  // The first answer may include connecting (and a TLS handshake): allow the connect bound.
+  await store.ping(5_000);
   const dataDir = storeOptions.kind === 'sqlite' ? dirname(storeOptions.path) : 'data';
   const key = config.encryptionKey ?? (await loadOrCreateKeyFile(dataDir));
   const box = createSecretBox({ current: { version: 'v1', key } });
