@@ -10,7 +10,15 @@ import { createPoller, type Poller } from './core/jobs/poller.ts';
 import { createJobService, type JobService, type JobTimings } from './core/jobs/service.ts';
 import { createKeyResolver } from './core/keys.ts';
 import { createMediaClient, type MediaClient, type MediaClientOptions } from './core/media/client.ts';
-import { type ChatPort, type Clock, type Logger, type Platform, type Store, systemClock } from './core/ports.ts';
+import {
+  type ChatPort,
+  type Clock,
+  type Logger,
+  type Platform,
+  type SecretBox,
+  type Store,
+  systemClock,
+} from './core/ports.ts';
 import { openStore as openStoreAt, type StoreOptions } from './core/store/open-store.ts';
 import { createSecretBox, loadOrCreateKeyFile } from './core/store/secret-box.ts';
 import { createSettingsRepo, type SettingsRepo } from './core/store/settings-repo.ts';
@@ -63,7 +71,7 @@ function timingsFor(config: Config, sandbox: boolean): JobTimings {
   return { firstPollMs: 20_000, maxPollMs: 5 * 60_000, horizonMs };
 }
 
-async function openStore(options: AppOptions): Promise<{ store: Store; settings: SettingsRepo }> {
+async function openStore(options: AppOptions): Promise<{ store: Store; settings: SettingsRepo; box: SecretBox }> {
   const { config } = options;
   const storeOptions: StoreOptions = options.store ?? config.store;
   const store = await openStoreAt(storeOptions, { clock: options.clock });
@@ -72,7 +80,7 @@ async function openStore(options: AppOptions): Promise<{ store: Store; settings:
   const dataDir = storeOptions.kind === 'sqlite' ? dirname(storeOptions.path) : 'data';
   const key = config.encryptionKey ?? (await loadOrCreateKeyFile(dataDir));
   const box = createSecretBox({ current: { version: 'v1', key } });
-  return { store, settings: createSettingsRepo(store, box, { clock: options.clock }) };
+  return { store, box, settings: createSettingsRepo(store, box, { clock: options.clock }) };
 }
 
 export async function createApp(options: AppOptions): Promise<App> {
@@ -80,7 +88,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   const clock = options.clock ?? systemClock;
   const sandboxMode = config.mediaApi.mode === 'sandbox';
   const metrics = createMetrics();
-  const { store, settings } = await openStore(options);
+  const { store, settings, box } = await openStore(options);
   const sandbox = sandboxMode ? await startSandbox({ ...options.sandbox, port: 0, host: '127.0.0.1' }) : undefined;
   const media = createMediaClient({
     baseUrl: sandbox?.baseUrl ?? config.mediaApi.url ?? '',
@@ -109,6 +117,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     metrics,
     webhookBase,
     timings,
+    box,
   });
   const voices = createVoiceCatalogue({ store, media, clock, logger });
   const defaultKey = config.mediaApi.defaultKey ?? (sandboxMode ? SANDBOX_KEY : undefined);

@@ -1,7 +1,5 @@
-import { MediaApiError, UserError } from '../errors.ts';
 import type { Metrics } from '../http/metrics.ts';
 import type { Clock, Logger, Store } from '../ports.ts';
-import type { Pending } from './model.ts';
 import type { JobService, JobTimings } from './service.ts';
 
 // Finds what webhooks missed. Every pending job is polled with backoff; state lives in the store, so
@@ -27,62 +25,15 @@ export interface Poller {
   stop(): Promise<void>;
 }
 
-export function nextDelay(polls: number, timings: JobTimings): number {
-  return Math.min(timings.maxPollMs, timings.firstPollMs * 2 ** Math.min(polls, 20));
-}
+export { nextDelay } from './poll.ts';
 
 export function createPoller(deps: PollerDeps): Poller {
-  const { jobs, clock, logger, metrics, timings } = deps;
+  const { jobs, clock, logger, metrics } = deps;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
   // Webhooks sent while the process was down are lost: the first scan after a start polls every job.
   let catchUp = true;
-
-  async function pollJob(p: Pending): Promise<number> {
-    const job = await jobs.repo.get(p.jobId);
-    if (!job) {
-      await jobs.repo.removePending(p.jobId);
-      return 0;
-    }
-    if (clock.now() - job.createdAt > timings.horizonMs) {
-      await jobs.expire(job.id);
-      return 0;
-    }
-    let polled = 0;
-    for (let part = 0; part < job.requests.length; part++) {
-      if (await jobs.repo.getPart(job.id, part)) continue;
-      try {
-        if (deps.hasBudget && !(await deps.hasBudget(job.channelKey))) break;
-        polled++;
-        const outcome = await jobs.settle(job.id, part, 'poll');
-        metrics.inc('reelbot_polls_total', { outcome });
-      } catch (err) {
-        metrics.inc('reelbot_polls_total', { outcome: 'error' });
-        if (err instanceof UserError) {
-          // No key any more (cleared with /setup): say so once instead of failing every tick until the horizon.
-          await jobs.abandon(job.id, `${err.message} Then check the result with \`/project ${job.projectIds[part]}\`.`);
-          return polled;
-        }
-        const level = err instanceof MediaApiError ? 'warn' : 'error';
-        logger[level]({ err, jobId: job.id, part }, 'poll failed; will try again');
-      }
-    }
-    // Parts settled earlier but not posted (a failed post, or an earlier part still running) go out now.
-    await jobs
-      .deliver(job.id)
-      .catch((err: unknown) => logger.warn({ err, jobId: job.id }, 'posting results failed; will retry'));
-    const still = await jobs.repo.getPending(job.id);
-    if (still) {
-      const polls = still.polls + 1;
-      await jobs.repo.setPending({
-        ...still,
-        polls,
-        seenAt: undefined,
-        nextPollAt: clock.now() + nextDelay(polls, timings),
-      });
-    }
-    return polled;
-  }
+  const pollOptions = deps.hasBudget ? { hasBudget: deps.hasBudget } : {};
 
   async function tick(): Promise<number> {
     let polled = 0;
@@ -90,13 +41,13 @@ export function createPoller(deps: PollerDeps): Poller {
     const now = clock.now();
     const all = catchUp;
     catchUp = false;
-    for await (const p of jobs.repo.pending()) {
+    for await (const p of jobs.watched()) {
       pending++;
-      const due = all || p.nextPollAt <= now || p.seenAt !== undefined;
+      const due = all || p.nextPollAt <= now || p.seen;
       if (!due) continue;
       if (!(await deps.store.claim(`poll:${p.jobId}`, Math.max(deps.tickMs, 1000)))) continue;
       try {
-        polled += await pollJob(p);
+        polled += await jobs.poll(p.jobId, pollOptions);
       } catch (err) {
         logger.error({ err, jobId: p.jobId }, 'poller could not handle a job');
       }
