@@ -71,7 +71,9 @@ function timingsFor(config: Config, sandbox: boolean): JobTimings {
   return { firstPollMs: 20_000, maxPollMs: 5 * 60_000, horizonMs };
 }
 
-async function openStore(options: AppOptions): Promise<{ store: Store; settings: SettingsRepo; box: SecretBox }> {
+async function openStore(
+  options: AppOptions,
+): Promise<{ store: Store; settings: SettingsRepo; box: SecretBox; encryptionKey: Buffer }> {
   const { config } = options;
   const storeOptions: StoreOptions = options.store ?? config.store;
   const store = await openStoreAt(storeOptions, { clock: options.clock });
@@ -80,7 +82,7 @@ async function openStore(options: AppOptions): Promise<{ store: Store; settings:
   const dataDir = storeOptions.kind === 'sqlite' ? dirname(storeOptions.path) : 'data';
   const key = config.encryptionKey ?? (await loadOrCreateKeyFile(dataDir));
   const box = createSecretBox({ current: { version: 'v1', key } });
-  return { store, box, settings: createSettingsRepo(store, box, { clock: options.clock }) };
+  return { store, box, encryptionKey: key, settings: createSettingsRepo(store, box, { clock: options.clock }) };
 }
 
 export async function createApp(options: AppOptions): Promise<App> {
@@ -88,7 +90,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   const clock = options.clock ?? systemClock;
   const sandboxMode = config.mediaApi.mode === 'sandbox';
   const metrics = createMetrics();
-  const { store, settings, box } = await openStore(options);
+  const { store, settings, box, encryptionKey } = await openStore(options);
   const sandbox = sandboxMode ? await startSandbox({ ...options.sandbox, port: 0, host: '127.0.0.1' }) : undefined;
   const media = createMediaClient({
     baseUrl: sandbox?.baseUrl ?? config.mediaApi.url ?? '',
@@ -119,7 +121,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     timings,
     box,
   });
-  const voices = createVoiceCatalogue({ store, media, clock, logger });
+  const voices = createVoiceCatalogue({ store, media, clock, logger, keySecret: encryptionKey });
   const defaultKey = config.mediaApi.defaultKey ?? (sandboxMode ? SANDBOX_KEY : undefined);
   const facts = {
     sandbox: sandboxMode,
