@@ -126,6 +126,29 @@ export function createOnce(deps: OnceDeps): Once {
   };
 }
 
+/**
+ * Runs `work` holding the claim `key`, renewed every third of `ttlMs` so slow work never loses it and
+ * a process that dies frees it within `ttlMs`; released afterwards (also on failure).
+ */
+export async function holdLease<T>(
+  store: Store,
+  key: string,
+  ttlMs: number,
+  logger: Logger,
+  work: () => Promise<T>,
+): Promise<Held<T>> {
+  const lease = await store.lease(key, ttlMs);
+  if (!lease) return { held: false };
+  const stopRenewing = keepRenewed(lease, ttlMs, logger);
+  try {
+    return { held: true, value: await work() };
+  } finally {
+    stopRenewing();
+    // A release that fails leaves the lease to lapse on its own (at most ttlMs).
+    await lease.release().catch((err: unknown) => logger.warn({ err, key: lease.key }, 'could not release a claim'));
+  }
+}
+
 function keepRenewed(lease: Lease, ttlMs: number, logger: Logger): () => void {
   const timer = setInterval(
     () => {

@@ -3,7 +3,7 @@
 
 import { MediaApiError } from '../errors.ts';
 import type { Project } from '../media/schemas.ts';
-import { createOnce, type Once } from '../once.ts';
+import { createOnce, holdLease, type Once } from '../once.ts';
 import type { JobsContext } from './context.ts';
 import { CARD_PHASE } from './lifecycle.ts';
 import { isFinal, type Job, type PartResult } from './model.ts';
@@ -107,21 +107,23 @@ export function createSettler(ctx: JobsContext, once: Once = createOnce(ctx.deps
       await deliver(jobId);
       return 'skipped';
     }
-    const lease = await deps.store.lease(`settle:${projectId}`, SETTLE_CLAIM_MS);
-    if (!lease) return 'skipped';
-    try {
-      // The webhook body is unsigned, so only the API's own answer counts.
-      const project = await deps.media.getProject(await ctx.keyFor(job), projectId);
-      if (project.state === 'in_progress') return 'in_progress';
-      await life.settlePart(jobId, part, toPartResult(project));
-      logger.info({ jobId, part, projectId, via, state: project.state }, 'project settled');
-    } catch (err) {
-      // The API no longer knows the project: waiting longer cannot help.
-      if (!(err instanceof MediaApiError && err.status === 404)) throw err;
-      await life.settlePart(jobId, part, lostProject(projectId));
-    } finally {
-      await lease.release().catch((err: unknown) => logger.warn({ err, jobId }, 'could not release a settle claim'));
-    }
+    // One reader per project across replicas, renewed while the API is asked, released after.
+    const read = await holdLease(deps.store, `settle:${projectId}`, SETTLE_CLAIM_MS, logger, async () => {
+      try {
+        // The webhook body is unsigned, so only the API's own answer counts.
+        const project = await deps.media.getProject(await ctx.keyFor(job), projectId);
+        if (project.state === 'in_progress') return 'in_progress' as const;
+        await life.settlePart(jobId, part, toPartResult(project));
+        logger.info({ jobId, part, projectId, via, state: project.state }, 'project settled');
+      } catch (err) {
+        // The API no longer knows the project: waiting longer cannot help.
+        if (!(err instanceof MediaApiError && err.status === 404)) throw err;
+        await life.settlePart(jobId, part, lostProject(projectId));
+      }
+      return 'settled' as const;
+    });
+    if (!read.held) return 'skipped';
+    if (read.value === 'in_progress') return 'in_progress';
     await deliver(jobId);
     return 'settled';
   }
