@@ -82,8 +82,9 @@ export function createLifecycle(repo: JobsRepo, logger: Logger, now: () => numbe
         if (!current || !NEXT[current.state].includes(to) || !when(current)) return undefined;
         from = current.state;
         const next: Job = { ...current, ...patch, state: to, updatedAt: now() };
-        // The creating key is kept only while the job can still read results with it.
-        if (to !== 'running') delete next.sealedKey;
+        // The creating key is kept only while the job can still read results with it (running, or a
+        // creation whose outcome is unknown, which a webhook may yet adopt).
+        if (to !== 'running' && next.creation !== 'unknown') delete next.sealedKey;
         if (to === 'running') delete next.creation;
         return next;
       });
