@@ -51,11 +51,10 @@ export async function createAdapters(config: Config, app: App, logger: Logger): 
         // Only this session's jobs: older ones (an earlier run cut short) must not hold a piped session open.
         pendingJobs: async () => {
           let n = 0;
-          for await (const p of app.jobs.repo.pending()) {
-            if (!p.channelKey.startsWith('console:')) continue;
-            const job = await app.jobs.repo.get(p.jobId);
-            if (job && job.createdAt >= sessionStart) n++;
-          }
+          for await (const _ of app.jobs.running(
+            (j) => j.channelKey.startsWith('console:') && j.createdAt >= sessionStart,
+          ))
+            n++;
           return n;
         },
       }),

@@ -23,7 +23,7 @@ import {
 import { createPublishKit, type PublishKit } from './core/publish/kit.ts';
 import { createEmbeddedScheduler } from './core/scheduler/embedded.ts';
 import type { Scheduler } from './core/scheduler/scheduler.ts';
-import { createKeyvStore, type KeyvStoreOptions } from './core/store/keyv-store.ts';
+import { openStore as openStoreAt, type StoreOptions } from './core/store/open-store.ts';
 import { createSecretBox, loadOrCreateKeyFile } from './core/store/secret-box.ts';
 import { createSettingsRepo, type SettingsRepo } from './core/store/settings-repo.ts';
 import { createVoiceCatalogue } from './core/voices/catalogue.ts';
@@ -40,7 +40,7 @@ export interface AppOptions {
   logger: Logger;
   clock?: Clock;
   /** Overrides STORE_URL (tests use a temp SQLite file, memory or a Redis prefix). */
-  store?: KeyvStoreOptions;
+  store?: StoreOptions;
   sandbox?: Partial<SandboxOptions>;
   /** Client overrides (tests inject sleep and retry bounds). */
   media?: Partial<MediaClientOptions>;
@@ -82,15 +82,18 @@ function timingsFor(config: Config, sandbox: boolean): JobTimings {
   return { firstPollMs: 20_000, maxPollMs: 5 * 60_000, horizonMs };
 }
 
-async function openStore(options: AppOptions): Promise<{ store: Store; settings: SettingsRepo; box: SecretBox }> {
+async function openStore(
+  options: AppOptions,
+): Promise<{ store: Store; settings: SettingsRepo; box: SecretBox; encryptionKey: Buffer }> {
   const { config } = options;
-  const storeOptions: KeyvStoreOptions = options.store ?? config.store;
-  const store = await createKeyvStore(storeOptions, { clock: options.clock });
-  await store.ping();
+  const storeOptions: StoreOptions = options.store ?? config.store;
+  const store = await openStoreAt(storeOptions, { clock: options.clock });
+  // The first answer may include connecting (and a TLS handshake): allow the connect bound.
+  await store.ping(5_000);
   const dataDir = storeOptions.kind === 'sqlite' ? dirname(storeOptions.path) : 'data';
   const key = config.encryptionKey ?? (await loadOrCreateKeyFile(dataDir));
   const box = createSecretBox({ current: { version: 'v1', key } });
-  return { store, box, settings: createSettingsRepo(store, box, { clock: options.clock }) };
+  return { store, box, encryptionKey: key, settings: createSettingsRepo(store, box, { clock: options.clock }) };
 }
 
 export async function createApp(options: AppOptions): Promise<App> {
@@ -98,7 +101,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   const clock = options.clock ?? systemClock;
   const sandboxMode = config.mediaApi.mode === 'sandbox';
   const metrics = createMetrics();
-  const { store, settings, box } = await openStore(options);
+  const { store, settings, box, encryptionKey } = await openStore(options);
   const sandbox = sandboxMode ? await startSandbox({ ...options.sandbox, port: 0, host: '127.0.0.1' }) : undefined;
   const media = createMediaClient({
     baseUrl: sandbox?.baseUrl ?? config.mediaApi.url ?? '',
@@ -134,8 +137,16 @@ export async function createApp(options: AppOptions): Promise<App> {
     webhookBase,
     timings,
     schedulePoll: (jobId, dueAt) => scheduler.schedule(POLL_QUEUE, jobId, dueAt, {}),
+    box,
   });
-  const voices = createVoiceCatalogue({ store, media, clock, logger, source: sandbox?.origin });
+  const voices = createVoiceCatalogue({
+    store,
+    media,
+    clock,
+    logger,
+    keySecret: encryptionKey,
+    source: sandbox?.origin,
+  });
   const defaultKey = config.mediaApi.defaultKey ?? (sandboxMode ? SANDBOX_KEY : undefined);
   const facts = {
     sandbox: sandboxMode,

@@ -3,7 +3,7 @@
 // and never throws into the platform. Adapters supply the primitives (interaction.ts `Answer`).
 import { bareOpensForm } from './commands/help.ts';
 import type { CommandSpec } from './commands/spec.ts';
-import { MediaApiError, UserError } from './errors.ts';
+import { MediaApiError, StoreUnavailableError, UserError } from './errors.ts';
 import type { AckMode, Answer, Bot, Choice, Entry, Prepared } from './interaction.ts';
 import { describeError } from './media/describe-error.ts';
 import { modalToOpen } from './modal-load.ts';
@@ -178,7 +178,8 @@ export function createDispatch(options: DispatchOptions): Dispatch {
         await prepared.run(reply ?? (await acknowledge(mode)));
       }
     } catch (err) {
-      const expected = err instanceof UserError || err instanceof MediaApiError;
+      // Told as they are: the person's mistake, the API's answer, or storage that is down for a moment.
+      const expected = err instanceof UserError || err instanceof MediaApiError || err instanceof StoreUnavailableError;
       outcome = expected ? 'refused' : 'error';
       if (expected) log.info({ ...where, ...what(entry), err: { message: (err as Error).message } }, 'refused');
       else log.error({ ...where, ...what(entry), err }, `${entry.kind} failed`);

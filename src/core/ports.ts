@@ -3,6 +3,7 @@
 
 import type { ProjectKind } from './media/enums.ts';
 import type { CreateRequests, Project, PublishRequest, PublishResult, Voice } from './media/schemas.ts';
+import type { Platform, ThreadRef } from './origin.ts';
 import type { OutMessage } from './render/message.ts';
 
 // ---------------------------------------------------------------- logging and time
@@ -32,6 +33,29 @@ export interface KeyValue {
   delete(key: string): Promise<boolean>;
   /** Every live entry of this namespace (order unspecified). */
   entries<T>(): AsyncIterable<[string, T]>;
+  /**
+   * Compare-and-set: reads the value (undefined when absent or expired), and stores what `change`
+   * returns only if nobody wrote the key since that read, atomically across processes; on a conflict it
+   * reads again and calls `change` again (so `change` must be pure). `change` returning undefined leaves
+   * the key as it is. Resolves to the value stored afterwards. `ttlMs` may depend on the new value.
+   */
+  update<T>(
+    key: string,
+    change: Change<T>,
+    ttlMs?: number | ((value: T) => number | undefined),
+  ): Promise<T | undefined>;
+}
+
+export type Change<T> = (current: T | undefined) => T | undefined;
+
+/** A claim held in the store: the token proves who holds it, from this process or another. */
+export interface Lease {
+  readonly key: string;
+  readonly token: string;
+  /** Extends the claim to `ttlMs` from now; false when it had lapsed (another holder may have it). */
+  renew(ttlMs: number): Promise<boolean>;
+  /** Frees the claim if this token still holds it. */
+  release(): Promise<void>;
 }
 
 export interface Store {
@@ -42,8 +66,16 @@ export interface Store {
    */
   claim(key: string, ttlMs: number): Promise<boolean>;
   release(key: string): Promise<void>;
-  /** Throws StoreUnavailableError when the store cannot be reached. */
-  ping(): Promise<void>;
+  /** Like claim, but answers a handle that can renew and release it; undefined when another holds it. */
+  lease(key: string, ttlMs: number): Promise<Lease | undefined>;
+  /** The handle of a claim taken earlier (possibly by another process) with this token. */
+  held(key: string, token: string): Lease;
+  /**
+   * Throws StoreUnavailableError when the store cannot be reached or does not answer within
+   * `timeoutMs` (default 900 ms, so a health check answers within a second).
+   */
+  ping(timeoutMs?: number): Promise<void>;
+  /** Releases the leases this instance still holds (a clean shutdown lets a restart resume at once), then closes. */
   close(): Promise<void>;
 }
 
@@ -64,30 +96,8 @@ export interface MediaApi {
 
 // ---------------------------------------------------------------- chat platforms
 
-export type Platform = 'discord' | 'slack' | 'console';
-
-/** Who asked, and where. */
-export interface Origin {
-  platform: Platform;
-  /** Discord guild id, Slack team id, 'local' for the console. */
-  workspaceId: string;
-  channelId: string;
-  /** Set when the command ran inside a thread (Discord thread channel id, Slack thread_ts). */
-  threadId?: string;
-  userId: string;
-  userName?: string;
-}
-
-/** Where a job's card and its updates live. */
-export interface ThreadRef {
-  platform: Platform;
-  workspaceId: string;
-  channelId: string;
-  /** Discord: the thread channel id; Slack: the card's ts (thread_ts); console: the job number. */
-  threadId: string;
-  /** The card message, for updates. */
-  cardMessageId: string;
-}
+// Declared once, as schemas, in origin.ts (jobs store them, so they are parsed when read back).
+export type { Origin, Platform, ThreadRef } from './origin.ts';
 
 /** Answers to one command or click, through the platform's interaction channel. */
 export interface Reply {

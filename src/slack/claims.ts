@@ -1,6 +1,7 @@
 // "Only once" for Slack's retries (events are resent when not acked in time: at once, +1 min, +5 min)
-// and for posts retried by the core. With a Store the claim holds across replicas; without one it holds
-// in this process.
+// and for posts retried by the core, through the core's once module: the claim holds across replicas,
+// and when the store cannot answer the claim fails (the event is not handled twice by a guess).
+import { createOnce, type OnceKey, type OnceMetrics } from '../core/once.ts';
 import type { Logger, Store } from '../core/ports.ts';
 
 export interface Claims {
@@ -9,6 +10,7 @@ export interface Claims {
   release(key: string): Promise<void>;
 }
 
+/** For an adapter run without any store (tests of the adapter alone): this process only. */
 export function createMemoryClaims(now: () => number = Date.now, maxKeys = 10_000): Claims {
   const until = new Map<string, number>();
   // Bounded memory: expired keys go first, then the oldest ones (Map keeps insertion order).
@@ -34,22 +36,21 @@ export function createMemoryClaims(now: () => number = Date.now, maxKeys = 10_00
   };
 }
 
-/** Store claims; when the store is down, falls back to this process's memory (better than dropping work). */
-export function createClaims(options: { store?: Store; logger: Logger; now?: () => number }): Claims {
-  const memory = createMemoryClaims(options.now);
+/** The adapter's keys, typed: `slack:event:<event_id>` is an inbound event, `slack:post:<key>` a post. */
+export function slackOnceKey(key: string): OnceKey {
+  const event = /^slack:event:(.+)$/s.exec(key);
+  if (event?.[1]) return { kind: 'inbound', platform: 'slack', id: event[1] };
+  const post = /^slack:post:(.+)$/s.exec(key);
+  return { kind: 'post', platform: 'slack', idempotencyKey: post?.[1] ?? key };
+}
+
+/** Store claims through the once module; without a store (an adapter tested alone), this process's memory. */
+export function createClaims(options: { store?: Store; logger: Logger; metrics?: OnceMetrics }): Claims {
   const { store, logger } = options;
-  if (!store) return memory;
+  if (!store) return createMemoryClaims();
+  const once = createOnce({ store, logger, ...(options.metrics ? { metrics: options.metrics } : {}) });
   return {
-    async claim(key, ttlMs) {
-      try {
-        return await store.claim(key, ttlMs);
-      } catch (error) {
-        logger.warn({ err: error, key }, 'store unavailable for a claim; deduplicating in memory');
-        return memory.claim(key, ttlMs);
-      }
-    },
-    async release(key) {
-      await Promise.allSettled([store.release(key), memory.release(key)]);
-    },
+    claim: (key, ttlMs) => once.first(slackOnceKey(key), ttlMs),
+    release: (key) => once.release(slackOnceKey(key)),
   };
 }

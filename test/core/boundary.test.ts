@@ -20,9 +20,9 @@ const importsOf = (path: string) =>
   );
 
 const ALLOWED_WRAPPERS: Record<string, string> = {
-  keyv: 'core/store/keyv-store.ts',
-  '@keyv/sqlite': 'core/store/keyv-store.ts',
-  '@keyv/redis': 'core/store/keyv-store.ts',
+  keyv: 'core/store/keyv-rows.ts',
+  '@keyv/sqlite': 'core/store/sqlite-store.ts',
+  '@keyv/redis': 'core/store/redis-store.ts',
   undici: 'core/media/http-transport.ts',
 };
 

@@ -1,4 +1,6 @@
+import { type AddressInfo, createServer, type Socket } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createRedisStore } from '../../src/core/store/redis-store.ts';
 import { nonceFor } from '../../src/discord/index.ts';
 import { createDiscordDouble, type DiscordDouble } from '../doubles/discord/index.ts';
 import { createMemoryStore, type Running, startAdapter } from './support.ts';
@@ -144,30 +146,31 @@ describe('the Discord adapter, with the real discord.js against a local Discord'
     expect(callbackTypes(help.id)).toEqual([5]);
   });
 
-  it('answers commands, modals and autocomplete promptly while the store never answers a claim', async () => {
-    const claims: string[] = [];
-    const stuck = {
-      ...createMemoryStore(),
-      claim: (key: string) => {
-        claims.push(key);
-        // Like a Redis that accepted the connection and went silent: no answer, no error.
-        return new Promise<boolean>(() => {});
-      },
-    };
-    running = await startAdapter(discord, { store: stuck });
-    const setup = discord.command('setup', { action: 'key' }, { actor: discord.actors.manager });
-    // The double refuses a first answer after Discord's 3 s (10062), so an answer here is a prompt one.
-    expect(await discord.waitForCallback(setup.id)).toMatchObject({ type: 9 });
-    const submit = discord.submitModal('setup:key', { api_key: 'sk-x' }, { actor: discord.actors.manager });
-    await discord.waitFor(() => discord.interactionMessages(submit.id).find((m) => !m.loading));
-    expect(discord.interactionMessages(submit.id)[0]).toMatchObject({ content: 'API key saved.' });
-    const ac = discord.autocomplete('clip', { url: 'https://x.y', language: 'fr' }, 'language');
-    expect(await discord.waitForCallback(ac.id)).toMatchObject({ type: 8 });
-
-    // Autocomplete never touches the store; the others tried it, and the fallback was logged once.
-    expect(claims).toEqual([`discord:interaction:${setup.id}`, `discord:interaction:${submit.id}`]);
-    const warnings = running.logger.lines.filter((l) => l.level === 'warn' && /dedupe/.test(String(l.msg)));
-    expect(warnings).toHaveLength(1);
+  it('answers promptly, without handling the command, while the store never answers a claim', async () => {
+    // Like a Redis that accepted the connection and went silent: no answer, no error.
+    const sockets: Socket[] = [];
+    const silent = createServer((socket) => void sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as AddressInfo;
+    const store = createRedisStore({ url: `redis://127.0.0.1:${port}`, timeoutMs: 500, operationTimeoutMs: 500 });
+    try {
+      running = await startAdapter(discord, { store });
+      const help = discord.command('help');
+      // The double refuses a first answer after Discord's 3 s (10062), so an answer here is a prompt one.
+      expect(await discord.waitForCallback(help.id)).toMatchObject({ type: 4 });
+      const ac = discord.autocomplete('clip', { url: 'https://x.y', language: 'fr' }, 'language');
+      expect(await discord.waitForCallback(ac.id)).toMatchObject({ type: 8 });
+      // Never guessed from this process's memory: the command was not run, and the outage was logged.
+      expect(running.bot.invocations).toHaveLength(0);
+      const warnings = running.logger.lines.filter(
+        (l) => l.level === 'warn' && /store cannot be reached/.test(String(l.msg)),
+      );
+      expect(warnings).toHaveLength(1);
+    } finally {
+      await store.close();
+      for (const socket of sockets) socket.destroy();
+      silent.close();
+    }
   });
 
   it('logs a failure once with its context and tells the user politely', async () => {

@@ -1,21 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Store } from '../../src/core/ports.ts';
+import { describe, expect, it } from 'vitest';
+import { StoreUnavailableError } from '../../src/core/errors.ts';
+import { createMetrics } from '../../src/core/metrics/prom-metrics.ts';
+import { createRedisStore } from '../../src/core/store/redis-store.ts';
 import { createInteractionDedupe } from '../../src/discord/dedupe.ts';
 import { createMemoryStore, createRecordingLogger } from './support.ts';
 
-/** A store that takes `claim` from the given function and is otherwise the in-memory one. */
-const storeClaiming = (claim: Store['claim']): Store => ({ ...createMemoryStore(), claim });
-const never = () => new Promise<boolean>(() => {});
-
-beforeEach(() => {
-  vi.useFakeTimers();
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
-
 describe('the interaction dedupe', () => {
-  it('lets the store decide when it answers in time, across replicas', async () => {
+  it('lets the store decide, across replicas', async () => {
     const store = createMemoryStore();
     const here = createInteractionDedupe(store, createRecordingLogger());
     const elsewhere = createInteractionDedupe(store, createRecordingLogger());
@@ -24,48 +15,24 @@ describe('the interaction dedupe', () => {
     expect(await here('1')).toBe(false);
   });
 
-  it('does not wait for a store that never answers: memory decides after ~300 ms', async () => {
+  it('fails, counts and logs when the store cannot be reached, instead of guessing from memory', async () => {
     const logger = createRecordingLogger();
-    const firstTime = createInteractionDedupe(storeClaiming(never), logger);
-    const first = firstTime('1');
-    await vi.advanceTimersByTimeAsync(300);
-    expect(await first).toBe(true);
-    const replay = firstTime('1');
-    await vi.advanceTimersByTimeAsync(300);
-    expect(await replay).toBe(false);
+    const metrics = createMetrics();
+    const down = createRedisStore({ url: 'redis://127.0.0.1:1', timeoutMs: 300 });
+    try {
+      const firstTime = createInteractionDedupe(down, logger, { metrics });
+      await expect(firstTime('1')).rejects.toBeInstanceOf(StoreUnavailableError);
+      await expect(firstTime('1')).rejects.toBeInstanceOf(StoreUnavailableError);
+      expect(metrics.get('reelbot_store_unavailable_total', { use: 'once_inbound' })).toBe(2);
+      expect(logger.lines.filter((l) => l.level === 'warn')).toHaveLength(2);
+    } finally {
+      await down.close();
+    }
   });
 
-  it('falls back to memory when the claim fails, and warns once per outage', async () => {
-    const logger = createRecordingLogger();
-    const failing = vi.fn(async () => {
-      throw new Error('connection refused');
-    });
-    const firstTime = createInteractionDedupe(storeClaiming(failing), logger);
+  it('remembers ids in memory only when the adapter runs without any store', async () => {
+    const firstTime = createInteractionDedupe(undefined, createRecordingLogger());
     expect(await firstTime('1')).toBe(true);
-    expect(await firstTime('2')).toBe(true);
     expect(await firstTime('1')).toBe(false);
-    expect(logger.lines.filter((l) => l.level === 'warn')).toHaveLength(1);
-  });
-
-  it('warns again after the store came back and failed anew', async () => {
-    const logger = createRecordingLogger();
-    let up = false;
-    const flaky = async () => {
-      if (!up) throw new Error('down');
-      return true;
-    };
-    const firstTime = createInteractionDedupe(storeClaiming(flaky), logger);
-    await firstTime('1');
-    up = true;
-    await firstTime('2');
-    up = false;
-    await firstTime('3');
-    expect(logger.lines.filter((l) => l.level === 'warn')).toHaveLength(2);
-  });
-
-  it('leaves no timer behind once the store has answered', async () => {
-    const firstTime = createInteractionDedupe(createMemoryStore(), createRecordingLogger());
-    await firstTime('1');
-    expect(vi.getTimerCount()).toBe(0);
   });
 });

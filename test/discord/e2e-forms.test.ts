@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { jobsRepoOf } from '../support/harness.ts';
 import { answerOf, buttonsOf, callbackTypes, startWorld, textOf, type World } from './e2e-support.ts';
 
 // What a team sees on Discord before any job runs: mistakes answered at once and privately, the key
@@ -21,7 +22,7 @@ describe('answers that need no job', () => {
     expect(discord.messagesIn(discord.channelId)).toEqual([]);
     expect(discord.requests.filter((r) => r.path.startsWith('/channels/'))).toEqual([]);
     const pending = [];
-    for await (const p of w.app.jobs.repo.pending()) pending.push(p);
+    for await (const p of jobsRepoOf(w.app).pending()) pending.push(p);
     expect(pending).toEqual([]);
   });
 

@@ -1,10 +1,12 @@
 // Test support for the Discord adapter: a recording logger, an in-memory Store, a fake Bot that takes
 // every path (error, modal, run with ephemeral / public / openThread), and an adapter started against
 // the Discord double.
+
 import type { CommandSpec } from '../../src/core/commands/spec.ts';
 import { COMMANDS } from '../../src/core/commands/table.ts';
 import type { ActionEvent, Bot, Choice, Invocation, ModalSubmission, Prepared } from '../../src/core/interaction.ts';
-import type { KeyValue, Logger, Store, ThreadRef } from '../../src/core/ports.ts';
+import type { Logger, Store, ThreadRef } from '../../src/core/ports.ts';
+import { createMemoryStore as createRealMemoryStore } from '../../src/core/store/memory-store.ts';
 import { createDiscordAdapter, type DiscordAdapter } from '../../src/discord/index.ts';
 import type { DiscordDouble } from '../doubles/discord/index.ts';
 
@@ -32,28 +34,9 @@ export function createRecordingLogger(lines: LogLine[] = []): Logger & { lines: 
   return Object.assign(make({}), { lines });
 }
 
+/** The real in-memory store: one process, like each test's bot. */
 export function createMemoryStore(): Store {
-  const data = new Map<string, unknown>();
-  const claims = new Set<string>();
-  const namespace = (name: string): KeyValue => ({
-    get: async <T>(key: string) => data.get(`${name}:${key}`) as T | undefined,
-    set: async (key, value) => void data.set(`${name}:${key}`, value),
-    delete: async (key) => data.delete(`${name}:${key}`),
-    async *entries<T>(): AsyncIterable<[string, T]> {
-      for (const [k, v] of data) if (k.startsWith(`${name}:`)) yield [k.slice(name.length + 1), v as T];
-    },
-  });
-  return {
-    namespace,
-    claim: async (key) => {
-      if (claims.has(key)) return false;
-      claims.add(key);
-      return true;
-    },
-    release: async (key) => void claims.delete(key),
-    ping: async () => {},
-    close: async () => {},
-  };
+  return createRealMemoryStore();
 }
 
 export interface FakeBot extends Bot {

@@ -3,6 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { channelKeyOf } from '../../src/core/jobs/model.ts';
 import { TEAM_ID, waitFor } from '../doubles/slack/index.ts';
+import { jobsRepoOf } from '../support/harness.ts';
 import {
   appMention,
   blockAction,
@@ -19,6 +20,7 @@ import {
   viewSubmission,
   waitForPost,
 } from './e2e-harness.ts';
+
 import { slashCommand } from './harness.ts';
 
 let e: SlackE2e | undefined;
@@ -101,7 +103,7 @@ describe('Slack with the real bot, in HTTP mode on the bot’s own port', () => 
     const res = await h.send('/slack/commands', 'command', slashCommand(h.web, '/clip', 'not-a-link reels=2'));
     expect(JSON.parse(res.text)).toMatchObject({ response_type: 'ephemeral', text: expect.any(String) });
     expect(h.web.callsOf('chat.postMessage')).toHaveLength(0);
-    expect(await h.app.jobs.repo.pending()[Symbol.asyncIterator]().next()).toMatchObject({ done: true });
+    expect(await jobsRepoOf(h.app).pending()[Symbol.asyncIterator]().next()).toMatchObject({ done: true });
   });
 
   it('says how to invite the bot when it is not in the channel, and starts no job', async () => {
@@ -111,7 +113,7 @@ describe('Slack with the real bot, in HTTP mode on the bot’s own port', () => 
     await waitFor(() => h.web.responses.length === 1, 'the invite hint', 10_000);
     expect(JSON.stringify(h.web.responses[0]?.body)).toContain('/invite <@U0REELBOT>');
     expect(h.web.responses).toHaveLength(1);
-    expect(await h.app.jobs.repo.pending()[Symbol.asyncIterator]().next()).toMatchObject({ done: true });
+    expect(await jobsRepoOf(h.app).pending()[Symbol.asyncIterator]().next()).toMatchObject({ done: true });
   });
 
   it('refuses /setup to a member who is not a workspace admin', async () => {

@@ -5,6 +5,7 @@ import { type App, type AppOptions, createApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { createDispatch } from '../../src/core/dispatch.ts';
 import type { Answer, Invocation, Prepared } from '../../src/core/interaction.ts';
+import { createJobsRepo, type JobsRepo } from '../../src/core/jobs/repo.ts';
 import type { Logger, Origin, Reply } from '../../src/core/ports.ts';
 import { createRecordingChat, type RecordingChat } from './recording-chat.ts';
 
@@ -94,3 +95,6 @@ export async function startHarness(
     },
   };
 }
+
+/** The job records as stored, for tests that seed or inspect them (the bot itself goes through its job service). */
+export const jobsRepoOf = (app: App): JobsRepo => createJobsRepo(app.store, silentLogger);

@@ -1,5 +1,5 @@
-import type { JobService } from '../jobs/service.ts';
-import { projectSchema } from '../media/schemas.ts';
+import { StoreUnavailableError } from '../errors.ts';
+import type { JobService, Received } from '../jobs/service.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import type { Clock, Logger } from '../ports.ts';
 
@@ -15,64 +15,56 @@ export interface Answer {
   after?: () => Promise<void>;
 }
 
-/** A delivery's settle runs at once; the poll only backs it up, a little later, if that settle fails. */
-const POLL_AFTER_WEBHOOK_MS = 5_000;
-
 const json = (status: number, body: unknown): Answer => ({
   status,
   body: JSON.stringify(body),
   contentType: 'application/json',
 });
 
+const ANSWERS: Record<Exclude<Received['outcome'], 'accepted'>, Answer> = {
+  unknown_token: json(404, { error: 'unknown or expired webhook' }),
+  bad_body: json(400, { error: 'body is not a project' }),
+  // Created moments ago and not yet recorded: the sender retries later, and the poller looks too.
+  early: json(503, { error: 'not ready for this delivery yet' }),
+  wrong_project: json(400, { error: 'delivery does not match this webhook' }),
+};
+
 export function createWebhookHandler(deps: { jobs: JobService; logger: Logger; metrics: Metrics; clock: Clock }) {
   const { jobs, logger, metrics } = deps;
   const outcome = (o: string) => metrics.inc('reelbot_webhook_deliveries_total', { outcome: o });
 
   return async function handleDelivery(token: string, rawBody: Buffer): Promise<Answer> {
-    const record = await jobs.repo.findToken(token);
-    if (!record) {
-      outcome('unknown_token');
-      return json(404, { error: 'unknown or expired webhook' });
-    }
     let body: unknown;
     try {
       body = JSON.parse(rawBody.toString('utf8'));
     } catch {
-      outcome('bad_body');
-      return json(400, { error: 'body is not JSON' });
+      body = undefined;
     }
-    const parsed = projectSchema.safeParse(body);
-    if (!parsed.success || !parsed.data.projectId) {
-      outcome('bad_body');
-      return json(400, { error: 'body is not a project' });
+    let received: Received;
+    try {
+      received = await jobs.receive(token, body);
+    } catch (err) {
+      // The store (or the API, adopting a project) is down: the sender retries a 503 later.
+      outcome(err instanceof StoreUnavailableError ? 'store_unavailable' : 'error');
+      logger.warn({ err }, 'webhook delivery could not be handled; the sender will retry');
+      return json(503, { error: 'temporarily unavailable; retry later' });
     }
-    const job = await jobs.repo.get(record.jobId);
-    const expected = job?.projectIds[record.part];
-    if (!job || !expected) {
-      // Created moments ago and not yet recorded: the sender retries later, and the poller looks too.
-      outcome('early');
-      return json(503, { error: 'not ready for this delivery yet' });
+    if (received.outcome !== 'accepted') {
+      outcome(received.outcome);
+      return ANSWERS[received.outcome];
     }
-    if (parsed.data.projectId !== expected) {
-      outcome('wrong_project');
-      logger.warn({ jobId: job.id }, 'webhook delivery names another project; ignored');
-      return json(400, { error: 'delivery does not match this webhook' });
-    }
-    const pending = await jobs.repo.getPending(job.id);
-    if (pending) await jobs.repo.setPending({ ...pending, seenAt: deps.clock.now() });
-    // If settling below fails, the job's poll comes soon rather than after its backoff.
-    if (pending) await jobs.schedulePoll(job.id, deps.clock.now() + POLL_AFTER_WEBHOOK_MS);
     outcome('accepted');
+    const { jobId } = received;
     return {
       ...json(200, { ok: true }),
       after: async () => {
         try {
-          const settled = await jobs.settle(job.id, record.part, 'webhook');
+          const settled = await received.settle();
           metrics.inc('reelbot_webhook_settles_total', { outcome: settled });
         } catch (err) {
           metrics.inc('reelbot_webhook_settles_total', { outcome: 'error' });
-          // The poller picks it up: "completion seen" is persisted above.
-          logger.warn({ err, jobId: job.id }, 'settling after a webhook failed; the poller will retry');
+          // The poller picks it up: "completion seen" is persisted.
+          logger.warn({ err, jobId }, 'settling after a webhook failed; the poller will retry');
         }
       },
     };

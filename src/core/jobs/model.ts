@@ -1,37 +1,28 @@
 import { z } from 'zod';
 import { PROJECT_KINDS } from '../media/enums.ts';
 import { outputSchema } from '../media/schemas.ts';
-import type { Origin } from '../ports.ts';
+import { type Origin, originSchema, threadRefSchema } from '../origin.ts';
 
 // A job is one request of a user: one project, or several for a long text-to-speech script (parts
-// delivered in order). Jobs live in the store, so a restart loses nothing.
+// delivered in order). Jobs live in the store, so a restart loses nothing. Only lifecycle.ts writes them.
 
-const platformSchema = z.enum(['discord', 'slack', 'console']);
+export { originSchema, threadRefSchema };
 
-export const originSchema = z.object({
-  platform: platformSchema,
-  workspaceId: z.string(),
-  channelId: z.string(),
-  threadId: z.string().optional(),
-  userId: z.string(),
-  userName: z.string().optional(),
-});
-
-export const threadRefSchema = z.object({
-  platform: platformSchema,
-  workspaceId: z.string(),
-  channelId: z.string(),
-  threadId: z.string(),
-  cardMessageId: z.string(),
-});
-
-export const JOB_STATES = ['submitting', 'pending', 'completed', 'failed', 'expired'] as const;
+export const JOB_STATES = ['submitting', 'running', 'settled', 'failed', 'expired', 'abandoned'] as const;
 export type JobState = (typeof JOB_STATES)[number];
+/** Names stored by earlier versions, read as today's. */
+const LEGACY_STATES: Record<string, JobState> = { pending: 'running', completed: 'settled' };
+export const jobStateSchema = z.preprocess(
+  (value) => (typeof value === 'string' ? (LEGACY_STATES[value] ?? value) : value),
+  z.enum(JOB_STATES),
+);
+/** No further transition: the job's record only waits for its time to live. */
+export const isFinal = (state: JobState): boolean => !['submitting', 'running'].includes(state);
 
 export const jobSchema = z.object({
   id: z.string(),
   kind: z.enum(PROJECT_KINDS),
-  state: z.enum(JOB_STATES),
+  state: jobStateSchema,
   channelKey: z.string(),
   origin: originSchema,
   thread: threadRefSchema.optional(),
@@ -42,6 +33,12 @@ export const jobSchema = z.object({
   /** Project id of each part, once created. */
   projectIds: z.array(z.string().nullable()),
   error: z.string().optional(),
+  /** Creation failed without an answer (timeout, connection error, 5xx): the API may have made the project. */
+  creation: z.enum(['unknown']).optional(),
+  /** The API key that created the job, sealed, until the job ends: a key changed meanwhile breaks nothing. */
+  sealedKey: z.string().optional(),
+  /** What the card last showed; a final state whose card says otherwise is repaired when next seen. */
+  cardShows: z.string().optional(),
   createdAt: z.number(),
   updatedAt: z.number(),
 });

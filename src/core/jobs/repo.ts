@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import type { KeyValue, Logger, Store } from '../ports.ts';
 import {
+  isFinal,
   type Job,
   jobSchema,
   type PartResult,
@@ -11,6 +12,9 @@ import {
   type TokenRecord,
   tokenRecordSchema,
 } from './model.ts';
+
+// Job, part, pending and token records in the store. Within src only lifecycle.ts writes through it
+// (every write a compare-and-set); tests seed records with it.
 
 /** How long finished jobs are kept, so Retry and other buttons on old messages keep working. */
 const FINISHED_TTL_MS = 30 * 24 * 3600_000;
@@ -25,14 +29,20 @@ export function newJobId(): string {
   return Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('');
 }
 
+/** A change to a record, given what is stored now; undefined leaves it as it is. May run more than once. */
+export type Edit<T> = (current: T | undefined) => T | undefined;
+
 export interface JobsRepo {
   get(jobId: string): Promise<Job | undefined>;
   save(job: Job): Promise<void>;
+  update(jobId: string, edit: Edit<Job>): Promise<Job | undefined>;
   getPart(jobId: string, part: number): Promise<PartResult | undefined>;
   savePart(jobId: string, part: number, result: PartResult): Promise<void>;
+  updatePart(jobId: string, part: number, edit: Edit<PartResult>): Promise<PartResult | undefined>;
   pending(): AsyncIterable<Pending>;
   getPending(jobId: string): Promise<Pending | undefined>;
   setPending(p: Pending): Promise<void>;
+  updatePending(jobId: string, edit: Edit<Pending>): Promise<Pending | undefined>;
   removePending(jobId: string): Promise<void>;
   /** Stores only the token's hash; the record expires with the job. */
   saveToken(token: string, record: TokenRecord, ttlMs: number): Promise<void>;
@@ -45,22 +55,37 @@ export function createJobsRepo(store: Store, logger: Logger): JobsRepo {
   const pending = store.namespace('pending');
   const tokens = store.namespace('tokens');
 
-  async function read<T>(kv: KeyValue, key: string, schema: z.ZodType<T>): Promise<T | undefined> {
-    const raw = await kv.get<unknown>(key);
+  const parse = <T>(key: string, raw: unknown, schema: z.ZodType<T>): T | undefined => {
     if (raw === undefined) return undefined;
     const parsed = schema.safeParse(raw);
     if (parsed.success) return parsed.data;
     logger.warn({ key, issues: parsed.error.issues.slice(0, 3) }, 'ignoring a stored record that does not parse');
     return undefined;
-  }
-
-  const finished = (job: Job) => job.state !== 'submitting' && job.state !== 'pending';
+  };
+  const read = async <T>(kv: KeyValue, key: string, schema: z.ZodType<T>) => parse(key, await kv.get(key), schema);
+  /** Compare-and-set of one parsed record: a record that does not parse is treated as absent. */
+  const update = <T>(
+    kv: KeyValue,
+    key: string,
+    schema: z.ZodType<T>,
+    edit: Edit<T>,
+    ttl?: (v: T) => number | undefined,
+  ) =>
+    kv.update<unknown>(
+      key,
+      (raw) => edit(parse(key, raw, schema)),
+      ttl as (v: unknown) => number | undefined,
+    ) as Promise<T | undefined>;
+  const jobTtl = (job: Job) => (isFinal(job.state) ? FINISHED_TTL_MS : undefined);
+  const partKey = (id: string, part: number) => `${id}:${part}`;
 
   return {
     get: (id) => read(jobs, id, jobSchema),
-    save: (job) => jobs.set(job.id, job, finished(job) ? FINISHED_TTL_MS : undefined),
-    getPart: (id, part) => read(parts, `${id}:${part}`, partResultSchema),
-    savePart: (id, part, result) => parts.set(`${id}:${part}`, result, FINISHED_TTL_MS),
+    save: (job) => jobs.set(job.id, job, jobTtl(job)),
+    update: (id, edit) => update(jobs, id, jobSchema, edit, jobTtl),
+    getPart: (id, part) => read(parts, partKey(id, part), partResultSchema),
+    savePart: (id, part, result) => parts.set(partKey(id, part), result, FINISHED_TTL_MS),
+    updatePart: (id, part, edit) => update(parts, partKey(id, part), partResultSchema, edit, () => FINISHED_TTL_MS),
     async *pending() {
       for await (const [key, raw] of pending.entries<unknown>()) {
         const parsed = pendingSchema.safeParse(raw);
@@ -70,6 +95,7 @@ export function createJobsRepo(store: Store, logger: Logger): JobsRepo {
     },
     getPending: (id) => read(pending, id, pendingSchema),
     setPending: (p) => pending.set(p.jobId, p),
+    updatePending: (id, edit) => update(pending, id, pendingSchema, edit),
     removePending: async (id) => {
       await pending.delete(id);
     },

@@ -1,4 +1,4 @@
-import { MediaApiError, UserError } from '../errors.ts';
+import { MediaApiError, StoreUnavailableError, UserError } from '../errors.ts';
 
 const minutes = (ms: number): string => {
   const s = Math.ceil(ms / 1000);
@@ -34,5 +34,7 @@ export function describeMediaError(err: MediaApiError): string {
 export function describeError(err: unknown): string {
   if (err instanceof MediaApiError) return describeMediaError(err);
   if (err instanceof UserError) return err.message;
+  // Nothing the person did: the bot's storage (SQLite file, Redis) did not answer in time.
+  if (err instanceof StoreUnavailableError) return 'Storage is unavailable, try again shortly.';
   return 'Something went wrong on our side. It has been logged; please try again.';
 }

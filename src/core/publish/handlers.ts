@@ -142,7 +142,7 @@ export function publishAction(actionId: string, ctx: CommandContext): Prepared |
 
 function fromResult(ctx: CommandContext, jobId: string, part: number, index: number): Prepared {
   return formFor(ctx, async () => {
-    const out = (await ctx.deps.jobs.repo.getPart(jobId, part))?.outputs[index];
+    const out = await ctx.deps.jobs.output(jobId, part, index, ctx.channelKey);
     if (!out?.videoUrl) throw new UserError('That result is no longer available; use `/publish <video link>`.');
     return { videoUrl: out.videoUrl, title: out.info?.title, description: out.info?.caption };
   });

@@ -1,10 +1,12 @@
-// The Store port assembled over one storage backend. Backends (SQLite, Redis, memory; see keyv-store.ts)
-// only move strings and claim rows; this file owns key layout, expiry by the injected clock, claim
-// tokens, and the rule that a failing backend is an error, never "not found".
+// The Store port assembled over one storage backend. Backends (sqlite-store.ts, redis-store.ts,
+// memory-store.ts) only move rows and claim rows; this file owns key layout, expiry by the injected
+// clock, compare-and-set retries, leases, a bound on every operation, and the rule that a failing
+// backend is an error, never "not found".
 
 import { randomUUID } from 'node:crypto';
-import { ConfigError, ReelbotError, StoreUnavailableError } from '../errors.ts';
-import type { Clock, KeyValue, Store } from '../ports.ts';
+import { ConfigError } from '../errors.ts';
+import type { Change, Clock, KeyValue, Lease, Store } from '../ports.ts';
+import { createGuard, type Guard, type GuardOptions } from './guard.ts';
 
 export interface Backend {
   /** Where the data lives, safe to show (no credentials), e.g. `redis://127.0.0.1:6379`. */
@@ -14,8 +16,14 @@ export interface Backend {
   delete(key: string): Promise<boolean>;
   /** Every stored [key, value] whose key starts with `prefix`. */
   scan(prefix: string): AsyncIterable<[string, unknown]>;
+  /** The stored value (undefined when unreadable or expired by the backend) and the exact row read. */
+  read(key: string): Promise<{ value: unknown; stamp: string } | undefined>;
+  /** Stores `value` only while `key` still holds exactly `stamp` (undefined: only while absent); atomic. */
+  writeIf(key: string, stamp: string | undefined, value: unknown, ttlMs: number | undefined): Promise<boolean>;
   /** Atomically stores `token` at `key` for `ttlMs` unless a live claim is there. */
   claim(key: string, token: string, ttlMs: number): Promise<boolean>;
+  /** Extends the claim at `key` to `ttlMs` from now only if it still holds `token`. */
+  renew(key: string, token: string, ttlMs: number): Promise<boolean>;
   /** Removes the claim at `key` only if it still holds `token`. */
   release(key: string, token: string): Promise<void>;
   ping(): Promise<void>;
@@ -26,7 +34,19 @@ export interface Backend {
 interface Envelope {
   v: unknown;
   exp?: number;
+  /** Counts compare-and-set writes, so the stamp of a rewritten value never equals an older one. */
+  ver?: number;
 }
+
+export interface BackedStoreOptions extends GuardOptions {
+  clock: Clock;
+  keyPrefix?: string;
+}
+
+/** A health check answers within a second: the ping gives up a little before. */
+const PING_TIMEOUT_MS = 900;
+/** Writers of one key that keep colliding past this many attempts point at a bug, not contention. */
+const MAX_UPDATE_ATTEMPTS = 50;
 
 // Namespace names become key prefixes (and a Redis SCAN pattern), so glob characters and the ':'
 // separator are kept out; keys themselves may contain anything.
@@ -34,14 +54,41 @@ const NAMESPACE_PATTERN = /^[a-z][a-z0-9_-]{0,63}$/i;
 // Starts with '_', which no namespace may, so claims never show up in a namespace's entries().
 const CLAIM_PREFIX = '_claim:';
 
-export function createBackedStore(backend: Backend, options: { clock: Clock; keyPrefix?: string }): Store {
+export function createBackedStore(backend: Backend, options: BackedStoreOptions): Store {
   const { clock } = options;
   const keyPrefix = options.keyPrefix ?? '';
   let closed = false;
-  const guard = createGuard(backend.where, () => closed);
-  // Tokens of the claims this instance holds, so release() never frees a claim that expired and
-  // was since taken by another replica.
+  const guard = createGuard(backend.where, () => closed, options);
+  // Tokens of the claims this instance took with claim(), so release() never frees a claim that
+  // expired and was since taken by another replica.
   const held = new Map<string, string>();
+  // Leases still held, released on a clean shutdown.
+  const leases = new Set<Lease>();
+  const claimKey = (key: string) => `${keyPrefix}${CLAIM_PREFIX}${key}`;
+  const checkTtl = (ttlMs: number) => {
+    if (!(Number.isFinite(ttlMs) && ttlMs > 0)) throw new Error(`claim ttl must be a positive number, got ${ttlMs}`);
+  };
+  const handle = (key: string, token: string): Lease => {
+    const lease: Lease = {
+      key,
+      token,
+      renew(ttlMs) {
+        checkTtl(ttlMs);
+        return guard(() => backend.renew(claimKey(key), token, Math.ceil(ttlMs)));
+      },
+      async release() {
+        leases.delete(lease);
+        await guard(() => backend.release(claimKey(key), token));
+      },
+    };
+    return lease;
+  };
+  const take = async (key: string, ttlMs: number): Promise<string | undefined> => {
+    checkTtl(ttlMs);
+    const token = randomUUID();
+    const won = await guard(() => backend.claim(claimKey(key), token, Math.ceil(ttlMs)));
+    return won ? token : undefined;
+  };
 
   return {
     namespace(name) {
@@ -51,21 +98,29 @@ export function createBackedStore(backend: Backend, options: { clock: Clock; key
       return createNamespace(backend, guard, clock, `${keyPrefix}${name}:`);
     },
     async claim(key, ttlMs) {
-      if (!(Number.isFinite(ttlMs) && ttlMs > 0)) throw new Error(`claim ttl must be a positive number, got ${ttlMs}`);
-      const token = randomUUID();
-      const won = await guard(() => backend.claim(`${keyPrefix}${CLAIM_PREFIX}${key}`, token, Math.ceil(ttlMs)));
-      if (won) held.set(key, token);
-      return won;
+      const token = await take(key, ttlMs);
+      if (token) held.set(key, token);
+      return token !== undefined;
     },
     async release(key) {
       const token = held.get(key);
       if (token === undefined) return;
       held.delete(key);
-      await guard(() => backend.release(`${keyPrefix}${CLAIM_PREFIX}${key}`, token));
+      await guard(() => backend.release(claimKey(key), token));
     },
-    ping: () => guard(() => backend.ping()),
+    async lease(key, ttlMs) {
+      const token = await take(key, ttlMs);
+      if (!token) return undefined;
+      const lease = handle(key, token);
+      leases.add(lease);
+      return lease;
+    },
+    held: (key, token) => handle(key, token),
+    ping: (timeoutMs = PING_TIMEOUT_MS) => guard(() => backend.ping(), timeoutMs),
     async close() {
       if (closed) return;
+      // Best effort and bounded by the guard: a store that is down cannot be told, and the leases lapse.
+      await Promise.allSettled([...leases].map((lease) => lease.release()));
       closed = true;
       await backend.close();
     },
@@ -95,7 +150,36 @@ function createNamespace(backend: Backend, guard: Guard, clock: Clock, prefix: s
     entries<T>() {
       return liveEntries<T>(backend, guard, prefix, isLive);
     },
+    update<T>(key: string, change: Change<T>, ttl?: number | ((value: T) => number | undefined)) {
+      return updateKey(backend, guard, clock, prefix + key, change, ttl);
+    },
   };
+}
+
+async function updateKey<T>(
+  backend: Backend,
+  guard: Guard,
+  clock: Clock,
+  key: string,
+  change: Change<T>,
+  ttl?: number | ((value: T) => number | undefined),
+): Promise<T | undefined> {
+  for (let attempt = 0; attempt < MAX_UPDATE_ATTEMPTS; attempt++) {
+    const found = await guard(() => backend.read(key));
+    const envelope = found ? asEnvelope(found.value) : undefined;
+    const current = envelope && (envelope.exp === undefined || envelope.exp > clock.now()) ? envelope : undefined;
+    const next = change(current?.v as T | undefined);
+    if (next === undefined) return current?.v as T | undefined;
+    const ttlMs = typeof ttl === 'function' ? ttl(next) : ttl;
+    if (ttlMs !== undefined && !(Number.isFinite(ttlMs) && ttlMs > 0)) {
+      throw new Error(`ttl must be a positive number of milliseconds, got ${ttlMs}`);
+    }
+    const written: Envelope = { v: next, ver: (envelope?.ver ?? 0) + 1 };
+    if (ttlMs !== undefined) written.exp = clock.now() + ttlMs;
+    const rounded = ttlMs === undefined ? undefined : Math.ceil(ttlMs);
+    if (await guard(() => backend.writeIf(key, found?.stamp, written, rounded))) return next;
+  }
+  throw new Error(`gave up updating ${key} after ${MAX_UPDATE_ATTEMPTS} conflicting writes`);
 }
 
 async function* liveEntries<T>(
@@ -121,26 +205,8 @@ async function* liveEntries<T>(
 
 function asEnvelope(raw: unknown): Envelope | undefined {
   if (typeof raw !== 'object' || raw === null || !('v' in raw)) return undefined;
-  const exp = (raw as { exp?: unknown }).exp;
-  return { v: raw.v, ...(typeof exp === 'number' ? { exp } : {}) };
-}
-
-type Guard = <R>(operation: () => Promise<R>) => Promise<R>;
-
-/** Turns any backend failure into a StoreUnavailableError that says where, and what to check. */
-function createGuard(where: string, isClosed: () => boolean): Guard {
-  return async (operation) => {
-    if (isClosed()) throw new StoreUnavailableError(`the store at ${where} was closed`);
-    try {
-      return await operation();
-    } catch (error) {
-      if (error instanceof ReelbotError) throw error;
-      const reason = error instanceof Error ? error.message : String(error);
-      throw new StoreUnavailableError(`cannot reach the store at ${where}: ${reason} (check STORE_URL)`, {
-        cause: error,
-      });
-    }
-  };
+  const { exp, ver } = raw as { exp?: unknown; ver?: unknown };
+  return { v: raw.v, ...(typeof exp === 'number' ? { exp } : {}), ...(typeof ver === 'number' ? { ver } : {}) };
 }
 
 /** The URL without credentials, safe for messages and logs. */

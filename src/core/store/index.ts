@@ -1,4 +1,7 @@
 export { createKeyvStore, type KeyvStoreOptions } from './keyv-store.ts';
+export { createMemoryStore } from './memory-store.ts';
+export { openStore, type StoreOptions } from './open-store.ts';
+export { createRedisStore, type RedisStoreOptions } from './redis-store.ts';
 export {
   createSecretBox,
   type EncryptionKey,
@@ -16,3 +19,4 @@ export {
   type SettingsRepo,
   type SocialKey,
 } from './settings-repo.ts';
+export { createSqliteStore, type SqliteStoreOptions } from './sqlite-store.ts';

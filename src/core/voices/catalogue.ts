@@ -3,7 +3,7 @@
 // requests an hour on the free plan, so a failed refresh keeps serving the old copy (saying how old)
 // and waits a while before asking again.
 
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { z } from 'zod';
 import { MediaApiError } from '../errors.ts';
 import { type Voice, voiceSchema } from '../media/schemas.ts';
@@ -44,6 +44,8 @@ export interface CatalogueDeps {
    * to a dead port. A different source is a different catalogue.
    */
   source?: string;
+  /** The encryption key: catalogues are stored under an HMAC of the API key with it. */
+  keySecret?: Uint8Array;
   /** How long to wait after a failed refresh before trying again (default 10 min, or the API's Retry-After). */
   retryMs?: number;
 }
@@ -62,11 +64,18 @@ interface Held {
   failure?: { message: string; retryAt: number };
 }
 
-/** The store key for an API key: its SHA-256, so the key itself is never written anywhere. */
-export const catalogueKey = (apiKey: string, source?: string): string =>
-  createHash('sha256')
-    .update(source ? `${source}\n${apiKey}` : apiKey)
-    .digest('hex');
+/**
+ * The store key for an API key, so the key itself is never written anywhere: an HMAC with the
+ * encryption key (an unsalted hash of a short key could be reversed by guessing), or its SHA-256
+ * where no secret is given (tests). `source` separates catalogues whose links change between runs
+ * (the in-process sandbox listens on a new port at every start).
+ */
+export const catalogueKey = (apiKey: string, secret?: Uint8Array, source?: string): string => {
+  const material = source ? `${source}\n${apiKey}` : apiKey;
+  return secret
+    ? createHmac('sha256', secret).update(material).digest('hex')
+    : createHash('sha256').update(material).digest('hex');
+};
 
 /** "3 hours ago", "1 day ago", "just now". */
 export function describeAge(ms: number): string {
@@ -166,14 +175,14 @@ export function createVoiceCatalogue(deps: CatalogueDeps): VoiceCatalogue {
 
   return {
     async get(apiKey) {
-      const key = catalogueKey(apiKey, deps.source);
+      const key = catalogueKey(apiKey, deps.keySecret, deps.source);
       const held = memory.get(key) ?? (await once(key, () => load(key, apiKey)));
       refreshIfDue(key, apiKey, held);
       return view(held);
     },
-    peek: (apiKey) => memory.get(catalogueKey(apiKey, deps.source))?.index,
+    peek: (apiKey) => memory.get(catalogueKey(apiKey, deps.keySecret, deps.source))?.index,
     warm(apiKey) {
-      const key = catalogueKey(apiKey, deps.source);
+      const key = catalogueKey(apiKey, deps.keySecret, deps.source);
       if (memory.has(key) || inFlight.has(key)) return;
       once(key, () => load(key, apiKey)).catch((err: unknown) => {
         deps.logger.warn({ err, catalogue: key.slice(0, 8) }, 'voice catalogue warm-up failed');

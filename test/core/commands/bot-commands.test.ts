@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { channelKeyOf } from '../../../src/core/jobs/model.ts';
 import { startSandbox } from '../../../src/sandbox/server.ts';
-import { type Harness, origin, runPrepared, startHarness } from '../../support/harness.ts';
+import { type Harness, jobsRepoOf, origin, runPrepared, startHarness } from '../../support/harness.ts';
 
 // The commands as a team member uses them, through the Bot, against the sandbox and a SQLite store.
 
@@ -102,7 +102,7 @@ describe('/setup', () => {
 async function firstJob() {
   const card = h.chat.seen.find((s) => s.where === 'card');
   const id = /`([a-z0-9]{10})`/.exec(JSON.stringify(card?.message))?.[1];
-  return id ? h.app.jobs.repo.get(id) : undefined;
+  return id ? jobsRepoOf(h.app).get(id) : undefined;
 }
 
 describe('/tts and /ttv', () => {

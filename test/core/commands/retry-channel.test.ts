@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Harness, origin, startHarness } from '../../support/harness.ts';
+import { type Harness, jobsRepoOf, origin, startHarness } from '../../support/harness.ts';
 
 // A button's id is chosen by whoever sends the click: a Retry naming another channel's job must not
 // start that job (with that channel's request) in the clicker's channel.
@@ -16,7 +16,7 @@ describe('Retry with the id of a job from another channel', () => {
     h = await startHarness();
     const other = { ...origin, channelId: 'other', userId: 'bo' };
     const now = Date.now();
-    await h.app.jobs.repo.save({
+    await jobsRepoOf(h.app).save({
       id: 'otherjob01',
       kind: 'broll',
       state: 'failed',
@@ -40,7 +40,7 @@ describe('Retry with the id of a job from another channel', () => {
   it('still works for a failed job of the clicker’s own channel', async () => {
     h = await startHarness();
     const now = Date.now();
-    await h.app.jobs.repo.save({
+    await jobsRepoOf(h.app).save({
       id: 'ownjob0001',
       kind: 'broll',
       state: 'failed',

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Job } from '../../../src/core/jobs/model.ts';
-import { type Harness, origin, startHarness } from '../../support/harness.ts';
+import { type Harness, jobsRepoOf, origin, startHarness } from '../../support/harness.ts';
 
 // The listener as the media API (or a forger) reaches it: over HTTP, on loopback.
 
@@ -13,7 +13,7 @@ async function seedJob(projectId: string): Promise<Job> {
   const job: Job = {
     id: 'seededjob1',
     kind: 'broll',
-    state: 'pending',
+    state: 'running',
     channelKey: 'console:local:local',
     origin,
     thread: {
@@ -29,9 +29,14 @@ async function seedJob(projectId: string): Promise<Job> {
     createdAt: now,
     updatedAt: now,
   };
-  await h.app.jobs.repo.save(job);
-  await h.app.jobs.repo.setPending({ jobId: job.id, channelKey: job.channelKey, nextPollAt: now + 3600_000, polls: 0 });
-  await h.app.jobs.repo.saveToken(TOKEN, { jobId: job.id, part: 0 }, 3600_000);
+  await jobsRepoOf(h.app).save(job);
+  await jobsRepoOf(h.app).setPending({
+    jobId: job.id,
+    channelKey: job.channelKey,
+    nextPollAt: now + 3600_000,
+    polls: 0,
+  });
+  await jobsRepoOf(h.app).saveToken(TOKEN, { jobId: job.id, part: 0 }, 3600_000);
   return job;
 }
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { channelKeyOf } from '../../../src/core/jobs/model.ts';
 import type { Card } from '../../../src/core/render/message.ts';
 import { type Sandbox, startSandbox } from '../../../src/sandbox/server.ts';
-import { type Harness, origin, startHarness } from '../../support/harness.ts';
+import { type Harness, jobsRepoOf, origin, startHarness } from '../../support/harness.ts';
 
 const VIDEO = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ';
 let h: Harness | undefined;
@@ -120,7 +120,7 @@ describe('a job the media API refuses', () => {
     expect(failure).toContain('/setup key');
     expect(failure).not.toContain('invalid-key-123');
     const pending = [];
-    for await (const p of h.app.jobs.repo.pending()) pending.push(p);
+    for await (const p of jobsRepoOf(h.app).pending()) pending.push(p);
     expect(pending).toHaveLength(0);
   });
 

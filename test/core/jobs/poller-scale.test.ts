@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPoller, POLL_QUEUE } from '../../../src/core/jobs/poller.ts';
+import { createJobsRepo } from '../../../src/core/jobs/repo.ts';
 import { createJobService } from '../../../src/core/jobs/service.ts';
 import { createKeyResolver } from '../../../src/core/keys.ts';
 import type { Project } from '../../../src/core/media/schemas.ts';
@@ -28,6 +29,7 @@ function counting(store: Store, counts: Counts): Store {
     get: (key) => op(kv.get(key)),
     set: (key, value, ttl) => op(kv.set(key, value, ttl)),
     delete: (key) => op(kv.delete(key)),
+    update: (key, change, ttl) => op(kv.update(key, change, ttl)),
     entries: () => {
       counts.scans++;
       return kv.entries();
@@ -37,7 +39,9 @@ function counting(store: Store, counts: Counts): Store {
     namespace: (name) => wrap(store.namespace(name)),
     claim: (key, ttl) => op(store.claim(key, ttl)),
     release: (key) => op(store.release(key)),
-    ping: () => store.ping(),
+    lease: (key, ttl) => op(store.lease(key, ttl)),
+    held: (key, token) => store.held(key, token),
+    ping: (timeoutMs) => store.ping(timeoutMs),
     close: () => store.close(),
   };
 }
@@ -99,6 +103,7 @@ describe('the poller with 10,000 pending projects', () => {
       catchUpOnStart: false,
     });
     await poller.start();
+    const repo = createJobsRepo(store, silentLogger);
 
     const now = Date.now();
     for (let i = 0; i < 10_000; i++) {
@@ -110,10 +115,10 @@ describe('the poller with 10,000 pending projects', () => {
         threadId: id,
         cardMessageId: id,
       };
-      await jobs.repo.save({
+      await repo.save({
         id,
         kind: 'broll',
-        state: 'pending',
+        state: 'running',
         channelKey: 'console:local:local',
         origin,
         thread,
@@ -123,10 +128,10 @@ describe('the poller with 10,000 pending projects', () => {
         createdAt: now,
         updatedAt: now,
       });
-      await jobs.repo.setPending({ jobId: id, channelKey: 'console:local:local', nextPollAt: now, polls: 0 });
+      await repo.setPending({ jobId: id, channelKey: 'console:local:local', nextPollAt: now, polls: 0 });
       // Three are due now; the rest spread over the next half hour, as backoff leaves them.
       const dueAt = i % 3333 === 0 && i < 9999 ? now - 1 : now + 120_000 + ((i * 7919) % (30 * 60_000));
-      await jobs.schedulePoll(id, dueAt);
+      await scheduler.schedule(POLL_QUEUE, id, dueAt, {});
     }
 
     counts.ops = 0;

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { channelKeyOf } from '../../../src/core/jobs/model.ts';
+import { POLL_QUEUE } from '../../../src/core/jobs/poller.ts';
 import type { ChatPort } from '../../../src/core/ports.ts';
 import { type Sandbox, startSandbox } from '../../../src/sandbox/server.ts';
-import { type Harness, origin, startHarness } from '../../support/harness.ts';
+import { type Harness, jobsRepoOf, origin, startHarness } from '../../support/harness.ts';
 
 // What happens when something between the media API and the thread goes wrong: the result still
 // arrives once, or the thread is told why it will not.
@@ -54,6 +55,23 @@ describe('speech in parts that finish out of order', () => {
   });
 });
 
+describe('a job whose channel key changes while it runs', () => {
+  it('still posts its result, read back with the key that created it', async () => {
+    sandbox = await startSandbox({ port: 0, jobMs: 400 });
+    h = await startHarness(
+      { MEDIA_API_URL: sandbox.baseUrl, PUBLIC_URL: 'http://127.0.0.1:9' },
+      { timings: { firstPollMs: 20, maxPollMs: 50 } },
+    );
+    await h.app.settings.update(channelKeyOf(origin), { apiKey: 'sk-first-key-000000' });
+    await h.command(`/broll ${VIDEO}`);
+    // The sandbox shows a project only to the key that made it, as the real API does.
+    await h.app.settings.update(channelKeyOf(origin), { apiKey: 'sk-other-key-111111' });
+    await h.chat.waitFor((seen) => seen.some((s) => s.where === 'thread'));
+    expect(threadPosts(h)[0]?.message.text).not.toMatch(/no longer knows/);
+    await h.chat.waitFor((seen) => seen.some((s) => s.where === 'card-update' && /Done/.test(s.message.text)));
+  });
+});
+
 describe('a job whose project the API no longer knows', () => {
   it('ends with a message saying so, instead of polling until the horizon', async () => {
     sandbox = await startSandbox({ port: 0, jobMs: 60_000 });
@@ -62,9 +80,24 @@ describe('a job whose project the API no longer knows', () => {
       { timings: { firstPollMs: 20, maxPollMs: 50 } },
     );
     await h.app.settings.update(channelKeyOf(origin), { apiKey: 'sk-first-key-000000' });
-    await h.command(`/broll ${VIDEO}`);
-    // The sandbox shows a project only to the key that made it, as a changed key would see it.
-    await h.app.settings.update(channelKeyOf(origin), { apiKey: 'sk-other-key-111111' });
+    const now = Date.now();
+    const repo = jobsRepoOf(h.app);
+    await repo.save({
+      id: 'forgotten1',
+      kind: 'broll',
+      state: 'running',
+      channelKey: channelKeyOf(origin),
+      origin,
+      thread: { platform: 'console', workspaceId: 'local', channelId: 'local', threadId: 't0', cardMessageId: 't0' },
+      summary: 'example.com/talk.mp4',
+      requests: [{ videoUrl: VIDEO }],
+      projectIds: ['0123456789abcdef01234567'],
+      createdAt: now,
+      updatedAt: now,
+    });
+    await repo.setPending({ jobId: 'forgotten1', channelKey: channelKeyOf(origin), nextPollAt: now, polls: 0 });
+    // As a restart's catch-up would: the record was left by a crash, so its poll is due now.
+    await h.app.scheduler.schedule(POLL_QUEUE, 'forgotten1', now, {});
     await h.chat.waitFor((seen) => seen.some((s) => s.where === 'thread'));
     expect(threadPosts(h)[0]?.message.text).toMatch(/no longer knows project [0-9a-f]{24} \(404\)/);
     await h.chat.waitFor((seen) => seen.some((s) => s.where === 'card-update' && /Failed/.test(s.message.text)));
@@ -84,7 +117,7 @@ describe('a job whose channel key is removed while it runs', () => {
     await h.chat.waitFor((seen) => seen.some((s) => s.where === 'thread'));
     expect(threadPosts(h)[0]?.message.text).toMatch(/No media API key[\s\S]*\/project [0-9a-f]{24}/);
     const pending = [];
-    for await (const p of h.app.jobs.repo.pending()) pending.push(p);
+    for await (const p of jobsRepoOf(h.app).pending()) pending.push(p);
     expect(pending).toHaveLength(0);
     expect(threadPosts(h)).toHaveLength(1);
   });
@@ -110,8 +143,8 @@ describe('a job cut off by a restart while it was being submitted', () => {
       projectIds: [null],
       state: 'submitting' as const,
     };
-    await h.app.jobs.repo.save({ ...base, id: 'stuckjob01', createdAt: long, updatedAt: long });
-    await h.app.jobs.repo.save({ ...base, id: 'freshjob01', createdAt: Date.now(), updatedAt: Date.now() });
+    await jobsRepoOf(h.app).save({ ...base, id: 'stuckjob01', createdAt: long, updatedAt: long });
+    await jobsRepoOf(h.app).save({ ...base, id: 'freshjob01', createdAt: Date.now(), updatedAt: Date.now() });
 
     const fresh = h.app.bot.prepareAction({ actionId: 'retry:freshjob01', origin, canConfigure: false });
     if (fresh.kind === 'run') await fresh.run(h.chat.reply(origin));
@@ -127,10 +160,10 @@ describe('Retry clicked the moment the failure appears', () => {
   it('starts the job again even before the failed job is closed', async () => {
     h = await startHarness();
     const now = Date.now();
-    await h.app.jobs.repo.save({
+    await jobsRepoOf(h.app).save({
       id: 'justfailed',
       kind: 'broll',
-      state: 'pending',
+      state: 'running',
       channelKey: channelKeyOf(origin),
       origin,
       thread: { platform: 'console', workspaceId: 'local', channelId: 'local', threadId: 't0', cardMessageId: 't0' },
@@ -140,7 +173,7 @@ describe('Retry clicked the moment the failure appears', () => {
       createdAt: now,
       updatedAt: now,
     });
-    await h.app.jobs.repo.savePart('justfailed', 0, {
+    await jobsRepoOf(h.app).savePart('justfailed', 0, {
       state: 'failed',
       projectId: '0123456789abcdef01234567',
       error: 'could not be decoded',

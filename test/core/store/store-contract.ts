@@ -8,6 +8,8 @@ import { type FakeClock, waitFor } from './helpers.ts';
 export interface StoreFixture {
   store: Store;
   clock: FakeClock;
+  /** A second store on the same data, as another process would open it (closed by dispose). */
+  twin(): Promise<Store>;
   dispose(): Promise<void>;
 }
 
@@ -148,6 +150,82 @@ export function describeStoreContract(backend: string, open: () => Promise<Store
       for (const name of ['', 'a:b', '_claim', 'job*', 'x'.repeat(65)]) {
         expect(() => store.namespace(name)).toThrow(/namespace/);
       }
+    });
+
+    it('updates a value from what is stored, and creates it when absent', async () => {
+      const counters = store.namespace('counters');
+      const add = (n: number) => (current: number | undefined) => (current ?? 0) + n;
+      expect(await counters.update('hits', add(1))).toBe(1);
+      expect(await counters.update('hits', add(2))).toBe(3);
+      expect(await counters.get('hits')).toBe(3);
+      await counters.set('hits', 10);
+      expect(await counters.update('hits', add(1))).toBe(11);
+    });
+
+    it('leaves the value alone when the change answers undefined', async () => {
+      const jobs = store.namespace('jobs');
+      await jobs.set('p-1', { state: 'done' });
+      expect(await jobs.update('p-1', () => undefined)).toEqual({ state: 'done' });
+      expect(await jobs.update('absent', () => undefined)).toBeUndefined();
+      expect(await jobs.get('absent')).toBeUndefined();
+    });
+
+    it('treats an expired value as absent when updating, and sets the time to live from the new value', async () => {
+      const jobs = store.namespace('jobs');
+      await jobs.set('p-1', 'old', 1_000);
+      fixture.clock.advance(1_001);
+      expect(await jobs.update<string>('p-1', (current) => (current === undefined ? 'fresh' : 'kept old'))).toBe(
+        'fresh',
+      );
+      await jobs.update<string>(
+        'p-2',
+        () => 'done',
+        (value) => (value === 'done' ? 5_000 : undefined),
+      );
+      fixture.clock.advance(5_001);
+      expect(await jobs.get('p-2')).toBeUndefined();
+      expect(await jobs.get('p-1')).toBe('fresh');
+    });
+
+    it('loses no update when two processes update the same key at once', async () => {
+      const other = await fixture.twin();
+      const append = (item: string) => (current: string[] | undefined) => [...(current ?? []), item];
+      const writers = Array.from({ length: 20 }, (_, i) =>
+        (i % 2 === 0 ? store : other).namespace('lists').update(`shared`, append(`w${i}`)),
+      );
+      await Promise.all(writers);
+      const stored = await store.namespace('lists').get<string[]>('shared');
+      expect([...(stored ?? [])].sort()).toEqual(Array.from({ length: 20 }, (_, i) => `w${i}`).sort());
+    });
+
+    it('gives a lease that only its holder can renew or release, from this process or another', async () => {
+      const other = await fixture.twin();
+      const lease = await store.lease('settle:p-1', 1_000);
+      expect(lease).toBeDefined();
+      expect(await other.lease('settle:p-1', 1_000)).toBeUndefined();
+      // Renewed before it lapses: still held after the first time to live has passed.
+      expect(await lease?.renew(60_000)).toBe(true);
+      fixture.clock.advance(1_001);
+      expect(await other.lease('settle:p-1', 1_000)).toBeUndefined();
+      // Another process that knows the token can release it (e.g. the one that finishes the work).
+      await other.held('settle:p-1', lease?.token ?? '').release();
+      const next = await other.lease('settle:p-1', 60_000);
+      expect(next).toBeDefined();
+      expect(await lease?.renew(60_000)).toBe(false);
+      await lease?.release();
+      expect(await store.lease('settle:p-1', 60_000)).toBeUndefined();
+    });
+
+    it('releases the leases it holds when closed cleanly, so another process takes them at once', async () => {
+      const other = await fixture.twin();
+      // The memory store is never shared: there is no other process to hand over to.
+      if (other === store) return;
+      await other.lease('poll:p-1', 600_000);
+      await other.claim('once:p-1', 600_000);
+      await other.close();
+      expect(await store.lease('poll:p-1', 60_000)).toBeDefined();
+      // A plain claim is a "done once" marker, kept across restarts.
+      expect(await store.claim('once:p-1', 60_000)).toBe(false);
     });
 
     it('answers ping while reachable', async () => {

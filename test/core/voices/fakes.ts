@@ -45,6 +45,13 @@ export function memoryStore(clock: Clock): Store & { raw: Map<string, unknown> }
         if (k.startsWith(`${name}:`) && live(k)) yield [k.slice(name.length + 1), raw.get(k) as T] as [string, T];
       }
     },
+    // One process, no awaits between read and write: already atomic here.
+    async update<T>(key: string, change: (current: T | undefined) => T | undefined) {
+      const k = `${name}:${key}`;
+      const next = change(live(k) ? (structuredClone(raw.get(k)) as T) : undefined);
+      if (next !== undefined) raw.set(k, structuredClone(next));
+      return next;
+    },
   });
   const claims = new Map<string, number>();
   return {
@@ -56,6 +63,16 @@ export function memoryStore(clock: Clock): Store & { raw: Map<string, unknown> }
       claims.set(key, clock.now() + ttlMs);
       return true;
     },
+    async lease(key, ttlMs) {
+      if (!(await this.claim(key, ttlMs))) return undefined;
+      return this.held(key, 'fake');
+    },
+    held: (key, token) => ({
+      key,
+      token,
+      renew: async () => true,
+      release: async () => void claims.delete(key),
+    }),
     async release(key) {
       claims.delete(key);
     },

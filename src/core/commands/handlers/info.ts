@@ -38,10 +38,7 @@ export const jobs = defineCommand({
     return run(true, async (reply) => {
       const now = ctx.deps.clock.now();
       const lines: string[] = [];
-      for await (const p of ctx.deps.jobs.repo.pending()) {
-        if (p.channelKey !== ctx.channelKey) continue;
-        const job = await ctx.deps.jobs.repo.get(p.jobId);
-        if (!job) continue;
+      for await (const job of ctx.deps.jobs.running((j) => j.channelKey === ctx.channelKey)) {
         const projects = job.projectIds.filter(Boolean).join(', ');
         lines.push(
           `• ${KIND_LABEL[job.kind]} \`${job.id}\` — ${job.summary} · asked by ${mention(job.origin.userId)} ${ago(now - job.createdAt)}${projects ? ` · project ${projects}` : ''}`,

@@ -6,6 +6,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { StoreUnavailableError } from '../../../src/core/errors.ts';
 import type { Store } from '../../../src/core/ports.ts';
 import { createKeyvStore } from '../../../src/core/store/keyv-store.ts';
+import { createMemoryStore } from '../../../src/core/store/memory-store.ts';
+import { createRedisStore } from '../../../src/core/store/redis-store.ts';
+import { createSqliteStore } from '../../../src/core/store/sqlite-store.ts';
 import {
   createFakeClock,
   createTempDir,
@@ -19,18 +22,27 @@ import { describeStoreContract } from './store-contract.ts';
 
 describeStoreContract('memory', async () => {
   const clock = createFakeClock();
-  const store = await createKeyvStore({ kind: 'memory' }, { clock });
-  return { store, clock, dispose: () => store.close() };
+  const store = createMemoryStore({ clock });
+  // One process's memory: the "other process" is the same store (memory is never shared).
+  return { store, clock, twin: async () => store, dispose: () => store.close() };
 });
 
 describeStoreContract('SQLite', async () => {
   const dir = await createTempDir();
   const clock = createFakeClock();
-  const store = await createKeyvStore({ kind: 'sqlite', path: join(dir.path, 'data', 'store.sqlite') }, { clock });
+  const path = join(dir.path, 'data', 'store.sqlite');
+  const store = await createSqliteStore({ path, clock });
+  const twins: Store[] = [];
   return {
     store,
     clock,
+    async twin() {
+      const other = await createSqliteStore({ path, clock });
+      twins.push(other);
+      return other;
+    },
     dispose: async () => {
+      for (const other of twins) await other.close();
       await store.close();
       await dir.remove();
     },
@@ -40,11 +52,18 @@ describeStoreContract('SQLite', async () => {
 describeStoreContract('Redis', async () => {
   const prefix = uniquePrefix();
   const clock = createFakeClock();
-  const store = await createKeyvStore({ kind: 'redis', url: REDIS_URL, prefix }, { clock });
+  const store = createRedisStore({ url: REDIS_URL, prefix, clock });
+  const twins: Store[] = [];
   return {
     store,
     clock,
+    async twin() {
+      const other = createRedisStore({ url: REDIS_URL, prefix, clock });
+      twins.push(other);
+      return other;
+    },
     dispose: async () => {
+      for (const other of twins) await other.close();
       await store.close();
       await deleteRedisPrefix(prefix);
     },
@@ -233,6 +252,22 @@ describe('a Redis store whose connection drops', () => {
   });
   afterEach(() => proxy.restore());
 
+  it('fails every operation fast, and the health ping within a second, when Redis stops answering', async () => {
+    const jobs = store.namespace('jobs');
+    await jobs.set('p-1', 'saved');
+    proxy.freeze();
+    const started = Date.now();
+    await expect(store.ping()).rejects.toBeInstanceOf(StoreUnavailableError);
+    expect(Date.now() - started).toBeLessThan(1_000);
+    for (const attempt of [() => jobs.get('p-1'), () => store.claim('k', 1_000), () => jobs.update('p-1', () => 'x')]) {
+      const error = await within(
+        3_000,
+        attempt().catch((e: unknown) => e),
+      );
+      expect(error).toBeInstanceOf(StoreUnavailableError);
+    }
+  });
+
   it('fails operations while Redis is gone and works again once it is back', async () => {
     const jobs = store.namespace('jobs');
     await jobs.set('p-1', 'saved');
@@ -251,6 +286,8 @@ describe('a Redis store whose connection drops', () => {
 interface Proxy {
   port: number;
   cut(): void;
+  /** Keeps every connection open but relays nothing more: Redis "accepts but never answers". */
+  freeze(): void;
   restore(): void;
   close(): Promise<void>;
 }
@@ -258,6 +295,8 @@ interface Proxy {
 /** A TCP relay to the local Redis that can drop every connection on demand. */
 async function startProxy(targetPort: number): Promise<Proxy> {
   let open = true;
+  let frozen = false;
+  const held: Array<() => void> = [];
   const sockets = new Set<Socket>();
   const server = createServer((client) => {
     if (!open) return void client.destroy();
@@ -271,7 +310,13 @@ async function startProxy(targetPort: number): Promise<Proxy> {
         upstream.destroy();
       });
     }
-    client.pipe(upstream).pipe(client);
+    // While frozen, bytes wait here (as in a paused Redis's socket buffers) and flow again on restore.
+    const relay = (to: Socket) => (chunk: Buffer) => {
+      if (frozen) held.push(() => to.write(chunk));
+      else to.write(chunk);
+    };
+    client.on('data', relay(upstream));
+    upstream.on('data', relay(client));
   });
   await listen(server);
   return {
@@ -280,8 +325,13 @@ async function startProxy(targetPort: number): Promise<Proxy> {
       open = false;
       for (const socket of sockets) socket.destroy();
     },
+    freeze() {
+      frozen = true;
+    },
     restore() {
       open = true;
+      frozen = false;
+      for (const write of held.splice(0)) write();
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

@@ -1,0 +1,92 @@
+// What the parts of the job service share: their dependencies, the repository (read) and lifecycle
+// (the one writer), posting and card updates, and the API key a job reads its results with.
+
+import type { KeyResolver } from '../keys.ts';
+import type { Metrics } from '../metrics/metrics.ts';
+import type { ChatPort, Clock, Logger, MediaApi, Platform, SecretBox, Store } from '../ports.ts';
+import type { OutMessage } from '../render/message.ts';
+import { CARD_PHASE, createLifecycle, type Lifecycle } from './lifecycle.ts';
+import type { Job } from './model.ts';
+import { renderJobCard } from './render.ts';
+import { createJobsRepo, type JobsRepo } from './repo.ts';
+
+export interface JobTimings {
+  /** Delay before the first poll of a new project. */
+  firstPollMs: number;
+  /** Longest gap between polls. */
+  maxPollMs: number;
+  /** Stop waiting after this long. */
+  horizonMs: number;
+}
+
+export interface JobServiceDeps {
+  store: Store;
+  media: MediaApi;
+  keys: KeyResolver;
+  /** Where results are posted with the bot's own credentials, by platform. */
+  chat: (platform: Platform) => ChatPort | undefined;
+  logger: Logger;
+  clock: Clock;
+  metrics: Metrics;
+  /** Base URL the media API reaches our webhook listener at (known once the listener is up). */
+  webhookBase: () => string;
+  timings: JobTimings;
+  /** (Re)schedules the job's poll task in the scheduler; absent, nothing polls (tests that drive polls by hand). */
+  schedulePoll?: (jobId: string, dueAt: number) => Promise<void>;
+  /** Seals the key a job was created with, kept with the job until it ends; without it the channel's key is used. */
+  box?: SecretBox;
+}
+
+export interface JobsContext {
+  deps: JobServiceDeps;
+  repo: JobsRepo;
+  life: Lifecycle;
+  post(job: Job, message: OutMessage, idempotencyKey: string): Promise<void>;
+  /** Makes the card show the job's state, then notes that it does. */
+  showCard(job: Job): Promise<void>;
+  /** The key that created the job (while it runs), else the channel's key now. */
+  keyFor(job: Job): Promise<string>;
+  seal(jobId: string, key: string): string | undefined;
+}
+
+const aad = (jobId: string) => `job:${jobId}`;
+
+export function createJobsContext(deps: JobServiceDeps): JobsContext {
+  const repo = createJobsRepo(deps.store, deps.logger);
+  const life = createLifecycle(repo, deps.logger, () => deps.clock.now());
+  const { logger } = deps;
+  return {
+    deps,
+    repo,
+    life,
+    async post(job, message, idempotencyKey) {
+      const port = deps.chat(job.origin.platform);
+      if (!port || !job.thread) throw new Error(`no way to post to ${job.origin.platform} for job ${job.id}`);
+      await port.postInThread(job.thread, message, idempotencyKey);
+    },
+    async showCard(job) {
+      const port = deps.chat(job.origin.platform);
+      if (!port || !job.thread) return;
+      const phase = CARD_PHASE[job.state];
+      try {
+        await port.updateCard(job.thread, renderJobCard(job, phase));
+        await life.cardShown(job.id, phase);
+      } catch (err) {
+        // A card that cannot be edited (deleted, too old) must not stop results from being posted.
+        logger.warn({ err, jobId: job.id }, 'could not update the job card');
+      }
+    },
+    async keyFor(job) {
+      if (job.sealedKey && deps.box) {
+        try {
+          return deps.box.open(job.sealedKey, aad(job.id));
+        } catch (err) {
+          // The encryption key changed and the old one is gone: the channel's key is the best left.
+          logger.warn({ err, jobId: job.id }, 'cannot open the key the job was created with; using the channel key');
+        }
+      }
+      return (await deps.keys.resolve(job.channelKey)).key;
+    },
+    seal: (jobId, key) => deps.box?.seal(key, aad(jobId)),
+  };
+}

@@ -1,0 +1,118 @@
+// The only writer of job, part and pending records. Every write is a compare-and-set on the stored
+// version, so two writers (the webhook path and the poller, two replicas) retry against each other's
+// result instead of overwriting it. Transitions are named and checked here; each one is logged once.
+
+import type { Logger } from '../ports.ts';
+import type { Job, JobState, PartResult, Pending } from './model.ts';
+import type { CardPhase } from './render.ts';
+import type { JobsRepo } from './repo.ts';
+
+/**
+ * Which state may follow which. A failed creation whose outcome is unknown may still turn out to have
+ * made its project (a webhook with the job's token proves it): failed → running adopts it.
+ * Approval and publish states (e.g. settled → awaiting_approval → publishing → published) go here.
+ */
+const NEXT: Record<JobState, readonly JobState[]> = {
+  submitting: ['running', 'failed'],
+  running: ['settled', 'failed', 'expired', 'abandoned'],
+  failed: ['running'],
+  settled: [],
+  expired: [],
+  abandoned: [],
+};
+
+export const CARD_PHASE: Record<JobState, CardPhase> = {
+  submitting: 'submitting',
+  running: 'working',
+  settled: 'completed',
+  failed: 'failed',
+  expired: 'expired',
+  abandoned: 'failed',
+};
+
+export interface Transition {
+  job: Job;
+  from: JobState;
+}
+
+export interface Lifecycle {
+  /** The new job's first record (state submitting). */
+  open(job: Job): Promise<void>;
+  /** Records the project of one part; the same id again is harmless, another id is refused. */
+  recordProject(jobId: string, part: number, projectId: string): Promise<Job | undefined>;
+  /** Moves the job to `to` if the stored state allows it (with `patch` applied); undefined when it did not. */
+  transition(
+    jobId: string,
+    to: JobState,
+    patch?: Partial<Job>,
+    when?: (job: Job) => boolean,
+  ): Promise<Transition | undefined>;
+  /** Notes what the card now shows, so a crash before this line is repaired later. */
+  cardShown(jobId: string, phase: CardPhase): Promise<void>;
+  /** Stores a part's result unless one is stored already; true when this call stored it. */
+  settlePart(jobId: string, part: number, result: PartResult): Promise<boolean>;
+  markDelivered(jobId: string, part: number): Promise<void>;
+  /** Starts polling (idempotent: an existing record is kept). */
+  watch(pending: Pending): Promise<void>;
+  /** Edits the pending record if the job is still watched; false when it is not. */
+  editPending(jobId: string, edit: (p: Pending) => Pending): Promise<boolean>;
+  unwatch(jobId: string): Promise<void>;
+}
+
+export function createLifecycle(repo: JobsRepo, logger: Logger, now: () => number): Lifecycle {
+  return {
+    async open(job) {
+      await repo.save(job);
+      logger.info(
+        { jobId: job.id, kind: job.kind, from: null, to: job.state, channel: job.channelKey },
+        'job transition',
+      );
+    },
+    recordProject(jobId, part, projectId) {
+      return repo.update(jobId, (job) => {
+        if (!job || job.projectIds[part] === projectId) return undefined;
+        if (job.projectIds[part]) throw new Error(`job ${jobId} part ${part} already has another project`);
+        const projectIds = job.projectIds.map((id, i) => (i === part ? projectId : id));
+        return { ...job, projectIds, updatedAt: now() };
+      });
+    },
+    async transition(jobId, to, patch = {}, when = () => true) {
+      let from: JobState | undefined;
+      const job = await repo.update(jobId, (current) => {
+        from = undefined;
+        if (!current || !NEXT[current.state].includes(to) || !when(current)) return undefined;
+        from = current.state;
+        const next: Job = { ...current, ...patch, state: to, updatedAt: now() };
+        // The creating key is kept only while the job can still read results with it (running, or a
+        // creation whose outcome is unknown, which a webhook may yet adopt).
+        if (to !== 'running' && next.creation !== 'unknown') delete next.sealedKey;
+        if (to === 'running') delete next.creation;
+        return next;
+      });
+      if (!job || from === undefined) return undefined;
+      logger.info({ jobId, kind: job.kind, from, to, channel: job.channelKey }, 'job transition');
+      return { job, from };
+    },
+    async cardShown(jobId, phase) {
+      await repo.update(jobId, (job) => (job && job.cardShows !== phase ? { ...job, cardShows: phase } : undefined));
+    },
+    async settlePart(jobId, part, result) {
+      let stored = false;
+      await repo.updatePart(jobId, part, (current) => {
+        stored = current === undefined;
+        return stored ? result : undefined;
+      });
+      return stored;
+    },
+    async markDelivered(jobId, part) {
+      await repo.updatePart(jobId, part, (r) => (r && !r.delivered ? { ...r, delivered: true } : undefined));
+    },
+    async watch(pending) {
+      await repo.updatePending(pending.jobId, (current) => (current ? undefined : pending));
+    },
+    async editPending(jobId, edit) {
+      return (await repo.updatePending(jobId, (current) => (current ? edit(current) : undefined))) !== undefined;
+    },
+    unwatch: (jobId) => repo.removePending(jobId),
+  };
+}

@@ -1,0 +1,68 @@
+// One look at one running job for the poller (or a scheduler): expire it past the horizon, read back
+// the parts not settled yet, post what settled, and set when to look again.
+
+import { MediaApiError, UserError } from '../errors.ts';
+import type { JobsContext } from './context.ts';
+import type { Settler } from './settle.ts';
+
+export interface PollOptions {
+  /** Whether this channel's key may spend a request on polling now (keeps room for user commands). */
+  hasBudget?: (channelKey: string) => Promise<boolean>;
+}
+
+export function nextDelay(polls: number, timings: { firstPollMs: number; maxPollMs: number }): number {
+  return Math.min(timings.maxPollMs, timings.firstPollMs * 2 ** Math.min(polls, 20));
+}
+
+/** Returns how many projects were read back. */
+export function createPoll(ctx: JobsContext, settler: Settler) {
+  const { repo, life, deps } = ctx;
+  const { clock, logger, metrics, timings } = deps;
+
+  return async function poll(jobId: string, options: PollOptions = {}): Promise<number> {
+    const job = await repo.get(jobId);
+    if (!job) {
+      await life.unwatch(jobId);
+      return 0;
+    }
+    if (job.state !== 'running') {
+      // Its end was saved but the process stopped before the card (or the pending record) caught up.
+      await settler.repair(job);
+      return 0;
+    }
+    if (clock.now() - job.createdAt > timings.horizonMs) {
+      await settler.expire(job.id);
+      return 0;
+    }
+    let polled = 0;
+    for (let part = 0; part < job.requests.length; part++) {
+      if (await repo.getPart(job.id, part)) continue;
+      try {
+        if (options.hasBudget && !(await options.hasBudget(job.channelKey))) break;
+        polled++;
+        const outcome = await settler.settle(job.id, part, 'poll');
+        metrics.inc('reelbot_polls_total', { outcome });
+      } catch (err) {
+        metrics.inc('reelbot_polls_total', { outcome: 'error' });
+        if (err instanceof UserError) {
+          // No key any more (cleared with /setup): say so once instead of failing every tick until the horizon.
+          const reason = `${err.message} Then check the result with \`/project ${job.projectIds[part]}\`.`;
+          await settler.abandon(job.id, reason);
+          return polled;
+        }
+        const level = err instanceof MediaApiError ? 'warn' : 'error';
+        logger[level]({ err, jobId: job.id, part }, 'poll failed; will try again');
+      }
+    }
+    // Parts settled earlier but not posted (a failed post, or an earlier part still running) go out now.
+    await settler
+      .deliver(job.id)
+      .catch((err: unknown) => logger.warn({ err, jobId: job.id }, 'posting results failed; will retry'));
+    await life.editPending(job.id, (still) => {
+      const polls = still.polls + 1;
+      const { seenAt: _seen, ...rest } = still;
+      return { ...rest, polls, nextPollAt: clock.now() + nextDelay(polls, timings) };
+    });
+    return polled;
+  };
+}

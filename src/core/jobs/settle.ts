@@ -1,0 +1,160 @@
+// The path of a finished project, from a webhook or the poller: confirm with the API, store the part,
+// post it once, close the job, and make its card true.
+
+import { MediaApiError } from '../errors.ts';
+import type { Project } from '../media/schemas.ts';
+import { createOnce, holdLease, type Once } from '../once.ts';
+import type { JobsContext } from './context.ts';
+import { CARD_PHASE } from './lifecycle.ts';
+import { isFinal, type Job, type PartResult } from './model.ts';
+import { renderExpired, renderFailure, renderResult } from './render.ts';
+
+export type SettleOutcome = 'settled' | 'in_progress' | 'skipped';
+
+/** Short, and renewed while held: a process that dies frees the project within half a minute. */
+const SETTLE_CLAIM_MS = 30_000;
+
+export interface Settler {
+  settle(jobId: string, part: number, via: 'webhook' | 'poll'): Promise<SettleOutcome>;
+  /** Posts settled parts that are not posted yet (after a failed post, or parts that settled out of order). */
+  deliver(jobId: string): Promise<void>;
+  expire(jobId: string): Promise<void>;
+  abandon(jobId: string, reason: string): Promise<void>;
+  /** A job whose record is final but whose card or pending record says otherwise (a crash between the two). */
+  repair(job: Job): Promise<void>;
+}
+
+const JOBS_TOTAL_LABEL: Partial<Record<Job['state'], string>> = {
+  settled: 'completed',
+  failed: 'failed',
+  expired: 'expired',
+  abandoned: 'failed',
+};
+
+export function createSettler(ctx: JobsContext, once: Once = createOnce(ctx.deps)): Settler {
+  const { repo, life, deps } = ctx;
+  const { clock, logger, metrics } = deps;
+
+  /** After a final transition: card first, then stop polling, so a crash between leaves it to repair. */
+  async function closed(job: Job) {
+    const label = JOBS_TOTAL_LABEL[job.state];
+    if (label) metrics.inc('reelbot_jobs_total', { state: label });
+    await repair(job);
+  }
+
+  async function repair(job: Job) {
+    if (!isFinal(job.state)) return;
+    if (job.cardShows !== CARD_PHASE[job.state]) await ctx.showCard(job);
+    await life.unwatch(job.id);
+  }
+
+  function toPartResult(project: Project): PartResult {
+    return {
+      state: project.state === 'completed' ? 'completed' : 'failed',
+      projectId: project.projectId,
+      error: project.error,
+      outputs: project.outputs,
+      delivered: false,
+      settledAt: clock.now(),
+      // For the completion-to-post histogram; the API's timestamp when it gives one.
+      ...(Number.isFinite(Date.parse(project.completedAt ?? ''))
+        ? { completedAt: Date.parse(project.completedAt ?? '') }
+        : {}),
+    };
+  }
+
+  const lostProject = (projectId: string): PartResult => ({
+    state: 'failed',
+    projectId,
+    error:
+      `The media API no longer knows project ${projectId} (404): it may have been removed, or this channel's API key ` +
+      'changed since the job started.',
+    outputs: [],
+    delivered: false,
+    settledAt: clock.now(),
+  });
+
+  /** Posts settled parts in order (part 2 waits for part 1), then closes the job when all are posted. */
+  async function deliver(jobId: string) {
+    const job = await repo.get(jobId);
+    if (job?.state !== 'running') return;
+    const total = job.requests.length;
+    let anyFailed = false;
+    for (let i = 0; i < total; i++) {
+      const result = await repo.getPart(jobId, i);
+      if (!result) return;
+      anyFailed ||= result.state === 'failed';
+      if (result.delivered) continue;
+      const label = { index: i, total, projectId: result.projectId };
+      const message =
+        result.state === 'completed'
+          ? renderResult(job, result.outputs, label)
+          : renderFailure(job, result.error ?? 'The media API reported a failure without a message.', label);
+      // One poster per part across replicas, held (and renewed) while posting, released after.
+      const posted = await once.hold({ kind: 'delivery', jobId, part: i }, async () => {
+        const now = await repo.getPart(jobId, i);
+        if (now?.delivered) return;
+        await ctx.post(job, message, `${jobId}:${i}`);
+        const since = result.completedAt ?? result.settledAt;
+        deps.metrics.observe('reelbot_completion_to_post_seconds', { kind: job.kind }, (clock.now() - since) / 1000);
+        await life.markDelivered(jobId, i);
+      });
+      if (!posted.held) return;
+    }
+    const done = await life.transition(jobId, anyFailed ? 'failed' : 'settled');
+    if (done) await closed(done.job);
+  }
+
+  async function settle(jobId: string, part: number, via: 'webhook' | 'poll'): Promise<SettleOutcome> {
+    const job = await repo.get(jobId);
+    const projectId = job?.projectIds[part];
+    if (!job || !projectId || job.state !== 'running') return 'skipped';
+    if (await repo.getPart(jobId, part)) {
+      await deliver(jobId);
+      return 'skipped';
+    }
+    // One reader per project across replicas, renewed while the API is asked, released after.
+    const read = await holdLease(deps.store, `settle:${projectId}`, SETTLE_CLAIM_MS, logger, async () => {
+      try {
+        // The webhook body is unsigned, so only the API's own answer counts.
+        const project = await deps.media.getProject(await ctx.keyFor(job), projectId);
+        if (project.state === 'in_progress') return 'in_progress' as const;
+        await life.settlePart(jobId, part, toPartResult(project));
+        logger.info({ jobId, part, projectId, via, state: project.state }, 'project settled');
+      } catch (err) {
+        // The API no longer knows the project: waiting longer cannot help.
+        if (!(err instanceof MediaApiError && err.status === 404)) throw err;
+        await life.settlePart(jobId, part, lostProject(projectId));
+      }
+      return 'settled' as const;
+    });
+    if (!read.held) return 'skipped';
+    if (read.value === 'in_progress') return 'in_progress';
+    await deliver(jobId);
+    return 'settled';
+  }
+
+  /** Ends a job that can no longer get results (e.g. the channel's key was removed), saying why. */
+  async function abandon(jobId: string, reason: string) {
+    const done = await life.transition(jobId, 'abandoned', { error: reason });
+    if (!done) return;
+    await closed(done.job);
+    await ctx.post(done.job, renderFailure(done.job, reason), `${jobId}:abandoned`);
+  }
+
+  async function expire(jobId: string) {
+    // Whatever did settle is posted before saying the rest never came.
+    await deliver(jobId).catch((err: unknown) => logger.warn({ err, jobId }, 'posting before expiry failed'));
+    const done = await life.transition(jobId, 'expired');
+    if (!done) {
+      const job = await repo.get(jobId);
+      if (!job || isFinal(job.state)) await (job ? repair(job) : life.unwatch(jobId));
+      return;
+    }
+    await closed(done.job);
+    const hours = Math.round(deps.timings.horizonMs / 3600_000);
+    await ctx.post(done.job, renderExpired(done.job, hours), `${jobId}:expired`);
+  }
+
+  return { settle, deliver, expire, abandon, repair };
+}

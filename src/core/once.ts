@@ -1,0 +1,164 @@
+// "Only once", in one place, with typed keys: an inbound event handled once (platforms resend them), a
+// result part delivered by one replica at a time, an outbound post made once (retries of one post are
+// harmless), a publish request sent once. Every answer comes from the shared store: when the store
+// cannot answer, the operation fails (StoreUnavailableError, counted and logged) and never falls back
+// to this process's memory, which would silently drop the guarantee between replicas.
+
+import { StoreUnavailableError } from './errors.ts';
+import type { Clock, Lease, Logger, Platform, Store } from './ports.ts';
+
+export type OnceKey =
+  /** A platform event or interaction (Slack event_id / trigger, Discord interaction id). */
+  | { kind: 'inbound'; platform: Platform; id: string }
+  /** Posting one settled part of a job; held while posting, renewed, released after. */
+  | { kind: 'delivery'; jobId: string; part: number }
+  /** One outbound message, by the idempotency key the core gave it. */
+  | { kind: 'post'; platform: Platform; idempotencyKey: string }
+  /** One publish request: never expires on its own (a repeat would post to social accounts twice). */
+  | { kind: 'publish'; requestId: string };
+
+/** The store key of each; inbound and post keys are the ones the adapters used before, so claims survive an upgrade. */
+export function onceKeyText(key: OnceKey): string {
+  switch (key.kind) {
+    case 'inbound':
+      return key.platform === 'discord' ? `discord:interaction:${key.id}` : `${key.platform}:event:${key.id}`;
+    case 'delivery':
+      return `deliver:${key.jobId}:${key.part}`;
+    case 'post':
+      return `${key.platform}:post:${key.idempotencyKey}`;
+    case 'publish':
+      return `publish:${key.requestId}`;
+  }
+}
+
+/** How long each kind is remembered unless the caller says otherwise. */
+export const ONCE_TTL_MS = {
+  // Discord interaction tokens live 15 min; Slack resends events for about 5 min (an hour leaves room).
+  inbound: { discord: 15 * 60_000, slack: 60 * 60_000, console: 15 * 60_000 },
+  // Short, and renewed while the post runs: a crash frees the part within half a minute.
+  delivery: 30_000,
+  // Covers the core's retries of one post.
+  post: 24 * 60 * 60_000,
+} as const;
+
+export type Held<T> = { held: true; value: T } | { held: false };
+
+export interface Once {
+  /** True for exactly one caller per key across replicas, until its window passes or it is released. */
+  first(key: OnceKey, ttlMs?: number): Promise<boolean>;
+  /** Frees a key whose work certainly did not happen, so a retry may do it. */
+  release(key: OnceKey): Promise<void>;
+  /**
+   * Holds `key` while `work` runs, renewing it every third of its time to live so a long post never
+   * loses it, and releases it afterwards (also on failure). `{ held: false }` when another holder has it.
+   */
+  hold<T>(key: OnceKey, work: () => Promise<T>, ttlMs?: number): Promise<Held<T>>;
+}
+
+/** The counter a store outage is shown on (prom-client or the hand-written registry both fit). */
+export interface OnceMetrics {
+  inc(name: string, labels?: Record<string, string>): void;
+}
+
+export interface OnceDeps {
+  store: Store;
+  logger: Logger;
+  metrics?: OnceMetrics;
+  clock?: Clock;
+}
+
+const defaultTtl = (key: OnceKey): number | undefined => {
+  if (key.kind === 'inbound') return ONCE_TTL_MS.inbound[key.platform];
+  if (key.kind === 'publish') return undefined;
+  return ONCE_TTL_MS[key.kind];
+};
+
+export function createOnce(deps: OnceDeps): Once {
+  const { store, logger } = deps;
+  const permanent = store.namespace('once');
+  const now = () => deps.clock?.now() ?? Date.now();
+
+  /** Runs a store call; an outage is counted, logged with the key, and rethrown as it is. */
+  async function ask<T>(key: OnceKey, call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (err) {
+      if (err instanceof StoreUnavailableError) {
+        deps.metrics?.inc('reelbot_store_unavailable_total', { use: `once_${key.kind}` });
+        logger.warn({ err, key: onceKeyText(key) }, 'only-once check failed: the store cannot be reached');
+      }
+      throw err;
+    }
+  }
+
+  async function firstForever(text: string): Promise<boolean> {
+    const mark = { at: now(), nonce: Math.random().toString(36).slice(2) };
+    const stored = await permanent.update<typeof mark>(text, (current) => (current === undefined ? mark : undefined));
+    return stored?.nonce === mark.nonce;
+  }
+
+  return {
+    first(key, ttlMs = defaultTtl(key)) {
+      const text = onceKeyText(key);
+      return ask(key, () => (ttlMs === undefined ? firstForever(text) : store.claim(text, ttlMs)));
+    },
+    async release(key) {
+      const text = onceKeyText(key);
+      await ask(key, async () => {
+        if (key.kind === 'publish') await permanent.delete(text);
+        else await store.release(text);
+      });
+    },
+    async hold(key, work, ttlMs = defaultTtl(key) ?? ONCE_TTL_MS.delivery) {
+      const lease = await ask(key, () => store.lease(onceKeyText(key), ttlMs));
+      if (!lease) return { held: false };
+      const stopRenewing = keepRenewed(lease, ttlMs, logger);
+      try {
+        return { held: true, value: await work() };
+      } finally {
+        stopRenewing();
+        // A release that fails leaves the lease to lapse on its own (at most ttlMs).
+        await lease
+          .release()
+          .catch((err: unknown) => logger.warn({ err, key: lease.key }, 'could not release a claim'));
+      }
+    },
+  };
+}
+
+/**
+ * Runs `work` holding the claim `key`, renewed every third of `ttlMs` so slow work never loses it and
+ * a process that dies frees it within `ttlMs`; released afterwards (also on failure).
+ */
+export async function holdLease<T>(
+  store: Store,
+  key: string,
+  ttlMs: number,
+  logger: Logger,
+  work: () => Promise<T>,
+): Promise<Held<T>> {
+  const lease = await store.lease(key, ttlMs);
+  if (!lease) return { held: false };
+  const stopRenewing = keepRenewed(lease, ttlMs, logger);
+  try {
+    return { held: true, value: await work() };
+  } finally {
+    stopRenewing();
+    // A release that fails leaves the lease to lapse on its own (at most ttlMs).
+    await lease.release().catch((err: unknown) => logger.warn({ err, key: lease.key }, 'could not release a claim'));
+  }
+}
+
+function keepRenewed(lease: Lease, ttlMs: number, logger: Logger): () => void {
+  const timer = setInterval(
+    () => {
+      lease.renew(ttlMs).then(
+        (kept) => kept || logger.warn({ key: lease.key }, 'a held claim lapsed before it was renewed'),
+        (err: unknown) => logger.warn({ err, key: lease.key }, 'could not renew a held claim'),
+      );
+    },
+    Math.max(Math.floor(ttlMs / 3), 10),
+  );
+  timer.unref();
+  return () => clearInterval(timer);
+}

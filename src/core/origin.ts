@@ -1,0 +1,32 @@
+// Who asked and where a job's card lives: stored with every job, so declared as schemas (the types are
+// inferred) and parsed when read back.
+import { z } from 'zod';
+
+export const PLATFORMS = ['discord', 'slack', 'console'] as const;
+export const platformSchema = z.enum(PLATFORMS);
+export type Platform = z.infer<typeof platformSchema>;
+
+/** Who asked, and where. */
+export const originSchema = z.object({
+  platform: platformSchema,
+  /** Discord guild id, Slack team id, 'local' for the console. */
+  workspaceId: z.string(),
+  channelId: z.string(),
+  /** Set when the command ran inside a thread (Discord thread channel id, Slack thread_ts). */
+  threadId: z.string().optional(),
+  userId: z.string(),
+  userName: z.string().optional(),
+});
+export type Origin = z.infer<typeof originSchema>;
+
+/** Where a job's card and its updates live. */
+export const threadRefSchema = z.object({
+  platform: platformSchema,
+  workspaceId: z.string(),
+  channelId: z.string(),
+  /** Discord: the thread channel id; Slack: the card's ts (thread_ts); console: the job number. */
+  threadId: z.string(),
+  /** The card message, for updates. */
+  cardMessageId: z.string(),
+});
+export type ThreadRef = z.infer<typeof threadRefSchema>;

@@ -1,0 +1,34 @@
+// Opens the store STORE_URL names: SQLite (one file, the default), Redis (several replicas) or memory
+// (tests, the console). Every operation on an unreachable store rejects with StoreUnavailableError.
+
+import type { Clock, Store } from '../ports.ts';
+import { createMemoryStore } from './memory-store.ts';
+import { createRedisStore } from './redis-store.ts';
+import { createSqliteStore } from './sqlite-store.ts';
+
+export type StoreOptions =
+  | { kind: 'sqlite'; path: string; operationTimeoutMs?: number }
+  | {
+      kind: 'redis';
+      url: string;
+      /** Put in front of every key so several bots can share one Redis; default `reelbot:`. */
+      prefix?: string;
+      /** Bound on connecting; default 5000 ms. */
+      timeoutMs?: number;
+      /** Bound on each operation; default 2000 ms. */
+      operationTimeoutMs?: number;
+    }
+  | { kind: 'memory' };
+
+/** SQLite and memory are ready on return; Redis connects on first use, so call `ping()` at start-up. */
+export async function openStore(options: StoreOptions, deps?: { clock?: Clock }): Promise<Store> {
+  const clock = deps?.clock;
+  switch (options.kind) {
+    case 'sqlite':
+      return createSqliteStore({ ...options, ...(clock ? { clock } : {}) });
+    case 'redis':
+      return createRedisStore({ ...options, ...(clock ? { clock } : {}) });
+    case 'memory':
+      return createMemoryStore(clock ? { clock } : {});
+  }
+}

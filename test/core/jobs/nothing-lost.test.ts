@@ -1,0 +1,107 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { channelKeyOf } from '../../../src/core/jobs/model.ts';
+import { POLL_QUEUE } from '../../../src/core/jobs/poller.ts';
+import { createHttpTransport, type HttpTransport } from '../../../src/core/media/http-transport.ts';
+import { type Sandbox, startSandbox } from '../../../src/sandbox/server.ts';
+import { type Harness, jobsRepoOf, origin, startHarness } from '../../support/harness.ts';
+import { waitFor } from '../store/helpers.ts';
+
+// Issue 11: a project the API made without answering, a card a crash left behind, a store that is down.
+
+const VIDEO = 'https://example.com/talk.mp4';
+let h: Harness | undefined;
+let sandbox: Sandbox | undefined;
+afterEach(async () => {
+  await h?.close();
+  await sandbox?.close();
+  h = undefined;
+  sandbox = undefined;
+});
+
+const threadPosts = (harness: Harness) => harness.chat.seen.filter((s) => s.where === 'thread');
+
+/** The real sandbox over HTTP, except that every creation is answered 500 after the sandbox did the work. */
+function failingAfterCreating(baseUrl: string): HttpTransport {
+  const real = createHttpTransport({ baseUrl, connectTimeoutMs: 2_000, headersTimeoutMs: 5_000, bodyTimeoutMs: 5_000 });
+  return {
+    async request(req) {
+      const res = await real.request(req);
+      if (req.method !== 'POST') return res;
+      return { status: 500, headers: {}, bodyText: '{"error":{"message":"Internal Server Error"}}' };
+    },
+    close: () => real.close(),
+  };
+}
+
+describe('a project the API created although its creation answer was a 500', () => {
+  it('says honestly it may exist, then adopts it from its webhook and posts the result', async () => {
+    sandbox = await startSandbox({ port: 0, jobMs: 300, webhookRetryMs: 100 });
+    h = await startHarness(
+      { MEDIA_API_URL: sandbox.baseUrl },
+      { media: { transport: failingAfterCreating(sandbox.baseUrl) }, pollTickMs: 3_600_000 },
+    );
+    const harness = h;
+    await harness.app.settings.update(channelKeyOf(origin), { apiKey: 'sk-team-key-000000' });
+    await harness.command(`/broll ${VIDEO}`);
+    const failure = threadPosts(harness)[0]?.message.text ?? '';
+    expect(failure).toMatch(/may have created the project anyway/);
+    expect(failure).toMatch(/result will still be posted here/);
+    expect(failure).not.toMatch(/Nothing was lost/);
+    // The sandbox's webhook carries the job's token: the project is read back, adopted and delivered.
+    await harness.chat.waitFor((seen) => seen.filter((s) => s.where === 'thread').length === 2);
+    expect(threadPosts(harness)[1]?.message.text).not.toMatch(/failed/i);
+    await harness.chat.waitFor((seen) => seen.some((s) => s.where === 'card-update' && /Done/.test(s.message.text)));
+  });
+});
+
+describe('a card left "Working on it" by a crash after the job ended', () => {
+  it('is repaired when the poller next sees the job', async () => {
+    h = await startHarness({}, { pollTickMs: 50 });
+    const now = Date.now();
+    const repo = jobsRepoOf(h.app);
+    const thread = {
+      platform: 'console' as const,
+      workspaceId: 'local',
+      channelId: 'local',
+      threadId: 't0',
+      cardMessageId: 't0',
+    };
+    // Saved as settled, its result delivered, but the process died before the card and the pending record.
+    await repo.save({
+      id: 'crashedjb1',
+      kind: 'broll',
+      state: 'settled',
+      channelKey: channelKeyOf(origin),
+      origin,
+      thread,
+      summary: 'example.com/talk.mp4',
+      requests: [{ videoUrl: VIDEO }],
+      projectIds: ['0123456789abcdef01234567'],
+      cardShows: 'working',
+      createdAt: now,
+      updatedAt: now,
+    });
+    await repo.setPending({ jobId: 'crashedjb1', channelKey: channelKeyOf(origin), nextPollAt: now, polls: 0 });
+    // As a restart's catch-up would: the record was left by a crash, so its poll is due now.
+    await h.app.scheduler.schedule(POLL_QUEUE, 'crashedjb1', now, {});
+    const harness = h;
+    await harness.chat.waitFor((seen) => seen.some((s) => s.where === 'card-update' && /Done/.test(s.message.text)));
+    await waitFor(async () => (await repo.getPending('crashedjb1')) === undefined);
+    expect((await repo.get('crashedjb1'))?.cardShows).toBe('completed');
+  });
+});
+
+describe('a store that is down', () => {
+  it('answers webhooks 503 so the sender retries, and commands "storage is unavailable"', async () => {
+    h = await startHarness();
+    await h.app.store.close();
+    const res = await fetch(`http://127.0.0.1:${h.port}/webhooks/media/tok_abcdefghijklmnopqrstuvwxyz012345`, {
+      method: 'POST',
+      body: JSON.stringify({ projectId: '0123456789abcdef01234567' }),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.status).toBe(503);
+    await h.command(`/broll ${VIDEO}`);
+    expect(h.chat.ephemerals().at(-1)?.message.text).toMatch(/storage is unavailable, try again shortly/i);
+  });
+});
