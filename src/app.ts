@@ -165,9 +165,9 @@ export async function createApp(options: AppOptions): Promise<App> {
       return listener;
     },
     async close() {
+      // Stop taking work, then let what is in flight finish (both bounded) before connections close.
       await poller.stop();
-      await scheduler.stop();
-      await listener?.close();
+      await Promise.all([listener?.close(), scheduler.stop()]);
       await media.close();
       await sandbox?.close();
       await store.close();
