@@ -40,7 +40,8 @@ export interface Config {
   store: StoreConfig;
   /** 32 bytes; required with Redis, otherwise the store may create one in its data folder. */
   encryptionKey?: Buffer;
-  discord?: { token: string; guildId?: string; apiUrl?: string };
+  /** publicKey set = HTTP interactions mode (POST /discord/interactions) instead of the gateway. */
+  discord?: { token: string; guildId?: string; apiUrl?: string; publicKey?: string };
   slack?: {
     botToken: string;
     mode: 'socket' | 'http';
@@ -100,6 +101,10 @@ const envSchema = z.object({
     'must be a numeric server id (in Discord: Developer Mode on, right-click the server, Copy Server ID)',
   ),
   DISCORD_API_URL: httpUrl('must be an http(s) URL of a Discord REST API (or a proxy of it)'),
+  DISCORD_PUBLIC_KEY: matching(
+    /^[0-9a-fA-F]{64}$/,
+    'must be the 64 hexadecimal characters of Public Key from General Information at https://discord.com/developers/applications',
+  ),
   SLACK_BOT_TOKEN: matching(
     /^xoxb-/,
     `must be the Bot User OAuth Token (starts with xoxb-) from OAuth & Permissions at ${SLACK_APPS}`,
@@ -213,6 +218,7 @@ function discord(e: RawEnv, token: string): NonNullable<Config['discord']> {
     token,
     ...(e.DISCORD_GUILD_ID ? { guildId: e.DISCORD_GUILD_ID } : {}),
     ...(e.DISCORD_API_URL ? { apiUrl: trimSlash(e.DISCORD_API_URL) } : {}),
+    ...(e.DISCORD_PUBLIC_KEY ? { publicKey: e.DISCORD_PUBLIC_KEY } : {}),
   };
 }
 

@@ -25,6 +25,7 @@ async function platformAdapters(config: Config, app: App, logger: Logger): Promi
       token: config.discord.token,
       apiUrl: config.discord.apiUrl,
       guildId: config.discord.guildId,
+      publicKey: config.discord.publicKey,
       bot: app.bot,
       store: app.store,
       logger: logger.child({ platform: 'discord' }),
