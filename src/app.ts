@@ -11,6 +11,7 @@ import { createJobService, type JobService, type JobTimings } from './core/jobs/
 import { createKeyResolver } from './core/keys.ts';
 import { createMediaClient, type MediaClient, type MediaClientOptions } from './core/media/client.ts';
 import { type ChatPort, type Clock, type Logger, type Platform, type Store, systemClock } from './core/ports.ts';
+import { createBullmqScheduler } from './core/scheduler/bullmq.ts';
 import { createEmbeddedScheduler } from './core/scheduler/embedded.ts';
 import type { Scheduler } from './core/scheduler/scheduler.ts';
 import { createKeyvStore, type KeyvStoreOptions } from './core/store/keyv-store.ts';
@@ -103,12 +104,21 @@ export async function createApp(options: AppOptions): Promise<App> {
   let listener: HttpListener | undefined;
   const webhookBase = () => config.publicUrl ?? `http://127.0.0.1:${listener?.port ?? config.port}`;
   const timings = { ...timingsFor(config, sandboxMode), ...options.timings };
-  const scheduler = createEmbeddedScheduler({
-    store,
-    logger,
-    clock,
-    ...(options.pollTickMs === undefined ? {} : { maxSleepMs: options.pollTickMs }),
-  });
+  const storeOptions = options.store ?? config.store;
+  // Replicas share Redis, so they share BullMQ's queues; one process on SQLite keeps its tasks in the store.
+  const scheduler: Scheduler =
+    storeOptions.kind === 'redis'
+      ? createBullmqScheduler({
+          url: storeOptions.url,
+          prefix: `${('prefix' in storeOptions ? storeOptions.prefix : undefined) ?? 'reelbot:'}bull`,
+          logger,
+        })
+      : createEmbeddedScheduler({
+          store,
+          logger,
+          clock,
+          ...(options.pollTickMs === undefined ? {} : { maxSleepMs: options.pollTickMs }),
+        });
   const jobs = createJobService({
     store,
     media,
@@ -138,6 +148,8 @@ export async function createApp(options: AppOptions): Promise<App> {
     logger,
     metrics,
     timings,
+    // With Redis, other replicas were up and heard the webhooks a restarting one missed.
+    catchUpOnStart: storeOptions.kind !== 'redis',
     // Polling keeps a fifth of each key's hourly budget free for people's commands.
     hasBudget: async (channelKey) => {
       const { key } = await keys.resolve(channelKey);
