@@ -13,7 +13,10 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 export const DEFAULT_MEDIA_API_URL = 'https://mango.quickreel.io/api/v2';
 export const DEFAULT_STORE_URL = 'sqlite://data/reelbot.sqlite';
 
-export type StoreConfig = { kind: 'sqlite'; path: string } | { kind: 'redis'; url: string };
+export type StoreConfig =
+  | { kind: 'sqlite'; path: string }
+  /** prefix: REDIS_KEY_PREFIX, so several bots (or test runs) share one Redis; default `reelbot:`. */
+  | { kind: 'redis'; url: string; prefix?: string };
 
 export interface Config {
   nodeEnv: string;
@@ -91,6 +94,10 @@ const envSchema = z.object({
   STORE_URL: matching(
     /^(sqlite:\/\/.+|rediss?:\/\/.+)$/,
     `must be sqlite://<file> (default ${DEFAULT_STORE_URL}) or redis://host:6379 (rediss:// for TLS)`,
+  ),
+  REDIS_KEY_PREFIX: matching(
+    /^[A-Za-z0-9_.:-]{1,64}$/,
+    'may only hold letters, digits, _ . : - (e.g. reelbot-staging:)',
   ),
   ENCRYPTION_KEY: str.refine((v) => v === undefined || decodeKey(v) !== undefined, {
     error: `must be base64 of exactly 32 random bytes; ${GENERATE_KEY}`,
@@ -191,7 +198,7 @@ function build(e: RawEnv): Config {
     logLevelSet: e.LOG_LEVEL !== undefined,
     mediaApi: mediaApi(e),
     pollHorizonHours: e.POLL_HORIZON_HOURS === undefined ? 24 : Number(e.POLL_HORIZON_HOURS),
-    store: store(e.STORE_URL ?? DEFAULT_STORE_URL),
+    store: store(e.STORE_URL ?? DEFAULT_STORE_URL, e.REDIS_KEY_PREFIX),
     ...(e.ENCRYPTION_KEY ? { encryptionKey: decodeKey(e.ENCRYPTION_KEY) as Buffer } : {}),
     ...(e.DISCORD_TOKEN ? { discord: discord(e, e.DISCORD_TOKEN) } : {}),
     ...(e.SLACK_BOT_TOKEN ? { slack: slack(e, e.SLACK_BOT_TOKEN) } : {}),
@@ -208,9 +215,9 @@ function mediaApi(e: RawEnv): Config['mediaApi'] {
 }
 
 /** sqlite://data/x.sqlite is relative to the working directory; sqlite:///var/x.sqlite is absolute. */
-function store(url: string): StoreConfig {
+function store(url: string, prefix: string | undefined): StoreConfig {
   if (url.startsWith('sqlite://')) return { kind: 'sqlite', path: url.slice('sqlite://'.length) };
-  return { kind: 'redis', url };
+  return { kind: 'redis', url, ...(prefix ? { prefix } : {}) };
 }
 
 function discord(e: RawEnv, token: string): NonNullable<Config['discord']> {
