@@ -3,6 +3,7 @@ import { type Config, loadConfig, secretValues } from './config.ts';
 import { ConfigError } from './core/errors.ts';
 import type { RawRoute } from './core/http/server.ts';
 import type { Logger } from './core/ports.ts';
+import { createRedisLease } from './core/scheduler/redis-lease.ts';
 import { createLogger } from './logger.ts';
 
 // The composition root: configuration, logger, store, media API (or the sandbox), the HTTP listener,
@@ -17,6 +18,12 @@ interface Adapter {
   stop(): Promise<void>;
 }
 
+/** With Redis, replicas take turns holding Discord's gateway (see README "Running several replicas"). */
+function gatewayLeaseOn(store: { url: string; prefix?: string }, logger: Logger) {
+  return (onLost: () => void) =>
+    createRedisLease({ url: store.url, key: `${store.prefix ?? 'reelbot:'}discord-gateway`, logger, onLost });
+}
+
 async function platformAdapters(config: Config, app: App, logger: Logger): Promise<Adapter[]> {
   const adapters: Adapter[] = [];
   if (config.discord) {
@@ -26,6 +33,9 @@ async function platformAdapters(config: Config, app: App, logger: Logger): Promi
       apiUrl: config.discord.apiUrl,
       guildId: config.discord.guildId,
       publicKey: config.discord.publicKey,
+      ...(config.store.kind === 'redis' && !config.discord.publicKey
+        ? { gatewayLease: gatewayLeaseOn(config.store, logger) }
+        : {}),
       bot: app.bot,
       store: app.store,
       logger: logger.child({ platform: 'discord' }),

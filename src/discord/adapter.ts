@@ -4,6 +4,7 @@ import { AllowedMentionsTypes, Client, Events, GatewayIntentBits, Partials, Rout
 import type { RawRoute } from '../core/http/server.ts';
 import type { Bot } from '../core/interaction.ts';
 import type { ChatPort, Logger, Store } from '../core/ports.ts';
+import type { Lease } from '../core/scheduler/redis-lease.ts';
 import { createDiscordChatPort } from './chat-port.ts';
 import { registerCommands } from './commands.ts';
 import { createInteractionDedupe } from './dedupe.ts';
@@ -27,6 +28,11 @@ export interface DiscordAdapterOptions {
    * the bot's listener at /discord/interactions, and no gateway connection is opened.
    */
   publicKey?: string;
+  /**
+   * Gateway mode with several replicas: only the holder of this lease connects (two sessions on one token
+   * would both receive every interaction). The others wait and take over when the holder dies.
+   */
+  gatewayLease?: (onLost: () => void) => Lease;
 }
 
 export interface DiscordAdapter {
@@ -85,6 +91,28 @@ export function createDiscordAdapter(options: DiscordAdapterOptions): DiscordAda
     }
   }
 
+  async function connect() {
+    const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
+    await client.login(options.token);
+    await ready;
+    logger.info({ user: client.user?.tag, guilds: client.guilds.cache.size }, 'connected to Discord');
+    await register();
+  }
+
+  let connecting: Promise<void> | undefined;
+  const lease = options.gatewayLease?.(() => {
+    // Another replica holds the gateway now (or Redis was unreachable past the lease): leave it to them.
+    void client.destroy().then(() => holdGateway());
+  });
+
+  async function holdGateway() {
+    if (!lease) return;
+    await lease.acquire();
+    if (!lease.held) return;
+    connecting = connect().catch((err: unknown) => logger.error({ err }, 'could not connect to the Discord gateway'));
+    await connecting;
+  }
+
   /** Without a gateway there is no READY: ask REST which application the token belongs to. */
   async function applicationOfToken(): Promise<string | undefined> {
     if (!http) return undefined;
@@ -101,14 +129,16 @@ export function createDiscordAdapter(options: DiscordAdapterOptions): DiscordAda
         await register();
         return;
       }
-      const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
-      await client.login(options.token);
-      await ready;
-      logger.info({ user: client.user?.tag, guilds: client.guilds.cache.size }, 'connected to Discord');
-      await register();
+      if (!lease) return connect();
+      logger.info('waiting for the Discord gateway lease (one replica holds the gateway)');
+      // Not awaited: a standby replica still serves webhooks, polls and results while it waits.
+      void holdGateway();
     },
     async stop() {
+      // Destroying the client while a login is half done can hang (seen with a lease handed over at start-up).
+      await connecting?.catch(() => undefined);
       await client.destroy();
+      await lease?.release();
     },
   };
 }
