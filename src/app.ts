@@ -21,6 +21,7 @@ import {
   systemClock,
 } from './core/ports.ts';
 import { createPublishKit, type PublishKit } from './core/publish/kit.ts';
+import { createBullmqScheduler } from './core/scheduler/bullmq.ts';
 import { createEmbeddedScheduler } from './core/scheduler/embedded.ts';
 import type { Scheduler } from './core/scheduler/scheduler.ts';
 import { openStore as openStoreAt, type StoreOptions } from './core/store/open-store.ts';
@@ -120,12 +121,21 @@ export async function createApp(options: AppOptions): Promise<App> {
   let listener: HttpListener | undefined;
   const webhookBase = () => config.publicUrl ?? `http://127.0.0.1:${listener?.port ?? config.port}`;
   const timings = { ...timingsFor(config, sandboxMode), ...options.timings };
-  const scheduler = createEmbeddedScheduler({
-    store,
-    logger,
-    clock,
-    ...(options.pollTickMs === undefined ? {} : { maxSleepMs: options.pollTickMs }),
-  });
+  const storeOptions = options.store ?? config.store;
+  // Replicas share Redis, so they share BullMQ's queues; one process on SQLite keeps its tasks in the store.
+  const scheduler: Scheduler =
+    storeOptions.kind === 'redis'
+      ? createBullmqScheduler({
+          url: storeOptions.url,
+          prefix: `${('prefix' in storeOptions ? storeOptions.prefix : undefined) ?? 'reelbot:'}bull`,
+          logger,
+        })
+      : createEmbeddedScheduler({
+          store,
+          logger,
+          clock,
+          ...(options.pollTickMs === undefined ? {} : { maxSleepMs: options.pollTickMs }),
+        });
   const jobs = createJobService({
     store,
     media,
@@ -164,6 +174,8 @@ export async function createApp(options: AppOptions): Promise<App> {
     logger,
     metrics,
     timings,
+    // With Redis, other replicas were up and heard the webhooks a restarting one missed.
+    catchUpOnStart: storeOptions.kind !== 'redis',
     // Polling keeps a fifth of each key's hourly budget free for people's commands.
     hasBudget: async (channelKey) => {
       const { key } = await keys.resolve(channelKey);
@@ -196,9 +208,9 @@ export async function createApp(options: AppOptions): Promise<App> {
       return listener;
     },
     async close() {
+      // Stop taking work, then let what is in flight finish (both bounded) before connections close.
       await poller.stop();
-      await scheduler.stop();
-      await listener?.close();
+      await Promise.all([listener?.close(), scheduler.stop()]);
       await media.close();
       await sandbox?.close();
       await store.close();

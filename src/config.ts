@@ -13,7 +13,10 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 export const DEFAULT_MEDIA_API_URL = 'https://mango.quickreel.io/api/v2';
 export const DEFAULT_STORE_URL = 'sqlite://data/reelbot.sqlite';
 
-export type StoreConfig = { kind: 'sqlite'; path: string } | { kind: 'redis'; url: string };
+export type StoreConfig =
+  | { kind: 'sqlite'; path: string }
+  /** prefix: REDIS_KEY_PREFIX, so several bots (or test runs) share one Redis; default `reelbot:`. */
+  | { kind: 'redis'; url: string; prefix?: string };
 
 export interface Config {
   nodeEnv: string;
@@ -42,7 +45,8 @@ export interface Config {
   store: StoreConfig;
   /** 32 bytes; required with Redis, otherwise the store may create one in its data folder. */
   encryptionKey?: Buffer;
-  discord?: { token: string; guildId?: string; apiUrl?: string };
+  /** publicKey set = HTTP interactions mode (POST /discord/interactions) instead of the gateway. */
+  discord?: { token: string; guildId?: string; apiUrl?: string; publicKey?: string };
   slack?: {
     botToken: string;
     mode: 'socket' | 'http';
@@ -96,6 +100,10 @@ const envSchema = z.object({
     /^(sqlite:\/\/.+|rediss?:\/\/.+)$/,
     `must be sqlite://<file> (default ${DEFAULT_STORE_URL}) or redis://host:6379 (rediss:// for TLS)`,
   ),
+  REDIS_KEY_PREFIX: matching(
+    /^[A-Za-z0-9_.:-]{1,64}$/,
+    'may only hold letters, digits, _ . : - (e.g. reelbot-staging:)',
+  ),
   ENCRYPTION_KEY: str.refine((v) => v === undefined || decodeKey(v) !== undefined, {
     error: `must be base64 of exactly 32 random bytes; ${GENERATE_KEY}`,
   }),
@@ -105,6 +113,10 @@ const envSchema = z.object({
     'must be a numeric server id (in Discord: Developer Mode on, right-click the server, Copy Server ID)',
   ),
   DISCORD_API_URL: httpUrl('must be an http(s) URL of a Discord REST API (or a proxy of it)'),
+  DISCORD_PUBLIC_KEY: matching(
+    /^[0-9a-fA-F]{64}$/,
+    'must be the 64 hexadecimal characters of Public Key from General Information at https://discord.com/developers/applications',
+  ),
   SLACK_BOT_TOKEN: matching(
     /^xoxb-/,
     `must be the Bot User OAuth Token (starts with xoxb-) from OAuth & Permissions at ${SLACK_APPS}`,
@@ -192,7 +204,7 @@ function build(e: RawEnv): Config {
     logLevelSet: e.LOG_LEVEL !== undefined,
     mediaApi: mediaApi(e),
     pollHorizonHours: e.POLL_HORIZON_HOURS === undefined ? 24 : Number(e.POLL_HORIZON_HOURS),
-    store: store(e.STORE_URL ?? DEFAULT_STORE_URL),
+    store: store(e.STORE_URL ?? DEFAULT_STORE_URL, e.REDIS_KEY_PREFIX),
     ...(e.ENCRYPTION_KEY ? { encryptionKey: decodeKey(e.ENCRYPTION_KEY) as Buffer } : {}),
     ...(e.DISCORD_TOKEN ? { discord: discord(e, e.DISCORD_TOKEN) } : {}),
     ...(e.SLACK_BOT_TOKEN ? { slack: slack(e, e.SLACK_BOT_TOKEN) } : {}),
@@ -209,9 +221,9 @@ function mediaApi(e: RawEnv): Config['mediaApi'] {
 }
 
 /** sqlite://data/x.sqlite is relative to the working directory; sqlite:///var/x.sqlite is absolute. */
-function store(url: string): StoreConfig {
+function store(url: string, prefix: string | undefined): StoreConfig {
   if (url.startsWith('sqlite://')) return { kind: 'sqlite', path: url.slice('sqlite://'.length) };
-  return { kind: 'redis', url };
+  return { kind: 'redis', url, ...(prefix ? { prefix } : {}) };
 }
 
 function discord(e: RawEnv, token: string): NonNullable<Config['discord']> {
@@ -219,6 +231,7 @@ function discord(e: RawEnv, token: string): NonNullable<Config['discord']> {
     token,
     ...(e.DISCORD_GUILD_ID ? { guildId: e.DISCORD_GUILD_ID } : {}),
     ...(e.DISCORD_API_URL ? { apiUrl: trimSlash(e.DISCORD_API_URL) } : {}),
+    ...(e.DISCORD_PUBLIC_KEY ? { publicKey: e.DISCORD_PUBLIC_KEY } : {}),
   };
 }
 

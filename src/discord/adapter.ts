@@ -1,13 +1,16 @@
 // The Discord adapter: a discord.js client (Guilds intent only, no privileged intents) that turns
 // interactions into calls on the core's Bot, and a ChatPort for posting later with the bot token.
-import { AllowedMentionsTypes, Client, Events, GatewayIntentBits, Partials } from 'discord.js';
+import { AllowedMentionsTypes, Client, Events, GatewayIntentBits, Partials, Routes } from 'discord.js';
 import { createDispatch, type DispatchOptions } from '../core/dispatch.ts';
+import type { RawRoute } from '../core/http/server.ts';
 import type { Bot } from '../core/interaction.ts';
 import type { ChatPort, Logger, Store } from '../core/ports.ts';
+import type { Lease } from '../core/scheduler/redis-lease.ts';
 import { createDiscordChatPort } from './chat-port.ts';
 import { registerCommands } from './commands.ts';
 import { createInteractionDedupe } from './dedupe.ts';
 import { createInteractionHandler } from './handle.ts';
+import { createHttpInteractions, type HttpInteractions, INTERACTIONS_PATH } from './http-interactions.ts';
 
 export interface DiscordAdapterOptions {
   token: string;
@@ -23,27 +26,44 @@ export interface DiscordAdapterOptions {
   applicationId?: string;
   /** Register the commands in this guild (instant) instead of globally. */
   guildId?: string;
+  /**
+   * The application's public key (DISCORD_PUBLIC_KEY): interactions then arrive as signed HTTP POSTs on
+   * the bot's listener at /discord/interactions, and no gateway connection is opened.
+   */
+  publicKey?: string;
+  /**
+   * Gateway mode with several replicas: only the holder of this lease connects (two sessions on one token
+   * would both receive every interaction). The others wait and take over when the holder dies.
+   */
+  gatewayLease?: (onLost: () => void) => Lease;
 }
 
 export interface DiscordAdapter {
   chatPort: ChatPort;
+  /** In HTTP interactions mode, the route to mount on the bot's listener. */
+  routes?: RawRoute[];
   start(): Promise<void>;
   stop(): Promise<void>;
 }
 
-function createClient(options: DiscordAdapterOptions): Client {
+function createClient(options: DiscordAdapterOptions, http: HttpInteractions | undefined): Client {
   return new Client({
     intents: [GatewayIntentBits.Guilds],
     // Threads the client has not seen yet still resolve from the interaction's own channel payload.
     partials: [Partials.Channel],
-    rest: options.apiUrl ? { api: options.apiUrl } : {},
+    rest: {
+      ...(options.apiUrl ? { api: options.apiUrl } : {}),
+      ...(http ? { makeRequest: http.makeRequest } : {}),
+    },
     allowedMentions: { parse: [AllowedMentionsTypes.User] },
   });
 }
 
 export function createDiscordAdapter(options: DiscordAdapterOptions): DiscordAdapter {
   const { logger } = options;
-  const client = createClient(options);
+  const http = options.publicKey ? createHttpInteractions({ publicKeyHex: options.publicKey, logger }) : undefined;
+  const client = createClient(options, http);
+  http?.attach(client);
   // Results may be posted before the gateway is up: the REST client gets its token now.
   client.rest.setToken(options.token);
   const handle = createInteractionHandler({
@@ -64,7 +84,7 @@ export function createDiscordAdapter(options: DiscordAdapterOptions): DiscordAda
   client.on(Events.ShardDisconnect, (event) => logger.warn({ code: event.code }, 'gateway closed for good'));
 
   async function register(): Promise<void> {
-    const applicationId = options.applicationId ?? client.application?.id;
+    const applicationId = options.applicationId ?? client.application?.id ?? (await applicationOfToken());
     if (!applicationId) throw new Error('no application id: READY carried none');
     try {
       const outcome = await registerCommands({
@@ -81,17 +101,54 @@ export function createDiscordAdapter(options: DiscordAdapterOptions): DiscordAda
     }
   }
 
+  async function connect() {
+    const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
+    await client.login(options.token);
+    await ready;
+    logger.info({ user: client.user?.tag, guilds: client.guilds.cache.size }, 'connected to Discord');
+    await register();
+  }
+
+  let connecting: Promise<void> | undefined;
+  const lease = options.gatewayLease?.(() => {
+    // Another replica holds the gateway now (or Redis was unreachable past the lease): leave it to them.
+    void client.destroy().then(() => holdGateway());
+  });
+
+  async function holdGateway() {
+    if (!lease) return;
+    await lease.acquire();
+    if (!lease.held) return;
+    connecting = connect().catch((err: unknown) => logger.error({ err }, 'could not connect to the Discord gateway'));
+    await connecting;
+  }
+
+  /** Without a gateway there is no READY: ask REST which application the token belongs to. */
+  async function applicationOfToken(): Promise<string | undefined> {
+    if (!http) return undefined;
+    const app = (await client.rest.get(Routes.currentApplication())) as { id?: unknown };
+    return typeof app.id === 'string' ? app.id : undefined;
+  }
+
   return {
     chatPort: createDiscordChatPort(client.rest, options.store),
+    ...(http ? { routes: [{ method: 'POST' as const, path: INTERACTIONS_PATH, handler: http.handler }] } : {}),
     async start() {
-      const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
-      await client.login(options.token);
-      await ready;
-      logger.info({ user: client.user?.tag, guilds: client.guilds.cache.size }, 'connected to Discord');
-      await register();
+      if (http) {
+        logger.info({ path: INTERACTIONS_PATH }, 'Discord interactions arrive over HTTP (no gateway connection)');
+        await register();
+        return;
+      }
+      if (!lease) return connect();
+      logger.info('waiting for the Discord gateway lease (one replica holds the gateway)');
+      // Not awaited: a standby replica still serves webhooks, polls and results while it waits.
+      void holdGateway();
     },
     async stop() {
+      // Destroying the client while a login is half done can hang (seen with a lease handed over at start-up).
+      await connecting?.catch(() => undefined);
       await client.destroy();
+      await lease?.release();
     },
   };
 }

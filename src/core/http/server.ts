@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { type Metrics, secondsSince } from '../metrics/metrics.ts';
 import type { Clock, Logger, Store } from '../ports.ts';
 import type { Answer, WebhookHandler } from './webhook.ts';
+import { createWorkTracker, DRAIN_MS, type WorkTracker } from './work-tracker.ts';
 
 // The bot's one HTTP listener: media API webhooks, health, metrics, and whatever raw routes an adapter
 // mounts (Slack's HTTP mode), so a deployment exposes a single port.
@@ -23,6 +24,10 @@ export interface HttpDeps {
   logger: Logger;
   clock: Clock;
   routes?: RawRoute[];
+  /** Owns work after an answer (settling after a webhook); close() drains it. Default: one of its own. */
+  work?: WorkTracker;
+  /** How long close() waits for that work; default 10 s. */
+  drainMs?: number;
 }
 
 class TooLarge extends Error {}
@@ -93,11 +98,14 @@ export function createRequestHandler(deps: HttpDeps) {
 export interface HttpListener {
   server: Server;
   port: number;
+  work: WorkTracker;
+  /** Stops taking requests, waits (bounded) for work after answers already sent, then drops connections. */
   close(): Promise<void>;
 }
 
 export async function startHttpServer(deps: HttpDeps, port: number, host = '0.0.0.0'): Promise<HttpListener> {
   const route = createRequestHandler(deps);
+  const work = deps.work ?? createWorkTracker(deps.logger);
   const raw = new Map((deps.routes ?? []).map((r) => [`${r.method} ${r.path}`, r.handler]));
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
@@ -107,7 +115,7 @@ export async function startHttpServer(deps: HttpDeps, port: number, host = '0.0.
       .then((answer) => {
         res.writeHead(answer.status, { 'content-type': answer.contentType ?? 'text/plain' });
         res.end(answer.body);
-        if (answer.after) void answer.after();
+        if (answer.after) work.run('after answer', answer.after);
       })
       .catch((err: unknown) => {
         if (err instanceof TooLarge) {
@@ -133,10 +141,14 @@ export async function startHttpServer(deps: HttpDeps, port: number, host = '0.0.
   return {
     server,
     port: (server.address() as AddressInfo).port,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    work,
+    async close() {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Keep-alive sockets with no request in flight would hold close() open; requests in flight finish.
+      server.closeIdleConnections();
+      await work.drain(deps.drainMs ?? DRAIN_MS);
+      server.closeAllConnections();
+      await closed;
+    },
   };
 }

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import type { DoubleContext } from './context.ts';
 import { Faults } from './faults.ts';
 import { createGateway, type Gateway } from './gateway.ts';
+import { deliverOverHttp, type HttpDelivery, type HttpTarget } from './http-delivery.ts';
 import * as build from './interactions.ts';
 import { type ChannelRecord, channelPayload, type StoredMessage } from './payloads.ts';
 import { createRestHandler } from './rest.ts';
@@ -62,6 +63,9 @@ export async function createDiscordDouble(options: DiscordDoubleOptions = {}) {
     manager: { userId: nextId(), userName: 'morgan', permissions: build.PERMISSIONS.manager },
   };
   const payloads = new Map<string, unknown>();
+  // Set in HTTP interactions mode: interactions are POSTed (signed) to the bot instead of sent on the gateway.
+  let httpTarget: HttpTarget | undefined;
+  const httpDeliveries = new Map<string, Promise<HttpDelivery>>();
 
   function context(opts: DispatchOptions, messageId?: string): build.InteractionContext {
     const channel = state.channels.get(opts.channelId ?? general.id);
@@ -83,7 +87,8 @@ export async function createDiscordDouble(options: DiscordDoubleOptions = {}) {
 
   function send(c: build.InteractionContext, payload: unknown): Dispatched {
     payloads.set(c.id, payload);
-    gateway?.dispatch('INTERACTION_CREATE', payload);
+    if (httpTarget) httpDeliveries.set(c.id, deliverOverHttp(ctx, httpTarget, c, payload));
+    else gateway?.dispatch('INTERACTION_CREATE', payload);
     return { id: c.id, token: c.token };
   }
 
@@ -156,6 +161,12 @@ export async function createDiscordDouble(options: DiscordDoubleOptions = {}) {
       const c = context(opts);
       return send(c, build.modalSubmit(c, customId, values));
     },
+    /** HTTP interactions mode: later interactions are signed with `privateKey` and POSTed to `url`. */
+    deliverInteractionsTo(target: HttpTarget | undefined): void {
+      httpTarget = target;
+    },
+    /** The bot's HTTP answer to an interaction delivered over HTTP. */
+    httpDelivery: (id: string) => httpDeliveries.get(id),
     /** Sends an already dispatched interaction again (a replayed gateway event). */
     redispatch(id: string): void {
       gateway?.dispatch('INTERACTION_CREATE', payloads.get(id));

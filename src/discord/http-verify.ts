@@ -1,0 +1,32 @@
+import { createPublicKey, type KeyObject, verify } from 'node:crypto';
+
+// Discord signs each HTTP interaction with the application's Ed25519 key: the signature (hex, header
+// X-Signature-Ed25519) covers the timestamp header followed by the raw body. Discord sends requests with a
+// bad signature on purpose and removes the endpoint if any is accepted, so anything unverifiable is a 401.
+
+/** DER prefix of an Ed25519 SubjectPublicKeyInfo; the raw 32-byte key follows it. */
+const ED25519_SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
+/** Requests older (or newer) than this are refused as replays: 5 minutes, as Slack does. */
+export const MAX_SKEW_SECONDS = 300;
+
+/** The application's public key (hex, from the Developer Portal) as a key object; throws when malformed. */
+export function discordPublicKey(hex: string): KeyObject {
+  if (!/^[0-9a-f]{64}$/i.test(hex)) throw new Error('DISCORD_PUBLIC_KEY must be 64 hexadecimal characters');
+  return createPublicKey({
+    key: Buffer.concat([ED25519_SPKI_PREFIX, Buffer.from(hex, 'hex')]),
+    format: 'der',
+    type: 'spki',
+  });
+}
+
+export function verifyDiscordSignature(
+  key: KeyObject,
+  headers: { signature: string | undefined; timestamp: string | undefined },
+  body: Buffer,
+  nowMs: number,
+): boolean {
+  const { signature, timestamp } = headers;
+  if (!signature || !timestamp || !/^[0-9a-f]{128}$/i.test(signature) || !/^\d{1,12}$/.test(timestamp)) return false;
+  if (Math.abs(nowMs / 1000 - Number(timestamp)) > MAX_SKEW_SECONDS) return false;
+  return verify(null, Buffer.concat([Buffer.from(timestamp, 'utf8'), body]), key, Buffer.from(signature, 'hex'));
+}

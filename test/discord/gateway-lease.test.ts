@@ -1,0 +1,85 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Bot } from '../../src/core/interaction.ts';
+import { createRedisLease, type Lease } from '../../src/core/scheduler/redis-lease.ts';
+import { createDiscordAdapter, type DiscordAdapter } from '../../src/discord/index.ts';
+import { deleteRedisPrefix, REDIS_URL, uniquePrefix } from '../core/store/helpers.ts';
+import { createDiscordDouble, type DiscordDouble } from '../doubles/discord/index.ts';
+import { silentLogger } from '../support/harness.ts';
+
+// Gateway mode with several replicas on one Redis: only the lease holder opens Discord's gateway (two
+// sessions on one token would both receive every interaction); when it dies another takes over in seconds.
+
+const TTL_MS = 1_500;
+let discord: DiscordDouble | undefined;
+const adapters: DiscordAdapter[] = [];
+let prefix = '';
+
+afterEach(async () => {
+  for (const a of adapters.splice(0)) await a.stop();
+  await discord?.close();
+  await deleteRedisPrefix(prefix);
+});
+
+const bot = { commands: [] } as unknown as Bot;
+
+function replica(d: DiscordDouble, leases: Lease[]): DiscordAdapter {
+  const adapter = createDiscordAdapter({
+    token: d.token,
+    apiUrl: d.restUrl,
+    bot,
+    logger: silentLogger,
+    gatewayLease: (onLost) => {
+      const lease = createRedisLease({
+        url: REDIS_URL,
+        key: `${prefix}discord-gateway`,
+        logger: silentLogger,
+        ttlMs: TTL_MS,
+        onLost,
+      });
+      leases.push(lease);
+      return lease;
+    },
+  });
+  adapters.push(adapter);
+  return adapter;
+}
+
+describe('the Discord gateway lease', () => {
+  it('lets one of two replicas connect, and the other take over within the lease when the holder dies', async () => {
+    prefix = uniquePrefix();
+    discord = await createDiscordDouble();
+    const d = discord;
+    const leases: Lease[] = [];
+    await replica(d, leases).start();
+    await d.whenIdentified(1);
+    await replica(d, leases).start();
+    await new Promise((r) => setTimeout(r, TTL_MS * 2));
+    expect(d.state.identifies).toHaveLength(1);
+    expect(leases.map((l) => l.held)).toEqual([true, false]);
+
+    // The holder stops renewing, as a crashed process would.
+    const died = Date.now();
+    leases[0]?.abandon();
+    await d.waitFor(() => d.state.identifies.length === 2 || undefined, 10_000, 'second IDENTIFY');
+    const tookOver = Date.now() - died;
+    console.log(`gateway taken over ${tookOver} ms after its holder stopped renewing (lease ${TTL_MS} ms)`);
+    expect(tookOver).toBeLessThan(TTL_MS + 2_000);
+    expect(leases[1]?.held).toBe(true);
+  }, 30_000);
+
+  it('is handed over at once on a clean stop', async () => {
+    prefix = uniquePrefix();
+    discord = await createDiscordDouble();
+    const d = discord;
+    const leases: Lease[] = [];
+    const first = replica(d, leases);
+    await first.start();
+    await d.whenIdentified(1);
+    await replica(d, leases).start();
+    const stopped = Date.now();
+    await first.stop();
+    adapters.splice(adapters.indexOf(first), 1);
+    await d.waitFor(() => d.state.identifies.length === 2 || undefined, 10_000, 'second IDENTIFY');
+    expect(Date.now() - stopped).toBeLessThan(TTL_MS);
+  }, 30_000);
+});

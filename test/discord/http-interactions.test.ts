@@ -1,0 +1,123 @@
+import { generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type App, createApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import { createDiscordAdapter, type DiscordAdapter } from '../../src/discord/index.ts';
+import { signedHeaders } from '../doubles/discord/http-delivery.ts';
+import { createDiscordDouble, type DiscordDouble } from '../doubles/discord/index.ts';
+import { silentLogger } from '../support/harness.ts';
+
+// Discord's HTTP interactions mode: Discord signs each interaction and POSTs it to the bot's listener, so
+// interactions spread over replicas. Real Ed25519 signatures, the real listener and discord.js; later
+// answers and results go through the Discord REST double.
+
+interface Setup {
+  dir: string;
+  app: App;
+  discord: DiscordDouble;
+  adapter: DiscordAdapter;
+  url: string;
+  privateKey: KeyObject;
+}
+
+let s: Setup | undefined;
+
+beforeEach(async () => {
+  const { publicKey, privateKey } = generateKeyPairSync('ed25519');
+  // The Developer Portal shows the raw 32-byte key in hex: the last 32 bytes of the SPKI DER.
+  const publicHex = publicKey.export({ format: 'der', type: 'spki' }).subarray(-32).toString('hex');
+  const dir = mkdtempSync(join(tmpdir(), 'reelbot-discord-http-'));
+  const config = loadConfig({ MEDIA_API_URL: 'sandbox', STORE_URL: `sqlite://${join(dir, 'bot.sqlite')}`, PORT: '0' });
+  const app = await createApp({
+    config,
+    logger: silentLogger,
+    host: '127.0.0.1',
+    sandbox: { jobMs: 50, webhookRetryMs: 100 },
+    timings: { firstPollMs: 60_000, maxPollMs: 60_000 },
+  });
+  const discord = await createDiscordDouble();
+  const adapter = createDiscordAdapter({
+    token: discord.token,
+    apiUrl: discord.restUrl,
+    bot: app.bot,
+    store: app.store,
+    logger: silentLogger,
+    publicKey: publicHex,
+  });
+  app.registerChat(adapter.chatPort);
+  const listener = await app.listen(adapter.routes, 0);
+  await adapter.start();
+  const url = `http://127.0.0.1:${listener.port}/discord/interactions`;
+  discord.deliverInteractionsTo({ url, privateKey });
+  s = { dir, app, discord, adapter, url, privateKey };
+});
+
+afterEach(async () => {
+  if (!s) return;
+  await s.adapter.stop();
+  await s.discord.close();
+  await s.app.close();
+  rmSync(s.dir, { recursive: true, force: true });
+  s = undefined;
+});
+
+const ping = JSON.stringify({ id: '1', application_id: '2', type: 1, token: 't', version: 1 });
+
+describe('Discord interactions over HTTP', () => {
+  it('answers PING with PONG when the signature is right', async () => {
+    if (!s) throw new Error('no setup');
+    const res = await fetch(s.url, { method: 'POST', headers: signedHeaders(s.privateKey, ping), body: ping });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ type: 1 });
+  });
+
+  it('refuses with 401 a wrong signature, a missing one, another key, and a stale timestamp', async () => {
+    if (!s) throw new Error('no setup');
+    const good = signedHeaders(s.privateKey, ping);
+    const flipped = `${good['x-signature-ed25519'].slice(0, -2)}${good['x-signature-ed25519'].endsWith('00') ? '01' : '00'}`;
+    const other = generateKeyPairSync('ed25519').privateKey;
+    const attempts: Array<Record<string, string>> = [
+      { ...good, 'x-signature-ed25519': flipped },
+      { 'content-type': 'application/json' },
+      signedHeaders(other, ping),
+      signedHeaders(s.privateKey, ping, Math.floor(Date.now() / 1000) - 3600),
+    ];
+    for (const headers of attempts) {
+      const res = await fetch(s.url, { method: 'POST', headers, body: ping });
+      expect(res.status).toBe(401);
+    }
+    // The body is not the one signed.
+    const tampered = await fetch(s.url, { method: 'POST', headers: good, body: ping.replace('"t"', '"u"') });
+    expect(tampered.status).toBe(401);
+  });
+
+  it('runs a slash command: the deferred answer in the HTTP response, the card, and the result in its thread', async () => {
+    if (!s) throw new Error('no setup');
+    const { discord } = s;
+    const cmd = discord.command('broll', { url: 'https://example.com/talk.mp4' });
+    const delivery = await discord.httpDelivery(cmd.id);
+    expect(delivery).toMatchObject({ status: 200, body: { type: 5 } });
+    const card = await discord.waitFor(
+      () => discord.interactionMessages(cmd.id).find((m) => !m.loading),
+      10_000,
+      'the card',
+    );
+    const thread = await discord.waitFor(() => discord.state.channels.get(card.id), 10_000, 'job thread');
+    const result = await discord.waitForMessage(thread.id, (m) => /ready/.test(m.content));
+    expect(result.content).toContain(`<@${discord.actors.member.userId}>`);
+    // Nothing went through a gateway: the bot never connected to one.
+    expect(discord.state.identifies).toHaveLength(0);
+  });
+
+  it('answers autocomplete in the HTTP response', async () => {
+    if (!s) throw new Error('no setup');
+    const { discord } = s;
+    const ask = discord.autocomplete('tts', { voice: 'Jen', text: 'hi' }, 'voice');
+    const delivery = await discord.httpDelivery(ask.id);
+    expect(delivery?.status).toBe(200);
+    expect(delivery?.body).toMatchObject({ type: 8 });
+  });
+});
