@@ -12,7 +12,7 @@ import { createKeyResolver } from './core/keys.ts';
 import { createMediaClient, type MediaClient, type MediaClientOptions } from './core/media/client.ts';
 import { type ChatPort, type Clock, type Logger, type Platform, type Store, systemClock } from './core/ports.ts';
 import { createKeyvStore, type KeyvStoreOptions } from './core/store/keyv-store.ts';
-import { createSecretBox, loadOrCreateKeyFile } from './core/store/secret-box.ts';
+import { createSecretBox, loadOrCreateKeyFile, rotationKeys } from './core/store/secret-box.ts';
 import { createSettingsRepo, type SettingsRepo } from './core/store/settings-repo.ts';
 import { createVoiceCatalogue } from './core/voices/catalogue.ts';
 import { type Sandbox, type SandboxOptions, startSandbox } from './sandbox/server.ts';
@@ -70,7 +70,7 @@ async function openStore(options: AppOptions): Promise<{ store: Store; settings:
   await store.ping();
   const dataDir = storeOptions.kind === 'sqlite' ? dirname(storeOptions.path) : 'data';
   const key = config.encryptionKey ?? (await loadOrCreateKeyFile(dataDir));
-  const box = createSecretBox({ current: { version: 'v1', key } });
+  const box = createSecretBox(rotationKeys(key, config.previousEncryptionKeys));
   return { store, settings: createSettingsRepo(store, box, { clock: options.clock }) };
 }
 
@@ -127,10 +127,10 @@ export async function createApp(options: AppOptions): Promise<App> {
     metrics,
     timings,
     tickMs: options.pollTickMs ?? (sandboxMode ? 1000 : 5000),
-    // Polling keeps a fifth of each key's hourly budget free for people's commands.
+    // Reads of results may spend the part of each key's budget that new commands cannot (rate-limiter.ts).
     hasBudget: async (channelKey) => {
       const { key } = await keys.resolve(channelKey);
-      return media.limiter.available(key) > media.limiter.perHour * 0.2;
+      return (await media.limiter.available(key, 'read')) > 0;
     },
   });
   const webhook = createWebhookHandler({ jobs, logger, metrics, clock });
