@@ -116,7 +116,8 @@ export async function createApp(options: AppOptions): Promise<App> {
     webhooks: Boolean(config.publicUrl) || sandboxMode,
     teamKey: Boolean(config.mediaApi.defaultKey),
   };
-  const deps: BotDeps = { jobs, media, keys, settings, voices, logger, clock, metrics, facts };
+  const budget = (key: string) => media.limiter.status(key);
+  const deps: BotDeps = { jobs, media, keys, settings, voices, logger, clock, metrics, facts, budget };
   const bot = createBot({ ...deps, defaultKey });
   if (defaultKey) voices.warm(defaultKey);
   const poller = createPoller({

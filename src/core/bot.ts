@@ -1,7 +1,7 @@
 import { type BotDeps, type CommandContext, type CommandHandler, fail } from './commands/handler.ts';
 import { help, jobs, project } from './commands/handlers/info.ts';
 import { retryAction } from './commands/handlers/retry.ts';
-import { SETUP_KEY_MODAL, setup, submitKey } from './commands/handlers/setup.ts';
+import { SETUP_KEY_FORCE_MODAL, SETUP_KEY_MODAL, setup, submitKey } from './commands/handlers/setup.ts';
 import { tts, ttv } from './commands/handlers/speech-jobs.ts';
 import { broll, clip, subtitles } from './commands/handlers/video-jobs.ts';
 import { voices, voicesAction } from './commands/handlers/voices.ts';
@@ -140,7 +140,8 @@ export function createBot(deps: BotDeps & { defaultKey?: string }): Bot {
     },
     prepareModal(submission) {
       const ctx = context(submission.origin, submission.canConfigure);
-      if (submission.modalId === SETUP_KEY_MODAL) return guard('setup', submission.origin, submitKey(submission, ctx));
+      if (submission.modalId === SETUP_KEY_MODAL || submission.modalId === SETUP_KEY_FORCE_MODAL)
+        return guard('setup', submission.origin, submitKey(submission, ctx));
       return fail('That form has expired. Run the command again.');
     },
     autocomplete(command, option, query, origin) {
