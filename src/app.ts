@@ -1,8 +1,10 @@
 import { dirname } from 'node:path';
-import type { Config } from './config.ts';
+import { type Config, UNREACHABLE_WEBHOOK_BASE } from './config.ts';
 import { createBot } from './core/bot.ts';
 import type { BotDeps } from './core/commands/handler.ts';
+import type { ConnectionHealth, MediaApiHealth } from './core/http/health.ts';
 import { createMetrics, type Metrics } from './core/http/metrics.ts';
+import { startMetricsListener } from './core/http/metrics-listener.ts';
 import { type HttpListener, type RawRoute, startHttpServer } from './core/http/server.ts';
 import { createWebhookHandler } from './core/http/webhook.ts';
 import type { Bot } from './core/interaction.ts';
@@ -50,6 +52,10 @@ export interface App {
   /** The URL the media API is told to send webhooks to. */
   webhookBase(): string;
   registerChat(port: ChatPort): void;
+  /** A platform connection /healthz reports (and answers 503 while it is down). */
+  watchConnection(name: string, health: () => ConnectionHealth): void;
+  /** The port of /metrics' own listener when METRICS_PORT is set. */
+  metricsPort(): number | undefined;
   /** Starts the HTTP listener (with adapter routes) and the poller; `port` overrides PORT (0 = any free port). */
   listen(routes?: RawRoute[], port?: number): Promise<HttpListener>;
   close(): Promise<void>;
@@ -79,6 +85,8 @@ export async function createApp(options: AppOptions): Promise<App> {
   const clock = options.clock ?? systemClock;
   const sandboxMode = config.mediaApi.mode === 'sandbox';
   const metrics = createMetrics();
+  let lastMediaAnswer: MediaApiHealth | undefined;
+  const connections = new Map<string, () => ConnectionHealth>();
   const { store, settings } = await openStore(options);
   const sandbox = sandboxMode ? await startSandbox({ ...options.sandbox, port: 0, host: '127.0.0.1' }) : undefined;
   const media = createMediaClient({
@@ -86,7 +94,10 @@ export async function createApp(options: AppOptions): Promise<App> {
     logger,
     clock,
     rateLimitPerHour: config.mediaApi.rateLimitPerHour,
-    onCall: (e) => metrics.inc('reelbot_media_api_calls_total', { route: e.route, status: String(e.status) }),
+    onCall: (e) => {
+      lastMediaAnswer = { status: e.status, at: clock.now() };
+      metrics.inc('reelbot_media_api_calls_total', { route: e.route, status: String(e.status) });
+    },
     ...options.media,
   });
   const keys = createKeyResolver({
@@ -96,7 +107,11 @@ export async function createApp(options: AppOptions): Promise<App> {
   });
   const chats = new Map<Platform, ChatPort>();
   let listener: HttpListener | undefined;
-  const webhookBase = () => config.publicUrl ?? `http://127.0.0.1:${listener?.port ?? config.port}`;
+  let metricsListener: HttpListener | undefined;
+  // The in-process sandbox reaches the loopback listener; a remote API without PUBLIC_URL is given a
+  // name that never resolves (config.ts), so it cannot post into its own 127.0.0.1.
+  const webhookBase = () =>
+    config.publicUrl ?? (sandboxMode ? `http://127.0.0.1:${listener?.port ?? config.port}` : UNREACHABLE_WEBHOOK_BASE);
   const timings = { ...timingsFor(config, sandboxMode), ...options.timings };
   const jobs = createJobService({
     store,
@@ -147,14 +162,32 @@ export async function createApp(options: AppOptions): Promise<App> {
     sandbox,
     webhookBase,
     registerChat: (port) => chats.set(port.platform, port),
+    watchConnection: (name, health) => connections.set(name, health),
+    metricsPort: () => metricsListener?.port,
     async listen(routes, port = config.port) {
-      listener = await startHttpServer({ webhook, store, metrics, logger, clock, routes }, port, options.host);
+      const started = clock.now();
+      const health = {
+        connections: () => Object.fromEntries([...connections].map(([name, h]) => [name, h()])),
+        mediaApi: () => lastMediaAnswer,
+      };
+      const metricsAccess = { served: config.metrics.port === undefined, token: config.metrics.token };
+      const deps = { webhook, store, metrics, logger, clock, routes, health, metricsAccess };
+      listener = await startHttpServer(deps, port, options.host);
+      if (config.metrics.port !== undefined) {
+        const uptimeSeconds = () => Math.round((clock.now() - started) / 1000);
+        metricsListener = await startMetricsListener(
+          { metrics, token: config.metrics.token, uptimeSeconds },
+          config.metrics.port,
+          options.host,
+        );
+      }
       poller.start();
       return listener;
     },
     async close() {
       await poller.stop();
       await listener?.close();
+      await metricsListener?.close();
       await media.close();
       await sandbox?.close();
       await store.close();

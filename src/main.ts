@@ -1,12 +1,17 @@
 import { type App, createApp } from './app.ts';
 import { type Config, loadConfig, secretValues } from './config.ts';
 import { ConfigError } from './core/errors.ts';
+import type { ConnectionHealth } from './core/http/health.ts';
 import type { RawRoute } from './core/http/server.ts';
 import type { Logger } from './core/ports.ts';
 import { createLogger } from './logger.ts';
+import { startupNotes } from './startup-notes.ts';
 
 // The composition root: configuration, logger, store, media API (or the sandbox), the HTTP listener,
 // the poller, and the platform adapters the configuration asks for — the terminal console when none.
+
+/** Docker and systemd wait 10 s after SIGTERM before SIGKILL: whatever still runs at 9 s is cut short. */
+const SHUTDOWN_DEADLINE_MS = 9_000;
 
 /** How long a piped console session waits for its jobs before exiting. */
 const CONSOLE_WAIT_MS = 5 * 60_000;
@@ -15,6 +20,8 @@ interface Adapter {
   routes?: RawRoute[];
   start(): Promise<void>;
   stop(): Promise<void>;
+  /** The platform connection, for /healthz. */
+  health?(): ConnectionHealth;
 }
 
 async function platformAdapters(config: Config, app: App, logger: Logger): Promise<Adapter[]> {
@@ -30,6 +37,7 @@ async function platformAdapters(config: Config, app: App, logger: Logger): Promi
       logger: logger.child({ platform: 'discord' }),
     });
     app.registerChat(discord.chatPort);
+    app.watchConnection('discord', discord.health);
     adapters.push(discord);
   }
   if (config.slack) {
@@ -45,26 +53,10 @@ async function platformAdapters(config: Config, app: App, logger: Logger): Promi
       logger: logger.child({ platform: 'slack' }),
     });
     app.registerChat(slack.chatPort);
+    app.watchConnection('slack', slack.health);
     adapters.push(slack);
   }
   return adapters;
-}
-
-function announce(config: Config, logger: Logger, consoleMode: boolean) {
-  if (config.mediaApi.mode === 'sandbox') {
-    const why =
-      config.mediaApi.sandboxReason === 'requested'
-        ? 'MEDIA_API_URL=sandbox'
-        : 'neither MEDIA_API_URL nor MEDIA_API_KEY is set';
-    logger.warn(
-      `Using the built-in media API sandbox (${why}): results are simulated. Set MEDIA_API_KEY to use the real API.`,
-    );
-  } else if (!config.publicUrl) {
-    logger.warn(
-      'PUBLIC_URL is not set, so the media API cannot send webhooks here: results arrive by polling (slower).',
-    );
-  }
-  if (consoleMode) logger.info('No DISCORD_TOKEN or SLACK_BOT_TOKEN set: starting the terminal console.');
 }
 
 async function listen(app: App, routes: RawRoute[], config: Config, consoleMode: boolean, logger: Logger) {
@@ -92,7 +84,7 @@ async function main() {
     destination: consoleMode ? process.stderr : undefined,
     secrets: secretValues(config),
   });
-  announce(config, logger, consoleMode);
+  for (const note of startupNotes(config, consoleMode)) logger[note.level](note.msg);
   const app = await createApp({ config, logger, host: consoleMode ? '127.0.0.1' : '0.0.0.0' });
   const adapters = await platformAdapters(config, app, logger);
   const listener = await listen(
@@ -109,6 +101,11 @@ async function main() {
   const stop = async (code: number) => {
     if (stopping) return;
     stopping = true;
+    setTimeout(() => {
+      logger.warn({ deadlineMs: SHUTDOWN_DEADLINE_MS }, 'shutdown took too long: exiting with work unfinished');
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS).unref();
+    logger.info('stopping: finishing requests in flight');
     for (const a of adapters) await a.stop().catch((err: unknown) => logger.warn({ err }, 'adapter stop failed'));
     await app.close();
     process.exit(code);

@@ -1,12 +1,14 @@
 // The Discord adapter: a discord.js client (Guilds intent only, no privileged intents) that turns
 // interactions into calls on the core's Bot, and a ChatPort for posting later with the bot token.
 import { AllowedMentionsTypes, Client, Events, GatewayIntentBits, Partials } from 'discord.js';
+import type { ConnectionHealth } from '../core/http/health.ts';
 import type { Bot } from '../core/interaction.ts';
 import type { ChatPort, Logger, Store } from '../core/ports.ts';
 import { createDiscordChatPort } from './chat-port.ts';
 import { registerCommands } from './commands.ts';
 import { createInteractionDedupe } from './dedupe.ts';
 import { createInteractionHandler } from './handle.ts';
+import { explainDiscordAuth } from './token-error.ts';
 
 export interface DiscordAdapterOptions {
   token: string;
@@ -26,6 +28,8 @@ export interface DiscordAdapter {
   chatPort: ChatPort;
   start(): Promise<void>;
   stop(): Promise<void>;
+  /** The gateway session, for /healthz: ok once READY, not while it reconnects or after it closed. */
+  health(): ConnectionHealth;
 }
 
 function createClient(options: DiscordAdapterOptions): Client {
@@ -51,7 +55,20 @@ export function createDiscordAdapter(options: DiscordAdapterOptions): DiscordAda
   });
   client.on(Events.InteractionCreate, (i) => void handle(i));
   client.on(Events.Error, (err) => logger.error({ err }, 'discord client error'));
-  client.on(Events.ShardDisconnect, (event) => logger.warn({ code: event.code }, 'gateway closed for good'));
+  let gateway = 'connecting';
+  client.on(Events.ShardDisconnect, (event) => {
+    gateway = 'disconnected';
+    logger.warn({ code: event.code }, 'gateway closed for good');
+  });
+  client.on(Events.ShardReconnecting, () => {
+    gateway = 'reconnecting';
+  });
+  client.on(Events.ShardResume, () => {
+    gateway = 'ready';
+  });
+  client.on(Events.ShardReady, () => {
+    gateway = 'ready';
+  });
 
   async function register(): Promise<void> {
     const applicationId = options.applicationId ?? client.application?.id;
@@ -73,9 +90,12 @@ export function createDiscordAdapter(options: DiscordAdapterOptions): DiscordAda
 
   return {
     chatPort: createDiscordChatPort(client.rest),
+    health: () => ({ ok: gateway === 'ready' && client.isReady(), state: gateway }),
     async start() {
       const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
-      await client.login(options.token);
+      await client.login(options.token).catch((err: unknown) => {
+        throw explainDiscordAuth(err);
+      });
       await ready;
       logger.info({ user: client.user?.tag, guilds: client.guilds.cache.size }, 'connected to Discord');
       await register();

@@ -4,6 +4,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { App, HTTPReceiver, SocketModeReceiver } from '@slack/bolt';
 import { ConfigError } from '../core/errors.ts';
+import type { ConnectionHealth } from '../core/http/health.ts';
 import type { Bot } from '../core/interaction.ts';
 import type { ChatPort, Logger, Store } from '../core/ports.ts';
 import { createSlackApi } from './api.ts';
@@ -17,6 +18,7 @@ import { registerInteractions } from './on-interaction.ts';
 import { createPacer, type PaceOptions } from './pace.ts';
 import { SLACK_PATHS } from './paths.ts';
 import { createPermissions } from './permissions.ts';
+import { explainSlackAuth } from './token-error.ts';
 
 export interface SlackRoute {
   method: 'POST';
@@ -47,6 +49,8 @@ export interface SlackAdapter {
   routes: SlackRoute[];
   start(): Promise<void>;
   stop(): Promise<void>;
+  /** For /healthz: Socket Mode's WebSocket state; HTTP mode is ok once configured (Slack calls in). */
+  health(): ConnectionHealth;
 }
 
 export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
@@ -95,14 +99,31 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
   registerInteractions(app, deps);
 
   const http = receiver instanceof HTTPReceiver ? receiver : undefined;
+  let socket = http ? 'http mode' : 'connecting';
+  if (receiver instanceof SocketModeReceiver) {
+    // A bad app token or a dropped link leaves the socket reconnecting in a loop: /healthz must say so.
+    for (const state of ['connected', 'connecting', 'reconnecting', 'disconnected'] as const) {
+      receiver.client.on(state, () => {
+        socket = state;
+      });
+    }
+  }
   const routes: SlackRoute[] = http
     ? Object.values(SLACK_PATHS).map((path) => ({ method: 'POST', path, handler: http.requestListener }))
     : [];
   return {
     chatPort: createSlackChatPort({ api, claims }),
     routes,
+    health: () => ({ ok: socket === 'http mode' || socket === 'connected', state: socket }),
     async start() {
-      if (!http) await app.start();
+      // Checked first in both modes: HTTP mode would otherwise learn of a bad token only at the first request.
+      await app.client.auth.test().catch((err: unknown) => {
+        throw explainSlackAuth(err, 'SLACK_BOT_TOKEN');
+      });
+      if (!http)
+        await app.start().catch((err: unknown) => {
+          throw explainSlackAuth(err, 'SLACK_APP_TOKEN');
+        });
     },
     async stop() {
       if (!http) await app.stop();

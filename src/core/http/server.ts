@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Clock, Logger, Store } from '../ports.ts';
+import { bearerMatches, type HealthSources, healthAnswer } from './health.ts';
 import type { Metrics } from './metrics.ts';
 import type { Answer, WebhookHandler } from './webhook.ts';
 
@@ -23,7 +24,13 @@ export interface HttpDeps {
   logger: Logger;
   clock: Clock;
   routes?: RawRoute[];
+  /** Platform connections and the media API's last answer, for /healthz. */
+  health?: Omit<HealthSources, 'store'>;
+  /** `served: false` when /metrics has its own port (METRICS_PORT); `token` = METRICS_TOKEN. */
+  metricsAccess?: { served: boolean; token?: string };
 }
+
+export type Headers = Record<string, string | string[] | undefined>;
 
 class TooLarge extends Error {}
 
@@ -45,6 +52,9 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   });
 }
 
+/** How long close() lets requests in flight finish. */
+const CLOSE_GRACE_MS = 5_000;
+
 const WEBHOOK_PATH = /^\/webhooks\/media\/([A-Za-z0-9_-]{16,128})\/?$/;
 
 /** Routes one request to an answer, apart from sockets (a function of method, path and body). */
@@ -52,25 +62,15 @@ export function createRequestHandler(deps: HttpDeps) {
   const started = deps.clock.now();
   const text = (status: number, body: string): Answer => ({ status, body, contentType: 'text/plain; charset=utf-8' });
 
-  async function health(): Promise<Answer> {
-    const uptimeSeconds = Math.round((deps.clock.now() - started) / 1000);
-    try {
-      await deps.store.ping();
-      return {
-        status: 200,
-        body: JSON.stringify({ ok: true, store: 'ok', uptimeSeconds }),
-        contentType: 'application/json',
-      };
-    } catch {
-      return {
-        status: 503,
-        body: JSON.stringify({ ok: false, store: 'unreachable', uptimeSeconds }),
-        contentType: 'application/json',
-      };
-    }
-  }
+  const uptime = () => Math.round((deps.clock.now() - started) / 1000);
+  const health = () => healthAnswer({ store: deps.store, ...deps.health }, uptime());
 
-  return async function route(method: string, path: string, body: () => Promise<Buffer>): Promise<Answer> {
+  return async function route(
+    method: string,
+    path: string,
+    body: () => Promise<Buffer>,
+    headers: Headers = {},
+  ): Promise<Answer> {
     const hook = WEBHOOK_PATH.exec(path);
     if (hook?.[1]) {
       if (method !== 'POST') return text(405, 'use POST');
@@ -78,9 +78,11 @@ export function createRequestHandler(deps: HttpDeps) {
     }
     if (path.startsWith('/webhooks/')) return text(404, 'not found');
     if (path === '/healthz' && method === 'GET') return health();
-    if (path === '/metrics' && method === 'GET') {
-      deps.metrics.set('reelbot_uptime_seconds', {}, Math.round((deps.clock.now() - started) / 1000));
-      return { status: 200, body: deps.metrics.render(), contentType: 'text/plain; version=0.0.4' };
+    if (path === '/metrics' && method === 'GET' && deps.metricsAccess?.served !== false) {
+      const token = deps.metricsAccess?.token;
+      if (token && !bearerMatches(headers.authorization, token)) return text(401, 'metrics need METRICS_TOKEN');
+      deps.metrics.set('reelbot_uptime_seconds', {}, uptime());
+      return { status: 200, body: await deps.metrics.render(), contentType: 'text/plain; version=0.0.4' };
     }
     return text(404, 'not found');
   };
@@ -99,7 +101,7 @@ export async function startHttpServer(deps: HttpDeps, port: number, host = '0.0.
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
     const mounted = raw.get(`${req.method} ${path}`);
     if (mounted) return mounted(req, res);
-    route(req.method ?? 'GET', path, () => readBody(req, MAX_BODY_BYTES))
+    route(req.method ?? 'GET', path, () => readBody(req, MAX_BODY_BYTES), req.headers)
       .then((answer) => {
         res.writeHead(answer.status, { 'content-type': answer.contentType ?? 'text/plain' });
         res.end(answer.body);
@@ -131,8 +133,11 @@ export async function startHttpServer(deps: HttpDeps, port: number, host = '0.0.
     port: (server.address() as AddressInfo).port,
     close: () =>
       new Promise<void>((resolve) => {
+        // Requests in flight finish (a webhook answered half-way would be delivered again); idle keep-alive
+        // sockets close now, and anything still open after the grace period is cut.
         server.close(() => resolve());
-        server.closeAllConnections();
+        server.closeIdleConnections();
+        setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS).unref();
       }),
   };
 }
