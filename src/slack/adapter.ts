@@ -89,7 +89,15 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
       'Slack needs SLACK_APP_TOKEN (Socket Mode) or SLACK_SIGNING_SECRET (HTTP mode): see Basic Information in your Slack app settings.',
     );
   }
-  const app = new App({ token: options.botToken, receiver, logger: boltLogger, clientOptions: clientOptions() });
+  // Initialised in start(): in the constructor Bolt's token check fails as an unhandled rejection, a raw
+  // invalid_auth stack that names no variable.
+  const app = new App({
+    token: options.botToken,
+    receiver,
+    logger: boltLogger,
+    clientOptions: clientOptions(),
+    deferInitialization: true,
+  });
   app.error(async (error) => {
     logger.error({ err: error }, 'slack request failed');
   });
@@ -116,8 +124,8 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
     routes,
     health: () => ({ ok: socket === 'http mode' || socket === 'connected', state: socket }),
     async start() {
-      // Checked first in both modes: HTTP mode would otherwise learn of a bad token only at the first request.
-      await app.client.auth.test().catch((err: unknown) => {
+      // Bolt checks the bot token (auth.test) here, awaited, in both modes: see deferInitialization above.
+      await app.init().catch((err: unknown) => {
         throw explainSlackAuth(err, 'SLACK_BOT_TOKEN');
       });
       if (!http)
