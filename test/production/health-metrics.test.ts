@@ -26,7 +26,7 @@ describe('/healthz', () => {
     await h.command('/voices');
     const healthy = await get(`http://127.0.0.1:${h.port}/healthz`);
     expect(healthy.status).toBe(200);
-    const body = await healthy.json();
+    const body = (await healthy.json()) as { mediaApi: { lastAnswerAt: string } };
     expect(body).toMatchObject({
       ok: true,
       store: 'ok',

@@ -37,7 +37,8 @@ const base = () => ({ MEDIA_API_URL: 'sandbox', PORT: '0', STORE_URL: `sqlite://
 describe('a token the platform refuses', () => {
   it('Slack invalid_auth names SLACK_BOT_TOKEN and exits non-zero, with no stack', async () => {
     const apiUrl = await slackRefusingEveryToken();
-    for (const mode of [{ SLACK_APP_TOKEN: 'xapp-1-x' }, { SLACK_SIGNING_SECRET: 'secret' }]) {
+    const modes: Record<string, string>[] = [{ SLACK_APP_TOKEN: 'xapp-1-x' }, { SLACK_SIGNING_SECRET: 'secret' }];
+    for (const mode of modes) {
       const r = run(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
         ...base(),
         SLACK_BOT_TOKEN: 'xoxb-revoked',
