@@ -110,11 +110,15 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
   let socket = http ? 'http mode' : 'connecting';
   if (receiver instanceof SocketModeReceiver) {
     // A bad app token or a dropped link leaves the socket reconnecting in a loop: /healthz must say so.
-    for (const state of ['connected', 'connecting', 'reconnecting', 'disconnected'] as const) {
+    for (const state of ['connected', 'connecting', 'reconnecting', 'disconnecting', 'disconnected'] as const) {
       receiver.client.on(state, () => {
         socket = state;
       });
     }
+    // The WebSocket closing is the first sign; 'reconnecting' comes only after a back-off delay.
+    receiver.client.on('close', () => {
+      socket = 'disconnected';
+    });
   }
   const routes: SlackRoute[] = http
     ? Object.values(SLACK_PATHS).map((path) => ({ method: 'POST', path, handler: http.requestListener }))

@@ -14,17 +14,11 @@ export interface Run {
   exited: Promise<number | string>;
 }
 
-export function run(
-  command: string,
-  args: string[],
-  env: Record<string, string>,
-  options: { detached?: boolean } = {},
-): Run {
+export function run(command: string, args: string[], env: Record<string, string>): Run {
   const proc = spawn(command, args, {
     cwd: root,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
-    detached: options.detached ?? false,
   });
   started.push(proc);
   let out = '';
@@ -51,13 +45,13 @@ export async function waitForOutput(r: Run, pattern: RegExp, timeoutMs: number):
   throw new Error(`no ${pattern} within ${timeoutMs} ms: ${r.output()}`);
 }
 
-/** Stops every process the test started: the group for detached ones (npm's children), else the pid. */
+/** Stops every process the test started, by pid. */
 export async function stopAll(): Promise<void> {
   for (const proc of started.splice(0)) {
     if (proc.exitCode !== null || proc.signalCode !== null || proc.pid === undefined) continue;
     const gone = new Promise((r) => proc.once('exit', r));
     try {
-      process.kill(proc.spawnargs.includes('--detached-group') ? -proc.pid : proc.pid, 'SIGKILL');
+      process.kill(proc.pid, 'SIGKILL');
     } catch {}
     await gone;
   }
