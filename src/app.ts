@@ -1,7 +1,9 @@
 import { dirname } from 'node:path';
-import type { Config } from './config.ts';
+import { type Config, UNREACHABLE_WEBHOOK_BASE } from './config.ts';
 import { createBot } from './core/bot.ts';
 import type { BotDeps } from './core/commands/handler.ts';
+import type { ConnectionHealth, MediaApiHealth } from './core/http/health.ts';
+import { startMetricsListener } from './core/http/metrics-listener.ts';
 import { type HttpListener, type RawRoute, startHttpServer } from './core/http/server.ts';
 import { createWebhookHandler } from './core/http/webhook.ts';
 import type { Bot } from './core/interaction.ts';
@@ -25,7 +27,7 @@ import { createBullmqScheduler } from './core/scheduler/bullmq.ts';
 import { createEmbeddedScheduler } from './core/scheduler/embedded.ts';
 import type { Scheduler } from './core/scheduler/scheduler.ts';
 import { openStore as openStoreAt, type StoreOptions } from './core/store/open-store.ts';
-import { createSecretBox, loadOrCreateKeyFile } from './core/store/secret-box.ts';
+import { createSecretBox, loadOrCreateKeyFile, rotationKeys } from './core/store/secret-box.ts';
 import { createSettingsRepo, type SettingsRepo } from './core/store/settings-repo.ts';
 import { createVoiceCatalogue } from './core/voices/catalogue.ts';
 import { type Sandbox, type SandboxOptions, startSandbox } from './sandbox/server.ts';
@@ -70,6 +72,10 @@ export interface App {
   /** The URL the media API is told to send webhooks to. */
   webhookBase(): string;
   registerChat(port: ChatPort): void;
+  /** A platform connection /healthz reports (and answers 503 while it is down). */
+  watchConnection(name: string, health: () => ConnectionHealth): void;
+  /** The port of /metrics' own listener when METRICS_PORT is set. */
+  metricsPort(): number | undefined;
   /** Starts the HTTP listener (with adapter routes) and the poller; `port` overrides PORT (0 = any free port). */
   listen(routes?: RawRoute[], port?: number): Promise<HttpListener>;
   close(): Promise<void>;
@@ -93,7 +99,7 @@ async function openStore(
   await store.ping(5_000);
   const dataDir = storeOptions.kind === 'sqlite' ? dirname(storeOptions.path) : 'data';
   const key = config.encryptionKey ?? (await loadOrCreateKeyFile(dataDir));
-  const box = createSecretBox({ current: { version: 'v1', key } });
+  const box = createSecretBox(rotationKeys(key, config.previousEncryptionKeys));
   return { store, box, encryptionKey: key, settings: createSettingsRepo(store, box, { clock: options.clock }) };
 }
 
@@ -102,6 +108,8 @@ export async function createApp(options: AppOptions): Promise<App> {
   const clock = options.clock ?? systemClock;
   const sandboxMode = config.mediaApi.mode === 'sandbox';
   const metrics = createMetrics();
+  let lastMediaAnswer: MediaApiHealth | undefined;
+  const connections = new Map<string, () => ConnectionHealth>();
   const { store, settings, box, encryptionKey } = await openStore(options);
   const sandbox = sandboxMode ? await startSandbox({ ...options.sandbox, port: 0, host: '127.0.0.1' }) : undefined;
   const media = createMediaClient({
@@ -109,7 +117,10 @@ export async function createApp(options: AppOptions): Promise<App> {
     logger,
     clock,
     rateLimitPerHour: config.mediaApi.rateLimitPerHour,
-    onCall: (e) => metrics.inc('reelbot_media_api_calls_total', { route: e.route, status: String(e.status) }),
+    onCall: (e) => {
+      lastMediaAnswer = { status: e.status, at: clock.now() };
+      metrics.inc('reelbot_media_api_calls_total', { route: e.route, status: String(e.status) });
+    },
     ...options.media,
   });
   const keys = createKeyResolver({
@@ -119,7 +130,11 @@ export async function createApp(options: AppOptions): Promise<App> {
   });
   const chats = new Map<Platform, ChatPort>();
   let listener: HttpListener | undefined;
-  const webhookBase = () => config.publicUrl ?? `http://127.0.0.1:${listener?.port ?? config.port}`;
+  let metricsListener: Omit<HttpListener, 'work'> | undefined;
+  // The in-process sandbox reaches the loopback listener; a remote API without PUBLIC_URL is given a
+  // name that never resolves (config.ts), so it cannot post into its own 127.0.0.1.
+  const webhookBase = () =>
+    config.publicUrl ?? (sandboxMode ? `http://127.0.0.1:${listener?.port ?? config.port}` : UNREACHABLE_WEBHOOK_BASE);
   const timings = { ...timingsFor(config, sandboxMode), ...options.timings };
   const storeOptions = options.store ?? config.store;
   // Replicas share Redis, so they share BullMQ's queues; one process on SQLite keeps its tasks in the store.
@@ -164,7 +179,8 @@ export async function createApp(options: AppOptions): Promise<App> {
     teamKey: Boolean(config.mediaApi.defaultKey),
   };
   const publish = createPublishKit({ store, box, media, keys, chat: (p) => chats.get(p), scheduler, clock, logger });
-  const deps: BotDeps = { jobs, media, keys, settings, voices, logger, clock, metrics, facts, publish };
+  const budget = (key: string) => media.limiter.status(key);
+  const deps: BotDeps = { jobs, media, keys, settings, voices, logger, clock, metrics, facts, publish, budget };
   const bot = createBot({ ...deps, defaultKey });
   if (defaultKey) voices.warm(defaultKey);
   const poller = createPoller({
@@ -176,10 +192,10 @@ export async function createApp(options: AppOptions): Promise<App> {
     timings,
     // With Redis, other replicas were up and heard the webhooks a restarting one missed.
     catchUpOnStart: storeOptions.kind !== 'redis',
-    // Polling keeps a fifth of each key's hourly budget free for people's commands.
+    // Reads of results may spend the part of each key's budget that new commands cannot (rate-limiter.ts).
     hasBudget: async (channelKey) => {
       const { key } = await keys.resolve(channelKey);
-      return media.limiter.available(key) > media.limiter.perHour * 0.2;
+      return (await media.limiter.available(key, 'read')) > 0;
     },
   });
   const webhook = createWebhookHandler({ jobs, logger, metrics, clock });
@@ -197,8 +213,25 @@ export async function createApp(options: AppOptions): Promise<App> {
     sandbox,
     webhookBase,
     registerChat: (port) => chats.set(port.platform, port),
+    watchConnection: (name, health) => connections.set(name, health),
+    metricsPort: () => metricsListener?.port,
     async listen(routes, port = config.port) {
-      listener = await startHttpServer({ webhook, store, metrics, logger, clock, routes }, port, options.host);
+      const started = clock.now();
+      const health = {
+        connections: () => Object.fromEntries([...connections].map(([name, h]) => [name, h()])),
+        mediaApi: () => lastMediaAnswer,
+      };
+      const metricsAccess = { served: config.metrics.port === undefined, token: config.metrics.token };
+      const deps = { webhook, store, metrics, logger, clock, routes, health, metricsAccess };
+      listener = await startHttpServer(deps, port, options.host);
+      if (config.metrics.port !== undefined) {
+        const uptimeSeconds = () => Math.round((clock.now() - started) / 1000);
+        metricsListener = await startMetricsListener(
+          { metrics, token: config.metrics.token, uptimeSeconds },
+          config.metrics.port,
+          options.host,
+        );
+      }
       await poller.start();
       await scheduler.start();
       // A process that died mid-call left its requests in `publishing`: their outcome is unknown.
@@ -211,6 +244,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       // Stop taking work, then let what is in flight finish (both bounded) before connections close.
       await poller.stop();
       await Promise.all([listener?.close(), scheduler.stop()]);
+      await metricsListener?.close();
       await media.close();
       await sandbox?.close();
       await store.close();

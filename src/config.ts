@@ -12,6 +12,12 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export const DEFAULT_MEDIA_API_URL = 'https://mango.quickreel.io/api/v2';
 export const DEFAULT_STORE_URL = 'sqlite://data/reelbot.sqlite';
+/**
+ * What a bot without PUBLIC_URL tells the remote media API as the (required) webhookUrl: `.invalid` is a
+ * reserved top-level domain (RFC 2606) that never resolves, so a delivery fails at once on the API's side
+ * instead of reaching whatever listens on the API's own 127.0.0.1; results then arrive by polling.
+ */
+export const UNREACHABLE_WEBHOOK_BASE = 'https://no-public-url.invalid';
 
 export type StoreConfig =
   | { kind: 'sqlite'; path: string }
@@ -45,6 +51,10 @@ export interface Config {
   store: StoreConfig;
   /** 32 bytes; required with Redis, otherwise the store may create one in its data folder. */
   encryptionKey?: Buffer;
+  /** Keys that sealed secrets before a rotation (ENCRYPTION_KEY_PREVIOUS): they open, never seal. */
+  previousEncryptionKeys: Buffer[];
+  /** /metrics on its own listener (METRICS_PORT) and/or behind a bearer token (METRICS_TOKEN). */
+  metrics: { port?: number; token?: string };
   /** publicKey set = HTTP interactions mode (POST /discord/interactions) instead of the gateway. */
   discord?: { token: string; guildId?: string; apiUrl?: string; publicKey?: string };
   slack?: {
@@ -81,6 +91,16 @@ function decodeKey(value: string): Buffer | undefined {
   return key.length === 32 ? key : undefined;
 }
 
+const decodeKeyList = (value: string): Buffer[] | undefined => {
+  const keys = value.split(',').map((k) => decodeKey(k.trim()));
+  return keys.every((k) => k !== undefined) ? (keys as Buffer[]) : undefined;
+};
+
+const portNumber = (fallback: string) =>
+  str.refine((v) => v === undefined || (/^\d{1,5}$/.test(v) && Number(v) <= 65_535), {
+    error: `must be a whole number from 0 to 65535${fallback}`,
+  });
+
 const envSchema = z.object({
   NODE_ENV: str,
   MEDIA_API_URL: str.refine((v) => v === undefined || v === 'sandbox' || isHttpUrl(v), {
@@ -90,9 +110,9 @@ const envSchema = z.object({
   HOST: str.refine((v) => v === undefined || /^[A-Za-z0-9.:[\]-]+$/.test(v), {
     error: 'must be an address to listen on, e.g. 127.0.0.1 (loopback only) or 0.0.0.0 (every interface)',
   }),
-  PORT: str.refine((v) => v === undefined || (/^\d{1,5}$/.test(v) && Number(v) <= 65_535), {
-    error: 'must be a whole number from 0 to 65535 (default 3000)',
-  }),
+  PORT: portNumber(' (default 3000)'),
+  METRICS_PORT: portNumber(' (unset = /metrics is served on PORT)'),
+  METRICS_TOKEN: matching(/^\S{16,}$/, 'must be at least 16 characters without spaces (`openssl rand -hex 24`)'),
   PUBLIC_URL: httpUrl(
     'must be the public http(s) base URL where the media API can reach this bot, e.g. https://reelbot.example.com',
   ),
@@ -106,6 +126,9 @@ const envSchema = z.object({
   ),
   ENCRYPTION_KEY: str.refine((v) => v === undefined || decodeKey(v) !== undefined, {
     error: `must be base64 of exactly 32 random bytes; ${GENERATE_KEY}`,
+  }),
+  ENCRYPTION_KEY_PREVIOUS: str.refine((v) => v === undefined || decodeKeyList(v) !== undefined, {
+    error: 'must be one or more old ENCRYPTION_KEY values (base64 of 32 bytes each), separated by commas',
   }),
   DISCORD_TOKEN: str,
   DISCORD_GUILD_ID: matching(
@@ -147,6 +170,17 @@ type RawEnv = z.infer<typeof envSchema>;
 /** Rules that involve more than one variable; each names the variable to set. */
 function crossChecks(e: RawEnv): string[] {
   const problems: string[] = [];
+  // A chat platform with no media API configured would quietly serve simulated results to a real team.
+  if ((e.DISCORD_TOKEN || e.SLACK_BOT_TOKEN) && !e.MEDIA_API_URL && !e.MEDIA_API_KEY) {
+    problems.push(
+      'MEDIA_API_KEY: required when DISCORD_TOKEN or SLACK_BOT_TOKEN is set (the team-wide key from your media API ' +
+        'dashboard), or set MEDIA_API_URL to the API (channels then bring their own key with /setup key); ' +
+        'MEDIA_API_URL=sandbox runs the built-in simulator on purpose',
+    );
+  }
+  if (e.ENCRYPTION_KEY_PREVIOUS && !e.ENCRYPTION_KEY) {
+    problems.push('ENCRYPTION_KEY: required when ENCRYPTION_KEY_PREVIOUS is set (the new key that seals from now on)');
+  }
   if (e.STORE_URL?.startsWith('redis') && !e.ENCRYPTION_KEY) {
     problems.push(`ENCRYPTION_KEY: required when STORE_URL is redis, and the same on every replica; ${GENERATE_KEY}`);
   }
@@ -206,6 +240,11 @@ function build(e: RawEnv): Config {
     pollHorizonHours: e.POLL_HORIZON_HOURS === undefined ? 24 : Number(e.POLL_HORIZON_HOURS),
     store: store(e.STORE_URL ?? DEFAULT_STORE_URL, e.REDIS_KEY_PREFIX),
     ...(e.ENCRYPTION_KEY ? { encryptionKey: decodeKey(e.ENCRYPTION_KEY) as Buffer } : {}),
+    previousEncryptionKeys: e.ENCRYPTION_KEY_PREVIOUS ? (decodeKeyList(e.ENCRYPTION_KEY_PREVIOUS) ?? []) : [],
+    metrics: {
+      ...(e.METRICS_PORT === undefined ? {} : { port: Number(e.METRICS_PORT) }),
+      ...(e.METRICS_TOKEN ? { token: e.METRICS_TOKEN } : {}),
+    },
     ...(e.DISCORD_TOKEN ? { discord: discord(e, e.DISCORD_TOKEN) } : {}),
     ...(e.SLACK_BOT_TOKEN ? { slack: slack(e, e.SLACK_BOT_TOKEN) } : {}),
   };
@@ -252,6 +291,8 @@ export function secretValues(config: Config): string[] {
     config.mediaApi.defaultKey,
     config.encryptionKey?.toString('base64'),
     config.encryptionKey?.toString('base64url'),
+    ...config.previousEncryptionKeys.flatMap((k) => [k.toString('base64'), k.toString('base64url')]),
+    config.metrics.token,
     config.discord?.token,
     config.slack?.botToken,
     config.slack?.appToken,

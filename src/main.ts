@@ -6,26 +6,10 @@ import type { RawRoute } from './core/http/server.ts';
 import type { Logger } from './core/ports.ts';
 import { createLogger } from './logger.ts';
 import { SHUTDOWN_BOUND_MS, shutdown } from './shutdown.ts';
+import { startupNotes } from './startup-notes.ts';
 
 // The composition root: configuration, logger, store, media API (or the sandbox), the HTTP listener,
 // the poller, and the platform adapters the configuration asks for — the terminal console when none.
-
-function announce(config: Config, logger: Logger, consoleMode: boolean) {
-  if (config.mediaApi.mode === 'sandbox') {
-    const why =
-      config.mediaApi.sandboxReason === 'requested'
-        ? 'MEDIA_API_URL=sandbox'
-        : 'neither MEDIA_API_URL nor MEDIA_API_KEY is set';
-    logger.warn(
-      `Using the built-in media API sandbox (${why}): results are simulated. Set MEDIA_API_KEY to use the real API.`,
-    );
-  } else if (!config.publicUrl) {
-    logger.warn(
-      'PUBLIC_URL is not set, so the media API cannot send webhooks here: results arrive by polling (slower).',
-    );
-  }
-  if (consoleMode) logger.info('No DISCORD_TOKEN or SLACK_BOT_TOKEN set: starting the terminal console.');
-}
 
 async function listen(app: App, routes: RawRoute[], config: Config, consoleMode: boolean, logger: Logger) {
   try {
@@ -52,10 +36,13 @@ async function main() {
     destination: consoleMode ? process.stderr : undefined,
     secrets: secretValues(config),
   });
-  announce(config, logger, consoleMode);
+  for (const note of startupNotes(config, consoleMode)) logger[note.level](note.msg);
   const app = await createApp({ config, logger, host: config.host ?? (consoleMode ? '127.0.0.1' : '0.0.0.0') });
   const adapters = await createAdapters(config, app, logger);
-  for (const a of adapters) app.registerChat(a.chatPort);
+  for (const a of adapters) {
+    app.registerChat(a.chatPort);
+    if (a.health) app.watchConnection(a.platform, a.health);
+  }
   const listener = await listen(
     app,
     adapters.flatMap((a) => a.routes ?? []),

@@ -103,6 +103,7 @@ describe('values that are set', () => {
     expect(
       loadConfig({
         DISCORD_TOKEN: 'discord-token',
+        MEDIA_API_KEY: 'team-key',
         DISCORD_GUILD_ID: '123456789012345678',
         DISCORD_API_URL: 'http://127.0.0.1:9999/api/',
       }).discord,
@@ -111,17 +112,24 @@ describe('values that are set', () => {
 
   it('Slack with an app token uses Socket Mode', () => {
     expect(
-      loadConfig({ SLACK_BOT_TOKEN: 'xoxb-1', SLACK_APP_TOKEN: 'xapp-1', SLACK_ADMIN_USERS: 'U01ABC, W02DEF' }).slack,
+      loadConfig({
+        SLACK_BOT_TOKEN: 'xoxb-1',
+        SLACK_APP_TOKEN: 'xapp-1',
+        SLACK_ADMIN_USERS: 'U01ABC, W02DEF',
+        MEDIA_API_URL: 'sandbox',
+      }).slack,
     ).toEqual({ botToken: 'xoxb-1', mode: 'socket', appToken: 'xapp-1', adminUsers: ['U01ABC', 'W02DEF'] });
   });
 
   it('Slack with a signing secret and no app token uses HTTP mode', () => {
-    expect(loadConfig({ SLACK_BOT_TOKEN: 'xoxb-1', SLACK_SIGNING_SECRET: 's3cret' }).slack).toEqual({
-      botToken: 'xoxb-1',
-      mode: 'http',
-      signingSecret: 's3cret',
-      adminUsers: [],
-    });
+    expect(loadConfig({ SLACK_BOT_TOKEN: 'xoxb-1', SLACK_SIGNING_SECRET: 's3cret', MEDIA_API_KEY: 'k' }).slack).toEqual(
+      {
+        botToken: 'xoxb-1',
+        mode: 'http',
+        signingSecret: 's3cret',
+        adminUsers: [],
+      },
+    );
   });
 
   it('Redis with an encryption key is accepted', () => {
@@ -207,5 +215,51 @@ describe('the listen address', () => {
     expect(loadConfig({}).host).toBeUndefined();
     expect(loadConfig({ HOST: '127.0.0.1' }).host).toBe('127.0.0.1');
     expect(() => loadConfig({ HOST: 'not an address' })).toThrow(/HOST/);
+  });
+});
+
+describe('a chat platform never runs on the simulator by accident', () => {
+  it('refuses Discord or Slack with neither MEDIA_API_URL nor MEDIA_API_KEY, naming the variables', () => {
+    for (const env of [{ DISCORD_TOKEN: 't' }, { SLACK_BOT_TOKEN: 'xoxb-1', SLACK_APP_TOKEN: 'xapp-1' }]) {
+      const message = problem(env);
+      expect(message).toContain('MEDIA_API_KEY: required when DISCORD_TOKEN or SLACK_BOT_TOKEN is set');
+      expect(message).toContain('MEDIA_API_URL=sandbox');
+    }
+  });
+
+  it('runs the simulator when it is asked for, and the real API with a key or a URL', () => {
+    expect(loadConfig({ DISCORD_TOKEN: 't', MEDIA_API_URL: 'sandbox' }).mediaApi.mode).toBe('sandbox');
+    expect(loadConfig({ DISCORD_TOKEN: 't', MEDIA_API_KEY: 'k' }).mediaApi.mode).toBe('remote');
+    expect(loadConfig({ DISCORD_TOKEN: 't', MEDIA_API_URL: 'https://api.example.com/v2' }).mediaApi.mode).toBe(
+      'remote',
+    );
+  });
+
+  it('keeps the embedded simulator for npm start with no tokens', () => {
+    expect(loadConfig({}).mediaApi.mode).toBe('sandbox');
+  });
+});
+
+describe('production settings', () => {
+  const OLD = Buffer.alloc(32, 1).toString('base64');
+  const OLDER = Buffer.alloc(32, 2).toString('base64url');
+
+  it('ENCRYPTION_KEY_PREVIOUS takes one or more old keys, and needs the new ENCRYPTION_KEY', () => {
+    const config = loadConfig({ ENCRYPTION_KEY: KEY_32, ENCRYPTION_KEY_PREVIOUS: `${OLD}, ${OLDER}` });
+    expect(config.previousEncryptionKeys.map((k) => k[0])).toEqual([1, 2]);
+    expect(problem({ ENCRYPTION_KEY_PREVIOUS: OLD })).toContain(
+      'ENCRYPTION_KEY: required when ENCRYPTION_KEY_PREVIOUS',
+    );
+    expect(problem({ ENCRYPTION_KEY: KEY_32, ENCRYPTION_KEY_PREVIOUS: 'short' })).toContain('ENCRYPTION_KEY_PREVIOUS:');
+    expect(secretValues(config)).toContain(OLD);
+  });
+
+  it('METRICS_PORT and METRICS_TOKEN are checked and kept secret', () => {
+    const token = 'a'.repeat(24);
+    const config = loadConfig({ METRICS_PORT: '9464', METRICS_TOKEN: token });
+    expect(config.metrics).toEqual({ port: 9464, token });
+    expect(secretValues(config)).toContain(token);
+    expect(problem({ METRICS_TOKEN: 'short' })).toContain('METRICS_TOKEN:');
+    expect(problem({ METRICS_PORT: 'x' })).toContain('METRICS_PORT:');
   });
 });

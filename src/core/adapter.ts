@@ -1,15 +1,10 @@
 // What the composition root needs from a chat adapter (Discord, Slack, the terminal console): one
 // interface, so main.ts wires every platform the same way and a new one (Discord HTTP interactions) is
 // one more factory.
+
+import type { ConnectionHealth } from './http/health.ts';
 import type { RawRoute } from './http/server.ts';
 import type { ChatPort, Platform } from './ports.ts';
-
-/** One connection's state, for /healthz. */
-export interface AdapterHealth {
-  ok: boolean;
-  /** What an operator reads: "gateway ready", "socket mode reconnecting", … */
-  detail?: string;
-}
 
 export interface ChatAdapter {
   readonly platform: Platform;
@@ -26,5 +21,5 @@ export interface ChatAdapter {
    */
   readonly finished?: Promise<number>;
   /** Connection state for health checks; absent means "no opinion". */
-  health?(): AdapterHealth;
+  health?(): ConnectionHealth;
 }

@@ -2,6 +2,7 @@
 // interactions into calls on the core's Bot, and a ChatPort for posting later with the bot token.
 import { AllowedMentionsTypes, Client, Events, GatewayIntentBits, Partials, Routes } from 'discord.js';
 import { createDispatch, type DispatchOptions } from '../core/dispatch.ts';
+import type { ConnectionHealth } from '../core/http/health.ts';
 import type { RawRoute } from '../core/http/server.ts';
 import type { Bot } from '../core/interaction.ts';
 import type { ChatPort, Logger, Store } from '../core/ports.ts';
@@ -11,6 +12,7 @@ import { registerCommands } from './commands.ts';
 import { createInteractionDedupe } from './dedupe.ts';
 import { createInteractionHandler } from './handle.ts';
 import { createHttpInteractions, type HttpInteractions, INTERACTIONS_PATH } from './http-interactions.ts';
+import { explainDiscordAuth } from './token-error.ts';
 
 export interface DiscordAdapterOptions {
   token: string;
@@ -44,6 +46,8 @@ export interface DiscordAdapter {
   routes?: RawRoute[];
   start(): Promise<void>;
   stop(): Promise<void>;
+  /** The gateway session, for /healthz: ok once READY, not while it reconnects or after it closed. */
+  health(): ConnectionHealth;
 }
 
 function createClient(options: DiscordAdapterOptions, http: HttpInteractions | undefined): Client {
@@ -81,7 +85,20 @@ export function createDiscordAdapter(options: DiscordAdapterOptions): DiscordAda
     handle(i).catch((err: unknown) => logger.error({ err, interactionId: i.id }, 'interaction dropped'));
   });
   client.on(Events.Error, (err) => logger.error({ err }, 'discord client error'));
-  client.on(Events.ShardDisconnect, (event) => logger.warn({ code: event.code }, 'gateway closed for good'));
+  let gateway = 'connecting';
+  client.on(Events.ShardDisconnect, (event) => {
+    gateway = 'disconnected';
+    logger.warn({ code: event.code }, 'gateway closed for good');
+  });
+  client.on(Events.ShardReconnecting, () => {
+    gateway = 'reconnecting';
+  });
+  client.on(Events.ShardResume, () => {
+    gateway = 'ready';
+  });
+  client.on(Events.ShardReady, () => {
+    gateway = 'ready';
+  });
 
   async function register(): Promise<void> {
     const applicationId = options.applicationId ?? client.application?.id ?? (await applicationOfToken());
@@ -103,7 +120,9 @@ export function createDiscordAdapter(options: DiscordAdapterOptions): DiscordAda
 
   async function connect() {
     const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
-    await client.login(options.token);
+    await client.login(options.token).catch((err: unknown) => {
+      throw explainDiscordAuth(err);
+    });
     await ready;
     logger.info({ user: client.user?.tag, guilds: client.guilds.cache.size }, 'connected to Discord');
     await register();
@@ -132,6 +151,13 @@ export function createDiscordAdapter(options: DiscordAdapterOptions): DiscordAda
 
   return {
     chatPort: createDiscordChatPort(client.rest, options.store),
+    // HTTP interactions need no gateway; a standby replica (another holds the gateway lease) is healthy too.
+    health: () =>
+      http
+        ? { ok: true, state: 'http interactions' }
+        : lease && !lease.held
+          ? { ok: true, state: 'standby (another replica holds the gateway)' }
+          : { ok: gateway === 'ready' && client.isReady(), state: gateway },
     ...(http ? { routes: [{ method: 'POST' as const, path: INTERACTIONS_PATH, handler: http.handler }] } : {}),
     async start() {
       if (http) {

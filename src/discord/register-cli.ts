@@ -5,6 +5,7 @@ import { loadConfig } from '../config.ts';
 import { COMMANDS } from '../core/commands/table.ts';
 import { ConfigError } from '../core/errors.ts';
 import { registerCommands } from './commands.ts';
+import { explainDiscordAuth } from './token-error.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -14,13 +15,16 @@ async function main(): Promise<void> {
     );
   }
   const rest = new REST(config.discord.apiUrl ? { api: config.discord.apiUrl } : {}).setToken(config.discord.token);
-  const app = (await rest.get(Routes.currentApplication())) as APIApplication;
+  const app = (await rest.get(Routes.currentApplication()).catch((err: unknown) => {
+    throw explainDiscordAuth(err);
+  })) as APIApplication;
   await registerCommands({ rest, applicationId: app.id, guildId: config.discord.guildId, commands: COMMANDS });
   const where = config.discord.guildId ? `guild ${config.discord.guildId}` : 'every server (global)';
   console.log(`Registered ${COMMANDS.length} slash commands for ${app.name} in ${where}.`);
 }
 
 main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.message : err);
-  process.exitCode = 1;
+  const prefix = err instanceof ConfigError ? 'discord:register cannot run: ' : 'discord:register failed: ';
+  console.error(`${prefix}${err instanceof Error ? err.message : String(err)}`);
+  process.exitCode = err instanceof ConfigError ? 2 : 1;
 });

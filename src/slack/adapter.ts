@@ -5,6 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { App, HTTPReceiver, SocketModeReceiver } from '@slack/bolt';
 import { createDispatch, type DispatchOptions } from '../core/dispatch.ts';
 import { ConfigError } from '../core/errors.ts';
+import type { ConnectionHealth } from '../core/http/health.ts';
 import type { Bot } from '../core/interaction.ts';
 import type { ChatPort, Logger, Store } from '../core/ports.ts';
 import { createSlackApi } from './api.ts';
@@ -19,6 +20,7 @@ import { createPacer, type PaceOptions } from './pace.ts';
 import { SLACK_PATHS } from './paths.ts';
 import { createPermissions } from './permissions.ts';
 import { refuseSkewedTimestamps, registerReplayRefusal } from './replay.ts';
+import { explainSlackAuth } from './token-error.ts';
 
 export interface SlackRoute {
   method: 'POST';
@@ -52,6 +54,8 @@ export interface SlackAdapter {
   start(): Promise<void>;
   /** Stops taking requests, then posts what is queued for up to `drainMs` (default 5 s); the rest stays unposted. */
   stop(drainMs?: number): Promise<void>;
+  /** For /healthz: Socket Mode's WebSocket state; HTTP mode is ok once configured (Slack calls in). */
+  health(): ConnectionHealth;
 }
 
 export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
@@ -91,7 +95,15 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
       'Slack needs SLACK_APP_TOKEN (Socket Mode) or SLACK_SIGNING_SECRET (HTTP mode): see Basic Information in your Slack app settings.',
     );
   }
-  const app = new App({ token: options.botToken, receiver, logger: boltLogger, clientOptions: clientOptions() });
+  // Initialised in start(): in the constructor Bolt's token check fails as an unhandled rejection, a raw
+  // invalid_auth stack that names no variable.
+  const app = new App({
+    token: options.botToken,
+    receiver,
+    logger: boltLogger,
+    clientOptions: clientOptions(),
+    deferInitialization: true,
+  });
   app.error(async (error) => {
     logger.error({ err: error }, 'slack request failed');
   });
@@ -108,6 +120,19 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
   registerInteractions(app, deps);
 
   const http = receiver instanceof HTTPReceiver ? receiver : undefined;
+  let socket = http ? 'http mode' : 'connecting';
+  if (receiver instanceof SocketModeReceiver) {
+    // A bad app token or a dropped link leaves the socket reconnecting in a loop: /healthz must say so.
+    for (const state of ['connected', 'connecting', 'reconnecting', 'disconnecting', 'disconnected'] as const) {
+      receiver.client.on(state, () => {
+        socket = state;
+      });
+    }
+    // The WebSocket closing is the first sign; 'reconnecting' comes only after a back-off delay.
+    receiver.client.on('close', () => {
+      socket = 'disconnected';
+    });
+  }
   const routes: SlackRoute[] = http
     ? Object.values(SLACK_PATHS).map((path) => ({
         method: 'POST',
@@ -118,8 +143,16 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
   return {
     chatPort: createSlackChatPort({ api, claims }),
     routes,
+    health: () => ({ ok: socket === 'http mode' || socket === 'connected', state: socket }),
     async start() {
-      if (!http) await app.start();
+      // Bolt checks the bot token (auth.test) here, awaited, in both modes: see deferInitialization above.
+      await app.init().catch((err: unknown) => {
+        throw explainSlackAuth(err, 'SLACK_BOT_TOKEN');
+      });
+      if (!http)
+        await app.start().catch((err: unknown) => {
+          throw explainSlackAuth(err, 'SLACK_APP_TOKEN');
+        });
     },
     async stop(drainMs = 5000) {
       if (!http) await app.stop();

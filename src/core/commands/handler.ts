@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { Prepared } from '../interaction.ts';
 import type { JobService } from '../jobs/service.ts';
 import type { KeyResolver } from '../keys.ts';
+import type { BudgetStatus } from '../media/rate-limiter.ts';
 import type { Voice } from '../media/schemas.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import type { Clock, Logger, MediaApi, Origin, Reply } from '../ports.ts';
@@ -19,6 +20,8 @@ export interface BotDeps {
   logger: Logger;
   clock: Clock;
   metrics: Metrics;
+  /** What is left of a key's hourly request budget, for /jobs and /setup (absent in some tests). */
+  budget?: (apiKey: string) => Promise<BudgetStatus>;
   /** Facts /setup shows: where results come from and which API. */
   facts: { sandbox: boolean; webhooks: boolean; teamKey: boolean };
   /** Approval and publishing to social accounts (absent in bots built without it). */

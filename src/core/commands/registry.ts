@@ -10,7 +10,7 @@ import { type ActionHandler, type FormHandler, indexBy } from './actions.ts';
 import type { CommandHandler } from './handler.ts';
 import { help, jobs, project } from './handlers/info.ts';
 import { retryAction } from './handlers/retry.ts';
-import { setup, setupKeyForm } from './handlers/setup.ts';
+import { setup, setupKeyForceForm, setupKeyForm } from './handlers/setup.ts';
 import { tts, ttv } from './handlers/speech-jobs.ts';
 import { broll, clip, subtitles } from './handlers/video-jobs.ts';
 import { useVoiceAction, voices, voicesFilterAction, voicesPageAction } from './handlers/voices.ts';
@@ -40,7 +40,7 @@ export const ACTIONS: readonly ActionHandler[] = [
   publishResultAction,
   publishCardAction,
 ];
-export const FORMS: readonly FormHandler[] = [setupKeyForm, socialKeyForm, ...PUBLISH_FORMS];
+export const FORMS: readonly FormHandler[] = [setupKeyForm, setupKeyForceForm, socialKeyForm, ...PUBLISH_FORMS];
 
 export interface Registry {
   /** The table, in /help order. */

@@ -226,6 +226,12 @@ export const SETUP: CommandSpec<'setup'> = {
     },
     { ...voice, description: 'Default voice for /tts and /ttv' },
     { name: 'template', description: 'Default subtitle style', type: 'string', source: 'template' },
+    {
+      name: 'force',
+      description: 'With key: save it without checking it against the API (when the API is down)',
+      type: 'boolean',
+      flag: true,
+    },
     ...POLICY_OPTION_SPECS,
   ],
 };

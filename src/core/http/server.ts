@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { type Metrics, secondsSince } from '../metrics/metrics.ts';
 import type { Clock, Logger, Store } from '../ports.ts';
+import { bearerMatches, type HealthSources, healthAnswer } from './health.ts';
 import type { Answer, WebhookHandler } from './webhook.ts';
 import { createWorkTracker, DRAIN_MS, type WorkTracker } from './work-tracker.ts';
 
@@ -28,7 +29,13 @@ export interface HttpDeps {
   work?: WorkTracker;
   /** How long close() waits for that work; default 10 s. */
   drainMs?: number;
+  /** Platform connections and the media API's last answer, for /healthz. */
+  health?: Omit<HealthSources, 'store'>;
+  /** `served: false` when /metrics has its own port (METRICS_PORT); `token` = METRICS_TOKEN. */
+  metricsAccess?: { served: boolean; token?: string };
 }
+
+export type Headers = Record<string, string | string[] | undefined>;
 
 class TooLarge extends Error {}
 
@@ -57,25 +64,15 @@ export function createRequestHandler(deps: HttpDeps) {
   const started = deps.clock.now();
   const text = (status: number, body: string): Answer => ({ status, body, contentType: 'text/plain; charset=utf-8' });
 
-  async function health(): Promise<Answer> {
-    const uptimeSeconds = Math.round((deps.clock.now() - started) / 1000);
-    try {
-      await deps.store.ping();
-      return {
-        status: 200,
-        body: JSON.stringify({ ok: true, store: 'ok', uptimeSeconds }),
-        contentType: 'application/json',
-      };
-    } catch {
-      return {
-        status: 503,
-        body: JSON.stringify({ ok: false, store: 'unreachable', uptimeSeconds }),
-        contentType: 'application/json',
-      };
-    }
-  }
+  const uptime = () => Math.round((deps.clock.now() - started) / 1000);
+  const health = () => healthAnswer({ store: deps.store, ...deps.health }, uptime());
 
-  return async function route(method: string, path: string, body: () => Promise<Buffer>): Promise<Answer> {
+  return async function route(
+    method: string,
+    path: string,
+    body: () => Promise<Buffer>,
+    headers: Headers = {},
+  ): Promise<Answer> {
     const hook = WEBHOOK_PATH.exec(path);
     if (hook?.[1]) {
       if (method !== 'POST') return text(405, 'use POST');
@@ -87,8 +84,10 @@ export function createRequestHandler(deps: HttpDeps) {
     }
     if (path.startsWith('/webhooks/')) return text(404, 'not found');
     if (path === '/healthz' && method === 'GET') return health();
-    if (path === '/metrics' && method === 'GET') {
-      deps.metrics.set('reelbot_uptime_seconds', {}, Math.round((deps.clock.now() - started) / 1000));
+    if (path === '/metrics' && method === 'GET' && deps.metricsAccess?.served !== false) {
+      const token = deps.metricsAccess?.token;
+      if (token && !bearerMatches(headers.authorization, token)) return text(401, 'metrics need METRICS_TOKEN');
+      deps.metrics.set('reelbot_uptime_seconds', {}, uptime());
       return { status: 200, body: await deps.metrics.render(), contentType: deps.metrics.contentType };
     }
     return text(404, 'not found');
@@ -111,7 +110,7 @@ export async function startHttpServer(deps: HttpDeps, port: number, host = '0.0.
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
     const mounted = raw.get(`${req.method} ${path}`);
     if (mounted) return mounted(req, res);
-    route(req.method ?? 'GET', path, () => readBody(req, MAX_BODY_BYTES))
+    route(req.method ?? 'GET', path, () => readBody(req, MAX_BODY_BYTES), req.headers)
       .then((answer) => {
         res.writeHead(answer.status, { 'content-type': answer.contentType ?? 'text/plain' });
         res.end(answer.body);

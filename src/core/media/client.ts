@@ -99,7 +99,8 @@ export function createMediaClient(options: MediaClientOptions): MediaClient {
   };
 
   async function exchange(apiKey: string, method: Method, path: string, route: string, body?: unknown) {
-    await limiter.take(apiKey);
+    // Reading a result back may spend the reserve; new work may not (see rate-limiter.ts).
+    await limiter.take(apiKey, route === 'GET /projects/{id}' ? 'read' : 'command');
     const started = clock.now();
     const report = (status: number) => {
       const durationMs = clock.now() - started;

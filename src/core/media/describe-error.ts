@@ -1,4 +1,5 @@
 import { MediaApiError, StoreUnavailableError, UserError } from '../errors.ts';
+import { RateBudgetError } from './rate-limiter.ts';
 
 const minutes = (ms: number): string => {
   const s = Math.ceil(ms / 1000);
@@ -8,6 +9,10 @@ const minutes = (ms: number): string => {
 /** A media API failure, explained for a team member: what happened and what to do. */
 export function describeMediaError(err: MediaApiError): string {
   const said = err.apiMessage ? ` The API said: “${err.apiMessage}”.` : '';
+  // The bot's own limit is not the API's 429: say whose limit it is and when it frees.
+  if (err instanceof RateBudgetError) {
+    return `${err.message.replace(/^reelbot's own budget: t/, 'T')} This is reelbot's own limit (MEDIA_API_RATE_LIMIT=${err.perHour}), set to stay within the media API plan.`;
+  }
   switch (true) {
     case err.status === 400:
       return `The media API refused the request (400).${said} Check the link and options, then try again.`;

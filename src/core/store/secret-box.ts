@@ -2,7 +2,7 @@
 // version that sealed it, so ENCRYPTION_KEY can rotate: new values use the current key while values
 // sealed with a previous key still open.
 
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { chmod, link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ConfigError } from '../errors.ts';
@@ -62,12 +62,18 @@ export function createSecretBox(keys: SecretBoxKeys): SecretBox {
         throw new SealedSecretError('cannot open the secret: it is not a sealed value');
       }
       const key = byVersion.get(version);
-      if (!key) {
-        throw new SealedSecretError(
-          `cannot open the secret: it was sealed with key version "${version}", which is not configured`,
-        );
+      const open = (k: Buffer) => decrypt(k, Buffer.from(iv, 'base64url'), Buffer.from(tag, 'base64url'), body, aad);
+      if (key) return open(key);
+      // Values sealed before versions named their key (all labelled "v1") may be under any configured key:
+      // GCM's tag tells the right one apart, so trying each is safe.
+      for (const candidate of byVersion.values()) {
+        try {
+          return open(candidate);
+        } catch {}
       }
-      return decrypt(key, Buffer.from(iv, 'base64url'), Buffer.from(tag, 'base64url'), body, aad);
+      throw new SealedSecretError(
+        `cannot open the secret: it was sealed with key version "${version}", which is not configured`,
+      );
     },
   };
 }
@@ -87,6 +93,19 @@ function decrypt(key: Buffer, iv: Buffer, tag: Buffer, body: string, aad: string
       { cause: error },
     );
   }
+}
+
+/** A version label derived from the key itself, so a rotated key never reuses the label of the one it replaced. */
+export function keyVersion(key: Buffer): string {
+  return `k${createHash('sha256').update(key).digest('hex').slice(0, 8)}`;
+}
+
+/** ENCRYPTION_KEY seals; ENCRYPTION_KEY_PREVIOUS keys only open what they sealed before a rotation. */
+export function rotationKeys(current: Buffer, previous: readonly Buffer[] = []): SecretBoxKeys {
+  return {
+    current: { version: keyVersion(current), key: current },
+    previous: previous.map((key) => ({ version: keyVersion(key), key })),
+  };
 }
 
 /** Decodes ENCRYPTION_KEY (base64 or base64url of exactly 32 bytes). The value itself is never echoed. */

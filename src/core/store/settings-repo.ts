@@ -20,9 +20,15 @@ export interface ChannelSettings {
   socialKeys?: SocialKey[];
   updatedBy?: string;
   updatedAt?: number;
+  /**
+   * Secrets saved here that no configured encryption key opens ('apiKey', 'socialKeys:<label>'): left out
+   * of the settings above, kept sealed in the store (a restored ENCRYPTION_KEY_PREVIOUS may open them
+   * again) until someone sets or clears them.
+   */
+  unreadable?: string[];
 }
 
-type Editable = Omit<ChannelSettings, 'updatedBy' | 'updatedAt'>;
+type Editable = Omit<ChannelSettings, 'updatedBy' | 'updatedAt' | 'unreadable'>;
 /** `undefined` (or absent) leaves a field as it is; `null` clears it. */
 export type SettingsPatch = { [K in keyof Editable]?: Editable[K] | null } & { updatedBy?: string };
 
@@ -33,6 +39,17 @@ export interface SettingsRepo {
   update(channelKey: string, patch: SettingsPatch): Promise<ChannelSettings>;
   /** Forgets every setting of the channel (also the way out of a corrupt record). */
   clear(channelKey: string): Promise<void>;
+  /** Seals every readable secret of every channel again with the current key (after a rotation). */
+  resealAll(): Promise<ResealReport>;
+}
+
+export interface ResealReport {
+  /** Channels whose secrets were sealed again. */
+  resealed: number;
+  /** Channels holding a secret that no configured key opens (to be set again in chat). */
+  unreadable: string[];
+  /** Channels whose record is malformed (left as is). */
+  malformed: string[];
 }
 
 /** A stored record could not be read back (malformed, or a secret that no configured key opens). */
@@ -71,30 +88,75 @@ export function createSettingsRepo(store: Store, box: SecretBox, deps?: { clock?
         }),
   });
 
-  const open = (channelKey: string, stored: Stored): ChannelSettings => ({
-    ...stored,
-    ...(stored.apiKey === undefined ? {} : { apiKey: box.open(stored.apiKey, aad(channelKey, 'apiKey')) }),
-    ...(stored.socialKeys === undefined
-      ? {}
-      : {
-          socialKeys: stored.socialKeys.map(({ label, key }) => ({
-            label,
-            key: box.open(key, aad(channelKey, `socialKeys:${label}`)),
-          })),
-        }),
-  });
+  /** Opens what the configured keys can; a secret none opens is listed, never thrown (a channel must not lock up). */
+  const open = (channelKey: string, stored: Stored): ChannelSettings => {
+    const unreadable: string[] = [];
+    const tryOpen = (sealed: string, field: string): string | undefined => {
+      try {
+        return box.open(sealed, aad(channelKey, field));
+      } catch {
+        unreadable.push(field);
+        return undefined;
+      }
+    };
+    const { apiKey, socialKeys, ...plain } = stored;
+    const opened: ChannelSettings = { ...plain };
+    const key = apiKey === undefined ? undefined : tryOpen(apiKey, 'apiKey');
+    if (key !== undefined) opened.apiKey = key;
+    if (socialKeys !== undefined) {
+      opened.socialKeys = socialKeys.flatMap(({ label, key: sealed }) => {
+        const value = tryOpen(sealed, `socialKeys:${label}`);
+        return value === undefined ? [] : [{ label, key: value }];
+      });
+    }
+    if (unreadable.length > 0) opened.unreadable = unreadable;
+    return opened;
+  };
 
-  const get = async (channelKey: string) => read(records, channelKey, (stored) => open(channelKey, stored));
+  /** Sealed values that stay as they were: unreadable ones the patch does not replace. */
+  const keepUnreadable = (stored: Stored, next: Stored, unreadable: string[], patch: SettingsPatch): Stored => {
+    const kept = { ...next };
+    if (unreadable.includes('apiKey') && patch.apiKey === undefined) kept.apiKey = stored.apiKey;
+    if (patch.socialKeys === undefined) {
+      const lost = (stored.socialKeys ?? []).filter((s) => unreadable.includes(`socialKeys:${s.label}`));
+      if (lost.length > 0) kept.socialKeys = [...(next.socialKeys ?? []), ...lost];
+    }
+    return kept;
+  };
+
+  const get = async (channelKey: string) =>
+    (await read(records, channelKey, (stored) => open(channelKey, stored))).opened;
 
   return {
     get,
     async update(channelKey, patch) {
-      const next = applyPatch(await get(channelKey), patch, clock.now());
-      await records.set(channelKey, seal(channelKey, next));
-      return next;
+      const { opened, stored } = await read(records, channelKey, (s) => open(channelKey, s));
+      const { unreadable = [], ...current } = opened;
+      const next = applyPatch(current, patch, clock.now());
+      await records.set(channelKey, keepUnreadable(stored, seal(channelKey, next), unreadable, patch));
+      const still = unreadable.filter(
+        (f) => !(f === 'apiKey' ? patch.apiKey !== undefined : patch.socialKeys !== undefined),
+      );
+      return still.length > 0 ? { ...next, unreadable: still } : next;
     },
     async clear(channelKey) {
       await records.delete(channelKey);
+    },
+    async resealAll() {
+      const report: ResealReport = { resealed: 0, unreadable: [], malformed: [] };
+      for await (const [channelKey, raw] of records.entries<unknown>()) {
+        const parsed = storedSchema.safeParse(raw);
+        if (!parsed.success) {
+          report.malformed.push(channelKey);
+          continue;
+        }
+        const { unreadable = [], ...opened } = open(channelKey, parsed.data);
+        const next = keepUnreadable(parsed.data, seal(channelKey, opened), unreadable, {});
+        await records.set(channelKey, next);
+        report.resealed++;
+        if (unreadable.length > 0) report.unreadable.push(channelKey);
+      }
+      return report;
     },
   };
 }
@@ -103,9 +165,9 @@ async function read(
   records: KeyValue,
   channelKey: string,
   open: (stored: Stored) => ChannelSettings,
-): Promise<ChannelSettings> {
+): Promise<{ opened: ChannelSettings; stored: Stored }> {
   const raw = await records.get<unknown>(channelKey);
-  if (raw === undefined) return {};
+  if (raw === undefined) return { opened: {}, stored: {} };
   const parsed = storedSchema.safeParse(raw);
   if (!parsed.success) {
     throw new CorruptRecordError(
@@ -115,15 +177,7 @@ async function read(
       },
     );
   }
-  try {
-    return open(parsed.data);
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new CorruptRecordError(
-      `a saved secret of ${channelKey} cannot be opened (${reason}); was ENCRYPTION_KEY changed?`,
-      { cause: error },
-    );
-  }
+  return { opened: open(parsed.data), stored: parsed.data };
 }
 
 function applyPatch(current: ChannelSettings, patch: SettingsPatch, now: number): ChannelSettings {

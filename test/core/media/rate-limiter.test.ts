@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { MediaApiError } from '../../../src/core/errors.ts';
+import { describeMediaError } from '../../../src/core/media/describe-error.ts';
 import { createRateLimiter, keyId, RateBudgetError } from '../../../src/core/media/rate-limiter.ts';
 import { failure, fakeClock, JSON_HEADERS, KEY, PREFIX, PROJECT_ID, setup } from './helpers.ts';
 
@@ -21,26 +22,26 @@ function limiterWith(perHour: number, maxWaitMs?: number) {
 }
 
 describe('the per-key request budget', () => {
-  it('lets through the hourly budget, then holds back until the oldest request is an hour old', () => {
+  it('lets through the hourly budget, then holds back until the oldest request is an hour old', async () => {
     const { limiter, clock } = limiterWith(3);
-    expect(limiter.available(KEY)).toBe(3);
-    expect([limiter.tryTake(KEY), limiter.tryTake(KEY)]).toEqual([true, true]);
+    expect(await limiter.available(KEY)).toBe(3);
+    expect([await limiter.tryTake(KEY), await limiter.tryTake(KEY)]).toEqual([true, true]);
     clock.advance(10 * 60_000);
-    expect(limiter.tryTake(KEY)).toBe(true);
-    expect(limiter.available(KEY)).toBe(0);
-    expect(limiter.tryTake(KEY)).toBe(false);
-    expect(limiter.msUntilAvailable(KEY)).toBe(50 * 60_000);
+    expect(await limiter.tryTake(KEY)).toBe(true);
+    expect(await limiter.available(KEY)).toBe(0);
+    expect(await limiter.tryTake(KEY)).toBe(false);
+    expect(await limiter.msUntilAvailable(KEY)).toBe(50 * 60_000);
 
     clock.advance(50 * 60_000);
-    expect(limiter.available(KEY)).toBe(2);
-    expect(limiter.msUntilAvailable(KEY)).toBe(0);
+    expect(await limiter.available(KEY)).toBe(2);
+    expect(await limiter.msUntilAvailable(KEY)).toBe(0);
   });
 
-  it('keeps a separate budget for each key, named only by a hash', () => {
+  it('keeps a separate budget for each key, named only by a hash', async () => {
     const { limiter } = limiterWith(1);
-    expect(limiter.tryTake(KEY)).toBe(true);
-    expect(limiter.tryTake('another-teams-key')).toBe(true);
-    expect(limiter.tryTake(KEY)).toBe(false);
+    expect(await limiter.tryTake(KEY)).toBe(true);
+    expect(await limiter.tryTake('another-teams-key')).toBe(true);
+    expect(await limiter.tryTake(KEY)).toBe(false);
     expect(keyId(KEY)).toMatch(/^[0-9a-f]{16}$/);
     expect(keyId(KEY)).toBe(keyId(KEY));
     expect(keyId(KEY)).not.toContain(KEY.slice(0, 8));
@@ -48,14 +49,14 @@ describe('the per-key request budget', () => {
 
   it('take waits for the next token when it frees soon enough', async () => {
     const { limiter, clock, waits } = limiterWith(2, 60_000);
-    limiter.tryTake(KEY);
+    await limiter.tryTake(KEY);
     clock.advance(HOUR - 30_000);
-    limiter.tryTake(KEY);
+    await limiter.tryTake(KEY);
     await limiter.take(KEY);
     expect(waits).toEqual([30_000]);
   });
 
-  it('take refuses with a local 429 that says why and when to try again', async () => {
+  it('take refuses with the bot’s own limit named as such, and when the next request frees', async () => {
     const { limiter, waits } = limiterWith(2, 60_000);
     await limiter.take(KEY);
     await limiter.take(KEY);
@@ -63,11 +64,34 @@ describe('the per-key request budget', () => {
     expect(err).toBeInstanceOf(RateBudgetError);
     expect(err).toBeInstanceOf(MediaApiError);
     expect(err).toMatchObject({ status: 429, apiMessage: null, retryAfterMs: HOUR });
-    expect((err as Error).message).toBe(
-      "The bot is holding back to stay under the media API plan's budget of 2 requests per hour for this API key; " +
-        'the next request can go out in 60 min.',
+    // fakeClock starts at 2024-01-01T00:00:00Z or so: the next frees an hour after the first request.
+    expect((err as Error).message).toMatch(
+      /^reelbot's own budget: this channel's key has used its 2 requests this hour; the next frees at \d\d:\d\d UTC\.$/,
     );
+    expect(describeMediaError(err as RateBudgetError)).not.toMatch(/Too many requests|\(429\)/);
+    expect(describeMediaError(err as RateBudgetError)).toContain("reelbot's own limit (MEDIA_API_RATE_LIMIT=2)");
     expect(waits).toEqual([]);
+  });
+
+  it('keeps a fifth of the budget for reading results back: new work stops first', async () => {
+    const { limiter, clock } = limiterWith(10, 0);
+    const started = clock.now();
+    for (let i = 0; i < 8; i++) await limiter.take(KEY, 'command');
+    const err = (await failure(limiter.take(KEY, 'command'))) as RateBudgetError;
+    expect(err.message).toContain(
+      'has used its 8 requests this hour for new work (2 more are kept for reading results back)',
+    );
+    expect(err.nextFreeAt).toBe(started + HOUR);
+    await limiter.take(KEY, 'read');
+    await limiter.take(KEY, 'read');
+    await expect(limiter.take(KEY, 'read')).rejects.toBeInstanceOf(RateBudgetError);
+    expect(await limiter.status(KEY)).toEqual({
+      perHour: 10,
+      reserved: 2,
+      used: 10,
+      leftForCommands: 0,
+      nextFreeAt: started + HOUR,
+    });
   });
 });
 
@@ -87,7 +111,7 @@ describe('the client spends the budget', () => {
     const err = await failure(ctx.client.getProject(KEY, PROJECT_ID));
     expect(err).toBeInstanceOf(RateBudgetError);
     expect(ctx.calls).toHaveLength(3);
-    expect(ctx.client.limiter.available(KEY)).toBe(0);
+    expect(await ctx.client.limiter.available(KEY)).toBe(0);
   });
 
   it('polling for ten simulated hours never sends more than the budget in any hour', async () => {
@@ -115,6 +139,6 @@ describe('the client spends the budget', () => {
       .intercept({ path: `${PREFIX}/projects/${PROJECT_ID}`, method: 'GET' })
       .reply(200, { projectId: PROJECT_ID, status: 'processing' }, JSON_HEADERS);
     await ctx.client.getProject(KEY, PROJECT_ID);
-    expect(ctx.client.limiter.available(KEY)).toBe(3);
+    expect(await ctx.client.limiter.available(KEY)).toBe(3);
   });
 });

@@ -41,7 +41,12 @@ describe('what is retried', () => {
     expect([0, 429, 500, 503].map((s) => isRetryable('POST', err(s)))).toEqual([false, true, false, false]);
   });
   it('never the local budget refusal, nor errors that are not from the API', () => {
-    expect(isRetryable('GET', new RateBudgetError(100, 1_000))).toBe(false);
+    expect(
+      isRetryable(
+        'GET',
+        new RateBudgetError({ perHour: 100, reserved: 20, used: 80, use: 'command', now: 0, waitMs: 1_000 }),
+      ),
+    ).toBe(false);
     expect(isRetryable('GET', new Error('bug'))).toBe(false);
   });
 });

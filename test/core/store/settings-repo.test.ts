@@ -82,7 +82,9 @@ describe('the settings repository', () => {
     await repo.update(CHANNEL, { apiKey: 'sk_live_1234567890abcdef' });
     const records = store.namespace('settings');
     await records.set('slack:T1:C1', await records.get(CHANNEL));
-    await expect(repo.get('slack:T1:C1')).rejects.toBeInstanceOf(CorruptRecordError);
+    const copied = await repo.get('slack:T1:C1');
+    expect(copied.apiKey).toBeUndefined();
+    expect(copied.unreadable).toEqual(['apiKey']);
     expect((await repo.get(CHANNEL)).apiKey).toBe('sk_live_1234567890abcdef');
   });
 
@@ -97,10 +99,34 @@ describe('the settings repository', () => {
     expect(await repo.get(CHANNEL)).toEqual({});
   });
 
-  it('reports a key sealed with an unknown encryption key as an error that hints at ENCRYPTION_KEY', async () => {
-    await createSettingsRepo(store, box).update(CHANNEL, { apiKey: 'sk_live_1234567890abcdef' });
-    const otherBox = createSecretBox({ current: { version: 'v1', key: randomBytes(32) } });
-    await expect(createSettingsRepo(store, otherBox).get(CHANNEL)).rejects.toThrow(/ENCRYPTION_KEY/);
+  it('leaves out a key no configured encryption key opens, says so, and keeps it sealed until replaced', async () => {
+    await createSettingsRepo(store, box).update(CHANNEL, { apiKey: 'sk_live_1234567890abcdef', language: 'french' });
+    const otherBox = createSecretBox({ current: { version: 'v2', key: randomBytes(32) } });
+    const locked = createSettingsRepo(store, otherBox);
+    expect(await locked.get(CHANNEL)).toMatchObject({ language: 'french', unreadable: ['apiKey'] });
+    expect((await locked.get(CHANNEL)).apiKey).toBeUndefined();
+    // Changing a default keeps the sealed key: restoring the old key (ENCRYPTION_KEY_PREVIOUS) opens it again.
+    await locked.update(CHANNEL, { template: 'beast' });
+    const restored = createSecretBox({ current: { version: 'v2', key: randomBytes(32) }, previous: [] });
+    expect((await createSettingsRepo(store, restored).get(CHANNEL)).unreadable).toEqual(['apiKey']);
+    expect((await createSettingsRepo(store, box).get(CHANNEL)).apiKey).toBe('sk_live_1234567890abcdef');
+    // Setting it again replaces the unreadable one.
+    expect(await locked.update(CHANNEL, { apiKey: 'sk_new_key_0000000000' })).not.toHaveProperty('unreadable');
+    expect((await locked.get(CHANNEL)).apiKey).toBe('sk_new_key_0000000000');
+  });
+
+  it('reseals every channel with the current key, so the previous key can be retired', async () => {
+    const old = { version: 'k-old', key: randomBytes(32) };
+    const current = { version: 'k-new', key: randomBytes(32) };
+    await createSettingsRepo(store, createSecretBox({ current: old })).update(CHANNEL, { apiKey: 'sk_live_aaaa1111' });
+    await createSettingsRepo(store, createSecretBox({ current: old })).update('slack:T1:C2', { apiKey: 'sk_b' });
+    const rotated = createSettingsRepo(store, createSecretBox({ current, previous: [old] }));
+    expect(await rotated.resealAll()).toEqual({ resealed: 2, unreadable: [], malformed: [] });
+    const retired = createSettingsRepo(store, createSecretBox({ current }));
+    expect((await retired.get(CHANNEL)).apiKey).toBe('sk_live_aaaa1111');
+    expect((await retired.get('slack:T1:C2')).apiKey).toBe('sk_b');
+    const stranger = createSettingsRepo(store, createSecretBox({ current: { version: 'k-x', key: randomBytes(32) } }));
+    expect((await stranger.resealAll()).unreadable.sort()).toEqual([CHANNEL, 'slack:T1:C2'].sort());
   });
 });
 

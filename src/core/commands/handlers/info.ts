@@ -3,6 +3,7 @@ import { KIND_LABEL } from '../../jobs/render.ts';
 import { renderProject } from '../../jobs/render-project.ts';
 import { objectIdSchema } from '../../media/schemas.ts';
 import { mention, type OutMessage } from '../../render/message.ts';
+import { budgetLine } from '../budget-line.ts';
 import { defineCommand, fail, run } from '../handler.ts';
 import { renderHelp } from '../help.ts';
 import { COMMANDS, HELP, JOBS, PROJECT } from '../table.ts';
@@ -52,7 +53,8 @@ export const jobs = defineCommand({
           : {
               text: `**${lines.length} job${lines.length === 1 ? '' : 's'} running here**\n${lines.slice(0, 25).join('\n')}`,
             };
-      await reply.ephemeral(message);
+      const budget = await budgetLine(ctx);
+      await reply.ephemeral(budget ? { ...message, text: `${message.text}\nRequest budget: ${budget}.` } : message);
     });
   },
 });

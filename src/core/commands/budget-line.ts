@@ -1,0 +1,18 @@
+import { clockTime } from '../media/rate-limiter.ts';
+import type { CommandContext } from './handler.ts';
+
+/**
+ * "Requests left this hour: 37 of 80 for new work (20 more kept for reading results back); the next frees
+ * at 14:05 UTC" — so nobody meets the bot's own limit unwarned. Undefined when the channel has no key.
+ */
+export async function budgetLine(ctx: CommandContext): Promise<string | undefined> {
+  if (!ctx.deps.budget) return undefined;
+  const key = await ctx.apiKey().catch(() => undefined);
+  if (!key) return undefined;
+  const b = await ctx.deps.budget(key);
+  const forCommands = b.perHour - b.reserved;
+  const kept = b.reserved > 0 ? ` (${b.reserved} more kept for reading results back)` : '';
+  const next =
+    b.nextFreeAt !== undefined && b.leftForCommands === 0 ? `; the next frees at ${clockTime(b.nextFreeAt)} UTC` : '';
+  return `${b.leftForCommands} of ${forCommands} requests left this hour for new work${kept}${next}`;
+}

@@ -1,0 +1,49 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createSlackAdapter, type SlackAdapter } from '../../src/slack/index.ts';
+import { type SlackWebApiDouble, startSlackWebApi, startSocketMode, waitFor } from '../doubles/slack/index.ts';
+import { createFakeBot } from '../slack/fake-bot.ts';
+import { createTestLogger, SECRET, USERS } from '../slack/harness.ts';
+
+// What /healthz learns from the real Bolt adapter: Socket Mode's link going down is visible, HTTP mode
+// counts as up once configured (Slack calls in).
+
+let web: SlackWebApiDouble | undefined;
+let adapter: SlackAdapter | undefined;
+afterEach(async () => {
+  await adapter?.stop().catch(() => undefined);
+  await web?.close();
+  adapter = undefined;
+  web = undefined;
+});
+
+describe('the Slack connection’s health', () => {
+  it('Socket Mode: ok while connected, not ok once the link drops and it reconnects', async () => {
+    web = await startSlackWebApi({ users: USERS });
+    const socket = await startSocketMode();
+    web.setSocketUrl(socket.url);
+    const options = { botToken: 'xoxb-test', appToken: 'xapp-test', apiUrl: web.apiUrl, bot: createFakeBot() };
+    adapter = createSlackAdapter({ ...options, logger: createTestLogger() });
+    await adapter.start();
+    await socket.waitForConnection();
+    const a = adapter;
+    await waitFor(() => a.health().ok, 'connected');
+    expect(a.health()).toEqual({ ok: true, state: 'connected' });
+
+    await socket.close();
+    await waitFor(() => !a.health().ok, 'the dropped link');
+    expect(a.health().state).toMatch(/reconnecting|disconnected|connecting/);
+  });
+
+  it('HTTP mode: ok once configured', async () => {
+    web = await startSlackWebApi({ users: USERS });
+    adapter = createSlackAdapter({
+      botToken: 'xoxb-test',
+      signingSecret: SECRET,
+      apiUrl: web.apiUrl,
+      bot: createFakeBot(),
+      logger: createTestLogger(),
+    });
+    await adapter.start();
+    expect(adapter.health()).toEqual({ ok: true, state: 'http mode' });
+  });
+});
