@@ -150,6 +150,10 @@ export function createDispatch(options: DispatchOptions): Dispatch {
     const firstMode: AckMode = entry.kind === 'click' ? 'update' : 'ephemeral';
 
     try {
+      if (entry.firstTime && !(await entry.firstTime())) {
+        log.debug({ ...where, ...what(entry) }, 'already handled: replay ignored');
+        return;
+      }
       const lookup = typeof entry.canConfigure === 'function' ? entry.canConfigure : undefined;
       if (lookup && answer.formsAfterAck) await acknowledge(firstMode);
       const canConfigure = lookup ? await lookup() : entry.canConfigure === true;

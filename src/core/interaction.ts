@@ -109,7 +109,17 @@ export type Entry = (
   | { kind: 'mention'; command: string; text: string }
   | { kind: 'click'; actionId: string }
   | { kind: 'form'; formId: string; values: Record<string, string> }
-) & { origin: Origin; canConfigure: MayConfigure; trace?: Record<string, unknown> };
+) & {
+  origin: Origin;
+  canConfigure: MayConfigure;
+  trace?: Record<string, unknown>;
+  /**
+   * The platform's replay check (e.g. a claim on Discord's interaction id, `once` kind `inbound`): false
+   * means this entry was handled already and nothing is answered. Run inside the dispatch's boundary, so
+   * a store that cannot be reached is told to the person instead of leaving them with no answer.
+   */
+  firstTime?: () => Promise<boolean>;
+};
 
 /**
  * How the platform is acknowledged: a deferred answer only the person sees, one everyone sees, or, for

@@ -88,10 +88,6 @@ export function createInteractionHandler(o: HandlerOptions): (i: Interaction) =>
       o.logger.debug({ interactionId: i.id, type: i.type }, 'interaction of an unhandled kind ignored');
       return;
     }
-    if (!(await o.firstTime(i.id))) {
-      o.logger.debug({ interactionId: i.id }, 'interaction already handled: replay ignored');
-      return;
-    }
-    await o.dispatch.handle(entry, answerFor(i, o.rest));
+    await o.dispatch.handle({ ...entry, firstTime: () => o.firstTime(i.id) }, answerFor(i, o.rest));
   };
 }

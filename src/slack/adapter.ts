@@ -133,12 +133,17 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
       socket = 'disconnected';
     });
   }
+  // The listener is up before start() has initialised Bolt (its token check); a request in that window
+  // waits for it instead of failing in Bolt ("this.authorize is not a function").
+  let initialised: () => void = () => {};
+  const ready = new Promise<void>((resolve) => {
+    initialised = resolve;
+  });
   const routes: SlackRoute[] = http
-    ? Object.values(SLACK_PATHS).map((path) => ({
-        method: 'POST',
-        path,
-        handler: refuseSkewedTimestamps(http.requestListener),
-      }))
+    ? Object.values(SLACK_PATHS).map((path) => {
+        const listener = refuseSkewedTimestamps(http.requestListener);
+        return { method: 'POST', path, handler: (req, res) => void ready.then(() => listener(req, res)) };
+      })
     : [];
   return {
     chatPort: createSlackChatPort({ api, claims }),
@@ -149,6 +154,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
       await app.init().catch((err: unknown) => {
         throw explainSlackAuth(err, 'SLACK_BOT_TOKEN');
       });
+      initialised();
       if (!http)
         await app.start().catch((err: unknown) => {
           throw explainSlackAuth(err, 'SLACK_APP_TOKEN');

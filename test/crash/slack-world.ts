@@ -42,6 +42,8 @@ export async function startSlackWorld(options: { jobMs: number }): Promise<Slack
     startBot: (storeUrl) =>
       startBotProcess({
         PORT: String(port),
+        // A remote API reaches the bot only through PUBLIC_URL (without it the webhook address never resolves).
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
         STORE_URL: storeUrl,
         ENCRYPTION_KEY: encryptionKey,
         MEDIA_API_URL: `${tap.origin}${baseUrl.pathname}`,

@@ -63,7 +63,8 @@ export async function startHarness(
   });
   const chat = createRecordingChat('console');
   app.registerChat(chat);
-  const listener = await app.listen([], 0);
+  // PORT=0 (the default here) takes any free port; a test that must know it up front (PUBLIC_URL) sets it.
+  const listener = await app.listen([], config.port);
   const dispatch = createDispatch({ bot: app.bot, logger: silentLogger, metrics: app.metrics });
   return {
     app,

@@ -3,6 +3,7 @@ import { channelKeyOf } from '../../../src/core/jobs/model.ts';
 import { POLL_QUEUE } from '../../../src/core/jobs/poller.ts';
 import { createHttpTransport, type HttpTransport } from '../../../src/core/media/http-transport.ts';
 import { type Sandbox, startSandbox } from '../../../src/sandbox/server.ts';
+import { freePort } from '../../crash/bot-process.ts';
 import { type Harness, jobsRepoOf, origin, startHarness } from '../../support/harness.ts';
 import { waitFor } from '../store/helpers.ts';
 
@@ -36,8 +37,10 @@ function failingAfterCreating(baseUrl: string): HttpTransport {
 describe('a project the API created although its creation answer was a 500', () => {
   it('says honestly it may exist, then adopts it from its webhook and posts the result', async () => {
     sandbox = await startSandbox({ port: 0, jobMs: 300, webhookRetryMs: 100 });
+    // A remote API reaches the bot only through PUBLIC_URL (without it the webhook address never resolves).
+    const port = await freePort();
     h = await startHarness(
-      { MEDIA_API_URL: sandbox.baseUrl },
+      { MEDIA_API_URL: sandbox.baseUrl, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` },
       { media: { transport: failingAfterCreating(sandbox.baseUrl) }, pollTickMs: 3_600_000 },
     );
     const harness = h;
