@@ -48,6 +48,13 @@ describe('the documentation', () => {
     );
   });
 
+  it('README names every variable .env.example lists', () => {
+    const listed = [...read('.env.example').matchAll(/^#?\s*([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1] ?? '');
+    expect(listed.length).toBeGreaterThan(20);
+    const readme = read('README.md');
+    expect(listed.filter((v) => !readme.includes(`\`${v}\``))).toEqual([]);
+  });
+
   it('README sends readers to the architecture page', () => {
     expect(read('README.md')).toContain('(docs/architecture.md)');
   });
