@@ -1,19 +1,10 @@
 // The terminal console as a ChatAdapter like any other: `start` begins reading stdin, `finished` settles
 // when the session is over (quit typed, or piped input done and its jobs posted).
 import type { ChatAdapter } from '../core/adapter.ts';
-import type { Bot } from '../core/interaction.ts';
-import type { ChatPort, Logger } from '../core/ports.ts';
-import { type ConsoleRun, runConsole } from './run.ts';
+import type { ChatPort } from '../core/ports.ts';
+import { type ConsoleRun, type ConsoleRunOptions, runConsole } from './run.ts';
 
-export interface ConsoleChatAdapterOptions {
-  bot: Bot;
-  logger: Logger;
-  pendingJobs: () => Promise<number>;
-  /** How long a piped session waits for its jobs before exiting. */
-  waitMs: number;
-  input?: NodeJS.ReadableStream;
-  output?: NodeJS.WritableStream;
-}
+export type ConsoleChatAdapterOptions = ConsoleRunOptions;
 
 export function createConsoleChatAdapter(options: ConsoleChatAdapterOptions): ChatAdapter {
   let session: ConsoleRun | undefined;

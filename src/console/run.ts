@@ -25,18 +25,21 @@ export interface ConsoleRun {
   done: Promise<number>;
 }
 
+export interface ConsoleRunOptions {
+  bot: Bot;
+  logger: Logger;
+  pendingJobs: () => Promise<number>;
+  /** How long a piped session waits for its jobs before exiting. */
+  waitMs: number;
+  input?: NodeJS.ReadableStream;
+  output?: NodeJS.WritableStream;
+}
+
 /**
  * Reads commands from stdin. At a terminal it is an interactive chat; with input piped in it runs each
  * line in order, then waits (at most `waitMs`) for the jobs it started to post their results.
  */
-export function runConsole(options: {
-  bot: Bot;
-  logger: Logger;
-  pendingJobs: () => Promise<number>;
-  waitMs: number;
-  input?: NodeJS.ReadableStream;
-  output?: NodeJS.WritableStream;
-}): ConsoleRun {
+export function runConsole(options: ConsoleRunOptions): ConsoleRun {
   const input = options.input ?? process.stdin;
   const output = options.output ?? process.stdout;
   const interactive = Boolean((input as { isTTY?: boolean }).isTTY);

@@ -111,17 +111,7 @@ export function createOnce(deps: OnceDeps): Once {
     },
     async hold(key, work, ttlMs = defaultTtl(key) ?? ONCE_TTL_MS.delivery) {
       const lease = await ask(key, () => store.lease(onceKeyText(key), ttlMs));
-      if (!lease) return { held: false };
-      const stopRenewing = keepRenewed(lease, ttlMs, logger);
-      try {
-        return { held: true, value: await work() };
-      } finally {
-        stopRenewing();
-        // A release that fails leaves the lease to lapse on its own (at most ttlMs).
-        await lease
-          .release()
-          .catch((err: unknown) => logger.warn({ err, key: lease.key }, 'could not release a claim'));
-      }
+      return lease ? workHolding(lease, ttlMs, logger, work) : { held: false };
     },
   };
 }
@@ -138,7 +128,10 @@ export async function holdLease<T>(
   work: () => Promise<T>,
 ): Promise<Held<T>> {
   const lease = await store.lease(key, ttlMs);
-  if (!lease) return { held: false };
+  return lease ? workHolding(lease, ttlMs, logger, work) : { held: false };
+}
+
+async function workHolding<T>(lease: Lease, ttlMs: number, logger: Logger, work: () => Promise<T>): Promise<Held<T>> {
   const stopRenewing = keepRenewed(lease, ttlMs, logger);
   try {
     return { held: true, value: await work() };

@@ -7,6 +7,7 @@
 import type { KeyObject } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type Client, DefaultRestOptions } from 'discord.js';
+import { readBody, TooLarge } from '../core/http/read-body.ts';
 import type { Logger } from '../core/ports.ts';
 import { discordPublicKey, verifyDiscordSignature } from './http-verify.ts';
 
@@ -53,7 +54,7 @@ export function createHttpInteractions(options: {
   };
 
   function handler(req: IncomingMessage, res: ServerResponse) {
-    readLimited(req, MAX_INTERACTION_BYTES)
+    readBody(req, MAX_INTERACTION_BYTES)
       .then((body) => receive(req, res, body))
       .catch((err: unknown) => {
         if (err instanceof TooLarge) return send(res, 413, { error: 'payload too large' });
@@ -128,23 +129,4 @@ function send(res: ServerResponse, status: number, body: unknown) {
   if (res.headersSent) return;
   res.writeHead(status, { 'content-type': 'application/json' });
   res.end(JSON.stringify(body));
-}
-
-class TooLarge extends Error {}
-
-function readLimited(req: IncomingMessage, limit: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    if (Number(req.headers['content-length'] ?? 0) > limit) return reject(new TooLarge());
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        reject(new TooLarge());
-        req.destroy();
-      } else chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
 }

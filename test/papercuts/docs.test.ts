@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SUBTITLE_TEMPLATES } from '../../src/core/media/enums.ts';
@@ -16,8 +16,50 @@ function referencedFiles(file: string): string[] {
   return [...links, ...mentions].filter((l) => l && !/^[a-z]+:/i.test(l)).map((l) => join(dirname(file), l));
 }
 
+/** The documents a reader is given: the README and everything in docs/. */
+const DOCUMENTS = [
+  'README.md',
+  ...readdirSync(join(root, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+];
+
+/**
+ * Repository paths named in backticks (`src/core/once.ts`, `test/contract/`), from the repository root: a
+ * renamed file leaves the page that sends a newcomer to it wrong.
+ */
+function namedPaths(file: string): string[] {
+  return [...read(file).matchAll(/`((?:src|test|docs|bench|deploy)\/[\w./-]*)`/g)]
+    .map((m) => m[1] ?? '')
+    .filter((p) => !p.includes('*'));
+}
+
 describe('the documentation', () => {
-  it.each(['README.md', 'docs/media-api.md'])('%s links only to files in the repository', (file) => {
+  it.each(DOCUMENTS)('%s names only repository paths that exist', (file) => {
+    const missing = namedPaths(file).filter((p) => !existsSync(join(root, p)));
+    expect(missing).toEqual([]);
+  });
+
+  it('docs/architecture.md names the files it sends a reader to', () => {
+    const named = namedPaths('docs/architecture.md');
+    expect(named.length).toBeGreaterThan(30);
+    expect(named).toEqual(
+      expect.arrayContaining(['src/core/once.ts', 'src/core/jobs/settle.ts', 'src/core/dispatch.ts']),
+    );
+  });
+
+  it('README names every variable .env.example lists', () => {
+    const listed = [...read('.env.example').matchAll(/^#?\s*([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1] ?? '');
+    expect(listed.length).toBeGreaterThan(20);
+    const readme = read('README.md');
+    expect(listed.filter((v) => !readme.includes(`\`${v}\``))).toEqual([]);
+  });
+
+  it('README sends readers to the architecture page', () => {
+    expect(read('README.md')).toContain('(docs/architecture.md)');
+  });
+
+  it.each(DOCUMENTS)('%s links only to files in the repository', (file) => {
     const missing = referencedFiles(file).filter((f) => !existsSync(join(root, f)));
     expect(missing).toEqual([]);
   });

@@ -1,73 +1,15 @@
 // Every command and its options, described once. Adapters derive their registrations from this table
 // (Discord slash commands, the Slack manifest and modal forms), the text parser reads it, and /help
 // prints it.
-import {
-  BROLL_FREQUENCIES,
-  BROLL_TYPES,
-  PRIVACY_VALUES,
-  SUBTITLE_FONT_SIZES,
-  SUBTITLE_POSITIONS,
-  VISUAL_STYLES,
-} from '../media/enums.ts';
+import { BROLL_FREQUENCIES, BROLL_TYPES, VISUAL_STYLES } from '../media/enums.ts';
 import { PLATFORMS } from '../publish/caption-limits.ts';
 import { MAX_SCRIPT_CHARS } from '../voices/split-script.ts';
 import type { CommandSpec, OptionSpec } from './spec.ts';
+import { POLICY_OPTION_SPECS, subtitleOptions, url, voice } from './table-options.ts';
+import { PUBLISH, SCHEDULED } from './table-publish.ts';
 
-/** The approval policy of /setup (src/core/publish/policy.ts reads them). */
-const POLICY_OPTION_SPECS: OptionSpec[] = [
-  {
-    name: 'approvals',
-    description: 'Approvals a publish request needs (0 = none; default 1)',
-    type: 'integer',
-    min: 0,
-    max: 20,
-  },
-  {
-    name: 'self_approve',
-    description: 'May people approve their own requests? (default no)',
-    type: 'string',
-    choices: ['yes', 'no'],
-  },
-  {
-    name: 'approval_expiry',
-    description: 'How long approvals last: 72h, 3d (default 72h)',
-    type: 'string',
-    maxLength: 10,
-  },
-  {
-    name: 'approvers',
-    description: 'anyone (default), or members / roles who may approve',
-    type: 'string',
-    maxLength: 500,
-  },
-  {
-    name: 'timezone',
-    description: 'IANA time zone for schedules, e.g. Europe/Paris (default UTC)',
-    type: 'string',
-    maxLength: 60,
-  },
-];
-
-const url = (what: string): OptionSpec => ({
-  name: 'url',
-  description: `Link to the ${what} (http or https)`,
-  type: 'url',
-  required: true,
-  positional: true,
-});
-
-const subtitleOptions: OptionSpec[] = [
-  { name: 'template', description: 'Subtitle style', type: 'string', source: 'template', aliases: ['style'] },
-  { name: 'position', description: 'Where subtitles sit', type: 'string', choices: SUBTITLE_POSITIONS },
-  { name: 'size', description: 'Subtitle font size', type: 'string', choices: SUBTITLE_FONT_SIZES },
-];
-
-const voice: OptionSpec = {
-  name: 'voice',
-  description: 'Voice name or id (see /voices)',
-  type: 'string',
-  source: 'voice',
-};
+// Kept importable from here, where every command of the table is.
+export { PUBLISH, SCHEDULED };
 
 export const CLIP: CommandSpec<'clip'> = {
   name: 'clip',
@@ -234,38 +176,6 @@ export const SETUP: CommandSpec<'setup'> = {
     },
     ...POLICY_OPTION_SPECS,
   ],
-};
-
-export const PUBLISH: CommandSpec<'publish'> = {
-  name: 'publish',
-  description: 'Ask the team to approve a video, then post it to social accounts',
-  usage: '/publish https://… accounts=a,b title="…" description="…" privacy=unlisted schedule="tomorrow 18:00"',
-  options: [
-    url('video'),
-    {
-      name: 'accounts',
-      description: 'Account names, comma-separated (see /setup socials)',
-      type: 'string',
-      maxLength: 500,
-    },
-    { name: 'title', description: 'Post title', type: 'string', maxLength: 500 },
-    { name: 'description', description: 'Post description (caption)', type: 'string', maxLength: 5000 },
-    { name: 'privacy', description: 'public (default), private or unlisted', type: 'string', choices: PRIVACY_VALUES },
-    {
-      name: 'schedule',
-      description: 'now (default) or a time: tomorrow 6pm, in 2 hours, 2026-12-01 18:00',
-      type: 'string',
-      maxLength: 100,
-    },
-  ],
-};
-
-export const SCHEDULED: CommandSpec<'scheduled'> = {
-  name: 'scheduled',
-  description: 'Publish requests waiting for approval or their time, and the last published',
-  usage: '/scheduled',
-  ephemeral: true,
-  options: [],
 };
 
 export const HELP: CommandSpec<'help'> = {

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { type Metrics, secondsSince } from '../metrics/metrics.ts';
 import type { Clock, Logger, Store } from '../ports.ts';
 import { bearerMatches, type HealthSources, healthAnswer } from './health.ts';
+import { readBody, TooLarge } from './read-body.ts';
 import type { Answer, WebhookHandler } from './webhook.ts';
 import { createWorkTracker, DRAIN_MS, type WorkTracker } from './work-tracker.ts';
 
@@ -36,26 +37,6 @@ export interface HttpDeps {
 }
 
 export type Headers = Record<string, string | string[] | undefined>;
-
-class TooLarge extends Error {}
-
-function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const declared = Number(req.headers['content-length'] ?? 0);
-    if (declared > limit) return reject(new TooLarge());
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size > limit) {
-        reject(new TooLarge());
-        req.destroy();
-      } else chunks.push(c);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-}
 
 const WEBHOOK_PATH = /^\/webhooks\/media\/([A-Za-z0-9_-]{16,128})\/?$/;
 
