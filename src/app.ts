@@ -8,6 +8,7 @@ import { type HttpListener, type RawRoute, startHttpServer } from './core/http/s
 import { createWebhookHandler } from './core/http/webhook.ts';
 import type { Bot } from './core/interaction.ts';
 import { createPoller, POLL_QUEUE, type Poller } from './core/jobs/poller.ts';
+import { PROGRESS_QUEUE } from './core/jobs/progress.ts';
 import { createJobService, type JobService, type JobTimings } from './core/jobs/service.ts';
 import { createKeyResolver } from './core/keys.ts';
 import { createMediaClient, type MediaClient, type MediaClientOptions } from './core/media/client.ts';
@@ -162,6 +163,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     webhookBase,
     timings,
     schedulePoll: (jobId, dueAt) => scheduler.schedule(POLL_QUEUE, jobId, dueAt, {}),
+    scheduleProgress: (jobId, dueAt) => scheduler.schedule(PROGRESS_QUEUE, jobId, dueAt, {}),
     box,
   });
   const voices = createVoiceCatalogue({
@@ -197,6 +199,11 @@ export async function createApp(options: AppOptions): Promise<App> {
       const { key } = await keys.resolve(channelKey);
       return (await media.limiter.available(key, 'read')) > 0;
     },
+  });
+  // One task per running job, moved on after each refresh, dropped once the job ends.
+  scheduler.handle(PROGRESS_QUEUE, async (task) => {
+    const next = await jobs.refreshProgress(task.id);
+    return next === undefined ? undefined : { again: next };
   });
   const webhook = createWebhookHandler({ jobs, logger, metrics, clock });
 

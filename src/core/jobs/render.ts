@@ -29,8 +29,8 @@ const PHASE_TEXT: Record<CardPhase, string> = {
   expired: '⌛ No result yet — stopped waiting.',
 };
 
-/** The job card: the thread root that shows what was asked and where it stands. */
-export function renderJobCard(job: Job, phase: CardPhase): OutMessage {
+/** The job card: the thread root that shows what was asked and where it stands (and, running, how long). */
+export function renderJobCard(job: Job, phase: CardPhase, progress?: string): OutMessage {
   const projects = job.projectIds.filter((p): p is string => p !== null);
   const fields = [
     { name: 'Requested by', value: mention(job.origin.userId), inline: true },
@@ -40,12 +40,13 @@ export function renderJobCard(job: Job, phase: CardPhase): OutMessage {
     fields.push({ name: 'Project', value: projects.map((p) => `\`${p}\``).join(' '), inline: true });
   if (job.requests.length > 1) fields.push({ name: 'Parts', value: String(job.requests.length), inline: true });
   const tone = phase === 'completed' ? 'success' : phase === 'failed' || phase === 'expired' ? 'error' : 'pending';
+  const said = progress ? `${PHASE_TEXT[phase]}\n${progress}` : PHASE_TEXT[phase];
   return {
-    text: `${KIND_LABEL[job.kind]} · ${PHASE_TEXT[phase]}`,
+    text: `${KIND_LABEL[job.kind]} · ${said}`,
     cards: [
       {
         title: `${KIND_LABEL[job.kind]}: ${truncate(job.summary, 200)}`,
-        body: PHASE_TEXT[phase],
+        body: said,
         fields,
         tone,
         footer: job.error ? truncate(job.error, 300) : undefined,
