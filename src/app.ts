@@ -14,6 +14,7 @@ import { createKeyResolver } from './core/keys.ts';
 import { createMediaClient, type MediaClient, type MediaClientOptions } from './core/media/client.ts';
 import type { Metrics } from './core/metrics/metrics.ts';
 import { createMetrics } from './core/metrics/prom-metrics.ts';
+import { createOnce } from './core/once.ts';
 import {
   type ChatPort,
   type Clock,
@@ -182,7 +183,8 @@ export async function createApp(options: AppOptions): Promise<App> {
   };
   const publish = createPublishKit({ store, box, media, keys, chat: (p) => chats.get(p), scheduler, clock, logger });
   const budget = (key: string) => media.limiter.status(key);
-  const deps: BotDeps = { jobs, media, keys, settings, voices, logger, clock, metrics, facts, publish, budget };
+  const once = createOnce({ store, logger, metrics, clock });
+  const deps: BotDeps = { jobs, media, keys, settings, voices, logger, clock, metrics, facts, publish, budget, once };
   const bot = createBot({ ...deps, defaultKey });
   if (defaultKey) voices.warm(defaultKey);
   const poller = createPoller({

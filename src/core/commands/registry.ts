@@ -8,6 +8,7 @@ import { scheduledCommand } from '../publish/scheduled.ts';
 import { socialKeyForm } from '../publish/setup-socials.ts';
 import { type ActionHandler, type FormHandler, indexBy } from './actions.ts';
 import type { CommandHandler } from './handler.ts';
+import { FOLLOW_UP_ACTIONS } from './handlers/follow-up.ts';
 import { help, jobs, project } from './handlers/info.ts';
 import { retryAction } from './handlers/retry.ts';
 import { setup, setupKeyForceForm, setupKeyForm } from './handlers/setup.ts';
@@ -39,6 +40,7 @@ export const ACTIONS: readonly ActionHandler[] = [
   useVoiceAction,
   publishResultAction,
   publishCardAction,
+  ...FOLLOW_UP_ACTIONS,
 ];
 export const FORMS: readonly FormHandler[] = [setupKeyForm, setupKeyForceForm, socialKeyForm, ...PUBLISH_FORMS];
 
