@@ -185,6 +185,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   const budget = (key: string) => media.limiter.status(key);
   const once = createOnce({ store, logger, metrics, clock });
   const deps: BotDeps = { jobs, media, keys, settings, voices, logger, clock, metrics, facts, publish, budget, once };
+  if (config.slackCommandPrefix) deps.commandPrefix = { slack: config.slackCommandPrefix };
   const bot = createBot({ ...deps, defaultKey });
   if (defaultKey) voices.warm(defaultKey);
   const poller = createPoller({

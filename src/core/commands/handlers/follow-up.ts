@@ -112,7 +112,13 @@ function start(f: FollowUp, t: Target, ctx: CommandContext): Prepared {
     }
     const source = await ctx.deps.jobs.get(t.jobId);
     const summary = `${f.noun} of ${describeSource(source?.kind, t, source?.requests.length ?? 1)} of job ${t.jobId}`;
-    await ctx.deps.jobs.start({ kind: f.kind, requests, summary, origin: ctx.origin }, reply);
+    try {
+      await ctx.deps.jobs.start({ kind: f.kind, requests, summary, origin: ctx.origin }, reply);
+    } catch (err) {
+      // Nothing started: the next click may try again at once.
+      await ctx.deps.once?.release(key);
+      throw err;
+    }
   });
 }
 
