@@ -14,7 +14,7 @@ import { retryAction } from './handlers/retry.ts';
 import { setup, setupKeyForceForm, setupKeyForm } from './handlers/setup.ts';
 import { tts, ttv } from './handlers/speech-jobs.ts';
 import { broll, clip, subtitles } from './handlers/video-jobs.ts';
-import { useVoiceAction, voices, voicesFilterAction, voicesPageAction } from './handlers/voices.ts';
+import { useVoiceAction, voices, voicesFilterAction, voicesPageAction, voicesShareAction } from './handlers/voices.ts';
 import { COMMANDS, type CommandName } from './table.ts';
 
 /** One handler per command name of the table, and no other: a missing or extra key does not compile. */
@@ -38,6 +38,7 @@ export const ACTIONS: readonly ActionHandler[] = [
   voicesPageAction,
   voicesFilterAction,
   useVoiceAction,
+  voicesShareAction,
   publishResultAction,
   publishCardAction,
   ...FOLLOW_UP_ACTIONS,
