@@ -11,8 +11,10 @@ afterEach(async () => {
   h = undefined;
 });
 
-const shareId = (m: OutMessage | undefined) =>
-  m?.cards?.[0]?.controls?.find((c) => c.kind === 'action' && /Share/.test(c.label))?.id;
+const shareId = (m: OutMessage | undefined) => {
+  const button = m?.cards?.[0]?.controls?.find((c) => c.kind === 'action' && /Share/.test(c.label));
+  return button?.kind === 'action' ? button.id : undefined;
+};
 
 async function share(harness: Harness, line: string): Promise<OutMessage[]> {
   await harness.command(line, { canConfigure: false });
