@@ -49,6 +49,7 @@ export async function createAdapters(config: Config, app: App, logger: Logger): 
       signingSecret: config.slack.signingSecret,
       apiUrl: config.slack.apiUrl,
       adminUsers: config.slack.adminUsers,
+      commandPrefix: config.slackCommandPrefix,
     });
     adapters.push({ platform: 'slack', ...slack });
   }

@@ -8,11 +8,13 @@ import { type HttpListener, type RawRoute, startHttpServer } from './core/http/s
 import { createWebhookHandler } from './core/http/webhook.ts';
 import type { Bot } from './core/interaction.ts';
 import { createPoller, POLL_QUEUE, type Poller } from './core/jobs/poller.ts';
+import { PROGRESS_QUEUE } from './core/jobs/progress.ts';
 import { createJobService, type JobService, type JobTimings } from './core/jobs/service.ts';
 import { createKeyResolver } from './core/keys.ts';
 import { createMediaClient, type MediaClient, type MediaClientOptions } from './core/media/client.ts';
 import type { Metrics } from './core/metrics/metrics.ts';
 import { createMetrics } from './core/metrics/prom-metrics.ts';
+import { createOnce } from './core/once.ts';
 import {
   type ChatPort,
   type Clock,
@@ -162,6 +164,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     webhookBase,
     timings,
     schedulePoll: (jobId, dueAt) => scheduler.schedule(POLL_QUEUE, jobId, dueAt, {}),
+    scheduleProgress: (jobId, dueAt) => scheduler.schedule(PROGRESS_QUEUE, jobId, dueAt, {}),
     box,
   });
   const voices = createVoiceCatalogue({
@@ -180,7 +183,9 @@ export async function createApp(options: AppOptions): Promise<App> {
   };
   const publish = createPublishKit({ store, box, media, keys, chat: (p) => chats.get(p), scheduler, clock, logger });
   const budget = (key: string) => media.limiter.status(key);
-  const deps: BotDeps = { jobs, media, keys, settings, voices, logger, clock, metrics, facts, publish, budget };
+  const once = createOnce({ store, logger, metrics, clock });
+  const deps: BotDeps = { jobs, media, keys, settings, voices, logger, clock, metrics, facts, publish, budget, once };
+  if (config.slackCommandPrefix) deps.commandPrefix = { slack: config.slackCommandPrefix };
   const bot = createBot({ ...deps, defaultKey });
   if (defaultKey) voices.warm(defaultKey);
   const poller = createPoller({
@@ -197,6 +202,11 @@ export async function createApp(options: AppOptions): Promise<App> {
       const { key } = await keys.resolve(channelKey);
       return (await media.limiter.available(key, 'read')) > 0;
     },
+  });
+  // One task per running job, moved on after each refresh, dropped once the job ends.
+  scheduler.handle(PROGRESS_QUEUE, async (task) => {
+    const next = await jobs.refreshProgress(task.id);
+    return next === undefined ? undefined : { again: next };
   });
   const webhook = createWebhookHandler({ jobs, logger, metrics, clock });
 

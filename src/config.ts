@@ -57,6 +57,8 @@ export interface Config {
   metrics: { port?: number; token?: string };
   /** publicKey set = HTTP interactions mode (POST /discord/interactions) instead of the gateway. */
   discord?: { token: string; guildId?: string; apiUrl?: string; publicKey?: string };
+  /** Put before every Slack slash command's name (SLACK_COMMAND_PREFIX=rb- → /rb-clip); '' = none. */
+  slackCommandPrefix: string;
   slack?: {
     botToken: string;
     mode: 'socket' | 'http';
@@ -150,6 +152,11 @@ const envSchema = z.object({
   ),
   SLACK_SIGNING_SECRET: str,
   SLACK_API_URL: httpUrl('must be an http(s) URL of the Slack Web API (or a proxy of it), e.g. https://slack.com/api/'),
+  // Slack command names: lower case, no spaces, ≤ 32 characters with the longest name (scheduled, 9).
+  SLACK_COMMAND_PREFIX: matching(
+    /^[a-z0-9][a-z0-9_-]{0,19}$/,
+    'must be up to 20 lower-case letters, digits, - or _ (e.g. rb-), put before every slash command name',
+  ),
   SLACK_ADMIN_USERS: matching(
     /^[UW][A-Z0-9]+(\s*,\s*[UW][A-Z0-9]+)*$/,
     'must be a comma-separated list of Slack user ids such as U0123ABCD (profile, more, Copy member ID)',
@@ -246,8 +253,17 @@ function build(e: RawEnv): Config {
       ...(e.METRICS_TOKEN ? { token: e.METRICS_TOKEN } : {}),
     },
     ...(e.DISCORD_TOKEN ? { discord: discord(e, e.DISCORD_TOKEN) } : {}),
+    slackCommandPrefix: e.SLACK_COMMAND_PREFIX ?? '',
     ...(e.SLACK_BOT_TOKEN ? { slack: slack(e, e.SLACK_BOT_TOKEN) } : {}),
   };
+}
+
+/** SLACK_COMMAND_PREFIX alone, for `npm run slack:manifest` (which needs no token to print the manifest). */
+export function loadSlackCommandPrefix(env: Env = process.env): string {
+  const parsed = envSchema.shape.SLACK_COMMAND_PREFIX.safeParse(env.SLACK_COMMAND_PREFIX || undefined);
+  if (!parsed.success)
+    throw new ConfigError(`SLACK_COMMAND_PREFIX ${parsed.error.issues[0]?.message ?? 'is not valid'}`);
+  return parsed.data ?? '';
 }
 
 function mediaApi(e: RawEnv): Config['mediaApi'] {

@@ -15,7 +15,9 @@ export type OnceKey =
   /** One outbound message, by the idempotency key the core gave it. */
   | { kind: 'post'; platform: Platform; idempotencyKey: string }
   /** One publish request: never expires on its own (a repeat would post to social accounts twice). */
-  | { kind: 'publish'; requestId: string };
+  | { kind: 'publish'; requestId: string }
+  /** A follow-up job (subtitles, B-roll, speech) of one output: a double click starts one. */
+  | { kind: 'followup'; verb: string; jobId: string; part: number; index: number };
 
 /** The store key of each; inbound and post keys are the ones the adapters used before, so claims survive an upgrade. */
 export function onceKeyText(key: OnceKey): string {
@@ -28,6 +30,8 @@ export function onceKeyText(key: OnceKey): string {
       return `${key.platform}:post:${key.idempotencyKey}`;
     case 'publish':
       return `publish:${key.requestId}`;
+    case 'followup':
+      return `followup:${key.verb}:${key.jobId}:${key.part}:${key.index}`;
   }
 }
 
@@ -39,6 +43,8 @@ export const ONCE_TTL_MS = {
   delivery: 30_000,
   // Covers the core's retries of one post.
   post: 24 * 60 * 60_000,
+  // Two clicks of one button seconds apart are one wish; a click a minute later asks for another job.
+  followup: 60_000,
 } as const;
 
 export type Held<T> = { held: true; value: T } | { held: false };

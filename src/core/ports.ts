@@ -124,4 +124,6 @@ export interface ChatPort {
   /** `idempotencyKey` makes a retried post harmless (Discord nonce, Slack dedupe). */
   postInThread(thread: ThreadRef, message: OutMessage, idempotencyKey: string): Promise<void>;
   updateCard(thread: ThreadRef, message: OutMessage): Promise<void>;
+  /** How long after it was posted a card may still be edited; absent, always (Discord: 1 h, error 30046). */
+  readonly cardEditMs?: number;
 }

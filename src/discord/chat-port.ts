@@ -22,6 +22,8 @@ export function cardChannelOf(thread: ThreadRef): string {
 export function createDiscordChatPort(rest: REST, claims?: ClaimLike): ChatPort {
   return {
     platform: 'discord',
+    // Discord refuses edits of a message older than an hour (30046); a margin keeps a late edit from failing.
+    cardEditMs: 55 * 60_000,
     async postInThread(thread, message, idempotencyKey) {
       const send = async () => {
         const created = await createChannelMessage(rest, thread.threadId, renderMessage(message), idempotencyKey);

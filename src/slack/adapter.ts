@@ -43,6 +43,8 @@ export interface SlackAdapterOptions {
   store?: Store;
   /** Slack user ids allowed to configure the bot besides workspace admins and owners. */
   adminUsers?: string[];
+  /** SLACK_COMMAND_PREFIX: the slash commands are named `/<prefix><command>` (the manifest says so too). */
+  commandPrefix?: string;
   /** Per-channel pacing and Retry-After (tests inject the clock and sleep). */
   pace?: PaceOptions;
 }
@@ -114,7 +116,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
     logger,
     ...(options.metrics ? { metrics: options.metrics } : {}),
   });
-  const deps: HandlerDeps = { dispatch, api, logger, permissions, claims };
+  const deps: HandlerDeps = { dispatch, api, logger, permissions, claims, commandPrefix: options.commandPrefix ?? '' };
   registerEvents(app, deps);
   registerCommands(app, deps);
   registerInteractions(app, deps);

@@ -12,4 +12,6 @@ export interface HandlerDeps {
   logger: Logger;
   permissions: Permissions;
   claims: Claims;
+  /** SLACK_COMMAND_PREFIX, taken off the command names Slack sends. */
+  commandPrefix?: string;
 }

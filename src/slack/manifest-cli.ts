@@ -3,6 +3,7 @@
 // then, because npm prints its own "> reelbot@… slack:manifest" banner on stdout, which breaks the JSON.
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { loadSlackCommandPrefix } from '../config.ts';
 import { COMMANDS } from '../core/commands/table.ts';
 import { slackManifest } from './manifest.ts';
 
@@ -12,6 +13,7 @@ const { values } = parseArgs({
 try {
   const manifest = slackManifest({
     commands: COMMANDS,
+    commandPrefix: loadSlackCommandPrefix(),
     socketMode: values.http === undefined,
     ...(values.http !== undefined ? { requestUrl: values.http } : {}),
     ...(values.name !== undefined ? { appName: values.name } : {}),

@@ -1,6 +1,8 @@
 // The Slack app manifest, derived from the command table: creating the app is a paste, not a
 // click-through. Limits from Slack's manifest reference: app name ≤ 35, description ≤ 140, command
 // description ≤ 2000 and usage hint ≤ 1000 characters.
+
+import { prefixCommands } from '../core/commands/help.ts';
 import type { CommandSpec } from '../core/commands/spec.ts';
 import { cut } from './markup.ts';
 import { SLACK_PATHS } from './paths.ts';
@@ -11,6 +13,8 @@ export interface ManifestOptions {
   requestUrl?: string;
   socketMode: boolean;
   appName?: string;
+  /** SLACK_COMMAND_PREFIX: `rb-` names the commands /rb-clip, /rb-help… (other apps may own /setup or /help). */
+  commandPrefix?: string;
 }
 
 /** Only what the adapter uses. chat:write.public lets it post in public channels it has not joined. */
@@ -19,6 +23,8 @@ export const BOT_SCOPES = ['app_mentions:read', 'chat:write', 'chat:write.public
 export function slackManifest(options: ManifestOptions): object {
   const name = cut(options.appName ?? 'reelbot', 35);
   const base = options.socketMode ? undefined : httpBase(options.requestUrl);
+  const prefix = options.commandPrefix ?? '';
+  const names = options.commands.map((c) => c.name);
   const at = (path: string) => (base ? { url: `${base}${path}` } : {});
   return {
     _metadata: { major_version: 1, minor_version: 1 },
@@ -30,10 +36,13 @@ export function slackManifest(options: ManifestOptions): object {
     features: {
       bot_user: { display_name: name, always_online: true },
       slash_commands: options.commands.map((c) => ({
-        command: `/${c.name}`,
+        command: `/${prefix}${c.name}`,
         description: cut(c.description, 2000),
         // Slack shows the hint after the command name, so the name is not repeated.
-        usage_hint: cut(c.usage.replace(new RegExp(`^/${c.name}\\s*`), ''), 1000),
+        usage_hint: cut(
+          prefixCommands(c.usage, names, prefix).replace(new RegExp(`^/${prefix}${c.name}\\s*`), ''),
+          1000,
+        ),
         should_escape: false,
         ...at(SLACK_PATHS.commands),
       })),

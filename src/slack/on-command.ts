@@ -20,7 +20,10 @@ export function registerCommands(app: App, deps: HandlerDeps): void {
 }
 
 async function onCommand(deps: HandlerDeps, cmd: SlashCommandBody, ack: Ack, botUserId?: string): Promise<void> {
-  const command = cmd.command.replace(/^\//, '');
+  // With SLACK_COMMAND_PREFIX=rb- Slack sends /rb-clip: the core knows it as clip.
+  const named = cmd.command.replace(/^\//, '');
+  const command =
+    deps.commandPrefix && named.startsWith(deps.commandPrefix) ? named.slice(deps.commandPrefix.length) : named;
   const origin = commandOrigin(cmd);
   const responseUrl = cmd.response_url ? { responseUrl: cmd.response_url } : {};
   const reply = createReply({

@@ -39,7 +39,8 @@ export async function startCore(): Promise<Core> {
         host: '127.0.0.1',
         pollTickMs: 50,
         // Webhooks to a listener that moved with a restart are lost: polling finds those results.
-        timings: { firstPollMs: 300, maxPollMs: 500 },
+        // Cards refresh every 100 ms instead of every minute, so progress shows within the test.
+        timings: { firstPollMs: 300, maxPollMs: 500, progressMs: 100 },
       });
       return app;
     },

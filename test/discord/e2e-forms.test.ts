@@ -97,6 +97,6 @@ describe('/voices', () => {
     expect(callbackTypes(w, click.id)).toEqual([6]);
     expect(discord.interactionMessages(click.id)).toEqual([]);
     const redrawn = discord.state.message(list.id);
-    expect(buttonsOf(redrawn ?? list).map((b) => b.label)).toEqual(['◀ Previous', 'Next ▶']);
+    expect(buttonsOf(redrawn ?? list).map((b) => b.label)).toEqual(['◀ Previous', 'Next ▶', '📣 Share']);
   });
 });

@@ -5,6 +5,7 @@ import type { KeyResolver } from '../keys.ts';
 import type { BudgetStatus } from '../media/rate-limiter.ts';
 import type { Voice } from '../media/schemas.ts';
 import type { Metrics } from '../metrics/metrics.ts';
+import type { Once } from '../once.ts';
 import type { Clock, Logger, MediaApi, Origin, Reply } from '../ports.ts';
 import type { PublishKit } from '../publish/kit.ts';
 import type { SettingsRepo } from '../store/settings-repo.ts';
@@ -24,6 +25,10 @@ export interface BotDeps {
   budget?: (apiKey: string) => Promise<BudgetStatus>;
   /** Facts /setup shows: where results come from and which API. */
   facts: { sandbox: boolean; webhooks: boolean; teamKey: boolean };
+  /** The name prefix of the commands on each platform (SLACK_COMMAND_PREFIX), for /help. */
+  commandPrefix?: Partial<Record<Origin['platform'], string>>;
+  /** Only-once claims (a double click of a follow-up button starts one job); absent, clicks are not deduplicated. */
+  once?: Once;
   /** Approval and publishing to social accounts (absent in bots built without it). */
   publish?: PublishKit;
 }

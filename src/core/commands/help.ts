@@ -104,6 +104,33 @@ export function bareOpensForm(spec: CommandSpec): boolean {
   return spec.options.length > 0 && !spec.ephemeral && !spec.configure;
 }
 
+/** `/clip` → `/rb-clip` for every command name in `text` (SLACK_COMMAND_PREFIX), leaving other slashes alone. */
+export function prefixCommands(text: string, names: readonly string[], prefix: string): string {
+  if (!prefix) return text;
+  const pattern = new RegExp(`(^|[^\\w/.:-])/(${names.join('|')})(?![\\w-])`, 'g');
+  return text.replace(pattern, (_m, before: string, name: string) => `${before}/${prefix}${name}`);
+}
+
+/** The whole help message with the platform's command prefix. */
+export function prefixMessage(message: OutMessage, names: readonly string[], prefix: string): OutMessage {
+  if (!prefix) return message;
+  const p = (t: string) => prefixCommands(t, names, prefix);
+  return {
+    ...message,
+    text: p(message.text),
+    ...(message.cards
+      ? {
+          cards: message.cards.map((c) => ({
+            ...c,
+            ...(c.title ? { title: p(c.title) } : {}),
+            ...(c.body ? { body: p(c.body) } : {}),
+            ...(c.footer ? { footer: p(c.footer) } : {}),
+          })),
+        }
+      : {}),
+  };
+}
+
 /** Splits lines over cards of at most HELP_CARD_MAX characters, cutting a single overlong line. */
 function pack(title: string, lines: readonly string[], footer?: string): Card[] {
   const bodies: string[] = [];

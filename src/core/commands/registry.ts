@@ -8,12 +8,13 @@ import { scheduledCommand } from '../publish/scheduled.ts';
 import { socialKeyForm } from '../publish/setup-socials.ts';
 import { type ActionHandler, type FormHandler, indexBy } from './actions.ts';
 import type { CommandHandler } from './handler.ts';
+import { FOLLOW_UP_ACTIONS } from './handlers/follow-up.ts';
 import { help, jobs, project } from './handlers/info.ts';
 import { retryAction } from './handlers/retry.ts';
 import { setup, setupKeyForceForm, setupKeyForm } from './handlers/setup.ts';
 import { tts, ttv } from './handlers/speech-jobs.ts';
 import { broll, clip, subtitles } from './handlers/video-jobs.ts';
-import { useVoiceAction, voices, voicesFilterAction, voicesPageAction } from './handlers/voices.ts';
+import { useVoiceAction, voices, voicesFilterAction, voicesPageAction, voicesShareAction } from './handlers/voices.ts';
 import { COMMANDS, type CommandName } from './table.ts';
 
 /** One handler per command name of the table, and no other: a missing or extra key does not compile. */
@@ -37,8 +38,10 @@ export const ACTIONS: readonly ActionHandler[] = [
   voicesPageAction,
   voicesFilterAction,
   useVoiceAction,
+  voicesShareAction,
   publishResultAction,
   publishCardAction,
+  ...FOLLOW_UP_ACTIONS,
 ];
 export const FORMS: readonly FormHandler[] = [setupKeyForm, setupKeyForceForm, socialKeyForm, ...PUBLISH_FORMS];
 

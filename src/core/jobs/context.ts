@@ -5,8 +5,10 @@ import type { KeyResolver } from '../keys.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import type { ChatPort, Clock, Logger, MediaApi, Platform, SecretBox, Store } from '../ports.ts';
 import type { OutMessage } from '../render/message.ts';
+import { createEstimator, type Estimator } from './estimate.ts';
 import { CARD_PHASE, createLifecycle, type Lifecycle } from './lifecycle.ts';
 import type { Job } from './model.ts';
+import { progressLine } from './progress.ts';
 import { renderJobCard } from './render.ts';
 import { createJobsRepo, type JobsRepo } from './repo.ts';
 
@@ -17,6 +19,8 @@ export interface JobTimings {
   maxPollMs: number;
   /** Stop waiting after this long. */
   horizonMs: number;
+  /** Pace of a running job's card refresh (default once a minute, the platforms' edit pace). */
+  progressMs?: number;
 }
 
 export interface JobServiceDeps {
@@ -33,6 +37,8 @@ export interface JobServiceDeps {
   timings: JobTimings;
   /** (Re)schedules the job's poll task in the scheduler; absent, nothing polls (tests that drive polls by hand). */
   schedulePoll?: (jobId: string, dueAt: number) => Promise<void>;
+  /** (Re)schedules the job's progress refresh; absent, cards show progress only when they change state. */
+  scheduleProgress?: (jobId: string, dueAt: number) => Promise<void>;
   /** Seals the key a job was created with, kept with the job until it ends; without it the channel's key is used. */
   box?: SecretBox;
 }
@@ -42,8 +48,12 @@ export interface JobsContext {
   repo: JobsRepo;
   life: Lifecycle;
   post(job: Job, message: OutMessage, idempotencyKey: string): Promise<void>;
-  /** Makes the card show the job's state, then notes that it does. */
+  /** Makes the card show the job's state (and progress while it runs), then notes that it does. */
   showCard(job: Job): Promise<void>;
+  /** How long jobs like this one usually take here. */
+  estimator: Estimator;
+  /** The progress line of a running job, now. */
+  progress(job: Job): Promise<string>;
   /** The key that created the job (while it runs), else the channel's key now. */
   keyFor(job: Job): Promise<string>;
   seal(jobId: string, key: string): string | undefined;
@@ -55,10 +65,14 @@ export function createJobsContext(deps: JobServiceDeps): JobsContext {
   const repo = createJobsRepo(deps.store, deps.logger);
   const life = createLifecycle(repo, deps.logger, () => deps.clock.now());
   const { logger } = deps;
+  const estimator = createEstimator(deps.store);
+  const progress = async (job: Job) => progressLine(job, deps.clock.now(), await estimator.estimate(job));
   return {
     deps,
     repo,
     life,
+    estimator,
+    progress,
     async post(job, message, idempotencyKey) {
       const port = deps.chat(job.origin.platform);
       if (!port || !job.thread) throw new Error(`no way to post to ${job.origin.platform} for job ${job.id}`);
@@ -69,7 +83,8 @@ export function createJobsContext(deps: JobServiceDeps): JobsContext {
       if (!port || !job.thread) return;
       const phase = CARD_PHASE[job.state];
       try {
-        await port.updateCard(job.thread, renderJobCard(job, phase));
+        const line = job.state === 'running' ? await progress(job) : undefined;
+        await port.updateCard(job.thread, renderJobCard(job, phase, line));
         await life.cardShown(job.id, phase);
       } catch (err) {
         // A card that cannot be edited (deleted, too old) must not stop results from being posted.

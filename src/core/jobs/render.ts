@@ -1,6 +1,7 @@
 import type { ProjectKind } from '../media/enums.ts';
 import type { Output } from '../media/schemas.ts';
 import { type Card, type Control, mention, type OutMessage, truncate } from '../render/message.ts';
+import { followUpControls, MAX_BUTTONS_PER_MESSAGE } from './follow-up-controls.ts';
 import type { Job } from './model.ts';
 
 export const KIND_LABEL: Record<ProjectKind, string> = {
@@ -29,8 +30,8 @@ const PHASE_TEXT: Record<CardPhase, string> = {
   expired: '⌛ No result yet — stopped waiting.',
 };
 
-/** The job card: the thread root that shows what was asked and where it stands. */
-export function renderJobCard(job: Job, phase: CardPhase): OutMessage {
+/** The job card: the thread root that shows what was asked and where it stands (and, running, how long). */
+export function renderJobCard(job: Job, phase: CardPhase, progress?: string): OutMessage {
   const projects = job.projectIds.filter((p): p is string => p !== null);
   const fields = [
     { name: 'Requested by', value: mention(job.origin.userId), inline: true },
@@ -40,12 +41,13 @@ export function renderJobCard(job: Job, phase: CardPhase): OutMessage {
     fields.push({ name: 'Project', value: projects.map((p) => `\`${p}\``).join(' '), inline: true });
   if (job.requests.length > 1) fields.push({ name: 'Parts', value: String(job.requests.length), inline: true });
   const tone = phase === 'completed' ? 'success' : phase === 'failed' || phase === 'expired' ? 'error' : 'pending';
+  const said = progress ? `${PHASE_TEXT[phase]}\n${progress}` : PHASE_TEXT[phase];
   return {
-    text: `${KIND_LABEL[job.kind]} · ${PHASE_TEXT[phase]}`,
+    text: `${KIND_LABEL[job.kind]} · ${said}`,
     cards: [
       {
         title: `${KIND_LABEL[job.kind]}: ${truncate(job.summary, 200)}`,
-        body: PHASE_TEXT[phase],
+        body: said,
         fields,
         tone,
         footer: job.error ? truncate(job.error, 300) : undefined,
@@ -58,7 +60,7 @@ export function renderJobCard(job: Job, phase: CardPhase): OutMessage {
 export const publishControl = (id: string): Control => ({ kind: 'action', label: 'Publish…', id, style: 'primary' });
 const publishId = (job: Job, part: number, i: number) => `publish:${job.id}:${part}:${i}`;
 
-export function clipCard(out: Output, n: number, total: number, publish?: string): Card {
+export function clipCard(out: Output, n: number, total: number, publish?: string, more: Control[] = []): Card {
   const info = out.info;
   const fields = [];
   if (info?.viralityScore !== undefined) {
@@ -70,6 +72,7 @@ export function clipCard(out: Output, n: number, total: number, publish?: string
   if (info?.suitablePlatforms.length) fields.push({ name: 'Best on', value: info.suitablePlatforms.join(', ') });
   const controls: Control[] = out.videoUrl ? [{ kind: 'link', label: '▶ Watch', url: out.videoUrl }] : [];
   if (out.videoUrl && publish) controls.push(publishControl(publish));
+  controls.push(...more);
   return {
     title: `Reel ${n}/${total}: ${info?.title || 'Untitled'}`,
     url: out.videoUrl,
@@ -81,11 +84,12 @@ export function clipCard(out: Output, n: number, total: number, publish?: string
   };
 }
 
-export function mediaCard(kind: ProjectKind, out: Output, title: string, publish?: string): Card {
+export function mediaCard(kind: ProjectKind, out: Output, title: string, publish?: string, more: Control[] = []): Card {
   const controls: Control[] = [];
   if (out.videoUrl) controls.push({ kind: 'link', label: '▶ Watch', url: out.videoUrl });
   if (out.videoUrl && publish) controls.push(publishControl(publish));
   if (out.audioUrl) controls.push({ kind: 'link', label: '🔊 Listen', url: out.audioUrl });
+  controls.push(...more);
   return {
     title,
     url: out.videoUrl ?? out.audioUrl,
@@ -103,17 +107,38 @@ export interface PartLabel {
   projectId?: string;
 }
 
+/**
+ * Follow-up buttons per output, while the message stays within the buttons a platform shows (Discord:
+ * 25): Watch and Publish… of every output come first, then follow-ups for as many outputs as fit whole.
+ */
+function followUps(job: Job, outputs: Output[], part: number): Control[][] {
+  if (job.kind === 'tts') return outputs.map(() => []);
+  const base = outputs.reduce((n, o) => n + (o.videoUrl ? 2 : 0) + (o.audioUrl ? 1 : 0), 0);
+  let room = MAX_BUTTONS_PER_MESSAGE - base;
+  return outputs.map((o, i) => {
+    const controls = followUpControls(job.id, part, i, o, job.kind === 'clip');
+    if (controls.length > room) {
+      room = 0;
+      return [];
+    }
+    room -= controls.length;
+    return controls;
+  });
+}
+
 export function renderResult(job: Job, outputs: Output[], part: PartLabel): OutMessage {
   const partText = part.total > 1 ? ` (part ${part.index + 1}/${part.total})` : '';
+  const extras = followUps(job, outputs, part.index);
   const cards =
     job.kind === 'clip'
-      ? outputs.map((o, i) => clipCard(o, i + 1, outputs.length, publishId(job, part.index, i)))
+      ? outputs.map((o, i) => clipCard(o, i + 1, outputs.length, publishId(job, part.index, i), extras[i]))
       : outputs.map((o, i) =>
           mediaCard(
             job.kind,
             o,
             `${KIND_LABEL[job.kind]}${partText}${outputs.length > 1 ? ` #${i + 1}` : ''}`,
             publishId(job, part.index, i),
+            extras[i],
           ),
         );
   const what =

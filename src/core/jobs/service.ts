@@ -8,6 +8,7 @@ import { createJobsContext, type JobServiceDeps, type JobTimings } from './conte
 import type { Job } from './model.ts';
 import { createPoll, type PollOptions } from './poll.ts';
 import { createReceive, type Received } from './receive.ts';
+import { createRefresh } from './refresh.ts';
 import { createSettler, type SettleOutcome } from './settle.ts';
 import { createStart, type StartJob } from './start.ts';
 
@@ -42,6 +43,8 @@ export interface JobService {
   output(jobId: string, part: number, index: number, channelKey: string): Promise<Output | undefined>;
   /** When the poller should look at a running job next (never past its horizon); undefined once it ended. */
   nextLook(jobId: string): Promise<number | undefined>;
+  /** One progress refresh of a running job (the `progress` task); when to refresh again, undefined once it ended. */
+  refreshProgress(jobId: string): Promise<number | undefined>;
   /** Whether Retry may start this job again from `channelKey`. */
   mayRetry(jobId: string, channelKey: string): Promise<RetryVerdict>;
 }
@@ -67,6 +70,7 @@ export function createJobService(deps: JobServiceDeps): JobService {
     deliver: settler.deliver,
     abandon: settler.abandon,
     post: ctx.post,
+    refreshProgress: createRefresh(ctx),
     get: (jobId) => repo.get(jobId),
     async *running(which = () => true) {
       for await (const p of repo.pending()) {

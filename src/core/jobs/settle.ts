@@ -102,7 +102,18 @@ export function createSettler(ctx: JobsContext, once: Once = createOnce(ctx.deps
       if (!posted.held) return;
     }
     const done = await life.transition(jobId, anyFailed ? 'failed' : 'settled');
-    if (done) await closed(done.job);
+    if (!done) return;
+    if (done.job.state === 'settled') await learnDuration(done.job);
+    await closed(done.job);
+  }
+
+  /** Feeds the card's estimate; a lost sample only makes the next estimate a little less informed. */
+  async function learnDuration(job: Job) {
+    let reels = 0;
+    for (let i = 0; i < job.requests.length; i++) reels += (await repo.getPart(job.id, i))?.outputs.length ?? 0;
+    await ctx.estimator
+      .record(job, clock.now(), job.kind === 'clip' ? reels : 1)
+      .catch((err: unknown) => logger.warn({ err, jobId: job.id }, 'could not record how long the job took'));
   }
 
   async function settle(jobId: string, part: number, via: 'webhook' | 'poll'): Promise<SettleOutcome> {

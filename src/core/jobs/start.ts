@@ -8,6 +8,7 @@ import type { CreateRequests } from '../media/schemas.ts';
 import type { Origin, Reply } from '../ports.ts';
 import type { JobsContext } from './context.ts';
 import { channelKeyOf, type Job } from './model.ts';
+import { PROGRESS_REFRESH_MS } from './progress.ts';
 import { renderFailure, renderJobCard } from './render.ts';
 import { newJobId, newWebhookToken } from './repo.ts';
 
@@ -93,6 +94,7 @@ export function createStart(ctx: JobsContext) {
     await life.watch({ jobId: job.id, channelKey, nextPollAt: firstPollAt, polls: 0 });
     await deps.schedulePoll?.(job.id, firstPollAt);
     if (!ran) return (await repo.get(job.id)) ?? job;
+    await deps.scheduleProgress?.(job.id, clock.now() + (deps.timings.progressMs ?? PROGRESS_REFRESH_MS));
     metrics.inc('reelbot_jobs_total', { state: 'created' });
     await ctx.showCard(ran.job);
     return ran.job;

@@ -4,7 +4,7 @@
 // a restart without any stored state.
 
 import type { Voice } from '../media/schemas.ts';
-import { type Control, link, type OutMessage, truncate } from '../render/message.ts';
+import { type Control, link, mention, type OutMessage, truncate } from '../render/message.ts';
 import { languageName } from './language.ts';
 import type { VoiceFilters, VoiceIndex } from './voice-index.ts';
 import { describeEmpty, describeFilters } from './voice-page-text.ts';
@@ -85,8 +85,18 @@ export function voicesPageId(filters: VoiceFilters, page: number): string {
 }
 
 export function parseVoicesPageId(id: string): { filters: VoiceFilters; page: number } | undefined {
+  return parsePageId(PAGE_VERB, id);
+}
+
+/** Share: `vshare:2:fr-FR:f:cheerful:jen`, the page shown, to post where the channel sees it. */
+export const SHARE_VERB = 'vshare';
+export const voicesShareId = (filters: VoiceFilters, page: number): string =>
+  filterFields(filters, [SHARE_VERB, String(page)]);
+export const parseVoicesShareId = (id: string) => parsePageId(SHARE_VERB, id);
+
+function parsePageId(verb: string, id: string): { filters: VoiceFilters; page: number } | undefined {
   const parts = id.split(':');
-  if (parts.length !== 6 || parts[0] !== PAGE_VERB) return undefined;
+  if (parts.length !== 6 || parts[0] !== verb) return undefined;
   const page = Number(parts[1]);
   if (!Number.isInteger(page) || page < 1) return undefined;
   return { filters: readFilters(parts.slice(2)), page };
@@ -170,6 +180,8 @@ function controls(shown: Voice[], filters: VoiceFilters, page: number, pages: nu
     out.push({ kind: 'action', label: '◀ Previous', id: voicesPageId(filters, page - 1), style: 'secondary' });
   if (page < pages)
     out.push({ kind: 'action', label: 'Next ▶', id: voicesPageId(filters, page + 1), style: 'secondary' });
+  // The list is private to whoever asked; Share shows this page (or the one voice) to the whole channel.
+  out.push({ kind: 'action', label: '📣 Share', id: voicesShareId(filters, page), style: 'secondary' });
   out.push({
     kind: 'select',
     id: USE_VOICE_ID,
@@ -185,6 +197,22 @@ function controls(shown: Voice[], filters: VoiceFilters, page: number, pages: nu
   });
   out.push(...filterMenus(filters, index));
   return out;
+}
+
+/**
+ * The page as the channel sees it when someone shares it: who shared it, the voices with their samples,
+ * and the "Use this voice" menu (people who may configure pick the default there); no paging or filters.
+ */
+export function renderSharedVoicePage(view: VoicePageView, sharedBy: string): OutMessage {
+  const page = renderVoicePage(view);
+  const card = page.cards?.[0];
+  if (!card) return page;
+  const one = card.body?.split('\n').filter((l) => l.startsWith('**')).length === 1;
+  const use = card.controls?.filter((c) => c.kind === 'select' && c.id === USE_VOICE_ID) ?? [];
+  return {
+    text: `${mention(sharedBy)} shared ${one ? 'a voice' : 'voices'} to pick from together: ${page.text}`,
+    cards: [{ ...card, controls: use }],
+  };
 }
 
 export function renderVoicePage(view: VoicePageView): OutMessage {

@@ -5,7 +5,7 @@ import { objectIdSchema } from '../../media/schemas.ts';
 import { mention, type OutMessage } from '../../render/message.ts';
 import { budgetLine } from '../budget-line.ts';
 import { defineCommand, fail, run } from '../handler.ts';
-import { renderHelp } from '../help.ts';
+import { prefixMessage, renderHelp } from '../help.ts';
 import { COMMANDS, HELP, JOBS, PROJECT } from '../table.ts';
 
 export function ago(ms: number): string {
@@ -62,8 +62,15 @@ export const jobs = defineCommand({
 export const help = defineCommand({
   spec: HELP,
   options: z.strictObject({ command: z.string().optional() }),
-  prepare(v) {
-    const message = renderHelp(COMMANDS, v.command);
+  prepare(v, ctx) {
+    // Help names the commands as this platform knows them (SLACK_COMMAND_PREFIX=rb- → /rb-clip).
+    const prefix = ctx.deps.commandPrefix?.[ctx.origin.platform] ?? '';
+    const asked =
+      prefix && v.command?.replace(/^\//, '').startsWith(prefix)
+        ? v.command.replace(/^\/?/, '').slice(prefix.length)
+        : v.command;
+    const names = COMMANDS.map((c) => c.name);
+    const message = prefixMessage(renderHelp(COMMANDS, asked), names, prefix);
     return run(true, (reply) => reply.ephemeral(message));
   },
 });

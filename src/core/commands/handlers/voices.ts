@@ -1,22 +1,28 @@
 import { z } from 'zod';
-import { parseVoicesFilterPick, parseVoicesPageId, renderVoicePage, USE_VOICE_ID } from '../../voices/render-page.ts';
+import {
+  parseVoicesFilterPick,
+  parseVoicesPageId,
+  parseVoicesShareId,
+  renderSharedVoicePage,
+  renderVoicePage,
+  SHARE_VERB,
+  USE_VOICE_ID,
+  type VoicePageView,
+} from '../../voices/render-page.ts';
 import type { VoiceFilters } from '../../voices/voice-index.ts';
 import { defineAction } from '../actions.ts';
 import { type CommandContext, defineCommand, fail, run } from '../handler.ts';
 import { VOICES } from '../table.ts';
 import { NOT_ALLOWED } from './setup.ts';
 
-async function page(ctx: CommandContext, filters: VoiceFilters, n: number) {
+async function pageView(ctx: CommandContext, filters: VoiceFilters, n: number): Promise<VoicePageView> {
   const view = await ctx.deps.voices.get(await ctx.apiKey());
   const voices = view.index.filter(filters);
-  return renderVoicePage({
-    voices,
-    page: n,
-    filters,
-    index: view.index,
-    staleNote: view.stale ? view.staleReason : undefined,
-  });
+  return { voices, page: n, filters, index: view.index, staleNote: view.stale ? view.staleReason : undefined };
 }
+
+const page = async (ctx: CommandContext, filters: VoiceFilters, n: number) =>
+  renderVoicePage(await pageView(ctx, filters, n));
 
 export const voices = defineCommand({
   spec: VOICES,
@@ -55,6 +61,21 @@ export const voicesFilterAction = defineAction({
   verb: 'vfilter',
   arg: viewState('vfilter', parseVoicesFilterPick),
   prepare: redraw,
+});
+
+/** Share: the page the clicker sees, posted where the channel sees it (the list itself stays private). */
+export const voicesShareAction = defineAction({
+  verb: SHARE_VERB,
+  arg: viewState(SHARE_VERB, parseVoicesShareId),
+  prepare: (paging, ctx) =>
+    run(false, async (reply) => {
+      const view = await pageView(ctx, paging.filters, paging.page);
+      if (view.voices.length === 0) {
+        await reply.ephemeral({ text: 'No voices match that list any more, so there is nothing to share.' });
+        return;
+      }
+      await reply.public(renderSharedVoicePage(view, ctx.origin.userId));
+    }),
 });
 
 /** "Use this voice": the clicker's own channel's default, checked against the catalogue. */

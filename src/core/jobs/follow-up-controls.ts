@@ -1,0 +1,27 @@
+// The follow-up buttons a finished result carries (handled in commands/handlers/follow-up.ts): their
+// verbs and labels live here so results can show them without the jobs depending on the commands.
+import type { Output } from '../media/schemas.ts';
+import type { Control } from '../render/message.ts';
+
+export const FOLLOW_UP_BUTTONS = {
+  subtitles: { verb: 'then_subtitles', label: '💬 Subtitles' },
+  broll: { verb: 'then_broll', label: '🎥 B-roll' },
+  tts: { verb: 'then_speak', label: '🔊 Speak caption' },
+} as const;
+
+/** Discord shows at most 5 rows of 5 buttons per message; Slack's limits (25 per actions block) are looser. */
+export const MAX_BUTTONS_PER_MESSAGE = 25;
+
+/** Subtitles and B-roll on a video, and Speak caption on a captioned reel. */
+export function followUpControls(jobId: string, part: number, index: number, out: Output, reel: boolean): Control[] {
+  if (!out.videoUrl) return [];
+  const { subtitles, broll, tts } = FOLLOW_UP_BUTTONS;
+  const wanted = [subtitles, broll, ...(reel && out.info?.caption ? [tts] : [])];
+  // ids are `<verb>:<job>:<part>:<output>`, well under the 100 characters a button id may have.
+  return wanted.map((f) => ({
+    kind: 'action',
+    label: f.label,
+    id: `${f.verb}:${jobId}:${part}:${index}`,
+    style: 'secondary',
+  }));
+}

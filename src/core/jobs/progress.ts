@@ -1,0 +1,43 @@
+// Progress you can see: the card of a running job shows how long it has run and how long this
+// channel's jobs of its kind usually take, refreshed by one task per job in the scheduler's `progress`
+// queue. Platforms limit edits (Discord: no edits of a message older than an hour, error 30046), so a
+// card past its port's edit window gets a new reply in the thread instead, at a slower pace.
+import type { Job } from './model.ts';
+
+export const PROGRESS_QUEUE = 'progress';
+/** No more than one refresh per card per minute (Discord's and Slack's edit rate limits). */
+export const PROGRESS_REFRESH_MS = 60_000;
+/** Past the card's edit window each refresh is a new message: keep them rare. */
+export const REPLY_REFRESH_MS = 30 * 60_000;
+
+/** 40 s, 4 min, 1 h 5 min. */
+export function formatDuration(ms: number): string {
+  const s = Math.max(0, Math.round(ms / 1000));
+  if (s < 60) return `${s} s`;
+  const min = Math.round(s / 60);
+  if (min < 60) return `${min} min`;
+  return `${Math.floor(min / 60)} h${min % 60 ? ` ${min % 60} min` : ''}`;
+}
+
+const KIND_NAME: Record<Job['kind'], string> = {
+  clip: 'clip',
+  ttv: 'text-to-video',
+  subtitles: 'subtitles',
+  broll: 'B-roll',
+  tts: 'speech',
+};
+
+/** The card's progress line for a running job. */
+export function progressLine(job: Job, now: number, estimateMs: number | undefined): string {
+  const elapsed = `⏱ ${formatDuration(now - job.createdAt)} elapsed`;
+  if (estimateMs === undefined) {
+    return `${elapsed} · no estimate yet: no ${KIND_NAME[job.kind]} job has finished in this channel before`;
+  }
+  const usual = `~${formatDuration(estimateMs)}`;
+  if (now - job.createdAt > 2 * estimateMs) {
+    const ids = job.projectIds.filter((p): p is string => Boolean(p));
+    const check = ids.length > 0 ? ids.map((p) => `\`/project ${p}\``).join(', ') : '`/project`';
+    return `⚠️ ${elapsed} · taking more than twice as long as usual here (${usual}). Check it with ${check}`;
+  }
+  return `${elapsed} · usually ready in ${usual}`;
+}

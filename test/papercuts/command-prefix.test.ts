@@ -1,0 +1,97 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type App, createApp } from '../../src/app.ts';
+import { loadConfig, loadSlackCommandPrefix } from '../../src/config.ts';
+import { ConfigError } from '../../src/core/errors.ts';
+import { createSlackAdapter, type SlackAdapter } from '../../src/slack/index.ts';
+import { type SlackWebApiDouble, sendSigned, startSlackWebApi, waitFor } from '../doubles/slack/index.ts';
+import { SECRET, slashCommand, USERS } from '../slack/harness.ts';
+import { silentLogger } from '../support/harness.ts';
+
+// Slack commands named /setup or /help clash with other apps in a workspace: SLACK_COMMAND_PREFIX
+// renames them all, in the manifest, in what the bot answers to, and in what /help tells people to type.
+
+let app: App | undefined;
+let adapter: SlackAdapter | undefined;
+let web: SlackWebApiDouble | undefined;
+let dir: string | undefined;
+afterEach(async () => {
+  await adapter?.stop(0);
+  await app?.close();
+  await web?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+  app = adapter = web = dir = undefined;
+});
+
+describe('SLACK_COMMAND_PREFIX', () => {
+  it('names every command of the manifest with it (npm run slack:manifest)', () => {
+    const out = execFileSync(join('node_modules', '.bin', 'tsx'), ['src/slack/manifest-cli.ts'], {
+      env: { ...process.env, SLACK_COMMAND_PREFIX: 'rb-' },
+      encoding: 'utf8',
+    });
+    const manifest = JSON.parse(out) as {
+      features: { slash_commands: Array<{ command: string; usage_hint: string }> };
+    };
+    const commands = manifest.features.slash_commands;
+    expect(commands.map((c) => c.command)).toContain('/rb-clip');
+    expect(commands.every((c) => c.command.startsWith('/rb-'))).toBe(true);
+    expect(commands.some((c) => /(^|\s)\/clip\b/.test(c.usage_hint))).toBe(false);
+  });
+
+  it('refuses a prefix Slack would not take, naming the variable', () => {
+    expect(() => loadSlackCommandPrefix({ SLACK_COMMAND_PREFIX: 'RB ' })).toThrow(ConfigError);
+    expect(() => loadSlackCommandPrefix({ SLACK_COMMAND_PREFIX: 'RB ' })).toThrow(/SLACK_COMMAND_PREFIX/);
+    expect(loadSlackCommandPrefix({})).toBe('');
+  });
+
+  it('answers /rb-clip and /rb-help on Slack, and /help names the commands as /rb-…', async () => {
+    web = await startSlackWebApi({ users: USERS });
+    dir = mkdtempSync(join(tmpdir(), 'reelbot-prefix-'));
+    const config = loadConfig({
+      MEDIA_API_URL: 'sandbox',
+      STORE_URL: `sqlite://${join(dir, 'bot.sqlite')}`,
+      PORT: '0',
+      SLACK_BOT_TOKEN: 'xoxb-prefix',
+      SLACK_SIGNING_SECRET: SECRET,
+      SLACK_COMMAND_PREFIX: 'rb-',
+    });
+    app = await createApp({ config, logger: silentLogger, host: '127.0.0.1', sandbox: { jobMs: 50 }, pollTickMs: 50 });
+    adapter = createSlackAdapter({
+      botToken: 'xoxb-prefix',
+      signingSecret: SECRET,
+      apiUrl: web.apiUrl,
+      bot: app.bot,
+      store: app.store,
+      logger: silentLogger,
+      commandPrefix: config.slackCommandPrefix,
+      pace: { intervalMs: 0 },
+    });
+    app.registerChat(adapter.chatPort);
+    const { port } = await app.listen(adapter.routes, 0);
+    await adapter.start();
+    const send = (name: string, text: string) =>
+      sendSigned(
+        `http://127.0.0.1:${port}/slack/commands`,
+        'command',
+        slashCommand(web as SlackWebApiDouble, name, text),
+        {
+          secret: SECRET,
+        },
+      );
+
+    const help = await send('/rb-help', '');
+    // The answer rides on the ack, or comes by response_url or as an ephemeral message.
+    const answered = () =>
+      `${help.text} ${JSON.stringify(web?.responses)} ${JSON.stringify(web?.calls.map((c) => c.args))}`;
+    await waitFor(() => /rb-/.test(answered()) || /clip/.test(answered()), 'the help text');
+    const said = answered();
+    expect(said).toMatch(/`\/rb-clip`/);
+    expect(said).not.toMatch(/`\/clip`/);
+
+    await send('/rb-clip', 'https://youtu.be/abc reels=1');
+    await waitFor(() => web?.posted().some((p) => /Clips/.test(String(p.text))) === true, 'the job card');
+  });
+});
