@@ -66,7 +66,13 @@ export function createConsoleAdapter(options: ConsoleOptions): ConsoleAdapter {
   const chatPort: ChatPort = {
     platform: 'console',
     postInThread: async (thread: ThreadRef, message) => print(message, `  └ [#${thread.threadId}] `),
-    updateCard: async (thread: ThreadRef, message) => print({ text: message.text }, `[#${thread.threadId}] `),
+    // An edit prints one line, plus the buttons it now carries (an outcome can bring new ones).
+    updateCard: async (thread: ThreadRef, message) => {
+      const controls = [...(message.controls ?? []), ...(message.cards ?? []).flatMap((c) => c.controls ?? [])].filter(
+        (c) => c.kind === 'action',
+      );
+      print({ text: message.text, ...(controls.length > 0 ? { controls } : {}) }, `[#${thread.threadId}] `);
+    },
   };
 
   const dispatch: Dispatch = createDispatch({
