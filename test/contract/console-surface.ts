@@ -84,8 +84,15 @@ export async function startConsoleSurface(): Promise<Surface> {
     },
     async submitForm(values, who) {
       await be(who);
-      // The console asks the form's fields one per line, in order; a blank line keeps what it shows.
-      for (const value of Object.values(values)) await adapter.handleLine(value);
+      // The console asks the form's fields one per line (`Form — Label …: `); a blank line keeps what
+      // it shows. A field's id is its label in snake case (Access key → access_key).
+      for (let asked = 0; asked < 20; asked++) {
+        const prompt = printed.at(-1);
+        const label =
+          prompt?.where === 'other' ? / — ([^—([:]+?)(?: \(| —| \[|: )/.exec(prompt.seen.text)?.[1] : undefined;
+        if (!label) return;
+        await adapter.handleLine(values[label.trim().toLowerCase().replace(/\s+/g, '_')] ?? '');
+      }
     },
     threads: async () => [...new Set(printed.filter((p) => p.where === 'card').map((p) => p.thread ?? ''))],
     async card(id) {

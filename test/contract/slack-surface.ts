@@ -28,6 +28,34 @@ function seen(m: Rendered): Seen {
   return { text: [m.text ?? '', ...texts].join('\n'), buttons: buttons.map((e) => e.text?.text ?? '') };
 }
 
+interface InputBlock {
+  type: string;
+  block_id?: string;
+  element?: {
+    type?: string;
+    action_id?: string;
+    initial_value?: string;
+    initial_options?: Array<{ value: string }>;
+  };
+}
+
+/** An input's state as Slack's client submits it: what `values` says, else what the form showed. */
+function stateOf(block: InputBlock, values: Record<string, string>): Record<string, unknown> | undefined {
+  const e = block.element;
+  if (!e?.action_id) return undefined;
+  const given = values[e.action_id] ?? (block.block_id ? values[block.block_id] : undefined);
+  if (e.type === 'multi_static_select') {
+    const picked = given === undefined ? (e.initial_options ?? []).map((o) => o.value) : given.split(',');
+    return { [e.action_id]: { type: e.type, selected_options: picked.filter(Boolean).map((value) => ({ value })) } };
+  }
+  if (e.type === 'static_select') {
+    const value = given ?? e.initial_options?.[0]?.value;
+    return { [e.action_id]: { type: e.type, selected_option: value ? { value } : null } };
+  }
+  const value = given ?? e.initial_value;
+  return value === undefined ? undefined : { [e.action_id]: { type: 'plain_text_input', value } };
+}
+
 /** The id the double gave a response_url (`…/respond/<id>`). */
 const responseId = (payload: Record<string, unknown>) => String(payload.response_url ?? '').split('/respond/')[1];
 
@@ -115,11 +143,9 @@ export async function startSlackSurface(): Promise<Surface> {
       formsSubmitted = opened;
       const view = openedView(web, opened - 1);
       const state: Record<string, Record<string, unknown>> = {};
-      for (const block of view.blocks as Array<{ type: string; block_id?: string; element?: { action_id?: string } }>) {
-        const actionId = block.element?.action_id;
-        const value = (actionId && values[actionId]) ?? (block.block_id && values[block.block_id]);
-        if (block.type === 'input' && block.block_id && actionId && value)
-          state[block.block_id] = { [actionId]: { type: 'plain_text_input', value } };
+      for (const block of view.blocks as InputBlock[]) {
+        const answer = block.type === 'input' && block.block_id ? stateOf(block, values) : undefined;
+        if (answer && block.block_id) state[block.block_id] = answer;
       }
       await send('/slack/interactivity', 'interactive', viewSubmission(view, state, USER[who]), who);
     },
