@@ -30,10 +30,17 @@ const seen = (m: StoredMessage): Seen => ({
   buttons: buttonsOf(m).flatMap((b) => (b.label ? [b.label] : [])),
 });
 
-export async function startDiscordSurface(): Promise<Surface> {
+/** `roles`: the Discord role ids each person holds (none unless given). */
+export async function startDiscordSurface(
+  options: { roles?: Partial<Record<Person, string[]>> } = {},
+): Promise<Surface> {
   const core = await startCore();
   const discord = await createDiscordDouble();
-  const actor = (who: Person = 'member') => (who === 'admin' ? discord.actors.manager : discord.actors.member);
+  const actor = (who: Person = 'member') => {
+    const base = who === 'admin' ? discord.actors.manager : discord.actors.member;
+    const roles = options.roles?.[who];
+    return roles ? { ...base, roles } : base;
+  };
   const sent: Array<{ id: string; who: Person }> = [];
   let app: App;
   let adapter: DiscordAdapter;

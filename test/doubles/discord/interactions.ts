@@ -16,6 +16,8 @@ export interface Actor {
   userName: string;
   /** Decimal permission bitfield of the member in this channel. */
   permissions: string;
+  /** The member's role ids in the guild. */
+  roles?: string[];
 }
 
 export interface InteractionContext {
@@ -42,7 +44,7 @@ function base(ctx: InteractionContext, type: number) {
     channel: channelPayload(ctx.channel),
     member: {
       user: userPayload({ id: ctx.actor.userId, username: ctx.actor.userName }),
-      roles: [],
+      roles: ctx.actor.roles ?? [],
       joined_at: new Date(0).toISOString(),
       nick: null,
       avatar: null,
