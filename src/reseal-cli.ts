@@ -11,6 +11,13 @@ try {
         `again): ${report.unreadable.join(', ')}`,
     );
   }
+  console.log(`Sealed ${report.socials.resealed} social access key(s) again.`);
+  if (report.socials.unreadable.length > 0) {
+    console.log(
+      `${report.socials.unreadable.length} social access key(s) no configured key opens (add them again with ` +
+        `/setup socials add): ${report.socials.unreadable.join(', ')}`,
+    );
+  }
   if (report.malformed.length > 0) console.log(`Left malformed records as they are: ${report.malformed.join(', ')}`);
 } catch (err) {
   console.error(err instanceof ConfigError ? `reseal cannot start: ${err.message}` : `reseal failed: ${String(err)}`);

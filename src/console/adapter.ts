@@ -66,7 +66,13 @@ export function createConsoleAdapter(options: ConsoleOptions): ConsoleAdapter {
   const chatPort: ChatPort = {
     platform: 'console',
     postInThread: async (thread: ThreadRef, message) => print(message, `  └ [#${thread.threadId}] `),
-    updateCard: async (thread: ThreadRef, message) => print({ text: message.text }, `[#${thread.threadId}] `),
+    // An edit prints one line, plus the buttons it now carries (an outcome can bring new ones).
+    updateCard: async (thread: ThreadRef, message) => {
+      const controls = [...(message.controls ?? []), ...(message.cards ?? []).flatMap((c) => c.controls ?? [])].filter(
+        (c) => c.kind === 'action',
+      );
+      print({ text: message.text, ...(controls.length > 0 ? { controls } : {}) }, `[#${thread.threadId}] `);
+    },
   };
 
   const dispatch: Dispatch = createDispatch({
@@ -95,12 +101,17 @@ export function createConsoleAdapter(options: ConsoleOptions): ConsoleAdapter {
     return task;
   }
 
+  /** What a field shows before it is answered: its prefilled text, or the choices already picked. */
+  const shownOf = (input: ModalSpec['inputs'][number]): string =>
+    input.value ?? input.choices?.selected.join(',') ?? '';
+
   function askNext() {
     const input = modal?.spec.inputs.find((i) => modal && !(i.id in modal.values));
     if (!input) return;
     const choices = input.choices ? ` — choose from ${input.choices.options.map((o) => o.value).join(', ')}` : '';
     // A prefilled answer is kept by an empty line.
-    const current = input.value ? ` [${input.value}]` : '';
+    const shown = shownOf(input);
+    const current = shown ? ` [${shown}]` : '';
     options.write(
       `${modal?.spec.title} — ${input.label}${input.secret ? ' (not shown to anyone else)' : ''}${choices}${current}: \n`,
     );
@@ -110,7 +121,7 @@ export function createConsoleAdapter(options: ConsoleOptions): ConsoleAdapter {
     const current = modal;
     if (!current) return Promise.resolve();
     const input = current.spec.inputs.find((i) => !(i.id in current.values));
-    if (input) current.values[input.id] = line === '' && input.value !== undefined ? input.value : line;
+    if (input) current.values[input.id] = line === '' ? shownOf(input) : line;
     if (current.spec.inputs.some((i) => !(i.id in current.values))) {
       askNext();
       return Promise.resolve();

@@ -16,6 +16,8 @@ export const originSchema = z.object({
   threadId: z.string().optional(),
   userId: z.string(),
   userName: z.string().optional(),
+  /** The person's Discord role ids, when the platform says (approvers may name roles). */
+  roles: z.array(z.string()).optional(),
 });
 export type Origin = z.infer<typeof originSchema>;
 

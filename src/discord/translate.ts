@@ -25,7 +25,23 @@ export function originOf(interaction: BaseInteraction): Origin {
     userName: interaction.user.globalName ?? interaction.user.username,
   };
   if (thread) origin.threadId = thread.id;
+  const roles = rolesOf(interaction);
+  if (roles) origin.roles = roles;
   return origin;
+}
+
+/**
+ * A guild member's role ids, as the interaction carried them. An uncached member is the raw list; a
+ * cached GuildMember keeps that list as `_roles`, while its `roles.cache` drops any role missing from the
+ * guild's role cache (HTTP interactions, partial caches), so the list is read first.
+ */
+function rolesOf(interaction: BaseInteraction): string[] | undefined {
+  const member = interaction.member;
+  if (!member) return undefined;
+  if (Array.isArray(member.roles)) return [...member.roles];
+  const raw = (member as unknown as { _roles?: unknown })._roles;
+  if (Array.isArray(raw) && raw.every((r) => typeof r === 'string')) return [...raw];
+  return [...member.roles.cache.keys()];
 }
 
 /**

@@ -4,10 +4,12 @@ import type { App } from '../../src/app.ts';
 import { type ConsoleAdapter, createConsoleAdapter } from '../../src/console/adapter.ts';
 import { silentLogger } from '../support/harness.ts';
 import { type Core, startCore } from './core.ts';
-import type { Seen, Surface } from './surface.ts';
+import type { Person, Seen, Surface } from './surface.ts';
 
 interface Printed {
   where: 'private' | 'card' | 'thread' | 'other';
+  /** Who was at the keyboard (a private line is theirs alone). */
+  who?: Person;
   thread?: string;
   seen: Seen;
 }
@@ -32,6 +34,8 @@ function read(text: string): Printed {
 export async function startConsoleSurface(): Promise<Surface> {
   const core: Core = await startCore();
   const printed: Printed[] = [];
+  // The console's own person may configure (admin); `/as member` is a member who may not.
+  let current: Person = 'admin';
   let app: App;
   let adapter: ConsoleAdapter;
 
@@ -41,25 +45,54 @@ export async function startConsoleSurface(): Promise<Surface> {
     adapter = createConsoleAdapter({
       bot: app.bot,
       logger: silentLogger,
-      write: (text) => void printed.push(read(text)),
+      write: (text) => void printed.push({ ...read(text), who: current }),
       pendingJobs: async () => 0,
     });
     app.registerChat(adapter.chatPort);
   }
   await boot();
 
+  /** Switches who types next; no one named keeps whoever types now. */
+  async function be(who: Person | undefined) {
+    if (who === undefined || who === current) return;
+    await adapter.handleLine(who === 'admin' ? '/as' : '/as member');
+    current = who;
+  }
+  async function press(holder: Printed | undefined, label: string, where: string) {
+    const id = [...(holder?.seen.text.matchAll(BUTTON) ?? [])].find((m) => m[1]?.includes(label))?.[2];
+    if (!id) throw new Error(`no ${label} button ${where}`);
+    await adapter.handleLine(`!${id}`);
+  }
+  const has = (p: Printed, label: string) => p.seen.buttons.some((b) => b.includes(label));
+
   return {
     name: 'console',
-    command: (line) => adapter.handleLine(line),
-    async click(thread, label) {
-      const holder = printed.filter((p) => p.thread === thread && p.seen.buttons.some((b) => b.includes(label))).at(-1);
-      const id = [...(holder?.seen.text.matchAll(BUTTON) ?? [])].find((m) => m[1]?.includes(label))?.[2];
-      if (!id) throw new Error(`no ${label} button in thread #${thread}`);
-      await adapter.handleLine(`!${id}`);
+    sandboxUrl: core.sandbox.origin,
+    async command(line, who) {
+      await be(who);
+      await adapter.handleLine(line);
     },
-    async submitForm(values) {
-      // The console asks the form's fields one per line, in order.
-      for (const value of Object.values(values)) await adapter.handleLine(value);
+    async click(thread, label, who) {
+      await be(who);
+      const holder = printed.filter((p) => p.thread === thread && has(p, label)).at(-1);
+      await press(holder, label, `in thread #${thread}`);
+    },
+    async clickPrivate(label, who = 'admin') {
+      const holder = printed.filter((p) => p.where === 'private' && p.who === who && has(p, label)).at(-1);
+      await be(who);
+      await press(holder, label, 'shown privately');
+    },
+    async submitForm(values, who) {
+      await be(who);
+      // The console asks the form's fields one per line (`Form — Label …: `); a blank line keeps what
+      // it shows. A field's id is its label in snake case (Access key → access_key).
+      for (let asked = 0; asked < 20; asked++) {
+        const prompt = printed.at(-1);
+        const label =
+          prompt?.where === 'other' ? / — ([^—([:]+?)(?: \(| —| \[|: )/.exec(prompt.seen.text)?.[1] : undefined;
+        if (!label) return;
+        await adapter.handleLine(values[label.trim().toLowerCase().replace(/\s+/g, '_')] ?? '');
+      }
     },
     threads: async () => [...new Set(printed.filter((p) => p.where === 'card').map((p) => p.thread ?? ''))],
     async card(id) {
@@ -68,7 +101,9 @@ export async function startConsoleSurface(): Promise<Surface> {
       return card.seen;
     },
     thread: async (id) => printed.filter((p) => p.where === 'thread' && p.thread === id).map((p) => p.seen),
-    privateTo: async () => printed.filter((p) => p.where === 'private').map((p) => p.seen),
+    // The console's own person is both a member and an admin: what they saw counts for either.
+    privateTo: async (who) =>
+      printed.filter((p) => p.where === 'private' && (p.who === who || p.who === 'admin')).map((p) => p.seen),
     everyone: async () => printed.filter((p) => p.where === 'card' || p.where === 'thread').map((p) => p.seen),
     async restart() {
       await app.close();

@@ -30,10 +30,17 @@ const seen = (m: StoredMessage): Seen => ({
   buttons: buttonsOf(m).flatMap((b) => (b.label ? [b.label] : [])),
 });
 
-export async function startDiscordSurface(): Promise<Surface> {
+/** `roles`: the Discord role ids each person holds (none unless given). */
+export async function startDiscordSurface(
+  options: { roles?: Partial<Record<Person, string[]>> } = {},
+): Promise<Surface> {
   const core = await startCore();
   const discord = await createDiscordDouble();
-  const actor = (who: Person = 'member') => (who === 'admin' ? discord.actors.manager : discord.actors.member);
+  const actor = (who: Person = 'member') => {
+    const base = who === 'admin' ? discord.actors.manager : discord.actors.member;
+    const roles = options.roles?.[who];
+    return roles ? { ...base, roles } : base;
+  };
   const sent: Array<{ id: string; who: Person }> = [];
   let app: App;
   let adapter: DiscordAdapter;
@@ -62,22 +69,35 @@ export async function startDiscordSurface(): Promise<Surface> {
     await discord.waitForCallback(id);
   };
 
+  async function press(messages: StoredMessage[], label: string, who: Person | undefined, where: string) {
+    const holder = messages.filter((m) => buttonsOf(m).some((b) => b.label?.includes(label))).at(-1);
+    const button = holder && buttonsOf(holder).find((b) => b.label?.includes(label));
+    if (!holder || !button?.custom_id) throw new Error(`no ${label} button ${where}`);
+    const { id } = discord.click(holder, button.custom_id, { actor: actor(who) });
+    await delivered(id, who ?? 'member');
+  }
+
   return {
     name: 'discord',
+    sandboxUrl: core.sandbox.origin,
     async command(line, who) {
       const [name = '', ...rest] = line.replace(/^\//, '').split(/\s+/);
       const { id } = discord.command(name, optionsOf(name, rest.join(' ')), { actor: actor(who) });
       await delivered(id, who ?? 'member');
     },
     async click(thread, label, who) {
-      const holder = discord
-        .messagesIn(thread)
-        .filter((m) => buttonsOf(m).some((b) => b.label?.includes(label)))
-        .at(-1);
-      const button = holder && buttonsOf(holder).find((b) => b.label?.includes(label));
-      if (!holder || !button?.custom_id) throw new Error(`no ${label} button in thread ${thread}`);
-      const { id } = discord.click(holder, button.custom_id, { actor: actor(who) });
-      await delivered(id, who ?? 'member');
+      // A thread is started from its card, so the card shares its id.
+      const card = discord.state.message(thread);
+      await press([...(card ? [card] : []), ...discord.messagesIn(thread)], label, who, `in thread ${thread}`);
+    },
+    async clickPrivate(label, who = 'member') {
+      const shown = sent.filter((s) => s.who === who).flatMap((s) => discord.interactionMessages(s.id));
+      await press(
+        shown.filter((m) => !m.loading && (m.flags & 64) === 64),
+        label,
+        who,
+        'shown privately',
+      );
     },
     async submitForm(values, who) {
       const opened = [...discord.state.interactions.values()]

@@ -8,20 +8,52 @@ import { blockAction, elements, openedView, type Post, posts, viewSubmission } f
 import { SECRET, slashCommand, USERS } from '../slack/harness.ts';
 import { silentLogger } from '../support/harness.ts';
 import { startCore } from './core.ts';
-import type { Person, Seen, Surface } from './surface.ts';
+import { eventually, type Person, type Seen, type Surface } from './surface.ts';
 
 const USER: Record<Person, string> = { member: 'U0MEMBER', admin: 'U0ADMIN' };
 
 interface Rendered {
   text?: string;
-  blocks?: Array<{ text?: { text: string }; elements?: Array<{ type: string; text?: { text: string } }> }>;
+  blocks?: Array<{
+    text?: { text: string };
+    fields?: Array<{ text: string }>;
+    elements?: Array<{ type: string; text?: { text: string } }>;
+  }>;
 }
 
 function seen(m: Rendered): Seen {
   const blocks = m.blocks ?? [];
-  const texts = blocks.flatMap((b) => (b.text ? [b.text.text] : []));
+  const texts = blocks.flatMap((b) => [...(b.text ? [b.text.text] : []), ...(b.fields ?? []).map((f) => f.text)]);
   const buttons = blocks.flatMap((b) => b.elements ?? []).filter((e) => e.type === 'button');
   return { text: [m.text ?? '', ...texts].join('\n'), buttons: buttons.map((e) => e.text?.text ?? '') };
+}
+
+interface InputBlock {
+  type: string;
+  block_id?: string;
+  element?: {
+    type?: string;
+    action_id?: string;
+    initial_value?: string;
+    initial_options?: Array<{ value: string }>;
+  };
+}
+
+/** An input's state as Slack's client submits it: what `values` says, else what the form showed. */
+function stateOf(block: InputBlock, values: Record<string, string>): Record<string, unknown> | undefined {
+  const e = block.element;
+  if (!e?.action_id) return undefined;
+  const given = values[e.action_id] ?? (block.block_id ? values[block.block_id] : undefined);
+  if (e.type === 'multi_static_select') {
+    const picked = given === undefined ? (e.initial_options ?? []).map((o) => o.value) : given.split(',');
+    return { [e.action_id]: { type: e.type, selected_options: picked.filter(Boolean).map((value) => ({ value })) } };
+  }
+  if (e.type === 'static_select') {
+    const value = given ?? e.initial_options?.[0]?.value;
+    return { [e.action_id]: { type: e.type, selected_option: value ? { value } : null } };
+  }
+  const value = given ?? e.initial_value;
+  return value === undefined ? undefined : { [e.action_id]: { type: 'plain_text_input', value } };
 }
 
 /** The id the double gave a response_url (`…/respond/<id>`). */
@@ -30,11 +62,12 @@ const responseId = (payload: Record<string, unknown>) => String(payload.response
 export async function startSlackSurface(): Promise<Surface> {
   const core = await startCore();
   const web: SlackWebApiDouble = await startSlackWebApi({ users: USERS });
-  const acks: Array<{ who: Person; seen: Seen }> = [];
+  const acks: Array<{ who: Person; body: Rendered }> = [];
   const urls = new Map<string, Person>();
   let app: App;
   let adapter: SlackAdapter;
   let base = '';
+  let formsSubmitted = 0;
 
   async function boot() {
     app = await core.start();
@@ -60,34 +93,59 @@ export async function startSlackSurface(): Promise<Surface> {
     if (id) urls.set(id, who);
     const res = await sendSigned(`${base}${path}`, kind, payload, { secret: SECRET });
     if (res.status !== 200) throw new Error(`Slack request refused: ${res.status}`);
-    if (res.text) acks.push({ who, seen: seen(JSON.parse(res.text) as Rendered) });
+    if (res.text) acks.push({ who, body: JSON.parse(res.text) as Rendered });
+  }
+
+  /** Acks, response_url posts and ephemerals to `who`, in that order. */
+  function shownTo(who: Person): Rendered[] {
+    const ephemerals = web
+      .callsOf('chat.postEphemeral')
+      .filter((c) => c.args.user === USER[who])
+      .map((c) => c.args as Rendered);
+    const responded = web.responses.filter((r) => urls.get(r.id) === who).map((r) => r.body as Rendered);
+    return [...acks.filter((a) => a.who === who).map((a) => a.body), ...responded, ...ephemerals];
   }
 
   const threadOf = (ts: string) => posts(web).filter((p) => p.thread_ts === ts);
 
   return {
     name: 'slack',
+    sandboxUrl: core.sandbox.origin,
     async command(line, who = 'member') {
       const [name = '', ...rest] = line.split(/\s+/);
       await send('/slack/commands', 'command', slashCommand(web, name, rest.join(' '), USER[who]), who);
     },
     async click(thread, label, who = 'member') {
-      const holder = threadOf(thread)
+      const root = posts(web).filter((p) => p.ts === thread);
+      const holder = [...root, ...threadOf(thread)]
         .filter((p) => seen(p as Rendered).buttons.some((b) => b.includes(label)))
         .at(-1);
-      const element = holder && elements(holder.blocks).find((e) => e.text?.text.includes(label));
+      const element = holder && elements(holder.blocks).find((e) => e.text?.text?.includes(label));
       if (!holder || !element) throw new Error(`no ${label} button in thread ${thread}`);
       const payload = blockAction(web, element, { ts: holder.ts, thread_ts: thread }, USER[who]);
       await send('/slack/interactivity', 'interactive', payload, who);
     },
+    async clickPrivate(label, who = 'member') {
+      const holder = shownTo(who)
+        .filter((m) => seen(m).buttons.some((b) => b.includes(label)))
+        .at(-1);
+      const element = holder && elements(holder.blocks as Post['blocks']).find((e) => e.text?.text?.includes(label));
+      if (!holder || !element) throw new Error(`no ${label} button shown privately`);
+      const payload = blockAction(web, element, { ts: '1700000400.000100', ephemeral: true }, USER[who]);
+      await send('/slack/interactivity', 'interactive', payload, who);
+    },
     async submitForm(values, who = 'member') {
-      const view = openedView(web, web.callsOf('views.open').length - 1);
+      // A configuring command opens its form after the ack (who may configure is looked up first).
+      const opened = await eventually(
+        async () => web.callsOf('views.open').length > formsSubmitted && web.callsOf('views.open').length,
+        'a form opened',
+      );
+      formsSubmitted = opened;
+      const view = openedView(web, opened - 1);
       const state: Record<string, Record<string, unknown>> = {};
-      for (const block of view.blocks as Array<{ type: string; block_id?: string; element?: { action_id?: string } }>) {
-        const actionId = block.element?.action_id;
-        const value = (actionId && values[actionId]) ?? (block.block_id && values[block.block_id]);
-        if (block.type === 'input' && block.block_id && actionId && value)
-          state[block.block_id] = { [actionId]: { type: 'plain_text_input', value } };
+      for (const block of view.blocks as InputBlock[]) {
+        const answer = block.type === 'input' && block.block_id ? stateOf(block, values) : undefined;
+        if (answer && block.block_id) state[block.block_id] = answer;
       }
       await send('/slack/interactivity', 'interactive', viewSubmission(view, state, USER[who]), who);
     },
@@ -105,14 +163,7 @@ export async function startSlackSurface(): Promise<Surface> {
       return seen(card as Rendered);
     },
     thread: async (ts) => threadOf(ts).map((p) => seen(p as Rendered)),
-    async privateTo(who) {
-      const ephemerals = web
-        .callsOf('chat.postEphemeral')
-        .filter((c) => c.args.user === USER[who])
-        .map((c) => seen(c.args as Rendered));
-      const responded = web.responses.filter((r) => urls.get(r.id) === who).map((r) => seen(r.body as Rendered));
-      return [...acks.filter((a) => a.who === who).map((a) => a.seen), ...responded, ...ephemerals];
-    },
+    privateTo: async (who) => shownTo(who).map(seen),
     everyone: async () => posts(web).map((p) => seen(p as Rendered)),
     async restart() {
       await adapter.stop();

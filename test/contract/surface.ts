@@ -13,10 +13,14 @@ export type Person = 'member' | 'admin';
 
 export interface Surface {
   readonly name: 'console' | 'discord' | 'slack';
+  /** The media API sandbox the bot talks to (its post log: `GET /sandbox/posts`). */
+  readonly sandboxUrl: string;
   /** Runs a command as typed in text form (`/clip https://… reels=1`); resolves once it was delivered. */
   command(line: string, who?: Person): Promise<void>;
-  /** Clicks the button labelled `label` on the newest message of `thread` that has one. */
+  /** Clicks the button labelled `label` on the newest message of `thread` that has one (its card included). */
   click(thread: string, label: string, who?: Person): Promise<void>;
+  /** Clicks the button labelled `label` on the newest message shown to `who` alone that has one. */
+  clickPrivate(label: string, who?: Person): Promise<void>;
   /** Submits the form the last command or click opened, with values by input id. */
   submitForm(values: Record<string, string>, who?: Person): Promise<void>;
   /** The job threads, oldest first (their ids are the surface's own). */
@@ -53,6 +57,14 @@ export async function eventually<T>(
     if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms: ${what}`);
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/** What the sandbox was asked to post, in order (each with the access keys it was given). */
+export async function sandboxPosts(s: Surface): Promise<Array<{ title?: string; description?: string }>> {
+  const res = await fetch(`${s.sandboxUrl}/sandbox/posts`);
+  const body = (await res.json()) as unknown;
+  if (Array.isArray(body)) return body as Array<{ title?: string }>;
+  return ((body as { posts?: unknown[] }).posts ?? []) as Array<{ title?: string }>;
 }
 
 /** Waits `ms` (to show that nothing more arrives). */

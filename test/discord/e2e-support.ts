@@ -95,8 +95,13 @@ export async function cardAndThread(w: World, id: string): Promise<{ card: Store
 
 /** Text of a message the way a reader sees it: content, then every embed's title and description. */
 export function textOf(m: StoredMessage): string {
-  const embeds = m.embeds as Array<{ title?: string; description?: string }>;
-  return [m.content, ...embeds.flatMap((e) => [e.title ?? '', e.description ?? ''])].join('\n');
+  const embeds = m.embeds as Array<{
+    title?: string;
+    description?: string;
+    fields?: Array<{ name: string; value: string }>;
+  }>;
+  const fields = (e: (typeof embeds)[number]) => (e.fields ?? []).map((f) => `${f.name}: ${f.value}`);
+  return [m.content, ...embeds.flatMap((e) => [e.title ?? '', e.description ?? '', ...fields(e)])].join('\n');
 }
 
 export interface Button {

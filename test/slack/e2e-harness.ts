@@ -199,14 +199,18 @@ export function blockAction(
   };
 }
 
+/** Each submission is its own view (Slack gives every opened modal an id; the bot answers each once). */
+let submissions = 0;
+
 export function viewSubmission(view: unknown, values: Record<string, unknown>, userId = 'U0MEMBER') {
+  const n = ++submissions;
   return {
     type: 'view_submission',
     team: { id: TEAM_ID, domain: 'double' },
     user: { id: userId, username: USERS.find((u) => u.id === userId)?.name ?? 'someone', team_id: TEAM_ID },
     api_app_id: 'A0REELBOT',
-    trigger_id: 'trigger.submit',
-    view: { ...(view as object), id: 'V1', team_id: TEAM_ID, type: 'modal', state: { values }, hash: 'h' },
+    trigger_id: `trigger.submit${n}`,
+    view: { ...(view as object), id: `V${n}`, team_id: TEAM_ID, type: 'modal', state: { values }, hash: 'h' },
     response_urls: [],
   };
 }

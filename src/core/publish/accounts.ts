@@ -25,6 +25,15 @@ export interface AccountsRepo {
   remove(channelKey: string, name: string): Promise<boolean>;
   /** The access keys of `names`, in order; the names that do not exist (any more) are returned apart. */
   keys(channelKey: string, names: readonly string[]): Promise<{ keys: string[]; missing: string[] }>;
+  /** Seals every access key again with the current key (after a rotation of ENCRYPTION_KEY). */
+  resealAll(): Promise<SocialsResealReport>;
+}
+
+export interface SocialsResealReport {
+  /** Access keys sealed again. */
+  resealed: number;
+  /** `channel/name` of keys no configured key opens (left as they are; to be added again in chat). */
+  unreadable: string[];
 }
 
 /** Names people type: letters, digits, - and _, at most 32 characters. */
@@ -64,6 +73,33 @@ export function createAccountsRepo(store: Store, box: SecretBox): AccountsRepo {
         else missing.push(n);
       }
       return { keys, missing };
+    },
+    async resealAll() {
+      const report: SocialsResealReport = { resealed: 0, unreadable: [] };
+      for await (const [channelKey] of kv.entries<unknown>()) {
+        // Compare-and-set: an account added while this runs is kept (the change is computed again).
+        let outcome: SocialsResealReport = { resealed: 0, unreadable: [] };
+        await kv.update<unknown>(channelKey, (raw) => {
+          const parsed = listSchema.safeParse(raw);
+          if (!parsed.success) return undefined;
+          outcome = { resealed: 0, unreadable: [] };
+          const next = parsed.data.map((a) => {
+            const bound = aad(channelKey, a.name);
+            try {
+              const sealed = box.seal(box.open(a.sealed, bound), bound);
+              outcome.resealed++;
+              return { ...a, sealed };
+            } catch {
+              outcome.unreadable.push(`${channelKey}/${a.name}`);
+              return a;
+            }
+          });
+          return next;
+        });
+        report.resealed += outcome.resealed;
+        report.unreadable.push(...outcome.unreadable);
+      }
+      return report;
     },
   };
 }

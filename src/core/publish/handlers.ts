@@ -24,7 +24,11 @@ function kitOf(ctx: CommandContext): PublishKit {
   return kit;
 }
 
-const member = (ctx: CommandContext): Member => ({ ...personOf(ctx.origin), canConfigure: ctx.canConfigure });
+const member = (ctx: CommandContext): Member => ({
+  ...personOf(ctx.origin),
+  canConfigure: ctx.canConfigure,
+  ...(ctx.origin.roles ? { roles: ctx.origin.roles } : {}),
+});
 
 interface Source {
   videoUrl: string;

@@ -1,9 +1,11 @@
+import { createOnce, type Once } from '../once.ts';
 import type { SecretBox } from '../ports.ts';
 import { type AccountsRepo, createAccountsRepo } from './accounts.ts';
 import { createPolicyRepo, type PolicyRepo } from './policy.ts';
 import { createPublishRepo, type PublishRepo } from './repo.ts';
 import { createPublishService, type PublishService } from './service.ts';
 import { PUBLISH_QUEUE, type PublishDeps } from './service-deps.ts';
+import { createSteps } from './steps.ts';
 
 /** Everything the publishing commands need, handed to the bot as one dependency. */
 export interface PublishKit {
@@ -14,12 +16,14 @@ export interface PublishKit {
 }
 
 export function createPublishKit(
-  deps: Omit<PublishDeps, 'repo' | 'policies' | 'accounts'> & { box: SecretBox },
+  deps: Omit<PublishDeps, 'repo' | 'policies' | 'accounts'> & { box: SecretBox; once?: Once },
 ): PublishKit {
   const repo = createPublishRepo(deps.store, deps.logger);
   const policies = createPolicyRepo(deps.store);
   const accounts = createAccountsRepo(deps.store, deps.box);
-  const service = createPublishService({ ...deps, repo, policies, accounts });
+  const all = { ...deps, repo, policies, accounts };
+  const once = deps.once ?? createOnce({ store: deps.store, logger: deps.logger, clock: deps.clock });
+  const service = createPublishService({ ...all, once }, createSteps({ ...all, once }));
   deps.scheduler.handle(PUBLISH_QUEUE, (task) => service.onDue(task));
   return { service, repo, policies, accounts };
 }

@@ -10,6 +10,12 @@ const DECIDED_TTL_MS = 90 * 24 * 3600_000;
 /** A form left open longer than this is gone (Discord's interaction token lives 15 min). */
 const DRAFT_TTL_MS = 24 * 3600_000;
 
+/** Open requests stay until decided; decided ones are kept for a while, then go. */
+function ttlOf(r: PublishRequestRecord): number | undefined {
+  const open = ['pending', 'scheduled', 'overdue', 'publishing', 'unknown', 'failed'].includes(r.state);
+  return open ? undefined : DECIDED_TTL_MS;
+}
+
 export function newRequestId(): string {
   const alphabet = 'abcdefghjkmnpqrstuvwxyz23456789';
   return Array.from(randomBytes(10), (b) => alphabet[b % alphabet.length]).join('');
@@ -24,6 +30,15 @@ export interface Draft {
 export interface PublishRepo {
   get(id: string): Promise<PublishRequestRecord | undefined>;
   save(r: PublishRequestRecord): Promise<void>;
+  /**
+   * Compare-and-set of one request (two clicks, two replicas): `change` sees the stored record and
+   * answers the new one, or undefined to leave it; it may run again on a conflict, so it must be pure.
+   * Resolves to the record stored afterwards.
+   */
+  update(
+    id: string,
+    change: (r: PublishRequestRecord) => PublishRequestRecord | undefined,
+  ): Promise<PublishRequestRecord | undefined>;
   ofChannel(channelKey: string): Promise<PublishRequestRecord[]>;
   all(): AsyncIterable<PublishRequestRecord>;
   saveDraft(id: string, d: Draft): Promise<void>;
@@ -50,11 +65,27 @@ export function createPublishRepo(store: Store, logger: Logger): PublishRepo {
     }
   }
 
+  const parse = (raw: unknown): PublishRequestRecord | undefined => {
+    const parsed = requestSchema.safeParse(raw);
+    return parsed.success ? parsed.data : undefined;
+  };
+
   return {
     get: (id) => read(requests, id, requestSchema),
-    save: (r) => {
-      const open = ['pending', 'scheduled', 'overdue', 'publishing', 'unknown', 'failed'].includes(r.state);
-      return requests.set(r.id, r, open ? undefined : DECIDED_TTL_MS);
+    save: (r) => requests.set(r.id, r, ttlOf(r)),
+    async update(id, change) {
+      const stored = await requests.update<unknown>(
+        id,
+        (raw) => {
+          const r = parse(raw);
+          return r ? change(r) : undefined;
+        },
+        (v) => {
+          const r = parse(v);
+          return r ? ttlOf(r) : undefined;
+        },
+      );
+      return parse(stored);
     },
     async ofChannel(channelKey) {
       const out: PublishRequestRecord[] = [];

@@ -12,6 +12,7 @@ import { type Harness, origin, runPrepared, startHarness } from '../../support/h
 // a rotated ENCRYPTION_KEY never locks a channel out.
 
 const GOOD = 'sk-live-good-0123456789abcd';
+const SOCIAL = 'social-access-key-0123456789';
 const CHANNEL = channelKeyOf(origin);
 let h: Harness | undefined;
 const dirs: string[] = [];
@@ -90,6 +91,7 @@ describe('rotating ENCRYPTION_KEY', () => {
     const store = `sqlite://${join(dir, 'bot.sqlite')}`;
     h = await startHarness({ ENCRYPTION_KEY: oldKey }, { dir });
     await h.app.settings.update(CHANNEL, { apiKey: GOOD });
+    await h.app.publish.accounts.put(CHANNEL, { name: 'brand', platform: 'youtube' }, SOCIAL, 'admin');
     await h.close();
 
     h = await startHarness({ ENCRYPTION_KEY: newKey, ENCRYPTION_KEY_PREVIOUS: oldKey }, { dir });
@@ -100,9 +102,11 @@ describe('rotating ENCRYPTION_KEY', () => {
     const report = await resealStore(
       loadConfig({ STORE_URL: store, ENCRYPTION_KEY: newKey, ENCRYPTION_KEY_PREVIOUS: oldKey }),
     );
-    expect(report).toEqual({ resealed: 1, unreadable: [], malformed: [] });
+    expect(report).toEqual({ resealed: 1, unreadable: [], malformed: [], socials: { resealed: 1, unreadable: [] } });
+    // The old key is gone: the API key and the social access key both still open.
     h = await startHarness({ ENCRYPTION_KEY: newKey }, { dir });
     expect((await h.app.settings.get(CHANNEL)).apiKey).toBe(GOOD);
+    expect(await h.app.publish.accounts.keys(CHANNEL, ['brand'])).toEqual({ keys: [SOCIAL], missing: [] });
   });
 });
 

@@ -16,6 +16,8 @@ export interface Actor {
   userName: string;
   /** Decimal permission bitfield of the member in this channel. */
   permissions: string;
+  /** The member's role ids in the guild. */
+  roles?: string[];
 }
 
 export interface InteractionContext {
@@ -42,7 +44,7 @@ function base(ctx: InteractionContext, type: number) {
     channel: channelPayload(ctx.channel),
     member: {
       user: userPayload({ id: ctx.actor.userId, username: ctx.actor.userName }),
-      roles: [],
+      roles: ctx.actor.roles ?? [],
       joined_at: new Date(0).toISOString(),
       nick: null,
       avatar: null,
@@ -120,17 +122,55 @@ export function selectPick(ctx: InteractionContext, message: StoredMessage, cust
   };
 }
 
-/** A submitted modal whose inputs were Label (18) components wrapping text inputs (4). */
-export function modalSubmit(ctx: InteractionContext, customId: string, values: Record<string, string>) {
+/** One field of an opened modal: a text input (4) or a string select (3) inside its Label (18). */
+export interface ModalField {
+  id: string;
+  type: 3 | 4;
+  /** What the modal showed: a text input's value, a select's default options. */
+  shown: string[];
+}
+
+/** The fields of a modal the bot opened (a callback of type 9), as a person's client would submit them. */
+export function fieldsOf(modal: Record<string, unknown> | undefined): ModalField[] {
+  const labels = (modal?.components ?? []) as Array<{ component?: Record<string, unknown> }>;
+  return labels.flatMap(({ component: c }): ModalField[] => {
+    if (!c || typeof c.custom_id !== 'string') return [];
+    if (c.type === 3) {
+      const options = (c.options ?? []) as Array<{ value: string; default?: boolean }>;
+      return [{ id: c.custom_id, type: 3 as const, shown: options.filter((o) => o.default).map((o) => o.value) }];
+    }
+    return [{ id: c.custom_id, type: 4 as const, shown: typeof c.value === 'string' ? [c.value] : [] }];
+  });
+}
+
+/**
+ * A submitted modal: Label (18) components wrapping text inputs (4) or string selects (3, values picked
+ * from a comma-separated answer). Like a real client, every field is sent, with what it showed unless
+ * `values` changes it; with no known fields, each value is a text input.
+ */
+export function modalSubmit(
+  ctx: InteractionContext,
+  customId: string,
+  values: Record<string, string>,
+  fields: ModalField[] = Object.keys(values).map((id) => ({ id, type: 4, shown: [] })),
+) {
   return {
     ...base(ctx, 5),
     data: {
       custom_id: customId,
-      components: Object.entries(values).map(([inputId, value], i) => ({
-        type: 18,
-        id: i * 2 + 1,
-        component: { type: 4, id: i * 2 + 2, custom_id: inputId, value },
-      })),
+      components: fields.map((f, i) => {
+        const given = values[f.id];
+        const component =
+          f.type === 3
+            ? {
+                type: 3,
+                id: i * 2 + 2,
+                custom_id: f.id,
+                values: given === undefined ? f.shown : given.split(',').filter(Boolean),
+              }
+            : { type: 4, id: i * 2 + 2, custom_id: f.id, value: given ?? f.shown[0] ?? '' };
+        return { type: 18, id: i * 2 + 1, component };
+      }),
     },
   };
 }

@@ -159,7 +159,13 @@ export async function createDiscordDouble(options: DiscordDoubleOptions = {}) {
     },
     submitModal(customId: string, values: Record<string, string>, opts: DispatchOptions = {}): Dispatched {
       const c = context(opts);
-      return send(c, build.modalSubmit(c, customId, values));
+      // The newest modal opened under this id: its fields and what they showed.
+      const opened = [...state.interactions.values()]
+        .flatMap((i) => i.callbacks)
+        .filter((cb) => cb.type === 9 && cb.data?.custom_id === customId)
+        .at(-1);
+      const fields = opened ? build.fieldsOf(opened.data) : undefined;
+      return send(c, build.modalSubmit(c, customId, values, fields?.length ? fields : undefined));
     },
     /** HTTP interactions mode: later interactions are signed with `privateKey` and POSTed to `url`. */
     deliverInteractionsTo(target: HttpTarget | undefined): void {
