@@ -9,9 +9,7 @@ const core = join(import.meta.dirname, '../../src/core');
 const MAX_LINES = 250;
 
 /** Files over the limit that another branch is changing right now; each must be split after it lands. */
-const OVERSIZED_FOR_NOW: Record<string, string> = {
-  'publish/service.ts': 'publishing is being reworked in parallel; split once that lands',
-};
+const OVERSIZED_FOR_NOW: Record<string, string> = {};
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
