@@ -9,6 +9,7 @@ import { describeError } from './media/describe-error.ts';
 import { modalToOpen } from './modal-load.ts';
 import type { Clock, Logger, Origin, Reply } from './ports.ts';
 import { systemClock } from './ports.ts';
+import { createWorkQueue, type WorkQueue } from './work-queue.ts';
 
 /** The one apology, on every platform and the console, for a failure the person cannot fix. */
 export const APOLOGY = 'Sorry, something went wrong on our side. It has been logged; please try again in a moment.';
@@ -49,7 +50,10 @@ export interface DispatchOptions {
   metrics?: {
     inc(name: string, labels?: Record<string, string>): void;
     observe?(name: string, labels: Record<string, string>, seconds: number): void;
+    set?(name: string, labels: Record<string, string>, value: number): void;
   };
+  /** Where the work after an acknowledgement waits its turn; default: one queue of 16 for this dispatch. */
+  work?: WorkQueue;
   /** Called once per entry, after it is handled (histograms, tests). */
   observe?: (handled: Handled) => void;
 }
@@ -92,6 +96,19 @@ function what(entry: Entry): Record<string, string> {
 export function createDispatch(options: DispatchOptions): Dispatch {
   const { bot, logger } = options;
   const clock = options.clock ?? systemClock;
+  const metrics = options.metrics;
+  const work =
+    options.work ??
+    createWorkQueue(
+      metrics?.set && metrics.observe
+        ? {
+            metrics: {
+              set: (n, l, v) => metrics.set?.(n, l, v),
+              observe: (n, l, s) => metrics.observe?.(n, l, s),
+            },
+          }
+        : {},
+    );
 
   /** The core's first answer for an entry, given who may configure. */
   function prepare(entry: Entry, canConfigure: boolean, answer: Answer): Prepared | CommandForm {
@@ -179,7 +196,10 @@ export function createDispatch(options: DispatchOptions): Dispatch {
         }
       } else {
         const mode: AckMode = entry.kind === 'click' ? 'update' : prepared.ephemeral ? 'ephemeral' : 'public';
-        await prepared.run(reply ?? (await acknowledge(mode)));
+        const acknowledged = reply ?? (await acknowledge(mode));
+        // The acknowledgement is out; the work behind it waits its turn, so a burst of commands never
+        // delays the next acknowledgement (see work-queue.ts).
+        await work.run(() => prepared.run(acknowledged));
       }
     } catch (err) {
       // Told as they are: the person's mistake, the API's answer, or storage that is down for a moment.

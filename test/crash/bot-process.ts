@@ -27,8 +27,15 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-export function startBotProcess(env: Record<string, string>, options: { readyMs?: number } = {}): BotProcess {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+export function startBotProcess(
+  env: Record<string, string>,
+  options: {
+    readyMs?: number;
+    /** Default: the TypeScript entry through tsx; the benchmark starts dist/main.js. */
+    argv?: string[];
+  } = {},
+): BotProcess {
+  const child: ChildProcess = spawn(process.execPath, options.argv ?? ['--import', 'tsx', 'src/main.ts'], {
     cwd: ROOT,
     // Only what the bot needs: the test's own variables (VITEST, NODE_ENV=test…) must not leak in.
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'info', ...env },

@@ -27,6 +27,7 @@ interface Definition {
 // patience (about 10 s), and a result that should reach its thread within seconds of being ready.
 const ACK_BUCKETS = [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2, 3, 5];
 const WEBHOOK_BUCKETS = [0.005, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+const QUEUE_BUCKETS = [0.001, 0.01, 0.05, 0.1, 0.5, 1, 2, 5, 10, 30];
 const DELIVERY_BUCKETS = [0.5, 1, 2, 5, 10, 30, 60, 120, 300, 600, 1800];
 
 export const METRICS: Record<string, Definition> = {
@@ -69,6 +70,17 @@ export const METRICS: Record<string, Definition> = {
     type: 'histogram',
     labels: [],
     buckets: WEBHOOK_BUCKETS,
+  },
+  reelbot_work_queue_depth: {
+    help: 'Work after an acknowledgement (card, project, store writes) waiting for a slot in the work queue.',
+    type: 'gauge',
+    labels: [],
+  },
+  reelbot_work_queue_wait_seconds: {
+    help: 'How long work after an acknowledgement waited for a slot in the work queue.',
+    type: 'histogram',
+    labels: [],
+    buckets: QUEUE_BUCKETS,
   },
   reelbot_completion_to_post_seconds: {
     help: 'From the media API finishing a project (its completedAt, else when the bot saw it) to its result being posted.',

@@ -1,0 +1,177 @@
+// The figures measured on one running bot, each next to the bare server driven the same way: signed
+// command acknowledgements at 1, 50 and 200 in flight (Slack and Discord), valid webhook deliveries per
+// second, and completion → result message.
+import { request } from 'undici';
+import { percentile } from '../stats.ts';
+import type { BareServer } from './bare.ts';
+import { checkOneResultEach, discordQuiet, slackJobs } from './checks.ts';
+import type { Figure } from './figures.ts';
+import { describeUnexpected, drive, type PreparedRequest } from './load.ts';
+import { discordClip, slackClip } from './requests.ts';
+import type { RunningBot, World } from './world.ts';
+
+export interface Sizes {
+  /** Requests per level of in-flight commands. */
+  ack: Record<1 | 50 | 200, number>;
+  webhook: number;
+  completions: number;
+  timeMs: number;
+}
+
+export const FULL: Sizes = { ack: { 1: 100, 50: 500, 200: 1000 }, webhook: 2000, completions: 20, timeMs: 15_000 };
+export const QUICK: Sizes = { ack: { 1: 20, 50: 100, 200: 300 }, webhook: 300, completions: 5, timeMs: 5_000 };
+
+const ms = (x: number) => Math.round(x * 10) / 10;
+
+/** Acknowledgement p50/p99 and rate at each level; `failures` collects jobs without exactly one result. */
+export async function ackFigures(
+  platform: 'slack' | 'discord',
+  tag: string,
+  world: World,
+  bot: RunningBot,
+  bare: BareServer,
+  sizes: Sizes,
+  failures: string[],
+): Promise<Figure[]> {
+  const figures: Figure[] = [];
+  for (const level of [1, 50, 200] as const) {
+    const n = sizes.ack[level];
+    const warmup = Math.min(10, Math.floor(n / 10));
+    const channels = new Set<string>();
+    const make = (i: number): PreparedRequest => {
+      if (platform === 'discord') return discordClip(world.discord, world.privateKey);
+      const channel = `CB${tag.toUpperCase()}L${level}N${i}`;
+      channels.add(channel);
+      return slackClip(world.web, channel);
+    };
+    const reqs = Array.from({ length: n }, (_, i) => make(i));
+    const bound = { count: n, ms: sizes.timeMs, warmup };
+    const b = await drive(bare.origin, reqs, level, bound);
+    const r = await drive(bot.origin, reqs, level, bound);
+    const bad = describeUnexpected(r.unexpected);
+    const p99 = percentile(r.sample.latencies, 99);
+    const bareP99 = percentile(b.sample.latencies, 99);
+    const name = `${platform} ${tag}: ack`;
+    figures.push(
+      {
+        name: `${name} p50 @${level}`,
+        bot: ms(percentile(r.sample.latencies, 50)),
+        bare: ms(percentile(b.sample.latencies, 50)),
+        unit: 'ms',
+        target: '–',
+        note: `n=${r.sample.n}${bad ? `; ${bad}` : ''}`,
+      },
+      level === 200
+        ? {
+            name: `${name} p99 @200`,
+            bot: ms(p99),
+            bare: ms(bareP99),
+            unit: 'ms',
+            target: '≤ 3× bare and < 200 ms',
+            met: p99 <= 3 * bareP99 && p99 < 200,
+          }
+        : { name: `${name} p99 @${level}`, bot: ms(p99), bare: ms(bareP99), unit: 'ms', target: '–' },
+    );
+    if (level === 200)
+      figures.push({
+        name: `${name} rate @200`,
+        bot: Math.round(r.sample.opsPerSec),
+        bare: Math.round(b.sample.opsPerSec),
+        unit: 'acks/s',
+        target: '≥ 0.3× bare',
+        met: r.sample.opsPerSec >= 0.3 * b.sample.opsPerSec,
+      });
+    // Let this level's work finish before the next one is measured.
+    if (platform === 'slack') {
+      const wrong = await checkOneResultEach(world.web, channels, 60_000);
+      failures.push(...wrong.map((w) => `${name} @${level}: ${w}`));
+      if (wrong.length)
+        figures.push({
+          name: `${name} @${level}: jobs without exactly one result`,
+          bot: wrong.length,
+          unit: 'jobs',
+          target: '0',
+          met: false,
+        });
+    } else await discordQuiet(world.discord, 1_000, 60_000);
+  }
+  return figures;
+}
+
+/** Valid completion deliveries (recorded on their way in) sent again: answered 200, per second. */
+export async function webhookFigures(tag: string, bot: RunningBot, bare: BareServer, sizes: Sizes): Promise<Figure[]> {
+  const valid = bot.tap.deliveries.filter((d) => d.path.startsWith('/webhooks/media/'));
+  if (valid.length === 0)
+    return [{ name: `webhook ${tag}: no deliveries recorded`, bot: 0, unit: '', target: '', met: false }];
+  const reqs = Array.from({ length: sizes.webhook }, (_, i) => {
+    const d = valid[i % valid.length] as (typeof valid)[number];
+    return { path: d.path, headers: { 'content-type': 'application/json' }, body: d.body };
+  });
+  const bound = { count: sizes.webhook, ms: sizes.timeMs, warmup: 20 };
+  const b = await drive(bare.origin, reqs, 20, bound);
+  const r = await drive(bot.origin, reqs, 20, bound);
+  const floor = tag === 'redis' ? 0.4 : 0.5;
+  const p99 = percentile(r.sample.latencies, 99);
+  const bad = describeUnexpected(r.unexpected);
+  return [
+    {
+      name: `webhook ${tag}: valid deliveries/s @20`,
+      bot: Math.round(r.sample.opsPerSec),
+      bare: Math.round(b.sample.opsPerSec),
+      unit: '/s',
+      target: `≥ ${floor}× bare`,
+      met: r.sample.opsPerSec >= floor * b.sample.opsPerSec && !bad,
+      note: `${valid.length} distinct projects${bad ? `; ${bad}` : '; all 200'}`,
+    },
+    {
+      name: `webhook ${tag}: p99 @20`,
+      bot: ms(p99),
+      bare: ms(percentile(b.sample.latencies, 99)),
+      unit: 'ms',
+      target: '< 20 ms',
+      met: p99 < 20,
+    },
+  ];
+}
+
+/** One /clip at a time: from its webhook delivery (the API finished) to its result posted in Slack. */
+export async function completionFigures(
+  tag: string,
+  world: World,
+  bot: RunningBot,
+  sizes: Sizes,
+  failures: string[],
+): Promise<Figure[]> {
+  const gaps: number[] = [];
+  for (let i = 0; i < sizes.completions; i++) {
+    const channel = `CC${tag.toUpperCase()}N${i}`;
+    const req = slackClip(world.web, channel);
+    const res = await request(`${bot.origin}${req.path}`, { method: 'POST', headers: req.headers, body: req.body });
+    await res.body.dump();
+    const deadline = Date.now() + 10_000;
+    let result = slackJobs(world.web, new Set([channel])).get(channel)?.results[0];
+    while (!result && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 5));
+      result = slackJobs(world.web, new Set([channel])).get(channel)?.results[0];
+    }
+    const postedAt = result ? world.callAt.get(result) : undefined;
+    const delivered = postedAt === undefined ? undefined : bot.tap.deliveries.filter((d) => d.at <= postedAt).at(-1);
+    if (postedAt === undefined || !delivered) {
+      failures.push(`completion ${tag} #${i}: no result within 10 s`);
+      continue;
+    }
+    gaps.push(postedAt - delivered.at);
+  }
+  gaps.sort((a, b) => a - b);
+  const p99 = percentile(gaps, 99);
+  return [
+    {
+      name: `completion → message ${tag} p50`,
+      bot: percentile(gaps, 50),
+      unit: 'ms',
+      target: '–',
+      note: `n=${gaps.length}, one at a time`,
+    },
+    { name: `completion → message ${tag} p99`, bot: p99, unit: 'ms', target: '< 100 ms', met: p99 < 100 },
+  ];
+}

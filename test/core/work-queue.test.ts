@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { createDispatch } from '../../src/core/dispatch.ts';
+import type { Answer, Entry } from '../../src/core/interaction.ts';
+import { createMetrics } from '../../src/core/metrics/prom-metrics.ts';
+import type { Reply } from '../../src/core/ports.ts';
+import { createWorkQueue, WorkQueueFullError } from '../../src/core/work-queue.ts';
+import { createRecordingLogger } from '../discord/support.ts';
+import { createFakeBot } from '../slack/fake-bot.ts';
+import { origin } from '../support/harness.ts';
+import { createRecordingChat } from '../support/recording-chat.ts';
+
+// A burst of commands whose work is slow (card, project, store writes) must not hold back the next
+// person's acknowledgement: the work waits in a bounded queue, and its depth and wait are metrics.
+
+const entry = (n: number): Entry => ({ kind: 'command', command: 'clip', text: `#${n}`, origin, canConfigure: true });
+
+function slowBot() {
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((r) => {
+    release = r;
+  });
+  const started: string[] = [];
+  const bot = {
+    ...createFakeBot(),
+    prepare: ({ text }: { text?: string }) => ({
+      kind: 'run' as const,
+      ephemeral: false,
+      run: async (_reply: Reply) => {
+        started.push(text ?? '');
+        await gate;
+      },
+    }),
+  };
+  return { bot, started, release };
+}
+
+function answerRecording(acks: string[], n: number): Answer {
+  const reply = createRecordingChat().reply(origin);
+  return {
+    async acknowledge() {
+      acks.push(`#${n}`);
+      return reply;
+    },
+  };
+}
+
+describe('the work after an acknowledgement', () => {
+  it('waits in the queue, so a burst of slow runs does not delay a later acknowledgement', async () => {
+    const { bot, started, release } = slowBot();
+    const metrics = createMetrics();
+    const dispatch = createDispatch({
+      bot,
+      logger: createRecordingLogger(),
+      metrics,
+      work: createWorkQueue({ concurrency: 2, metrics }),
+    });
+    const acks: string[] = [];
+    const burst = Array.from({ length: 10 }, (_, n) => dispatch.handle(entry(n), answerRecording(acks, n)));
+    await new Promise((r) => setTimeout(r, 20));
+    // Every one of the ten was acknowledged while the first two runs still hold their slots.
+    const later = dispatch.handle(entry(10), answerRecording(acks, 10));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(acks).toHaveLength(11);
+    expect(acks).toContain('#10');
+    expect(started).toEqual(['#0', '#1']);
+    expect(metrics.get('reelbot_work_queue_depth')).toBe(9);
+    release();
+    await Promise.all([...burst, later]);
+    expect(started).toHaveLength(11);
+    expect(metrics.get('reelbot_work_queue_depth')).toBe(0);
+    const text = await metrics.render();
+    expect(text).toMatch(/reelbot_work_queue_wait_seconds_count 11/);
+  });
+
+  it('refuses new work, in words for the person, when the queue is full', async () => {
+    const queue = createWorkQueue({ concurrency: 1, maxDepth: 1 });
+    let open: () => void = () => undefined;
+    const held = queue.run(() => new Promise<void>((r) => (open = r)));
+    const waiting = queue.run(async () => 'ran');
+    await expect(queue.run(async () => 'too many')).rejects.toBeInstanceOf(WorkQueueFullError);
+    await new Promise((r) => setTimeout(r, 5));
+    open();
+    await held;
+    expect(await waiting).toBe('ran');
+  });
+});
