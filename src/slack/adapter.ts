@@ -7,12 +7,13 @@ import { createDispatch, type DispatchOptions } from '../core/dispatch.ts';
 import { ConfigError } from '../core/errors.ts';
 import type { ConnectionHealth } from '../core/http/health.ts';
 import type { Bot } from '../core/interaction.ts';
+import { createOnce } from '../core/once.ts';
 import type { ChatPort, Logger, Store } from '../core/ports.ts';
+import { createMemoryStore } from '../core/store/memory-store.ts';
 import { createSlackApi } from './api.ts';
 import { toBoltLogger } from './bolt-logger.ts';
 import type { HandlerDeps } from './boundary.ts';
 import { createSlackChatPort } from './chat-port.ts';
-import { createClaims } from './claims.ts';
 import { registerCommands } from './on-command.ts';
 import { registerEvents } from './on-event.ts';
 import { registerInteractions } from './on-interaction.ts';
@@ -68,7 +69,8 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
     pacer,
     ...(options.apiUrl ? { apiUrl: options.apiUrl } : {}),
   });
-  const claims = createClaims({ logger, ...(options.store ? { store: options.store } : {}) });
+  // Without a store (the adapter tested alone) only this process remembers; a deployment always has one.
+  const once = createOnce({ store: options.store ?? createMemoryStore(), logger });
   const permissions = createPermissions({
     api,
     logger,
@@ -108,13 +110,13 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
     logger.error({ err: error }, 'slack request failed');
   });
   // Before every listener: a replayed command or click must not reach the core.
-  registerReplayRefusal(app, { claims, logger });
+  registerReplayRefusal(app, { once, logger });
   const dispatch = createDispatch({
     bot: options.bot,
     logger,
     ...(options.metrics ? { metrics: options.metrics } : {}),
   });
-  const deps: HandlerDeps = { dispatch, api, logger, permissions, claims };
+  const deps: HandlerDeps = { dispatch, api, logger, permissions, once };
   registerEvents(app, deps);
   registerCommands(app, deps);
   registerInteractions(app, deps);
@@ -141,7 +143,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
       }))
     : [];
   return {
-    chatPort: createSlackChatPort({ api, claims }),
+    chatPort: createSlackChatPort({ api, once }),
     routes,
     health: () => ({ ok: socket === 'http mode' || socket === 'connected', state: socket }),
     async start() {

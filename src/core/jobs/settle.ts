@@ -11,8 +11,8 @@ import { renderExpired, renderFailure, renderResult } from './render.ts';
 
 export type SettleOutcome = 'settled' | 'in_progress' | 'skipped';
 
-/** Short, and renewed while held: a process that dies frees the project within half a minute. */
-const SETTLE_CLAIM_MS = 30_000;
+/** Short, and renewed while held: a process that dies frees the project within 10 s (a restart resumes soon after). */
+const SETTLE_CLAIM_MS = 10_000;
 
 export interface Settler {
   settle(jobId: string, part: number, via: 'webhook' | 'poll'): Promise<SettleOutcome>;
