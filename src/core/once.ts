@@ -57,6 +57,10 @@ export class PostInFlightError extends Error {
 
 type PostKey = Extract<OnceKey, { kind: 'post' }>;
 
+export interface PostOptions {
+  sentBefore?: () => Promise<boolean>;
+}
+
 export type Held<T> = { held: true; value: T } | { held: false };
 
 export interface Once {
@@ -75,8 +79,10 @@ export interface Once {
    * record that a post *happened* is written after that, so a process that dies while the post waits
    * (Slack's 1-per-second queue) or is in flight leaves nothing that would make the retry skip it.
    * Rejects with PostInFlightError while another caller is posting the same message.
+   * `sentBefore` asks the platform whether an attempt that was never confirmed (the process died with
+   * the answer on its way) did show the message, so the retry does not show it twice.
    */
-  post(key: PostKey, send: () => Promise<void>): Promise<'posted' | 'already'>;
+  post(key: PostKey, send: () => Promise<void>, options?: PostOptions): Promise<'posted' | 'already'>;
 }
 
 /** The counter a store outage is shown on (prom-client or the hand-written registry both fit). */
@@ -137,12 +143,21 @@ export function createOnce(deps: OnceDeps): Once {
     hold(key, work, ttlMs = defaultTtl(key) ?? ONCE_TTL_MS.delivery) {
       return ask(key, () => holdLease(store, onceKeyText(key), ttlMs, logger, work));
     },
-    async post(key, send) {
+    async post(key, send, options = {}) {
       const text = onceKeyText(key);
       const record = `${text}:posted`;
+      const attempt = `${text}:attempted`;
       const held = await ask(key, () =>
         holdLease(store, `${text}:posting`, ONCE_TTL_MS.post, logger, async () => {
           if (await posted.get(record)) return 'already' as const;
+          const { sentBefore } = options;
+          if (sentBefore) {
+            if ((await posted.get(attempt)) && (await sentBefore())) {
+              await posted.set(record, { at: now() }, POSTED_RECORD_MS);
+              return 'already' as const;
+            }
+            await posted.set(attempt, { at: now() }, POSTED_RECORD_MS);
+          }
           await send();
           await posted.set(record, { at: now() }, POSTED_RECORD_MS);
           return 'posted' as const;

@@ -135,15 +135,21 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
       socket = 'disconnected';
     });
   }
+  // The listener opens before Bolt has checked its token (start()); a command arriving in between made
+  // Bolt fail with "this.authorize is not a function" and was lost, so requests wait for the check.
+  let initialised: () => void = () => undefined;
+  const whenInitialised = new Promise<void>((resolve) => {
+    initialised = resolve;
+  });
   const routes: SlackRoute[] = http
     ? Object.values(SLACK_PATHS).map((path) => ({
         method: 'POST',
         path,
-        handler: refuseSkewedTimestamps(http.requestListener),
+        handler: refuseSkewedTimestamps((req, res) => void whenInitialised.then(() => http.requestListener(req, res))),
       }))
     : [];
   return {
-    chatPort: createSlackChatPort({ api, once }),
+    chatPort: createSlackChatPort({ api, once, logger }),
     routes,
     health: () => ({ ok: socket === 'http mode' || socket === 'connected', state: socket }),
     async start() {
@@ -151,6 +157,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
       await app.init().catch((err: unknown) => {
         throw explainSlackAuth(err, 'SLACK_BOT_TOKEN');
       });
+      initialised();
       if (!http)
         await app.start().catch((err: unknown) => {
           throw explainSlackAuth(err, 'SLACK_APP_TOKEN');
