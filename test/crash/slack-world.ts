@@ -64,19 +64,23 @@ export async function startSlackWorld(options: {
     slackTap,
     port,
     startBot(storeUrl, env = {}) {
-      const bot = startBotProcess({
-        ...env,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        PUBLIC_URL: balancer.origin,
-        STORE_URL: storeUrl,
-        ENCRYPTION_KEY: encryptionKey,
-        MEDIA_API_URL: `${tap.origin}${baseUrl.pathname}`,
-        MEDIA_API_KEY: 'crash-test-key',
-        SLACK_BOT_TOKEN: 'xoxb-crash',
-        SLACK_SIGNING_SECRET: SECRET,
-        SLACK_API_URL: `${slackTap.origin}/api/`,
-      });
+      const bot = startBotProcess(
+        {
+          ...env,
+          PORT: '0',
+          HOST: '127.0.0.1',
+          PUBLIC_URL: balancer.origin,
+          STORE_URL: storeUrl,
+          ENCRYPTION_KEY: encryptionKey,
+          MEDIA_API_URL: `${tap.origin}${baseUrl.pathname}`,
+          MEDIA_API_KEY: 'crash-test-key',
+          SLACK_BOT_TOKEN: 'xoxb-crash',
+          SLACK_SIGNING_SECRET: SECRET,
+          SLACK_API_URL: `${slackTap.origin}/api/`,
+        },
+        // Three replicas starting at once on a shared 2-core runner take their time.
+        { readyMs: 90_000 },
+      );
       // Registered before the caller awaits `ready`, so the replica is behind the address when it hears so.
       void bot.ready.then(
         () => {
