@@ -13,7 +13,8 @@ import type { TappedRequest } from './tap.ts';
 export type KillPoint = 'creating' | 'settling' | 'posting' | 'card' | 'random';
 
 export interface Outcome {
-  point: KillPoint | 'before-card';
+  /** before-creation: the card was up but no creation request had left when the bot died (see README). */
+  point: KillPoint | 'before-card' | 'before-creation';
   lost: boolean;
   duplicated: boolean;
   wrongCard: boolean;
@@ -66,6 +67,7 @@ export async function runUntilKilled(world: SlackWorld, options: CrashRun): Prom
   const channel = `C0CRASH${options.run}${Math.random().toString(36).slice(2, 7).toUpperCase()}`;
   const bots = options.replicas.map((start) => start());
   const all = [...bots];
+  let sentCreation = true;
   try {
     await Promise.all(bots.map((b) => b.ready));
     const since = Date.now();
@@ -82,6 +84,7 @@ export async function runUntilKilled(world: SlackWorld, options: CrashRun): Prom
       ) ?? pick(bots);
     victim.kill('SIGKILL');
     await victim.exited;
+    sentCreation = world.tap.seen.some((r) => r.at >= since && creation(r));
     await status;
     if (!world.job(channel).cardTs && options.point !== 'creating') {
       return { point: 'before-card', lost: false, duplicated: false, wrongCard: false };
@@ -98,7 +101,8 @@ export async function runUntilKilled(world: SlackWorld, options: CrashRun): Prom
   }
   const job = world.job(channel);
   if (!job.cardTs) return { point: 'before-card', lost: false, duplicated: false, wrongCard: false };
-  return { point: options.point, lost: job.results === 0, duplicated: job.results > 1, wrongCard: !isDone(job) };
+  const point = sentCreation ? options.point : 'before-creation';
+  return { point, lost: job.results === 0, duplicated: job.results > 1, wrongCard: !isDone(job) };
 }
 
 function pick(bots: BotProcess[]): BotProcess {
