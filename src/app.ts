@@ -12,6 +12,7 @@ import { PROGRESS_QUEUE } from './core/jobs/progress.ts';
 import { createJobService, type JobService, type JobTimings } from './core/jobs/service.ts';
 import { createKeyResolver } from './core/keys.ts';
 import { createMediaClient, type MediaClient, type MediaClientOptions } from './core/media/client.ts';
+import { createRedisBudgetCounter } from './core/media/redis-budget.ts';
 import type { Metrics } from './core/metrics/metrics.ts';
 import { createMetrics } from './core/metrics/prom-metrics.ts';
 import { createOnce } from './core/once.ts';
@@ -114,11 +115,18 @@ export async function createApp(options: AppOptions): Promise<App> {
   const connections = new Map<string, () => ConnectionHealth>();
   const { store, settings, box, encryptionKey } = await openStore(options);
   const sandbox = sandboxMode ? await startSandbox({ ...options.sandbox, port: 0, host: '127.0.0.1' }) : undefined;
+  const storeAt = options.store ?? config.store;
+  // Replicas on one Redis spend one budget per key between them, not one each.
+  const budgetCounter =
+    storeAt.kind === 'redis'
+      ? createRedisBudgetCounter({ url: storeAt.url, ...(storeAt.prefix ? { prefix: storeAt.prefix } : {}) })
+      : undefined;
   const media = createMediaClient({
     baseUrl: sandbox?.baseUrl ?? config.mediaApi.url ?? '',
     logger,
     clock,
     rateLimitPerHour: config.mediaApi.rateLimitPerHour,
+    ...(budgetCounter ? { budgetCounter } : {}),
     onCall: (e) => {
       lastMediaAnswer = { status: e.status, at: clock.now() };
       metrics.inc('reelbot_media_api_calls_total', { route: e.route, status: String(e.status) });
@@ -258,6 +266,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       await media.close();
       await sandbox?.close();
       await store.close();
+      await budgetCounter?.close();
     },
   };
 }

@@ -26,6 +26,8 @@ export interface ConsoleAdapter {
   handleLine(line: string): Promise<void>;
   /** Waits until every command started here has finished and its jobs have posted, or the deadline passes. */
   settle(deadlineMs: number, pollMs?: number): Promise<boolean>;
+  /** Whether the next line answers a secret input, which the terminal must not echo. */
+  typingSecret(): boolean;
 }
 
 export function createConsoleAdapter(options: ConsoleOptions): ConsoleAdapter {
@@ -185,5 +187,8 @@ export function createConsoleAdapter(options: ConsoleOptions): ConsoleAdapter {
     return false;
   }
 
-  return { chatPort, handleLine, settle };
+  /** The next line typed answers a secret input (an API key): the terminal must not echo it. */
+  const typingSecret = () => modal?.spec.inputs.find((i) => modal && !(i.id in modal.values))?.secret === true;
+
+  return { chatPort, handleLine, settle, typingSecret };
 }

@@ -1,5 +1,6 @@
 import { userInfo } from 'node:os';
 import { createInterface, type Interface } from 'node:readline';
+import { Writable } from 'node:stream';
 import type { Bot } from '../core/interaction.ts';
 import type { ChatPort, Logger } from '../core/ports.ts';
 import { createConsoleAdapter } from './adapter.ts';
@@ -69,7 +70,18 @@ export function runConsole(options: ConsoleRunOptions): ConsoleRun {
       return adapter.chatPort.postInThread(thread, message, key);
     },
   };
-  rl = createInterface({ input, output: interactive ? output : undefined, terminal: interactive });
+  // readline echoes what is typed through its output: while a secret (an API key after `/setup key`) is
+  // typed, that echo is dropped, so the key never appears on the screen or in its scrollback.
+  const screen = Object.assign(
+    new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        if (!adapter.typingSecret()) output.write(chunk);
+        callback();
+      },
+    }),
+    { isTTY: true, columns: (output as { columns?: number }).columns ?? 80 },
+  );
+  rl = createInterface({ input, output: interactive ? screen : undefined, terminal: interactive });
   const lines = rl;
   const done = (async () => {
     if (interactive) {
@@ -80,6 +92,8 @@ export function runConsole(options: ConsoleRunOptions): ConsoleRun {
     for await (const line of lines) {
       if (/^(quit|exit|\/quit|\/exit)$/i.test(line.trim())) break;
       answering = true;
+      // The Enter of a secret line was not echoed either.
+      if (interactive && adapter.typingSecret()) output.write('\n');
       await adapter.handleLine(line).finally(() => {
         answering = false;
       });

@@ -8,11 +8,14 @@ import { StoreUnavailableError } from './errors.ts';
 import type { Clock, Lease, Logger, Platform, Store } from './ports.ts';
 
 export type OnceKey =
-  /** A platform event or interaction (Slack event_id / trigger, Discord interaction id). */
+  /**
+   * A platform event or interaction: Slack event_id, `trigger:<trigger_id>` of a command, click or form
+   * (Slack never reuses one, so a second request with it is a replay), Discord interaction id.
+   */
   | { kind: 'inbound'; platform: Platform; id: string }
   /** Posting one settled part of a job; held while posting, renewed, released after. */
   | { kind: 'delivery'; jobId: string; part: number }
-  /** One outbound message, by the idempotency key the core gave it. */
+  /** One outbound message, by the idempotency key the core gave it (see `post`). */
   | { kind: 'post'; platform: Platform; idempotencyKey: string }
   /** One publish request: never expires on its own (a repeat would post to social accounts twice). */
   | { kind: 'publish'; requestId: string }
@@ -39,13 +42,30 @@ export function onceKeyText(key: OnceKey): string {
 export const ONCE_TTL_MS = {
   // Discord interaction tokens live 15 min; Slack resends events for about 5 min (an hour leaves room).
   inbound: { discord: 15 * 60_000, slack: 60 * 60_000, console: 15 * 60_000 },
-  // Short, and renewed while the post runs: a crash frees the part within half a minute.
-  delivery: 30_000,
-  // Covers the core's retries of one post.
-  post: 24 * 60 * 60_000,
+  // Short, and renewed every 3 s while the post runs: a crash frees the part within 10 s.
+  delivery: 10_000,
+  // The lock while one process posts: short and renewed, so a process killed mid-post frees it in 15 s.
+  post: 15_000,
   // Two clicks of one button seconds apart are one wish; a click a minute later asks for another job.
   followup: 60_000,
 } as const;
+
+/** How long a confirmed post is remembered: longer than the core's retries of one post (24 h horizon). */
+export const POSTED_RECORD_MS = 48 * 3600_000;
+
+/** Another process is posting this message right now: not done yet (never a success), try again later. */
+export class PostInFlightError extends Error {
+  constructor(key: string) {
+    super(`a post for ${key} is in flight elsewhere`);
+    this.name = 'PostInFlightError';
+  }
+}
+
+type PostKey = Extract<OnceKey, { kind: 'post' }>;
+
+export interface PostOptions {
+  sentBefore?: () => Promise<boolean>;
+}
 
 export type Held<T> = { held: true; value: T } | { held: false };
 
@@ -59,6 +79,16 @@ export interface Once {
    * loses it, and releases it afterwards (also on failure). `{ held: false }` when another holder has it.
    */
   hold<T>(key: OnceKey, work: () => Promise<T>, ttlMs?: number): Promise<Held<T>>;
+  /**
+   * Posts once for platforms whose create call has no lasting idempotency key (Slack has none; Discord's
+   * nonce holds a few minutes). `send` must resolve only when the platform confirmed the message: the
+   * record that a post *happened* is written after that, so a process that dies while the post waits
+   * (Slack's 1-per-second queue) or is in flight leaves nothing that would make the retry skip it.
+   * Rejects with PostInFlightError while another caller is posting the same message.
+   * `sentBefore` asks the platform whether an attempt that was never confirmed (the process died with
+   * the answer on its way) did show the message, so the retry does not show it twice.
+   */
+  post(key: PostKey, send: () => Promise<void>, options?: PostOptions): Promise<'posted' | 'already'>;
 }
 
 /** The counter a store outage is shown on (prom-client or the hand-written registry both fit). */
@@ -82,6 +112,7 @@ const defaultTtl = (key: OnceKey): number | undefined => {
 export function createOnce(deps: OnceDeps): Once {
   const { store, logger } = deps;
   const permanent = store.namespace('once');
+  const posted = store.namespace('posted');
   const now = () => deps.clock?.now() ?? Date.now();
 
   /** Runs a store call; an outage is counted, logged with the key, and rethrown as it is. */
@@ -115,9 +146,31 @@ export function createOnce(deps: OnceDeps): Once {
         else await store.release(text);
       });
     },
-    async hold(key, work, ttlMs = defaultTtl(key) ?? ONCE_TTL_MS.delivery) {
-      const lease = await ask(key, () => store.lease(onceKeyText(key), ttlMs));
-      return lease ? workHolding(lease, ttlMs, logger, work) : { held: false };
+    hold(key, work, ttlMs = defaultTtl(key) ?? ONCE_TTL_MS.delivery) {
+      return ask(key, () => holdLease(store, onceKeyText(key), ttlMs, logger, work));
+    },
+    async post(key, send, options = {}) {
+      const text = onceKeyText(key);
+      const record = `${text}:posted`;
+      const attempt = `${text}:attempted`;
+      const held = await ask(key, () =>
+        holdLease(store, `${text}:posting`, ONCE_TTL_MS.post, logger, async () => {
+          if (await posted.get(record)) return 'already' as const;
+          const { sentBefore } = options;
+          if (sentBefore) {
+            if ((await posted.get(attempt)) && (await sentBefore())) {
+              await posted.set(record, { at: now() }, POSTED_RECORD_MS);
+              return 'already' as const;
+            }
+            await posted.set(attempt, { at: now() }, POSTED_RECORD_MS);
+          }
+          await send();
+          await posted.set(record, { at: now() }, POSTED_RECORD_MS);
+          return 'posted' as const;
+        }),
+      );
+      if (!held.held) throw new PostInFlightError(text);
+      return held.value;
     },
   };
 }

@@ -5,6 +5,7 @@ import { createDispatch, type DispatchOptions } from '../core/dispatch.ts';
 import type { ConnectionHealth } from '../core/http/health.ts';
 import type { RawRoute } from '../core/http/server.ts';
 import type { Bot } from '../core/interaction.ts';
+import { createOnce } from '../core/once.ts';
 import type { ChatPort, Logger, Store } from '../core/ports.ts';
 import type { Lease } from '../core/scheduler/redis-lease.ts';
 import { createDiscordChatPort } from './chat-port.ts';
@@ -150,7 +151,10 @@ export function createDiscordAdapter(options: DiscordAdapterOptions): DiscordAda
   }
 
   return {
-    chatPort: createDiscordChatPort(client.rest, options.store),
+    chatPort: createDiscordChatPort(
+      client.rest,
+      options.store ? createOnce({ store: options.store, logger }) : undefined,
+    ),
     // HTTP interactions need no gateway; a standby replica (another holds the gateway lease) is healthy too.
     health: () =>
       http

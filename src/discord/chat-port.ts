@@ -1,8 +1,8 @@
 // The ChatPort for Discord: later posts (job results, failures) go into the job's thread with the bot
 // token; the card is edited in place.
 import type { REST } from 'discord.js';
+import type { Once } from '../core/once.ts';
 import type { ChatPort, ThreadRef } from '../core/ports.ts';
-import { type ClaimLike, postOnce } from '../core/post-once.ts';
 import type { OutMessage } from '../core/render/message.ts';
 import { createChannelMessage, editChannelMessage } from './post.ts';
 import { renderMessage } from './render.ts';
@@ -16,10 +16,10 @@ export function cardChannelOf(thread: ThreadRef): string {
 }
 
 /**
- * `claims` (the Store) records confirmed posts: Discord's nonce only dedupes for a few minutes, and a
+ * `once` (on the Store) records confirmed posts: Discord's nonce only dedupes for a few minutes, and a
  * retry after a crash comes later than that. Without it, the nonce alone guards retries.
  */
-export function createDiscordChatPort(rest: REST, claims?: ClaimLike): ChatPort {
+export function createDiscordChatPort(rest: REST, once?: Once): ChatPort {
   return {
     platform: 'discord',
     // Discord refuses edits of a message older than an hour (30046); a margin keeps a late edit from failing.
@@ -29,7 +29,7 @@ export function createDiscordChatPort(rest: REST, claims?: ClaimLike): ChatPort 
         const created = await createChannelMessage(rest, thread.threadId, renderMessage(message), idempotencyKey);
         if (!created?.id) throw new Error('Discord answered a message create without a message id');
       };
-      if (claims) await postOnce(claims, `discord:post:${idempotencyKey}`, send);
+      if (once) await once.post({ kind: 'post', platform: 'discord', idempotencyKey }, send);
       else await send();
     },
     async updateCard(thread: ThreadRef, message: OutMessage) {

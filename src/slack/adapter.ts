@@ -7,12 +7,13 @@ import { createDispatch, type DispatchOptions } from '../core/dispatch.ts';
 import { ConfigError } from '../core/errors.ts';
 import type { ConnectionHealth } from '../core/http/health.ts';
 import type { Bot } from '../core/interaction.ts';
+import { createOnce } from '../core/once.ts';
 import type { ChatPort, Logger, Store } from '../core/ports.ts';
+import { createMemoryStore } from '../core/store/memory-store.ts';
 import { createSlackApi } from './api.ts';
 import { toBoltLogger } from './bolt-logger.ts';
 import type { HandlerDeps } from './boundary.ts';
 import { createSlackChatPort } from './chat-port.ts';
-import { createClaims } from './claims.ts';
 import { registerCommands } from './on-command.ts';
 import { registerEvents } from './on-event.ts';
 import { registerInteractions } from './on-interaction.ts';
@@ -70,7 +71,8 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
     pacer,
     ...(options.apiUrl ? { apiUrl: options.apiUrl } : {}),
   });
-  const claims = createClaims({ logger, ...(options.store ? { store: options.store } : {}) });
+  // Without a store (the adapter tested alone) only this process remembers; a deployment always has one.
+  const once = createOnce({ store: options.store ?? createMemoryStore(), logger });
   const permissions = createPermissions({
     api,
     logger,
@@ -110,13 +112,13 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
     logger.error({ err: error }, 'slack request failed');
   });
   // Before every listener: a replayed command or click must not reach the core.
-  registerReplayRefusal(app, { claims, logger });
+  registerReplayRefusal(app, { once, logger });
   const dispatch = createDispatch({
     bot: options.bot,
     logger,
     ...(options.metrics ? { metrics: options.metrics } : {}),
   });
-  const deps: HandlerDeps = { dispatch, api, logger, permissions, claims, commandPrefix: options.commandPrefix ?? '' };
+  const deps: HandlerDeps = { dispatch, api, logger, permissions, once, commandPrefix: options.commandPrefix ?? '' };
   registerEvents(app, deps);
   registerCommands(app, deps);
   registerInteractions(app, deps);
@@ -135,20 +137,21 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
       socket = 'disconnected';
     });
   }
-  // The listener is up before start() has initialised Bolt (its token check); a request in that window
-  // waits for it instead of failing in Bolt ("this.authorize is not a function").
-  let initialised: () => void = () => {};
-  const ready = new Promise<void>((resolve) => {
+  // The listener opens before Bolt has checked its token (start()); a command arriving in between made
+  // Bolt fail with "this.authorize is not a function" and was lost, so requests wait for the check.
+  let initialised: () => void = () => undefined;
+  const whenInitialised = new Promise<void>((resolve) => {
     initialised = resolve;
   });
   const routes: SlackRoute[] = http
-    ? Object.values(SLACK_PATHS).map((path) => {
-        const listener = refuseSkewedTimestamps(http.requestListener);
-        return { method: 'POST', path, handler: (req, res) => void ready.then(() => listener(req, res)) };
-      })
+    ? Object.values(SLACK_PATHS).map((path) => ({
+        method: 'POST',
+        path,
+        handler: refuseSkewedTimestamps((req, res) => void whenInitialised.then(() => http.requestListener(req, res))),
+      }))
     : [];
   return {
-    chatPort: createSlackChatPort({ api, claims }),
+    chatPort: createSlackChatPort({ api, once, logger }),
     routes,
     health: () => ({ ok: socket === 'http mode' || socket === 'connected', state: socket }),
     async start() {

@@ -9,8 +9,14 @@ import type { SlackMessage } from './render.ts';
 
 export type ApiResult = Record<string, unknown>;
 
+/** The metadata event type of the bot's own posts (Slack requires one). */
+const POST_EVENT_TYPE = 'reelbot_post';
+
 export interface SlackApi {
-  postMessage(channel: string, message: SlackMessage, threadTs?: string): Promise<{ ts: string }>;
+  /** `tag` goes into the message's metadata, so `threadHas` can find the message again. */
+  postMessage(channel: string, message: SlackMessage, threadTs?: string, tag?: string): Promise<{ ts: string }>;
+  /** Whether a reply tagged `tag` is in the thread (needs channels:history / groups:history). */
+  threadHas(channel: string, threadTs: string, tag: string): Promise<boolean>;
   postEphemeral(channel: string, user: string, message: SlackMessage, threadTs?: string): Promise<void>;
   update(channel: string, ts: string, message: SlackMessage): Promise<void>;
   openView(triggerId: string, view: unknown): Promise<void>;
@@ -45,10 +51,30 @@ export function createSlackApi(options: SlackApiOptions): SlackApi {
   const body = (m: SlackMessage) => ({ text: m.text, ...(m.blocks ? { blocks: m.blocks } : {}) });
 
   return {
-    async postMessage(channel, message, threadTs) {
-      const args = { channel, ...body(message), ...(threadTs ? { thread_ts: threadTs } : {}), unfurl_links: false };
+    async postMessage(channel, message, threadTs, tag) {
+      const args = {
+        channel,
+        ...body(message),
+        ...(threadTs ? { thread_ts: threadTs } : {}),
+        ...(tag ? { metadata: { event_type: POST_EVENT_TYPE, event_payload: { key: tag } } } : {}),
+        unfurl_links: false,
+      };
       const res = await pacer.run(channel, () => raw('chat.postMessage', args));
       return { ts: String(res.ts) };
+    },
+    async threadHas(channel, threadTs, tag) {
+      // A job's thread holds its few results; 200 replies cover the longest script's parts.
+      const res = await call('conversations.replies', {
+        channel,
+        ts: threadTs,
+        include_all_metadata: true,
+        limit: 200,
+      });
+      const messages = Array.isArray(res.messages) ? (res.messages as Array<{ metadata?: unknown }>) : [];
+      return messages.some((m) => {
+        const meta = m.metadata as { event_type?: unknown; event_payload?: { key?: unknown } } | undefined;
+        return meta?.event_type === POST_EVENT_TYPE && meta.event_payload?.key === tag;
+      });
     },
     async postEphemeral(channel, user, message, threadTs) {
       await call('chat.postEphemeral', {

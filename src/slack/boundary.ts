@@ -1,9 +1,9 @@
 // What every Slack entry point needs. The core's dispatch is the error boundary: these handlers only
 // read Slack's payload into an Entry and offer Slack's primitives (answer.ts); nothing reaches Bolt.
 import type { Dispatch } from '../core/dispatch.ts';
+import type { Once } from '../core/once.ts';
 import type { Logger } from '../core/ports.ts';
 import type { SlackApi } from './api.ts';
-import type { Claims } from './claims.ts';
 import type { Permissions } from './permissions.ts';
 
 export interface HandlerDeps {
@@ -11,7 +11,7 @@ export interface HandlerDeps {
   api: SlackApi;
   logger: Logger;
   permissions: Permissions;
-  claims: Claims;
+  once: Once;
   /** SLACK_COMMAND_PREFIX, taken off the command names Slack sends. */
   commandPrefix?: string;
 }

@@ -18,7 +18,17 @@ export interface ManifestOptions {
 }
 
 /** Only what the adapter uses. chat:write.public lets it post in public channels it has not joined. */
-export const BOT_SCOPES = ['app_mentions:read', 'chat:write', 'chat:write.public', 'commands', 'users:read'] as const;
+// channels:history and groups:history: a result whose post was cut off by a crash is looked for in its thread
+// (by the post's metadata) before it is posted again.
+export const BOT_SCOPES = [
+  'app_mentions:read',
+  'channels:history',
+  'chat:write',
+  'chat:write.public',
+  'commands',
+  'groups:history',
+  'users:read',
+] as const;
 
 export function slackManifest(options: ManifestOptions): object {
   const name = cut(options.appName ?? 'reelbot', 35);

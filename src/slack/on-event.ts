@@ -12,7 +12,10 @@ const EVENT_CLAIM_MS = 60 * 60_000;
 export function registerEvents(app: App, deps: HandlerDeps): void {
   app.use(async ({ body, next }) => {
     const eventId = (body as { event_id?: unknown }).event_id;
-    if (typeof eventId === 'string' && !(await deps.claims.claim(`slack:event:${eventId}`, EVENT_CLAIM_MS))) {
+    if (
+      typeof eventId === 'string' &&
+      !(await deps.once.first({ kind: 'inbound', platform: 'slack', id: eventId }, EVENT_CLAIM_MS))
+    ) {
       deps.logger.debug({ eventId }, 'event already handled; ignoring the retry');
       return;
     }

@@ -4,8 +4,8 @@
 // form submission carries a trigger_id Slack never reuses, so a second request with one is a replay.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { App } from '@slack/bolt';
+import type { Once } from '../core/once.ts';
 import type { Logger } from '../core/ports.ts';
-import type { Claims } from './claims.ts';
 
 /** Slack's window for a request timestamp, applied both ways. */
 export const MAX_SKEW_SECONDS = 5 * 60;
@@ -30,11 +30,12 @@ export function refuseSkewedTimestamps(handler: Handler, nowMs: () => number = D
 }
 
 /** A global Bolt middleware: the second request with a trigger_id is acknowledged and dropped. */
-export function registerReplayRefusal(app: App, options: { claims: Claims; logger: Logger }): void {
+export function registerReplayRefusal(app: App, options: { once: Once; logger: Logger }): void {
   app.use(async (args) => {
     const triggerId = (args.body as { trigger_id?: unknown }).trigger_id;
     if (typeof triggerId !== 'string' || triggerId === '') return args.next();
-    if (await options.claims.claim(`slack:request:${triggerId}`, SEEN_MS)) return args.next();
+    if (await options.once.first({ kind: 'inbound', platform: 'slack', id: `trigger:${triggerId}` }, SEEN_MS))
+      return args.next();
     options.logger.warn({ triggerId }, 'refused a replayed Slack request (trigger_id seen before)');
     const ack = (args as { ack?: () => Promise<void> }).ack;
     if (ack) await ack();

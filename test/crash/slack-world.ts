@@ -5,17 +5,22 @@ import { randomBytes } from 'node:crypto';
 import { startSandbox } from '../../src/sandbox/server.ts';
 import { type SlackWebApiDouble, sendSigned, startSlackWebApi } from '../doubles/slack/index.ts';
 import { SECRET, slashCommand } from '../slack/harness.ts';
-import { type BotProcess, freePort, startBotProcess } from './bot-process.ts';
+import { startBalancer } from './balancer.ts';
+import { type BotProcess, startBotProcess } from './bot-process.ts';
 import { startTap, type Tap } from './tap.ts';
 
 export const VIDEO = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ';
 
 export interface SlackWorld {
   web: SlackWebApiDouble;
+  /** In front of the media API sandbox. */
   tap: Tap;
+  /** In front of the Slack Web API double: shows when a post left the bot, before its answer came back. */
+  slackTap: Tap;
+  /** The public address (a balancer over the live replicas): Slack's requests and the API's webhooks. */
   port: number;
-  /** Starts a bot process on `storeUrl`, on this world's fixed port (webhooks keep pointing at it). */
-  startBot(storeUrl: string): BotProcess;
+  /** Starts a bot replica on `storeUrl` behind the public address; `env` adds e.g. REDIS_KEY_PREFIX. */
+  startBot(storeUrl: string, env?: Record<string, string>): BotProcess;
   clip(channel: string): Promise<number>;
   job(channel: string): JobView;
   close(): Promise<void>;
@@ -27,31 +32,66 @@ export interface JobView {
   results: number;
 }
 
-export async function startSlackWorld(options: { jobMs: number }): Promise<SlackWorld> {
-  // Retries 1 s apart keep reaching a restarted bot; the docs' 30 s would outlast the test.
-  const sandbox = await startSandbox({ jobMs: options.jobMs, webhookRetryMs: 1000, webhookTimeoutMs: 2000 });
-  const tap = await startTap(sandbox.origin);
+export async function startSlackWorld(options: {
+  jobMs: number;
+  holdMs?: number;
+  webhookRetryMs?: number;
+}): Promise<SlackWorld> {
+  // Retries 1 s apart (5 of them) keep reaching a restarted bot; the docs' 30 s would outlast the test.
+  const sandbox = await startSandbox({
+    jobMs: options.jobMs,
+    webhookRetryMs: options.webhookRetryMs ?? 1000,
+    webhookTimeoutMs: 2000,
+  });
+  // Answers to creations, result reads and posts are held back a moment, so a kill can land while one is
+  // in flight: the API created the project or Slack showed the message, and the bot never heard.
+  const hold = (r: { method: string; path: string }) =>
+    r.method === 'POST' || r.method === 'GET' ? (options.holdMs ?? 0) : 0;
+  const tap = await startTap(sandbox.origin, {
+    holdMs: (r) => (r.path.includes('/projects') || /\/(clip|broll|ttv|tts|subtitles)$/.test(r.path) ? hold(r) : 0),
+  });
   const web = await startSlackWebApi();
-  const port = await freePort();
+  const slackTap = await startTap(new URL(web.apiUrl).origin, {
+    holdMs: (r) => (r.path.endsWith('/chat.postMessage') ? hold(r) : 0),
+  });
+  const balancer = await startBalancer();
+  const port = Number(new URL(balancer.origin).port);
   const encryptionKey = randomBytes(32).toString('base64');
   const baseUrl = new URL(sandbox.baseUrl);
   return {
     web,
     tap,
+    slackTap,
     port,
-    startBot: (storeUrl) =>
-      startBotProcess({
-        PORT: String(port),
-        // A remote API reaches the bot only through PUBLIC_URL (without it the webhook address never resolves).
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        STORE_URL: storeUrl,
-        ENCRYPTION_KEY: encryptionKey,
-        MEDIA_API_URL: `${tap.origin}${baseUrl.pathname}`,
-        MEDIA_API_KEY: 'crash-test-key',
-        SLACK_BOT_TOKEN: 'xoxb-crash',
-        SLACK_SIGNING_SECRET: SECRET,
-        SLACK_API_URL: web.apiUrl,
-      }),
+    startBot(storeUrl, env = {}) {
+      const bot = startBotProcess(
+        {
+          ...env,
+          PORT: '0',
+          HOST: '127.0.0.1',
+          PUBLIC_URL: balancer.origin,
+          STORE_URL: storeUrl,
+          ENCRYPTION_KEY: encryptionKey,
+          MEDIA_API_URL: `${tap.origin}${baseUrl.pathname}`,
+          MEDIA_API_KEY: 'crash-test-key',
+          SLACK_BOT_TOKEN: 'xoxb-crash',
+          SLACK_SIGNING_SECRET: SECRET,
+          SLACK_API_URL: `${slackTap.origin}/api/`,
+        },
+        // Three replicas starting at once on a shared 2-core runner take their time.
+        { readyMs: 90_000 },
+      );
+      // Registered before the caller awaits `ready`, so the replica is behind the address when it hears so.
+      void bot.ready.then(
+        () => {
+          const own = Number(bot.logs.find((l) => String(l.msg).startsWith('HTTP listener ready'))?.port);
+          balancer.ports.add(own);
+          void bot.exited.then(() => balancer.ports.delete(own));
+        },
+        () => undefined,
+      );
+      return bot;
+    },
     async clip(channel) {
       const command = { ...slashCommand(web, '/clip', `${VIDEO} reels=1`), channel_id: channel };
       const res = await sendSigned(`http://127.0.0.1:${port}/slack/commands`, 'command', command, {
@@ -70,6 +110,8 @@ export async function startSlackWorld(options: { jobMs: number }): Promise<Slack
       return { cardTs, cardText: String(last?.args.text ?? ''), results };
     },
     async close() {
+      await balancer.close();
+      await slackTap.close();
       await web.close();
       await tap.close();
       await sandbox.close();

@@ -7,6 +7,8 @@ export interface TappedRequest {
   method: string;
   path: string;
   at: number;
+  /** The sender's port: which replica sent it (see owner-of.ts). */
+  fromPort: number;
 }
 
 export interface Tap {
@@ -16,16 +18,27 @@ export interface Tap {
   close(): Promise<void>;
 }
 
-export async function startTap(target: string): Promise<Tap> {
+export interface TapOptions {
+  /** Holds the answer to a request this long after the target answered: a kill lands while it is in flight. */
+  holdMs?: (req: { method: string; path: string }) => number;
+}
+
+export async function startTap(target: string, options: TapOptions = {}): Promise<Tap> {
   const upstream = new URL(target);
   const seen: TappedRequest[] = [];
   const server = createServer((req, res) => {
-    seen.push({ method: req.method ?? 'GET', path: req.url ?? '/', at: Date.now() });
+    const seenAs = { method: req.method ?? 'GET', path: req.url ?? '/' };
+    seen.push({ ...seenAs, at: Date.now(), fromPort: req.socket.remotePort ?? 0 });
+    const holdMs = options.holdMs?.(seenAs) ?? 0;
     const out = request(
       { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
       (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
+        const pass = () => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        };
+        if (holdMs > 0) setTimeout(pass, holdMs);
+        else pass();
       },
     );
     out.on('error', () => {

@@ -100,4 +100,34 @@ describe('the interactive console', () => {
     t.input.end();
     await session.done;
   });
+
+  it('does not show the key typed after /setup key on the screen', async () => {
+    h = await startHarness({}, { sandbox: { jobMs: 400, webhookRetryMs: 100 } });
+    const t = terminal();
+    const session = runConsole({
+      bot: h.app.bot,
+      logger: silentLogger,
+      pendingJobs: async () => 0,
+      waitMs: 1000,
+      input: t.input,
+      output: t.screen,
+    });
+    h.app.registerChat(session.chatPort);
+    t.input.write('/setup key\r');
+    const deadline = Date.now() + 10_000;
+    while (!/not shown/.test(t.drawn()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    t.input.write('sk-typed-secret-4242\r');
+    await new Promise((r) => setTimeout(r, 300));
+    t.input.write('/help\r');
+    while (!/\/clip/.test(t.drawn().split('sk-')[0] ?? '') && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    t.input.end();
+    await session.done;
+    expect(t.drawn()).toContain('not shown');
+    expect(t.drawn()).not.toContain('sk-typed-secret-4242');
+    // What is typed after the secret is echoed again.
+    const ESC = String.fromCharCode(27);
+    expect(t.drawn().replace(new RegExp(`${ESC}\\[[0-9;]*[A-Za-z]`, 'g'), '')).toMatch(/^(> )?\/help$/m);
+  });
 });

@@ -2,12 +2,11 @@
 // as posted, so the retry after the restart skipped it and the card said Done. Two "processes" here are
 // two chat ports on one store (the real Web API client and pacer against the Web API double).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createOnce, PostInFlightError } from '../../src/core/once.ts';
 import type { Store, ThreadRef } from '../../src/core/ports.ts';
-import { PostInFlightError } from '../../src/core/post-once.ts';
 import { createKeyvStore } from '../../src/core/store/keyv-store.ts';
 import { createSlackApi } from '../../src/slack/api.ts';
 import { createSlackChatPort } from '../../src/slack/chat-port.ts';
-import { createClaims } from '../../src/slack/claims.ts';
 import { createPacer, PaceAbandonedError } from '../../src/slack/pace.ts';
 import { type SlackWebApiDouble, startSlackWebApi } from '../doubles/slack/index.ts';
 import { CHANNEL, createTestLogger } from './harness.ts';
@@ -39,7 +38,7 @@ function botProcess(intervalMs: number) {
   const logger = createTestLogger();
   const pacer = createPacer({ intervalMs });
   const api = createSlackApi({ botToken: 'xoxb-test', apiUrl: web.apiUrl, logger, pacer });
-  return { pacer, port: createSlackChatPort({ api, claims: createClaims({ store, logger }) }) };
+  return { pacer, port: createSlackChatPort({ api, once: createOnce({ store, logger }) }) };
 }
 
 const texts = () => web.posted().map((a) => a.text);
@@ -93,7 +92,7 @@ describe('posting a result in a Slack thread exactly once', () => {
       logger: createTestLogger(),
       pacer: createPacer({ intervalMs: 0 }),
     });
-    const retry = createSlackChatPort({ api, claims: createClaims({ store, logger: createTestLogger() }) });
+    const retry = createSlackChatPort({ api, once: createOnce({ store, logger: createTestLogger() }) });
     await retry.postInThread(thread, { text: 'part 1 ready' }, 'job:0');
     expect(other.posted().map((a) => a.text)).toEqual(['part 1 ready']);
     await other.close();

@@ -18,6 +18,7 @@ function recordingApi(respondFails = false) {
     update: async (...args) => void sent.push({ call: 'update', args }),
     openView: async (...args) => void sent.push({ call: 'openView', args }),
     userInfo: async () => ({ isAdmin: false, isOwner: false }),
+    threadHas: async () => false,
     respond: async (...args) => {
       if (respondFails) throw new Error('response_url expired');
       sent.push({ call: 'respond', args });

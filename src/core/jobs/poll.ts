@@ -14,6 +14,12 @@ export function nextDelay(polls: number, timings: { firstPollMs: number; maxPoll
   return Math.min(timings.maxPollMs, timings.firstPollMs * 2 ** Math.min(polls, 20));
 }
 
+/**
+ * Another holder had the part (settling or posting it) or its post failed: look again this soon rather
+ * than after the backoff, so a claim left by a killed process (10-15 s) delays the result by seconds.
+ */
+export const BUSY_RETRY_MS = 5_000;
+
 /** Returns how many projects were read back. */
 export function createPoll(ctx: JobsContext, settler: Settler) {
   const { repo, life, deps } = ctx;
@@ -35,6 +41,7 @@ export function createPoll(ctx: JobsContext, settler: Settler) {
       return 0;
     }
     let polled = 0;
+    let busy = false;
     for (let part = 0; part < job.requests.length; part++) {
       if (await repo.getPart(job.id, part)) continue;
       try {
@@ -42,6 +49,7 @@ export function createPoll(ctx: JobsContext, settler: Settler) {
         polled++;
         const outcome = await settler.settle(job.id, part, 'poll');
         metrics.inc('reelbot_polls_total', { outcome });
+        busy ||= outcome === 'skipped';
       } catch (err) {
         metrics.inc('reelbot_polls_total', { outcome: 'error' });
         if (err instanceof UserError) {
@@ -58,10 +66,12 @@ export function createPoll(ctx: JobsContext, settler: Settler) {
     await settler
       .deliver(job.id)
       .catch((err: unknown) => logger.warn({ err, jobId: job.id }, 'posting results failed; will retry'));
+    busy ||= await settler.undelivered(job.id);
     await life.editPending(job.id, (still) => {
       const polls = still.polls + 1;
       const { seenAt: _seen, ...rest } = still;
-      return { ...rest, polls, nextPollAt: clock.now() + nextDelay(polls, timings) };
+      const backoff = nextDelay(polls, timings);
+      return { ...rest, polls, nextPollAt: clock.now() + (busy ? Math.min(BUSY_RETRY_MS, backoff) : backoff) };
     });
     return polled;
   };

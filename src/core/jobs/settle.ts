@@ -11,13 +11,15 @@ import { renderExpired, renderFailure, renderResult } from './render.ts';
 
 export type SettleOutcome = 'settled' | 'in_progress' | 'skipped';
 
-/** Short, and renewed while held: a process that dies frees the project within half a minute. */
-const SETTLE_CLAIM_MS = 30_000;
+/** Short, and renewed while held: a process that dies frees the project within 10 s (a restart resumes soon after). */
+const SETTLE_CLAIM_MS = 10_000;
 
 export interface Settler {
   settle(jobId: string, part: number, via: 'webhook' | 'poll'): Promise<SettleOutcome>;
   /** Posts settled parts that are not posted yet (after a failed post, or parts that settled out of order). */
   deliver(jobId: string): Promise<void>;
+  /** Whether a running job has a settled part not posted yet (its post failed or another holder has it). */
+  undelivered(jobId: string): Promise<boolean>;
   expire(jobId: string): Promise<void>;
   abandon(jobId: string, reason: string): Promise<void>;
   /** A job whose record is final but whose card or pending record says otherwise (a crash between the two). */
@@ -167,5 +169,14 @@ export function createSettler(ctx: JobsContext, once: Once = createOnce(ctx.deps
     await ctx.post(done.job, renderExpired(done.job, hours), `${jobId}:expired`);
   }
 
-  return { settle, deliver, expire, abandon, repair };
+  async function undelivered(jobId: string) {
+    const job = await repo.get(jobId);
+    if (job?.state !== 'running') return false;
+    for (let i = 0; i < job.requests.length; i++) {
+      if ((await repo.getPart(jobId, i))?.delivered === false) return true;
+    }
+    return false;
+  }
+
+  return { settle, deliver, undelivered, expire, abandon, repair };
 }

@@ -4,6 +4,7 @@
 import type { z } from 'zod';
 import { InvalidRequestError, MediaApiError } from '../errors.ts';
 import { type Clock, type Logger, type MediaApi, systemClock } from '../ports.ts';
+import type { BudgetCounter } from './budget-counter.ts';
 import type { ProjectKind } from './enums.ts';
 import {
   createHttpTransport,
@@ -51,6 +52,8 @@ export interface MediaClientOptions {
   rateLimitMaxWaitMs?: number;
   /** Share one budget between clients; otherwise the client builds its own. */
   limiter?: RateLimiter;
+  /** Where the per-key budget is counted (Redis across replicas); this process's memory by default. */
+  budgetCounter?: BudgetCounter;
   /** Tries for a GET, the first included (default 4). */
   maxGetAttempts?: number;
   /** Tries for a POST answered 429 (default 3); a POST is repeated for no other reason. */
@@ -87,6 +90,7 @@ export function createMediaClient(options: MediaClientOptions): MediaClient {
     createRateLimiter({
       perHour: options.rateLimitPerHour ?? 100,
       clock,
+      ...(options.budgetCounter ? { counter: options.budgetCounter } : {}),
       sleep,
       ...(options.rateLimitMaxWaitMs === undefined ? {} : { maxWaitMs: options.rateLimitMaxWaitMs }),
     });

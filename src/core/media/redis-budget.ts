@@ -2,9 +2,11 @@
 // (each replica counting alone would let three replicas spend three budgets). A sliding log per key in a
 // sorted set, trimmed and checked in one Lua script, so two replicas can never both take the last request;
 // times come from Redis's clock, so replicas with skewed clocks still agree.
-// Wiring: the production engineer's rate limiter takes this behind its budget interface (see the report).
+// The rate limiter counts through createRedisBudgetCounter (its BudgetCounter interface); app.ts wires it
+// when the store is Redis.
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
+import type { BudgetCounter } from './budget-counter.ts';
 
 export interface SharedBudget {
   readonly perHour: number;
@@ -74,6 +76,46 @@ export function createRedisBudget(options: {
     async available(keyId) {
       await ready();
       return Math.max(0, Number(await redis.eval(LEFT, 1, keyOf(keyId), windowMs, perHour)));
+    },
+    async close() {
+      redis.disconnect();
+    },
+  };
+}
+
+// KEYS[1] the key's log; ARGV: since, now, limit, member, window ms. Trim, check and record in one step.
+const SPEND = `
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
+if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[3]) then return 0 end
+redis.call('ZADD', KEYS[1], ARGV[2], ARGV[4])
+redis.call('PEXPIRE', KEYS[1], ARGV[5])
+return 1
+`;
+
+/**
+ * The rate limiter's BudgetCounter in Redis: every replica spends from one sorted set per key. Times are
+ * the limiter's clock (replicas' clocks agree within seconds; the window is an hour).
+ */
+export function createRedisBudgetCounter(options: {
+  url: string;
+  prefix?: string;
+  windowMs?: number;
+}): BudgetCounter & { close(): Promise<void> } {
+  const windowMs = options.windowMs ?? 3_600_000;
+  // On the request path: fail fast rather than queue while Redis is away.
+  const redis = new Redis(options.url, { maxRetriesPerRequest: 1, lazyConnect: true });
+  redis.on('error', () => undefined);
+  const keyOf = (id: string) => `${options.prefix ?? 'reelbot:'}budget:{${id}}`;
+  return {
+    async spent(id, since) {
+      const flat = await redis.zrangebyscore(keyOf(id), `(${since}`, '+inf', 'WITHSCORES');
+      const times: number[] = [];
+      for (let i = 1; i < flat.length; i += 2) times.push(Number(flat[i]));
+      return times;
+    },
+    async trySpend(id, now, since, limit) {
+      const taken = await redis.eval(SPEND, 1, keyOf(id), since, now, limit, `${now}:${randomUUID()}`, windowMs);
+      return taken === 1;
     },
     async close() {
       redis.disconnect();

@@ -93,6 +93,14 @@ export async function startSlackWebApi(options: { users?: SlackUser[] } = {}): P
           user: { id: u.id, name: u.name, team_id: TEAM_ID, is_admin: !!u.isAdmin, is_owner: !!u.isOwner },
         };
       }
+      case 'conversations.replies': {
+        // The thread's replies as Slack shows them, with the metadata the bot attached to its posts.
+        const replies = calls
+          .filter((c) => c.method === 'chat.postMessage' && c.response?.ok === true)
+          .filter((c) => c.args.channel === channel && c.args.thread_ts === args.ts)
+          .map((c) => ({ ts: c.response?.ts, text: c.args.text, thread_ts: args.ts, metadata: c.args.metadata }));
+        return { ok: true, messages: replies };
+      }
       case 'conversations.info':
         return { ok: true, channel: { id: args.channel, name: 'general', is_member: !failing.has(channel) } };
       case 'apps.connections.open':

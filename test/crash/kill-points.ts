@@ -1,0 +1,129 @@
+// One crash run: a /clip, `kill -9` of the replica doing the work when the job reaches a kill point,
+// a restart, and what the Slack thread shows afterwards (results posted, and whether the card is true).
+import type { BotProcess } from './bot-process.ts';
+import { ownerOf } from './owner-of.ts';
+import { isDone, type SlackWorld, until } from './slack-world.ts';
+import type { TappedRequest } from './tap.ts';
+
+/**
+ * creating: the API got the creation, its answer is held back; settling: a result read is in flight;
+ * posting: Slack showed the result, its answer is held back; card: the result is out, the card update
+ * and the job's end are being written; random: any moment 0-3 s after the command.
+ */
+export type KillPoint = 'creating' | 'settling' | 'posting' | 'card' | 'random';
+
+export interface Outcome {
+  /** before-creation: the card was up but no creation request had left when the bot died (see README). */
+  point: KillPoint | 'before-card' | 'before-creation';
+  lost: boolean;
+  duplicated: boolean;
+  wrongCard: boolean;
+}
+
+/** Webhook retries (1 s apart), a claim left by the killed process (10-15 s) and the poll 5 s after it. */
+const RECOVERY_MS = 30_000;
+const KILL_WINDOW_MS = 3000;
+
+const creation = (r: TappedRequest) => r.method === 'POST' && /\/(clip|broll|ttv|tts|subtitles)$/.test(r.path);
+const read = (r: TappedRequest) => r.method === 'GET' && r.path.includes('/projects/');
+const post = (r: TappedRequest) => r.method === 'POST' && r.path.endsWith('/chat.postMessage');
+const update = (r: TappedRequest) => r.method === 'POST' && r.path.endsWith('/chat.update');
+
+/** Resolves with the sender's port of the request that marks the point (0: no particular sender). */
+async function reached(world: SlackWorld, point: KillPoint, since: number): Promise<number> {
+  const media = () => world.tap.seen.filter((r) => r.at >= since);
+  const slack = () => world.slackTap.seen.filter((r) => r.at >= since);
+  let hit: TappedRequest | undefined;
+  const find: Record<Exclude<KillPoint, 'random'>, () => TappedRequest | undefined> = {
+    creating: () => media().find(creation),
+    settling: () => media().find(read),
+    // The card is the first post, the result the second.
+    posting: () => slack().filter(post)[1],
+    card: () => {
+      const result = slack().filter(post)[1];
+      return result && slack().find((r) => update(r) && r.at >= result.at);
+    },
+  };
+  if (point === 'random') {
+    await new Promise((r) => setTimeout(r, Math.random() * KILL_WINDOW_MS));
+    return 0;
+  }
+  await until(() => {
+    hit = find[point]();
+    return hit !== undefined;
+  }, 15_000);
+  // Somewhere inside the held answer (300 ms), or just after the card update left.
+  await new Promise((r) => setTimeout(r, Math.random() * (point === 'card' ? 30 : 200)));
+  return hit?.fromPort ?? 0;
+}
+
+export interface CrashRun {
+  run: number;
+  point: KillPoint;
+  /** The replicas up when the command comes (one process, or three on Redis). */
+  replicas: Array<() => BotProcess>;
+  /** What replaces the killed one. */
+  restart: () => BotProcess;
+}
+
+export async function runUntilKilled(world: SlackWorld, options: CrashRun): Promise<Outcome> {
+  const channel = `C0CRASH${options.run}${Math.random().toString(36).slice(2, 7).toUpperCase()}`;
+  const bots = options.replicas.map((start) => start());
+  const all = [...bots];
+  let sentCreation = true;
+  try {
+    await Promise.all(bots.map((b) => b.ready));
+    const since = Date.now();
+    const status = world.clip(channel);
+    const from = await reached(world, options.point, since);
+    const victim =
+      bots.find(
+        (b) =>
+          b.pid ===
+          ownerOf(
+            from,
+            bots.map((x) => x.pid),
+          ),
+      ) ?? pick(bots);
+    victim.kill('SIGKILL');
+    await victim.exited;
+    sentCreation = world.tap.seen.some((r) => r.at >= since && creation(r));
+    await status;
+    if (!world.job(channel).cardTs && options.point !== 'creating') {
+      return { point: 'before-card', lost: false, duplicated: false, wrongCard: false };
+    }
+    const again = options.restart();
+    all.push(again);
+    await again.ready;
+    await until(() => isDone(world.job(channel)), RECOVERY_MS);
+    // A moment more, so a duplicate still on its way is counted.
+    await new Promise((r) => setTimeout(r, 500));
+  } finally {
+    for (const b of all) b.kill('SIGTERM');
+    await Promise.all(all.map((b) => b.exited));
+  }
+  const job = world.job(channel);
+  if (!job.cardTs) return { point: 'before-card', lost: false, duplicated: false, wrongCard: false };
+  const point = sentCreation ? options.point : 'before-creation';
+  return { point, lost: job.results === 0, duplicated: job.results > 1, wrongCard: !isDone(job) };
+}
+
+function pick(bots: BotProcess[]): BotProcess {
+  const bot = bots[Math.floor(Math.random() * bots.length)];
+  if (!bot) throw new Error('no replica to kill');
+  return bot;
+}
+
+export function report(title: string, outcomes: Outcome[]): string {
+  const points = [...new Set(outcomes.map((o) => o.point))];
+  const rows = points.map((p) => {
+    const of = outcomes.filter((o) => o.point === p);
+    const n = (k: 'lost' | 'duplicated' | 'wrongCard') => of.filter((o) => o[k]).length;
+    return `  ${p.padEnd(12)} runs ${of.length}  lost ${n('lost')}  duplicated ${n('duplicated')}  wrong card ${n('wrongCard')}`;
+  });
+  const total = (k: 'lost' | 'duplicated' | 'wrongCard') => outcomes.filter((o) => o[k]).length;
+  return [
+    `${title}, ${outcomes.length} runs: lost ${total('lost')}, duplicated ${total('duplicated')}, wrong card ${total('wrongCard')}`,
+    ...rows,
+  ].join('\n');
+}
