@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteRedisPrefix, REDIS_URL, uniquePrefix } from '../core/store/helpers.ts';
-import { type KillPoint, type Outcome, report, runUntilKilled } from './kill-points.ts';
+import { failures, type KillPoint, type Outcome, report, runUntilKilled } from './kill-points.ts';
 import { type SlackWorld, startSlackWorld } from './slack-world.ts';
 
 /**
@@ -58,7 +58,7 @@ describe.each(TARGETS.filter(([store]) => STORES.includes(store)))(
         if (env.REDIS_KEY_PREFIX) await deleteRedisPrefix(env.REDIS_KEY_PREFIX);
       }
       console.log(report(`kill -9 on ${store} (one process)`, outcomes));
-      expect(outcomes.filter((o) => o.lost || o.duplicated || o.wrongCard)).toEqual([]);
+      expect(failures(outcomes)).toEqual([]);
     });
   },
 );

@@ -3,7 +3,7 @@
 // as an orchestrator would. The same kill points as the one-process crash test, and the same counts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteRedisPrefix, REDIS_URL, uniquePrefix } from '../core/store/helpers.ts';
-import { type KillPoint, type Outcome, report, runUntilKilled } from './kill-points.ts';
+import { failures, type KillPoint, type Outcome, report, runUntilKilled } from './kill-points.ts';
 import { type SlackWorld, startSlackWorld } from './slack-world.ts';
 
 /** 4 named + 2 random runs in CI; CRASH_RUNS=20 for the count. */
@@ -31,6 +31,6 @@ describe('three replicas on one Redis', () => {
       outcomes.push(await runUntilKilled(world, { run, point, replicas: [start, start, start], restart: start }));
     }
     console.log(report('kill -9 of one of three replicas on Redis', outcomes));
-    expect(outcomes.filter((o) => o.lost || o.duplicated || o.wrongCard)).toEqual([]);
+    expect(failures(outcomes)).toEqual([]);
   });
 });
