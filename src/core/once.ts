@@ -20,7 +20,13 @@ export type OnceKey =
   /** One publish request: never expires on its own (a repeat would post to social accounts twice). */
   | { kind: 'publish'; requestId: string }
   /** A follow-up job (subtitles, B-roll, speech) of one output: a double click starts one. */
-  | { kind: 'followup'; verb: string; jobId: string; part: number; index: number };
+  | { kind: 'followup'; verb: string; jobId: string; part: number; index: number }
+  /**
+   * A read-back of one part triggered by a webhook. Deliveries prove nothing (the API signs none), so a
+   * token-bearing delivery repeated (or forged) reads the project at most once per window from the key's
+   * hourly budget; the job's poll, moved a few seconds later by every delivery, still looks in time.
+   */
+  | { kind: 'readback'; jobId: string; part: number };
 
 /** The store key of each; inbound and post keys are the ones the adapters used before, so claims survive an upgrade. */
 export function onceKeyText(key: OnceKey): string {
@@ -35,6 +41,8 @@ export function onceKeyText(key: OnceKey): string {
       return `publish:${key.requestId}`;
     case 'followup':
       return `followup:${key.verb}:${key.jobId}:${key.part}:${key.index}`;
+    case 'readback':
+      return `readback:${key.jobId}:${key.part}`;
   }
 }
 
@@ -48,6 +56,8 @@ export const ONCE_TTL_MS = {
   post: 15_000,
   // Two clicks of one button seconds apart are one wish; a click a minute later asks for another job.
   followup: 60_000,
+  // At most one webhook-triggered read of a part per 10 s (the API retries deliveries 30 s apart).
+  readback: 10_000,
 } as const;
 
 /** How long a confirmed post is remembered: longer than the core's retries of one post (24 h horizon). */

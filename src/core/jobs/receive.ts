@@ -5,6 +5,7 @@
 
 import { MediaApiError } from '../errors.ts';
 import { projectSchema } from '../media/schemas.ts';
+import { createOnce } from '../once.ts';
 import type { JobsContext } from './context.ts';
 import type { Job } from './model.ts';
 import type { SettleOutcome, Settler } from './settle.ts';
@@ -20,6 +21,7 @@ const mayAdopt = (job: Job) => job.state === 'submitting' || (job.state === 'fai
 
 export function createReceive(ctx: JobsContext, settler: Settler) {
   const { repo, life, deps } = ctx;
+  const once = createOnce(deps);
 
   /** Confirms the project with the API under the job's key, records it, and runs the job once every part has one. */
   async function adopt(job: Job, part: number, projectId: string): Promise<Job | undefined> {
@@ -65,6 +67,12 @@ export function createReceive(ctx: JobsContext, settler: Settler) {
     // If settling after the answer fails, the job's poll comes soon rather than after its backoff.
     if (watched) await deps.schedulePoll?.(job.id, deps.clock.now() + POLL_AFTER_WEBHOOK_MS);
     const jobId = job.id;
-    return { outcome: 'accepted', jobId, settle: () => settler.settle(jobId, record.part, 'webhook') };
+    const { part } = record;
+    return {
+      outcome: 'accepted',
+      jobId,
+      settle: async () =>
+        (await once.first({ kind: 'readback', jobId, part })) ? settler.settle(jobId, part, 'webhook') : 'skipped',
+    };
   };
 }

@@ -1,0 +1,80 @@
+// Issue 11, item 9: a webhook delivery proves nothing (the API signs none), so each delivery carrying a valid
+// token used to cost one read of the project from the key's hourly budget. Repeated or forged deliveries
+// now read a part back at most once per window.
+import { afterEach, describe, expect, it } from 'vitest';
+import { createWebhookHandler } from '../../../src/core/http/webhook.ts';
+import { createJobsRepo } from '../../../src/core/jobs/repo.ts';
+import { createJobService } from '../../../src/core/jobs/service.ts';
+import { createKeyResolver } from '../../../src/core/keys.ts';
+import type { Project } from '../../../src/core/media/schemas.ts';
+import { createMetrics } from '../../../src/core/metrics/prom-metrics.ts';
+import type { MediaApi, Store } from '../../../src/core/ports.ts';
+import { createKeyvStore } from '../../../src/core/store/index.ts';
+import { origin, silentLogger } from '../../support/harness.ts';
+
+const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz012345';
+const PROJECT = '0123456789abcdef01234567';
+
+let store: Store | undefined;
+afterEach(async () => {
+  await store?.close();
+  store = undefined;
+});
+
+describe('webhook deliveries for a running job', () => {
+  it('read the project back once, however many arrive with its token', async () => {
+    store = await createKeyvStore({ kind: 'memory' });
+    let reads = 0;
+    const running: Project = {
+      projectId: PROJECT,
+      state: 'in_progress',
+      status: 'processing',
+      createdAt: null,
+      completedAt: null,
+      error: null,
+      outputs: [],
+    } as unknown as Project;
+    const media = {
+      getProject: async () => {
+        reads++;
+        return running;
+      },
+    } as unknown as MediaApi;
+    const jobs = createJobService({
+      store,
+      media,
+      keys: createKeyResolver({ settings: { get: async () => ({}) }, sandboxKey: 'k' }),
+      chat: () => undefined,
+      logger: silentLogger,
+      clock: { now: () => Date.now() },
+      metrics: createMetrics(),
+      webhookBase: () => 'http://127.0.0.1:9',
+      timings: { firstPollMs: 60_000, maxPollMs: 60_000, horizonMs: 3600_000 },
+    });
+    const repo = createJobsRepo(store, silentLogger);
+    const now = Date.now();
+    await repo.save({
+      id: 'throttled1',
+      kind: 'broll',
+      state: 'running',
+      channelKey: 'console:local:local',
+      origin,
+      summary: 'throttle',
+      requests: [{ videoUrl: 'https://example.com/a.mp4' }],
+      projectIds: [PROJECT],
+      createdAt: now,
+      updatedAt: now,
+    });
+    await repo.saveToken(TOKEN, { jobId: 'throttled1', part: 0 }, 3600_000);
+    const webhook = createWebhookHandler({ jobs, logger: silentLogger, metrics: createMetrics(), clock: Date });
+
+    const body = Buffer.from(JSON.stringify({ projectId: PROJECT, status: 'completed', outputs: [] }));
+    for (let i = 0; i < 20; i++) {
+      const answer = await webhook(TOKEN, body);
+      expect(answer.status).toBe(200);
+      await answer.after?.();
+    }
+
+    expect(reads).toBe(1);
+  });
+});
