@@ -4,11 +4,10 @@ import { createRequestHandler, MAX_BODY_BYTES } from '../../src/core/http/server
 import { createWebhookHandler } from '../../src/core/http/webhook.ts';
 import type { Job } from '../../src/core/jobs/model.ts';
 import { createJobsRepo } from '../../src/core/jobs/repo.ts';
-import { createJobService } from '../../src/core/jobs/service.ts';
-import { createKeyResolver } from '../../src/core/keys.ts';
 import { createMetrics } from '../../src/core/metrics/prom-metrics.ts';
 import type { KeyValue, MediaApi, Store } from '../../src/core/ports.ts';
 import { createKeyvStore } from '../../src/core/store/index.ts';
+import { bareJobService } from '../support/bare-jobs.ts';
 import { type Harness, origin, silentLogger, startHarness } from '../support/harness.ts';
 
 // Whatever arrives from outside — webhook bodies and paths, command text, button ids, form values — the
@@ -56,17 +55,7 @@ describe('webhook deliveries, generated', () => {
     const counter = { writes: 0 };
     const store = countingWrites(raw, counter);
     const media = { getProject: async () => ({}) } as unknown as MediaApi;
-    const jobs = createJobService({
-      store,
-      media,
-      keys: createKeyResolver({ settings: { get: async () => ({}) }, sandboxKey: 'k' }),
-      chat: () => undefined,
-      logger: silentLogger,
-      clock: { now: () => Date.now() },
-      metrics: createMetrics(),
-      webhookBase: () => 'http://127.0.0.1:9',
-      timings: { firstPollMs: 60_000, maxPollMs: 60_000, horizonMs: 3600_000 },
-    });
+    const jobs = bareJobService(store, media);
     const now = Date.now();
     const job: Job = {
       id: 'propjob001',

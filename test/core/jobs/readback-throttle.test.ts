@@ -4,12 +4,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createWebhookHandler } from '../../../src/core/http/webhook.ts';
 import { createJobsRepo } from '../../../src/core/jobs/repo.ts';
-import { createJobService } from '../../../src/core/jobs/service.ts';
-import { createKeyResolver } from '../../../src/core/keys.ts';
 import type { Project } from '../../../src/core/media/schemas.ts';
 import { createMetrics } from '../../../src/core/metrics/prom-metrics.ts';
 import type { MediaApi, Store } from '../../../src/core/ports.ts';
 import { createKeyvStore } from '../../../src/core/store/index.ts';
+import { bareJobService } from '../../support/bare-jobs.ts';
 import { origin, silentLogger } from '../../support/harness.ts';
 
 const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz012345';
@@ -40,17 +39,7 @@ describe('webhook deliveries for a running job', () => {
         return running;
       },
     } as unknown as MediaApi;
-    const jobs = createJobService({
-      store,
-      media,
-      keys: createKeyResolver({ settings: { get: async () => ({}) }, sandboxKey: 'k' }),
-      chat: () => undefined,
-      logger: silentLogger,
-      clock: { now: () => Date.now() },
-      metrics: createMetrics(),
-      webhookBase: () => 'http://127.0.0.1:9',
-      timings: { firstPollMs: 60_000, maxPollMs: 60_000, horizonMs: 3600_000 },
-    });
+    const jobs = bareJobService(store, media);
     const repo = createJobsRepo(store, silentLogger);
     const now = Date.now();
     await repo.save({

@@ -1,0 +1,21 @@
+// A job service on a given store and media API, with nothing else wired (no chat, no scheduler): for
+// tests that drive the webhook path or the lifecycle directly.
+import { createJobService, type JobService } from '../../src/core/jobs/service.ts';
+import { createKeyResolver } from '../../src/core/keys.ts';
+import { createMetrics } from '../../src/core/metrics/prom-metrics.ts';
+import type { MediaApi, Store } from '../../src/core/ports.ts';
+import { silentLogger } from './harness.ts';
+
+export function bareJobService(store: Store, media: MediaApi): JobService {
+  return createJobService({
+    store,
+    media,
+    keys: createKeyResolver({ settings: { get: async () => ({}) }, sandboxKey: 'k' }),
+    chat: () => undefined,
+    logger: silentLogger,
+    clock: { now: () => Date.now() },
+    metrics: createMetrics(),
+    webhookBase: () => 'http://127.0.0.1:9',
+    timings: { firstPollMs: 60_000, maxPollMs: 60_000, horizonMs: 3600_000 },
+  });
+}
