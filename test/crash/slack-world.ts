@@ -36,6 +36,8 @@ export async function startSlackWorld(options: {
   jobMs: number;
   holdMs?: number;
   webhookRetryMs?: number;
+  /** How to start the bot (default: src/main.ts through tsx); see bot-build.ts. */
+  botArgv?: string[];
 }): Promise<SlackWorld> {
   // Retries 1 s apart (5 of them) keep reaching a restarted bot; the docs' 30 s would outlast the test.
   const sandbox = await startSandbox({
@@ -79,7 +81,7 @@ export async function startSlackWorld(options: {
           SLACK_API_URL: `${slackTap.origin}/api/`,
         },
         // Three replicas starting at once on a shared 2-core runner take their time.
-        { readyMs: 90_000 },
+        { readyMs: 90_000, ...(options.botArgv ? { argv: options.botArgv } : {}) },
       );
       // Registered before the caller awaits `ready`, so the replica is behind the address when it hears so.
       void bot.ready.then(
