@@ -64,6 +64,19 @@ describe('replayed Slack requests', () => {
     expect(retries).toHaveLength(1);
   });
 
+  it('tells the person "storage is unavailable" when the store cannot say whether it is a replay', async () => {
+    const h = await startSlackE2e();
+    e = h;
+    await h.app.store.close();
+    const answer = await h.send('/slack/commands', 'command', slashCommand(h.web, '/clip', `${VIDEO} reels=1`));
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.text)).toMatchObject({
+      response_type: 'ephemeral',
+      text: expect.stringMatching(/storage is unavailable, try again shortly/i),
+    });
+    expect(posts(h.web).filter(isCard)).toHaveLength(0);
+  });
+
   it('refuses a request stamped more than 5 minutes in the future, as Bolt does one 5 minutes old', async () => {
     const h = await startSlackE2e();
     e = h;
