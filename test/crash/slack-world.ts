@@ -22,6 +22,8 @@ export interface SlackWorld {
   /** Starts a bot replica on `storeUrl` behind the public address; `env` adds e.g. REDIS_KEY_PREFIX. */
   startBot(storeUrl: string, env?: Record<string, string>): BotProcess;
   clip(channel: string): Promise<number>;
+  /** While set, every media API request is answered with this status instead of reaching the sandbox. */
+  failMedia(status: number | undefined): void;
   job(channel: string): JobView;
   close(): Promise<void>;
 }
@@ -49,8 +51,10 @@ export async function startSlackWorld(options: {
   // in flight: the API created the project or Slack showed the message, and the bot never heard.
   const hold = (r: { method: string; path: string }) =>
     r.method === 'POST' || r.method === 'GET' ? (options.holdMs ?? 0) : 0;
+  let failing: number | undefined;
   const tap = await startTap(sandbox.origin, {
     holdMs: (r) => (r.path.includes('/projects') || /\/(clip|broll|ttv|tts|subtitles)$/.test(r.path) ? hold(r) : 0),
+    fault: () => failing,
   });
   const web = await startSlackWebApi();
   const slackTap = await startTap(new URL(web.apiUrl).origin, {
@@ -100,6 +104,9 @@ export async function startSlackWorld(options: {
         secret: SECRET,
       }).catch(() => ({ status: 0 }));
       return res.status;
+    },
+    failMedia(status) {
+      failing = status;
     },
     job(channel) {
       const ok = web.calls.filter((c) => c.status === 200 && c.response?.ok === true && c.args.channel === channel);

@@ -21,6 +21,8 @@ export interface Tap {
 export interface TapOptions {
   /** Holds the answer to a request this long after the target answered: a kill lands while it is in flight. */
   holdMs?: (req: { method: string; path: string }) => number;
+  /** A status to answer instead of forwarding (an upstream outage), or undefined to forward. */
+  fault?: (req: { method: string; path: string }) => number | undefined;
 }
 
 export async function startTap(target: string, options: TapOptions = {}): Promise<Tap> {
@@ -29,6 +31,13 @@ export async function startTap(target: string, options: TapOptions = {}): Promis
   const server = createServer((req, res) => {
     const seenAs = { method: req.method ?? 'GET', path: req.url ?? '/' };
     seen.push({ ...seenAs, at: Date.now(), fromPort: req.socket.remotePort ?? 0 });
+    const fault = options.fault?.(seenAs);
+    if (fault !== undefined) {
+      req.resume();
+      res.writeHead(fault, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { message: 'Internal Server Error: the tap is failing on purpose' } }));
+      return;
+    }
     const holdMs = options.holdMs?.(seenAs) ?? 0;
     const out = request(
       { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },

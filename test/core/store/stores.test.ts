@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { createServer, connect as netConnect, type Server, type Socket } from 'node:net';
+import { createServer, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
 import KeyvSqlite from '@keyv/sqlite';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +18,7 @@ import {
   waitFor,
   within,
 } from './helpers.ts';
+import { type RedisProxy, startRedisProxy } from './redis-proxy.ts';
 import { describeStoreContract } from './store-contract.ts';
 
 describeStoreContract('memory', async () => {
@@ -238,11 +239,11 @@ describe('a Redis store that cannot be reached', () => {
 });
 
 describe('a Redis store whose connection drops', () => {
-  let proxy: Proxy;
+  let proxy: RedisProxy;
   let store: Store;
   const prefix = uniquePrefix();
   beforeAll(async () => {
-    proxy = await startProxy(6379);
+    proxy = await startRedisProxy(6379);
     store = await createKeyvStore({ kind: 'redis', url: `redis://127.0.0.1:${proxy.port}`, prefix, timeoutMs: 500 });
   });
   afterAll(async () => {
@@ -282,60 +283,6 @@ describe('a Redis store whose connection drops', () => {
     await waitFor(async () => (await jobs.get('p-1').catch(() => undefined)) === 'saved');
   });
 });
-
-interface Proxy {
-  port: number;
-  cut(): void;
-  /** Keeps every connection open but relays nothing more: Redis "accepts but never answers". */
-  freeze(): void;
-  restore(): void;
-  close(): Promise<void>;
-}
-
-/** A TCP relay to the local Redis that can drop every connection on demand. */
-async function startProxy(targetPort: number): Promise<Proxy> {
-  let open = true;
-  let frozen = false;
-  const held: Array<() => void> = [];
-  const sockets = new Set<Socket>();
-  const server = createServer((client) => {
-    if (!open) return void client.destroy();
-    const upstream = netConnect(targetPort, '127.0.0.1');
-    for (const socket of [client, upstream]) {
-      sockets.add(socket);
-      socket.on('error', () => {});
-      socket.on('close', () => {
-        sockets.delete(socket);
-        client.destroy();
-        upstream.destroy();
-      });
-    }
-    // While frozen, bytes wait here (as in a paused Redis's socket buffers) and flow again on restore.
-    const relay = (to: Socket) => (chunk: Buffer) => {
-      if (frozen) held.push(() => to.write(chunk));
-      else to.write(chunk);
-    };
-    client.on('data', relay(upstream));
-    upstream.on('data', relay(client));
-  });
-  await listen(server);
-  return {
-    port: port(server),
-    cut() {
-      open = false;
-      for (const socket of sockets) socket.destroy();
-    },
-    freeze() {
-      frozen = true;
-    },
-    restore() {
-      open = true;
-      frozen = false;
-      for (const write of held.splice(0)) write();
-    },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-}
 
 async function listen(server: Server): Promise<Server> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
