@@ -65,6 +65,8 @@ export const pendingSchema = z.object({
   polls: z.number(),
   /** A webhook said it finished; poll right away. */
   seenAt: z.number().optional(),
+  /** Polls in a row the media API failed (5xx, no answer): the next look comes sooner (see poll.ts). */
+  failures: z.number().optional(),
 });
 export type Pending = z.infer<typeof pendingSchema>;
 

@@ -20,6 +20,14 @@ export function nextDelay(polls: number, timings: { firstPollMs: number; maxPoll
  */
 export const BUSY_RETRY_MS = 5_000;
 
+/**
+ * The API failed a read (5xx, no answer): look again after 5 s, doubling while it keeps failing, so the
+ * end of an upstream outage is noticed within about as long as it lasted rather than after the poll
+ * backoff (minutes), and a long outage still costs a few reads, not one every few seconds.
+ */
+const upstreamRetryMs = (failures: number) => BUSY_RETRY_MS * 2 ** Math.min(failures - 1, 16);
+const isUpstreamFailure = (err: unknown) => err instanceof MediaApiError && (err.status === 0 || err.status >= 500);
+
 /** Returns how many projects were read back. */
 export function createPoll(ctx: JobsContext, settler: Settler) {
   const { repo, life, deps } = ctx;
@@ -42,6 +50,7 @@ export function createPoll(ctx: JobsContext, settler: Settler) {
     }
     let polled = 0;
     let busy = false;
+    let upstreamFailed = false;
     for (let part = 0; part < job.requests.length; part++) {
       if (await repo.getPart(job.id, part)) continue;
       try {
@@ -58,6 +67,7 @@ export function createPoll(ctx: JobsContext, settler: Settler) {
           await settler.abandon(job.id, reason);
           return polled;
         }
+        upstreamFailed ||= isUpstreamFailure(err);
         const level = err instanceof MediaApiError ? 'warn' : 'error';
         logger[level]({ err, jobId: job.id, part }, 'poll failed; will try again');
       }
@@ -69,9 +79,11 @@ export function createPoll(ctx: JobsContext, settler: Settler) {
     busy ||= await settler.undelivered(job.id);
     await life.editPending(job.id, (still) => {
       const polls = still.polls + 1;
-      const { seenAt: _seen, ...rest } = still;
-      const backoff = nextDelay(polls, timings);
-      return { ...rest, polls, nextPollAt: clock.now() + (busy ? Math.min(BUSY_RETRY_MS, backoff) : backoff) };
+      const { seenAt: _seen, failures: before, ...rest } = still;
+      const failures = upstreamFailed ? (before ?? 0) + 1 : 0;
+      const soon = Math.min(busy ? BUSY_RETRY_MS : Infinity, failures > 0 ? upstreamRetryMs(failures) : Infinity);
+      const next = clock.now() + Math.min(soon, nextDelay(polls, timings));
+      return { ...rest, polls, ...(failures > 0 ? { failures } : {}), nextPollAt: next };
     });
     return polled;
   };

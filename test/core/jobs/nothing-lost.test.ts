@@ -57,6 +57,52 @@ describe('a project the API created although its creation answer was a 500', () 
   });
 });
 
+/** The real sandbox over HTTP, except that result reads are answered 500 while `down` says so. */
+function readsFailingWhile(baseUrl: string, down: () => boolean): HttpTransport {
+  const real = createHttpTransport({ baseUrl, connectTimeoutMs: 2_000, headersTimeoutMs: 5_000, bodyTimeoutMs: 5_000 });
+  return {
+    async request(req) {
+      if (req.method === 'GET' && req.path.includes('/projects/') && down()) {
+        return { status: 500, headers: {}, bodyText: '{"error":{"message":"Internal Server Error"}}' };
+      }
+      return real.request(req);
+    },
+    close: () => real.close(),
+  };
+}
+
+describe('a result due while the media API answers 500 for a while (issue 11, item 6)', () => {
+  it('is posted once soon after the API is back, not after the poll backoff (minutes)', {
+    timeout: 60_000,
+  }, async () => {
+    sandbox = await startSandbox({ port: 0, jobMs: 300, webhookRetryMs: 100 });
+    const port = await freePort();
+    let down = true;
+    h = await startHarness(
+      { MEDIA_API_URL: sandbox.baseUrl, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` },
+      // As in production with webhooks: the first poll 2 minutes after creation, then doubling.
+      {
+        media: { transport: readsFailingWhile(sandbox.baseUrl, () => down) },
+        timings: { firstPollMs: 120_000, maxPollMs: 1_800_000 },
+      },
+    );
+    const harness = h;
+    await harness.app.settings.update(channelKeyOf(origin), { apiKey: 'sk-team-key-000000' });
+    await harness.command(`/broll ${VIDEO}`);
+    // Longer than the reads after the webhook (4 tries, up to 4 s) and the look 5 s after it.
+    await new Promise((r) => setTimeout(r, 10_000));
+    expect(threadPosts(harness)).toHaveLength(0);
+    down = false;
+    const back = Date.now();
+    await harness.chat.waitFor(
+      (seen) => seen.some((s) => s.where === 'card-update' && /Done/.test(s.message.text)),
+      25_000,
+    );
+    expect(Date.now() - back).toBeLessThan(20_000);
+    expect(threadPosts(harness)).toHaveLength(1);
+  });
+});
+
 describe('a card left "Working on it" by a crash after the job ended', () => {
   it('is repaired when the poller next sees the job', async () => {
     h = await startHarness({}, { pollTickMs: 50 });
