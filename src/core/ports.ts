@@ -72,7 +72,7 @@ export interface Store {
   held(key: string, token: string): Lease;
   /**
    * Throws StoreUnavailableError when the store cannot be reached or does not answer within
-   * `timeoutMs` (default 900 ms, so a health check answers within a second).
+   * `timeoutMs` (default 600 ms, so a health check answers within a second).
    */
   ping(timeoutMs?: number): Promise<void>;
   /** Releases the leases this instance still holds (a clean shutdown lets a restart resume at once), then closes. */
