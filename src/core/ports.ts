@@ -126,4 +126,12 @@ export interface ChatPort {
   updateCard(thread: ThreadRef, message: OutMessage): Promise<void>;
   /** How long after it was posted a card may still be edited; absent, always (Discord: 1 h, error 30046). */
   readonly cardEditMs?: number;
+  /**
+   * The user ids in a Discord role or a Slack user group (approvers may name them). Absent where the
+   * platform has no groups. Rejects when the platform cannot say (a missing scope or intent, an outage):
+   * the caller then refuses or stays silent, never guesses.
+   */
+  membersOf?(workspaceId: string, groupId: string): Promise<readonly string[]>;
+  /** The id of the group a typed `@handle` names (Slack: `/setup approvers=@editors`); undefined if none. */
+  findGroup?(workspaceId: string, handle: string): Promise<string | undefined>;
 }

@@ -21,6 +21,10 @@ export interface SlackApi {
   update(channel: string, ts: string, message: SlackMessage): Promise<void>;
   openView(triggerId: string, view: unknown): Promise<void>;
   userInfo(user: string): Promise<{ isAdmin: boolean; isOwner: boolean }>;
+  /** The user ids in a user group (usergroups.users.list; needs usergroups:read). */
+  usergroupMembers(usergroup: string, teamId?: string): Promise<string[]>;
+  /** The workspace's user groups, id and @handle (usergroups.list; needs usergroups:read). */
+  usergroups(teamId?: string): Promise<Array<{ id: string; handle: string }>>;
   /** POSTs to a response_url (5 uses within 30 minutes). */
   respond(responseUrl: string, body: Record<string, unknown>): Promise<void>;
 }
@@ -95,6 +99,19 @@ export function createSlackApi(options: SlackApiOptions): SlackApi {
       const res = await call('users.info', { user });
       const u = (res.user ?? {}) as { is_admin?: unknown; is_owner?: unknown };
       return { isAdmin: u.is_admin === true, isOwner: u.is_owner === true };
+    },
+    async usergroupMembers(usergroup, teamId) {
+      // team_id matters only with an org-wide token; a workspace token ignores it.
+      const res = await call('usergroups.users.list', { usergroup, ...(teamId ? { team_id: teamId } : {}) });
+      const users = Array.isArray(res.users) ? res.users : [];
+      return users.filter((u): u is string => typeof u === 'string');
+    },
+    async usergroups(teamId) {
+      const res = await call('usergroups.list', teamId ? { team_id: teamId } : {});
+      const groups = Array.isArray(res.usergroups) ? (res.usergroups as Array<{ id?: unknown; handle?: unknown }>) : [];
+      return groups.flatMap((g) =>
+        typeof g.id === 'string' && typeof g.handle === 'string' ? [{ id: g.id, handle: g.handle }] : [],
+      );
     },
     async respond(responseUrl, payload) {
       const res = await fetch(responseUrl, {

@@ -3,12 +3,16 @@
 import type { Once } from '../core/once.ts';
 import type { ChatPort, Logger, ThreadRef } from '../core/ports.ts';
 import type { SlackApi } from './api.ts';
+import { createSlackGroups } from './groups.ts';
 import { renderMessage } from './render.ts';
 
 export function createSlackChatPort(options: { api: SlackApi; once: Once; logger?: Logger }): ChatPort {
   const { api, once, logger } = options;
+  const groups = createSlackGroups({ api });
   return {
     platform: 'slack',
+    membersOf: groups.membersOf,
+    findGroup: groups.findGroup,
     async postInThread(thread: ThreadRef, message, idempotencyKey) {
       // chat.postMessage has no idempotency key. The "posted" record is written only once Slack answered
       // ok with a ts: a post still waiting in the 1-per-second queue when the process dies is retried.

@@ -3,21 +3,41 @@
 // (see steps.ts for how it is written once and sent at most once).
 import type { Once } from '../once.ts';
 import type { Task, TaskOutcome } from '../scheduler/scheduler.ts';
+import { type GroupMembers, quorumImpossible, resolveHandles, withGroups } from './approvers.ts';
 import { type Content, contentHash, type Person, type PublishRequestRecord } from './model.ts';
+import type { Policy } from './policy.ts';
 import { renderRequestCard } from './render.ts';
-import { type Actor, decidedText, mayCancel, mayEdit, refuseApproval } from './rules.ts';
+import { type Actor, decidedText, mayCancel, mayEdit, refuseApproval, refuseBeforeMembership } from './rules.ts';
 import { formatWhen } from './schedule.ts';
 import { OVERDUE_MS, PUBLISH_QUEUE, type PublishDeps } from './service-deps.ts';
 import type { Steps } from './steps.ts';
 
 export type Member = Actor & Person;
+type Where = Pick<PublishRequestRecord['thread'], 'platform' | 'workspaceId'>;
 
 export function createPublishService(deps: PublishDeps & { once: Once }, steps: Steps) {
-  const { repo, policies, clock } = deps;
+  const { repo, policies, clock, logger } = deps;
   const { show, say, update, publish, advance } = steps;
+
+  /** Who is in a named role or user group, where the request lives (undefined: the platform has none). */
+  const groupMembers = (where: Where): GroupMembers | undefined => {
+    const port = deps.chat(where.platform);
+    return port?.membersOf ? (g) => port.membersOf?.(where.workspaceId, g) ?? Promise.resolve([]) : undefined;
+  };
 
   return {
     show,
+    /** Why no named approver could act on a request by `requesterId` here; undefined when someone can. */
+    whyNoApprover: (policy: Policy, where: Where, requesterId: string) =>
+      quorumImpossible(policy, requesterId, groupMembers(where), logger),
+    /** `/setup approvers=@editors`: typed handles to group ids where the platform knows the group. */
+    resolveApprovers(where: Where, approvers: readonly string[]) {
+      const port = deps.chat(where.platform);
+      const find = port?.findGroup
+        ? (h: string) => port.findGroup?.(where.workspaceId, h) ?? Promise.resolve(undefined)
+        : undefined;
+      return resolveHandles(approvers, find, logger);
+    },
     async create(input: {
       channelKey: string;
       thread: PublishRequestRecord['thread'];
@@ -42,8 +62,15 @@ export function createPublishService(deps: PublishDeps & { once: Once }, steps: 
       return r;
     },
 
-    async approve(id: string, actor: Member): Promise<string> {
+    async approve(id: string, clicker: Member): Promise<string> {
       const at = clock.now();
+      const seen = await repo.get(id);
+      const policy = seen && (await policies.get(seen.channelKey));
+      // Group membership is looked up only when it could decide (not for a decided or expired request).
+      const early = seen && policy ? refuseBeforeMembership(seen, policy, clicker, at) : undefined;
+      const actor =
+        seen && policy && !early ? await withGroups(clicker, policy, groupMembers(seen.thread), logger) : clicker;
+      if (typeof actor === 'string') return actor;
       const { record, refusal } = await update(id, (r, policy) => {
         const why = refuseApproval(r, policy, actor, at);
         if (why) return why;
