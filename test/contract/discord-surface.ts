@@ -136,6 +136,7 @@ export async function startDiscordSurface(
       const public_ = (m: StoredMessage) => !m.loading && (m.flags & 64) === 0;
       return [discord.channelId, ...threadIds()].flatMap((c) => discord.messagesIn(c).filter(public_)).map(seen);
     },
+    passTime: (ms) => core.passTime(ms),
     async restart() {
       await adapter.stop();
       await app.close();

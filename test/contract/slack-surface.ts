@@ -170,6 +170,7 @@ export async function startSlackSurface(options: { usergroups?: SlackUsergroup[]
     thread: async (ts) => threadOf(ts).map((p) => seen(p as Rendered)),
     privateTo: async (who) => shownTo(who).map(seen),
     everyone: async () => posts(web).map((p) => seen(p as Rendered)),
+    passTime: (ms) => core.passTime(ms),
     async restart() {
       await adapter.stop();
       await app.close();

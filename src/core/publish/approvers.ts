@@ -2,9 +2,10 @@
 // Discord sends the clicking member's roles with every click; Slack sends none, so the named groups are
 // looked up (usergroups.users.list behind ChatPort.membersOf). A lookup that fails is never a guess:
 // an approval is refused with a reason, and the "no approver can act" check stays silent.
-import type { Logger } from '../ports.ts';
+import type { Logger, Platform } from '../ports.ts';
 import { groupMention, type Policy } from './policy.ts';
 import type { Actor } from './rules.ts';
+import type { PublishDeps } from './service-deps.ts';
 
 /** The user ids in one group; rejects when the platform cannot say. */
 export type GroupMembers = (groupId: string) => Promise<readonly string[]>;
@@ -96,4 +97,34 @@ export async function resolveHandles(
     }
   }
   return [...new Set(out)];
+}
+
+/** Where a request lives: the platform whose groups count, and its workspace (guild, team). */
+export interface Where {
+  platform: Platform;
+  workspaceId: string;
+}
+
+/** The checks above, with membership read from the request's platform (ChatPort.membersOf, findGroup). */
+export function createApprovers(deps: Pick<PublishDeps, 'chat' | 'logger'>) {
+  const { logger } = deps;
+  const membersIn = (where: Where): GroupMembers | undefined => {
+    const port = deps.chat(where.platform);
+    return port?.membersOf ? (g) => port.membersOf?.(where.workspaceId, g) ?? Promise.resolve([]) : undefined;
+  };
+  return {
+    withGroups: <A extends Actor>(actor: A, policy: Policy, where: Where) =>
+      withGroups(actor, policy, membersIn(where), logger),
+    /** Why no named approver could act on a request by `requesterId` here; undefined when someone can. */
+    whyNoApprover: (policy: Policy, where: Where, requesterId: string) =>
+      quorumImpossible(policy, requesterId, membersIn(where), logger),
+    /** `/setup approvers=@editors`: typed handles to group ids where the platform knows the group. */
+    resolveApprovers(where: Where, approvers: readonly string[]) {
+      const port = deps.chat(where.platform);
+      const find = port?.findGroup
+        ? (h: string) => port.findGroup?.(where.workspaceId, h) ?? Promise.resolve(undefined)
+        : undefined;
+      return resolveHandles(approvers, find, logger);
+    },
+  };
 }

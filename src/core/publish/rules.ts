@@ -16,6 +16,15 @@ export function validApprovals(r: PublishRequestRecord, policy: Policy, now: num
   return r.approvals.filter((a) => a.hash === hash && a.at >= r.editedAt && now - a.at <= policy.expiryMs);
 }
 
+/**
+ * Change requests still open: made since the last edit (an edit answers them), and not followed by an
+ * approval from the same person (approving says they are satisfied). Others may approve meanwhile; the
+ * card keeps listing what is open until the requester edits.
+ */
+export function openChanges(r: PublishRequestRecord) {
+  return r.changes.filter((c) => c.at >= r.editedAt && !r.approvals.some((a) => a.userId === c.userId && a.at > c.at));
+}
+
 export function quorumReached(r: PublishRequestRecord, policy: Policy, now: number): boolean {
   return validApprovals(r, policy, now).length >= policy.approvals;
 }
