@@ -68,6 +68,11 @@ describe('approvers by Slack user group', () => {
     expect(await sandboxPosts(s)).toEqual([]);
     expect((await s.card(card)).text).toMatch(/0\/1/);
 
+    // A typed @handle that cannot be checked is not saved as a person who matches no one.
+    s.web.failMethod('usergroups.list', 'missing_scope');
+    await s.command('/setup approvers=@editors', 'admin');
+    await saidTo(s, 'admin', /could not check whether @editors is a user group.*not saved/);
+
     // Once Slack answers again, the same click approves.
     s.web.failMethod('usergroups.users.list', undefined);
     await s.click(card, 'Approve', 'admin');
