@@ -19,6 +19,7 @@ function recordingApi(respondFails = false) {
     openView: async (...args) => void sent.push({ call: 'openView', args }),
     userInfo: async () => ({ isAdmin: false, isOwner: false }),
     threadHas: async () => false,
+    findTagged: async () => undefined,
     respond: async (...args) => {
       if (respondFails) throw new Error('response_url expired');
       sent.push({ call: 'respond', args });
