@@ -17,6 +17,8 @@ export interface SlackApi {
   postMessage(channel: string, message: SlackMessage, threadTs?: string, tag?: string): Promise<{ ts: string }>;
   /** Whether a reply tagged `tag` is in the thread (needs channels:history / groups:history). */
   threadHas(channel: string, threadTs: string, tag: string): Promise<boolean>;
+  /** The ts of a recent message tagged `tag`, in the channel or (with `threadTs`) in that thread. */
+  findTagged(channel: string, tag: string, threadTs?: string): Promise<string | undefined>;
   postEphemeral(channel: string, user: string, message: SlackMessage, threadTs?: string): Promise<void>;
   update(channel: string, ts: string, message: SlackMessage): Promise<void>;
   openView(triggerId: string, view: unknown): Promise<void>;
@@ -54,6 +56,20 @@ export function createSlackApi(options: SlackApiOptions): SlackApi {
   const call = (method: string, args: Record<string, unknown>) => pacer.retryAfter(() => raw(method, args));
   const body = (m: SlackMessage) => ({ text: m.text, ...(m.blocks ? { blocks: m.blocks } : {}) });
 
+  /** A job's thread holds its few results, a card is among the channel's latest: 200 messages cover both. */
+  async function findTagged(channel: string, tag: string, threadTs?: string): Promise<string | undefined> {
+    const args = { channel, include_all_metadata: true, limit: 200 };
+    const res = threadTs
+      ? await call('conversations.replies', { ...args, ts: threadTs })
+      : await call('conversations.history', args);
+    const messages = Array.isArray(res.messages) ? (res.messages as Array<{ ts?: unknown; metadata?: unknown }>) : [];
+    const found = messages.find((m) => {
+      const meta = m.metadata as { event_type?: unknown; event_payload?: { key?: unknown } } | undefined;
+      return meta?.event_type === POST_EVENT_TYPE && meta.event_payload?.key === tag;
+    });
+    return found?.ts === undefined ? undefined : String(found.ts);
+  }
+
   return {
     async postMessage(channel, message, threadTs, tag) {
       const args = {
@@ -67,19 +83,9 @@ export function createSlackApi(options: SlackApiOptions): SlackApi {
       return { ts: String(res.ts) };
     },
     async threadHas(channel, threadTs, tag) {
-      // A job's thread holds its few results; 200 replies cover the longest script's parts.
-      const res = await call('conversations.replies', {
-        channel,
-        ts: threadTs,
-        include_all_metadata: true,
-        limit: 200,
-      });
-      const messages = Array.isArray(res.messages) ? (res.messages as Array<{ metadata?: unknown }>) : [];
-      return messages.some((m) => {
-        const meta = m.metadata as { event_type?: unknown; event_payload?: { key?: unknown } } | undefined;
-        return meta?.event_type === POST_EVENT_TYPE && meta.event_payload?.key === tag;
-      });
+      return (await findTagged(channel, tag, threadTs)) !== undefined;
     },
+    findTagged,
     async postEphemeral(channel, user, message, threadTs) {
       await call('chat.postEphemeral', {
         channel,

@@ -40,5 +40,12 @@ export function createSlackChatPort(options: { api: SlackApi; once: Once; logger
     async updateCard(thread, message) {
       await api.update(thread.channelId, thread.cardMessageId, renderMessage(message));
     },
+    // The card of a job whose process died before Slack's answer came back, found by its metadata tag.
+    async findCard(origin, tag) {
+      const ts = await api.findTagged(origin.channelId, tag, origin.threadId);
+      if (!ts) return undefined;
+      const { workspaceId, channelId, threadId } = origin;
+      return { platform: 'slack', workspaceId, channelId, threadId: threadId ?? ts, cardMessageId: ts };
+    },
   };
 }

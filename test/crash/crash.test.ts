@@ -13,12 +13,12 @@ import { failures, type KillPoint, type Outcome, report, runUntilKilled } from '
 import { type SlackWorld, startSlackWorld } from './slack-world.ts';
 
 /**
- * Kills at a random moment, besides one per named point: 4 + 2 runs on SQLite in CI (three replicas on
+ * Kills at a random moment, besides one per named point: 5 + 2 runs on SQLite in CI (three replicas on
  * Redis are in replicas-crash.test.ts). CRASH_RUNS=20 gives the issue's count and adds one process on Redis.
  */
 const RANDOM_RUNS = Number(process.env.CRASH_RUNS ?? 2);
 const STORES = process.env.CRASH_RUNS ? ['SQLite', 'Redis'] : ['SQLite'];
-const NAMED: KillPoint[] = ['creating', 'settling', 'posting', 'card'];
+const NAMED: KillPoint[] = ['before-creation', 'creating', 'settling', 'posting', 'card'];
 
 interface Target {
   url: string;

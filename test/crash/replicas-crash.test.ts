@@ -6,9 +6,9 @@ import { deleteRedisPrefix, REDIS_URL, uniquePrefix } from '../core/store/helper
 import { failures, type KillPoint, type Outcome, report, runUntilKilled } from './kill-points.ts';
 import { type SlackWorld, startSlackWorld } from './slack-world.ts';
 
-/** 4 named + 2 random runs in CI; CRASH_RUNS=20 for the issue's count. */
+/** 5 named + 2 random runs in CI; CRASH_RUNS=20 for the issue's count. */
 const RANDOM_RUNS = Number(process.env.CRASH_RUNS ?? 2);
-const NAMED: KillPoint[] = ['creating', 'settling', 'posting', 'card'];
+const NAMED: KillPoint[] = ['before-creation', 'creating', 'settling', 'posting', 'card'];
 
 let world: SlackWorld;
 let prefix: string;

@@ -21,6 +21,7 @@ function recordingApi(respondFails = false) {
     usergroupMembers: async () => [],
     usergroups: async () => [],
     threadHas: async () => false,
+    findTagged: async () => undefined,
     respond: async (...args) => {
       if (respondFails) throw new Error('response_url expired');
       sent.push({ call: 'respond', args });

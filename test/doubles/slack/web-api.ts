@@ -131,6 +131,15 @@ export async function startSlackWebApi(
           .map((c) => ({ ts: c.response?.ts, text: c.args.text, thread_ts: args.ts, metadata: c.args.metadata }));
         return { ok: true, messages: replies };
       }
+      case 'conversations.history': {
+        // The channel's own messages (not replies), newest first, with their metadata.
+        const messages = calls
+          .filter((c) => c.method === 'chat.postMessage' && c.response?.ok === true)
+          .filter((c) => c.args.channel === channel && c.args.thread_ts === undefined)
+          .map((c) => ({ ts: c.response?.ts, text: c.args.text, metadata: c.args.metadata }))
+          .reverse();
+        return { ok: true, messages };
+      }
       case 'conversations.info':
         return { ok: true, channel: { id: args.channel, name: 'general', is_member: !failing.has(channel) } };
       case 'apps.connections.open':
