@@ -9,6 +9,7 @@ import { createWebhookHandler } from './core/http/webhook.ts';
 import type { Bot } from './core/interaction.ts';
 import { createPoller, POLL_QUEUE, type Poller } from './core/jobs/poller.ts';
 import { PROGRESS_QUEUE } from './core/jobs/progress.ts';
+import { SUBMIT_QUEUE } from './core/jobs/resume.ts';
 import { createJobService, type JobService, type JobTimings } from './core/jobs/service.ts';
 import { createKeyResolver } from './core/keys.ts';
 import { createMediaClient, type MediaClient, type MediaClientOptions } from './core/media/client.ts';
@@ -173,6 +174,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     timings,
     schedulePoll: (jobId, dueAt) => scheduler.schedule(POLL_QUEUE, jobId, dueAt, {}),
     scheduleProgress: (jobId, dueAt) => scheduler.schedule(PROGRESS_QUEUE, jobId, dueAt, {}),
+    scheduleCheck: (jobId, dueAt) => scheduler.schedule(SUBMIT_QUEUE, jobId, dueAt, {}),
     box,
   });
   const voices = createVoiceCatalogue({
@@ -214,6 +216,11 @@ export async function createApp(options: AppOptions): Promise<App> {
   // One task per running job, moved on after each refresh, dropped once the job ends.
   scheduler.handle(PROGRESS_QUEUE, async (task) => {
     const next = await jobs.refreshProgress(task.id);
+    return next === undefined ? undefined : { again: next };
+  });
+  // One check per new job, done once it left "submitting": resumes a job whose submitting process stopped.
+  scheduler.handle(SUBMIT_QUEUE, async (task) => {
+    const next = await jobs.resumeSubmitting(task.id);
     return next === undefined ? undefined : { again: next };
   });
   const webhook = createWebhookHandler({ jobs, logger, metrics, clock });

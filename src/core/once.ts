@@ -26,7 +26,9 @@ export type OnceKey =
    * token-bearing delivery repeated (or forged) reads the project at most once per window from the key's
    * hourly budget; the job's poll, moved a few seconds later by every delivery, still looks in time.
    */
-  | { kind: 'readback'; jobId: string; part: number };
+  | { kind: 'readback'; jobId: string; part: number }
+  /** Submitting a job's creations: held (renewed) by the process submitting, so no other one resumes it. */
+  | { kind: 'submit'; jobId: string };
 
 /** The store key of each; inbound and post keys are the ones the adapters used before, so claims survive an upgrade. */
 export function onceKeyText(key: OnceKey): string {
@@ -43,6 +45,8 @@ export function onceKeyText(key: OnceKey): string {
       return `followup:${key.verb}:${key.jobId}:${key.part}:${key.index}`;
     case 'readback':
       return `readback:${key.jobId}:${key.part}`;
+    case 'submit':
+      return `submit:${key.jobId}`;
   }
 }
 
@@ -58,6 +62,8 @@ export const ONCE_TTL_MS = {
   followup: 60_000,
   // At most one webhook-triggered read of a part per 10 s (the API retries deliveries 30 s apart).
   readback: 10_000,
+  // Renewed every 3 s while a process submits: a killed one frees its job for the resume within 10 s.
+  submit: 10_000,
 } as const;
 
 /** How long a confirmed post is remembered: longer than the core's retries of one post (24 h horizon). */

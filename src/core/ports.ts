@@ -3,7 +3,7 @@
 
 import type { ProjectKind } from './media/enums.ts';
 import type { CreateRequests, Project, PublishRequest, PublishResult, Voice } from './media/schemas.ts';
-import type { Platform, ThreadRef } from './origin.ts';
+import type { Origin, Platform, ThreadRef } from './origin.ts';
 import type { OutMessage } from './render/message.ts';
 
 // ---------------------------------------------------------------- logging and time
@@ -107,9 +107,10 @@ export interface Reply {
   public(message: OutMessage): Promise<void>;
   /**
    * Posts `card` where everyone sees it and makes it the root of the job's thread (or uses the thread
-   * the command ran in). Returns where later updates go.
+   * the command ran in). Returns where later updates go. `tag` marks the card so that `ChatPort.findCard`
+   * can find it again when the process died before the platform's answer came back.
    */
-  openThread(card: OutMessage): Promise<ThreadRef>;
+  openThread(card: OutMessage, tag?: string): Promise<ThreadRef>;
   /**
    * For a click only: replaces the message that holds the clicked control (e.g. paging a list). Adapters
    * that cannot edit it leave this out, and the core answers with a new ephemeral message instead. When an
@@ -126,4 +127,17 @@ export interface ChatPort {
   updateCard(thread: ThreadRef, message: OutMessage): Promise<void>;
   /** How long after it was posted a card may still be edited; absent, always (Discord: 1 h, error 30046). */
   readonly cardEditMs?: number;
+  /**
+   * The user ids in a Discord role or a Slack user group (approvers may name them). Absent where the
+   * platform has no groups. Rejects when the platform cannot say (a missing scope or intent, an outage):
+   * the caller then refuses or stays silent, never guesses.
+   */
+  membersOf?(workspaceId: string, groupId: string): Promise<readonly string[]>;
+  /** The id of the group a typed `@handle` names (Slack: `/setup approvers=@editors`); undefined if none. */
+  findGroup?(workspaceId: string, handle: string): Promise<string | undefined>;
+  /**
+   * Where the card posted with `tag` (see `Reply.openThread`) is, when it was posted at all; for a job
+   * whose process died while the card was on its way. Absent where the platform cannot be asked.
+   */
+  findCard?(origin: Origin, tag: string): Promise<ThreadRef | undefined>;
 }

@@ -4,6 +4,7 @@ import type { REST } from 'discord.js';
 import type { Once } from '../core/once.ts';
 import type { ChatPort, ThreadRef } from '../core/ports.ts';
 import type { OutMessage } from '../core/render/message.ts';
+import { createRoleMembers } from './members.ts';
 import { createChannelMessage, editChannelMessage } from './post.ts';
 import { renderMessage } from './render.ts';
 
@@ -22,6 +23,7 @@ export function cardChannelOf(thread: ThreadRef): string {
 export function createDiscordChatPort(rest: REST, once?: Once): ChatPort {
   return {
     platform: 'discord',
+    membersOf: createRoleMembers(rest),
     // Discord refuses edits of a message older than an hour (30046); a margin keeps a late edit from failing.
     cardEditMs: 55 * 60_000,
     async postInThread(thread, message, idempotencyKey) {

@@ -26,7 +26,8 @@ export function originOf(interaction: BaseInteraction): Origin {
   };
   if (thread) origin.threadId = thread.id;
   const roles = rolesOf(interaction);
-  if (roles) origin.roles = roles;
+  // Every member holds @everyone, whose role id is the guild's, though Discord never lists it.
+  if (roles) origin.roles = interaction.guildId ? [...roles, interaction.guildId] : roles;
   return origin;
 }
 

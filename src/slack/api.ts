@@ -17,10 +17,16 @@ export interface SlackApi {
   postMessage(channel: string, message: SlackMessage, threadTs?: string, tag?: string): Promise<{ ts: string }>;
   /** Whether a reply tagged `tag` is in the thread (needs channels:history / groups:history). */
   threadHas(channel: string, threadTs: string, tag: string): Promise<boolean>;
+  /** The ts of a recent message tagged `tag`, in the channel or (with `threadTs`) in that thread. */
+  findTagged(channel: string, tag: string, threadTs?: string): Promise<string | undefined>;
   postEphemeral(channel: string, user: string, message: SlackMessage, threadTs?: string): Promise<void>;
   update(channel: string, ts: string, message: SlackMessage): Promise<void>;
   openView(triggerId: string, view: unknown): Promise<void>;
   userInfo(user: string): Promise<{ isAdmin: boolean; isOwner: boolean }>;
+  /** The user ids in a user group (usergroups.users.list; needs usergroups:read). */
+  usergroupMembers(usergroup: string, teamId?: string): Promise<string[]>;
+  /** The workspace's user groups, id and @handle (usergroups.list; needs usergroups:read). */
+  usergroups(teamId?: string): Promise<Array<{ id: string; handle: string }>>;
   /** POSTs to a response_url (5 uses within 30 minutes). */
   respond(responseUrl: string, body: Record<string, unknown>): Promise<void>;
 }
@@ -50,6 +56,20 @@ export function createSlackApi(options: SlackApiOptions): SlackApi {
   const call = (method: string, args: Record<string, unknown>) => pacer.retryAfter(() => raw(method, args));
   const body = (m: SlackMessage) => ({ text: m.text, ...(m.blocks ? { blocks: m.blocks } : {}) });
 
+  /** A job's thread holds its few results, a card is among the channel's latest: 200 messages cover both. */
+  async function findTagged(channel: string, tag: string, threadTs?: string): Promise<string | undefined> {
+    const args = { channel, include_all_metadata: true, limit: 200 };
+    const res = threadTs
+      ? await call('conversations.replies', { ...args, ts: threadTs })
+      : await call('conversations.history', args);
+    const messages = Array.isArray(res.messages) ? (res.messages as Array<{ ts?: unknown; metadata?: unknown }>) : [];
+    const found = messages.find((m) => {
+      const meta = m.metadata as { event_type?: unknown; event_payload?: { key?: unknown } } | undefined;
+      return meta?.event_type === POST_EVENT_TYPE && meta.event_payload?.key === tag;
+    });
+    return found?.ts === undefined ? undefined : String(found.ts);
+  }
+
   return {
     async postMessage(channel, message, threadTs, tag) {
       const args = {
@@ -63,19 +83,9 @@ export function createSlackApi(options: SlackApiOptions): SlackApi {
       return { ts: String(res.ts) };
     },
     async threadHas(channel, threadTs, tag) {
-      // A job's thread holds its few results; 200 replies cover the longest script's parts.
-      const res = await call('conversations.replies', {
-        channel,
-        ts: threadTs,
-        include_all_metadata: true,
-        limit: 200,
-      });
-      const messages = Array.isArray(res.messages) ? (res.messages as Array<{ metadata?: unknown }>) : [];
-      return messages.some((m) => {
-        const meta = m.metadata as { event_type?: unknown; event_payload?: { key?: unknown } } | undefined;
-        return meta?.event_type === POST_EVENT_TYPE && meta.event_payload?.key === tag;
-      });
+      return (await findTagged(channel, tag, threadTs)) !== undefined;
     },
+    findTagged,
     async postEphemeral(channel, user, message, threadTs) {
       await call('chat.postEphemeral', {
         channel,
@@ -95,6 +105,19 @@ export function createSlackApi(options: SlackApiOptions): SlackApi {
       const res = await call('users.info', { user });
       const u = (res.user ?? {}) as { is_admin?: unknown; is_owner?: unknown };
       return { isAdmin: u.is_admin === true, isOwner: u.is_owner === true };
+    },
+    async usergroupMembers(usergroup, teamId) {
+      // team_id matters only with an org-wide token; a workspace token ignores it.
+      const res = await call('usergroups.users.list', { usergroup, ...(teamId ? { team_id: teamId } : {}) });
+      const users = Array.isArray(res.users) ? res.users : [];
+      return users.filter((u): u is string => typeof u === 'string');
+    },
+    async usergroups(teamId) {
+      const res = await call('usergroups.list', teamId ? { team_id: teamId } : {});
+      const groups = Array.isArray(res.usergroups) ? (res.usergroups as Array<{ id?: unknown; handle?: unknown }>) : [];
+      return groups.flatMap((g) =>
+        typeof g.id === 'string' && typeof g.handle === 'string' ? [{ id: g.id, handle: g.handle }] : [],
+      );
     },
     async respond(responseUrl, payload) {
       const res = await fetch(responseUrl, {

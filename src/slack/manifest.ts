@@ -19,7 +19,9 @@ export interface ManifestOptions {
 
 /** Only what the adapter uses. chat:write.public lets it post in public channels it has not joined. */
 // channels:history and groups:history: a result whose post was cut off by a crash is looked for in its thread
-// (by the post's metadata) before it is posted again.
+// (by the post's metadata) before it is posted again, and a job card whose answer a crash cut off is found in
+// its channel the same way. usergroups:read: approvers named as a user group (`/setup approvers=@editors`) are
+// checked with usergroups.users.list.
 export const BOT_SCOPES = [
   'app_mentions:read',
   'channels:history',
@@ -27,6 +29,7 @@ export const BOT_SCOPES = [
   'chat:write.public',
   'commands',
   'groups:history',
+  'usergroups:read',
   'users:read',
 ] as const;
 

@@ -52,9 +52,9 @@ export function createReply(options: ReplyOptions): Reply {
     await api.postEphemeral(origin.channelId, origin.userId, rendered, origin.threadId);
   }
 
-  async function post(message: OutMessage): Promise<string> {
+  async function post(message: OutMessage, tag?: string): Promise<string> {
     try {
-      return (await api.postMessage(origin.channelId, renderMessage(message), origin.threadId)).ts;
+      return (await api.postMessage(origin.channelId, renderMessage(message), origin.threadId, tag)).ts;
     } catch (error) {
       const code = slackErrorCode(error);
       if (code === undefined || !NOT_A_MEMBER.has(code)) throw error;
@@ -94,8 +94,8 @@ export function createReply(options: ReplyOptions): Reply {
     async public(message) {
       await post(message);
     },
-    async openThread(card): Promise<ThreadRef> {
-      const ts = await post(card);
+    async openThread(card, tag): Promise<ThreadRef> {
+      const ts = await post(card, tag);
       return {
         platform: 'slack',
         workspaceId: origin.workspaceId,

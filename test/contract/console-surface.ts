@@ -105,9 +105,12 @@ export async function startConsoleSurface(): Promise<Surface> {
     privateTo: async (who) =>
       printed.filter((p) => p.where === 'private' && (p.who === who || p.who === 'admin')).map((p) => p.seen),
     everyone: async () => printed.filter((p) => p.where === 'card' || p.where === 'thread').map((p) => p.seen),
+    passTime: (ms) => core.passTime(ms),
     async restart() {
       await app.close();
       await boot();
+      // A new console session types as its own person again.
+      current = 'admin';
     },
     async close() {
       await app.close();

@@ -11,6 +11,8 @@ import { silentLogger } from '../support/harness.ts';
 export interface Core {
   sandbox: Sandbox;
   dir: string;
+  /** Moves the bot's clock on by `ms` (approval expiry, scheduled posts): the platforms' clocks stay. */
+  passTime(ms: number): void;
   /** A bot on the shared store and sandbox, not listening yet (adapters may add routes). */
   start(env?: Record<string, string>): Promise<App>;
   close(): Promise<void>;
@@ -22,9 +24,14 @@ export const JOB_MS = 600;
 export async function startCore(): Promise<Core> {
   const sandbox = await startSandbox({ port: 0, host: '127.0.0.1', jobMs: JOB_MS, webhookRetryMs: 100 });
   const dir = mkdtempSync(join(tmpdir(), 'reelbot-contract-'));
+  let offset = 0;
+  const clock = { now: () => Date.now() + offset };
   return {
     sandbox,
     dir,
+    passTime(ms) {
+      offset += ms;
+    },
     async start(env = {}) {
       const config = loadConfig({
         MEDIA_API_URL: sandbox.baseUrl,
@@ -36,6 +43,7 @@ export async function startCore(): Promise<Core> {
       const app = await createApp({
         config,
         logger: silentLogger,
+        clock,
         host: '127.0.0.1',
         pollTickMs: 50,
         // Webhooks to a listener that moved with a restart are lost: polling finds those results.

@@ -6,7 +6,7 @@ import { COMMANDS } from '../../src/core/commands/table.ts';
 import { DEFAULT_SOURCES, parseAndValidate } from '../../src/core/commands/validate.ts';
 import { createDiscordAdapter, type DiscordAdapter } from '../../src/discord/index.ts';
 import { buttonsOf, textOf } from '../discord/e2e-support.ts';
-import { createDiscordDouble } from '../doubles/discord/index.ts';
+import { createDiscordDouble, type DiscordDouble } from '../doubles/discord/index.ts';
 import type { StoredMessage } from '../doubles/discord/payloads.ts';
 import { silentLogger } from '../support/harness.ts';
 import { startCore } from './core.ts';
@@ -30,12 +30,19 @@ const seen = (m: StoredMessage): Seen => ({
   buttons: buttonsOf(m).flatMap((b) => (b.label ? [b.label] : [])),
 });
 
-/** `roles`: the Discord role ids each person holds (none unless given). */
+/** The Discord surface, with its double (guild members, faults) for Discord-only tests. */
+export type DiscordSurface = Surface & { discord: DiscordDouble };
+
+/** `roles`: the Discord role ids each person holds (none unless given), on clicks and in the guild's member list. */
 export async function startDiscordSurface(
   options: { roles?: Partial<Record<Person, string[]>> } = {},
-): Promise<Surface> {
+): Promise<DiscordSurface> {
   const core = await startCore();
   const discord = await createDiscordDouble();
+  for (const [who, roles] of Object.entries(options.roles ?? {}) as Array<[Person, string[]]>) {
+    const a = who === 'admin' ? discord.actors.manager : discord.actors.member;
+    discord.setMember({ ...a, roles });
+  }
   const actor = (who: Person = 'member') => {
     const base = who === 'admin' ? discord.actors.manager : discord.actors.member;
     const roles = options.roles?.[who];
@@ -79,6 +86,7 @@ export async function startDiscordSurface(
 
   return {
     name: 'discord',
+    discord,
     sandboxUrl: core.sandbox.origin,
     async command(line, who) {
       const [name = '', ...rest] = line.replace(/^\//, '').split(/\s+/);
@@ -128,6 +136,7 @@ export async function startDiscordSurface(
       const public_ = (m: StoredMessage) => !m.loading && (m.flags & 64) === 0;
       return [discord.channelId, ...threadIds()].flatMap((c) => discord.messagesIn(c).filter(public_)).map(seen);
     },
+    passTime: (ms) => core.passTime(ms),
     async restart() {
       await adapter.stop();
       await app.close();

@@ -4,6 +4,7 @@
 import type { App } from '../../src/app.ts';
 import { createSlackAdapter, type SlackAdapter } from '../../src/slack/index.ts';
 import { type SlackWebApiDouble, sendSigned, startSlackWebApi } from '../doubles/slack/index.ts';
+import type { SlackUsergroup } from '../doubles/slack/web-api.ts';
 import { blockAction, elements, openedView, type Post, posts, viewSubmission } from '../slack/e2e-harness.ts';
 import { SECRET, slashCommand, USERS } from '../slack/harness.ts';
 import { silentLogger } from '../support/harness.ts';
@@ -59,9 +60,12 @@ function stateOf(block: InputBlock, values: Record<string, string>): Record<stri
 /** The id the double gave a response_url (`…/respond/<id>`). */
 const responseId = (payload: Record<string, unknown>) => String(payload.response_url ?? '').split('/respond/')[1];
 
-export async function startSlackSurface(): Promise<Surface> {
+/** The Slack surface, with its Web API double (user groups, faults) for Slack-only tests. */
+export type SlackSurface = Surface & { web: SlackWebApiDouble };
+
+export async function startSlackSurface(options: { usergroups?: SlackUsergroup[] } = {}): Promise<SlackSurface> {
   const core = await startCore();
-  const web: SlackWebApiDouble = await startSlackWebApi({ users: USERS });
+  const web: SlackWebApiDouble = await startSlackWebApi({ users: USERS, usergroups: options.usergroups ?? [] });
   const acks: Array<{ who: Person; body: Rendered }> = [];
   const urls = new Map<string, Person>();
   let app: App;
@@ -110,6 +114,7 @@ export async function startSlackSurface(): Promise<Surface> {
 
   return {
     name: 'slack',
+    web,
     sandboxUrl: core.sandbox.origin,
     async command(line, who = 'member') {
       const [name = '', ...rest] = line.split(/\s+/);
@@ -165,6 +170,7 @@ export async function startSlackSurface(): Promise<Surface> {
     thread: async (ts) => threadOf(ts).map((p) => seen(p as Rendered)),
     privateTo: async (who) => shownTo(who).map(seen),
     everyone: async () => posts(web).map((p) => seen(p as Rendered)),
+    passTime: (ms) => core.passTime(ms),
     async restart() {
       await adapter.stop();
       await app.close();

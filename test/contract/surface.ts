@@ -33,6 +33,8 @@ export interface Surface {
   privateTo(who: Person): Promise<Seen[]>;
   /** Everything posted where the whole channel sees it (cards, thread messages), in order. */
   everyone(): Promise<Seen[]>;
+  /** Moves the bot's clock on by `ms`, as if that much time had passed (the scheduler notices within ms). */
+  passTime(ms: number): void;
   /** Stops the bot and starts it again on the same store, as a redeploy would. */
   restart(): Promise<void>;
   close(): Promise<void>;

@@ -20,7 +20,7 @@ import { killPlan, type LaneStore, runInLanes } from './lanes.ts';
 const RUNS = Number(process.env.CRASH_RUNS ?? 20);
 const LANES = Number(process.env.CRASH_LANES ?? 4);
 const STORES = process.env.CRASH_RUNS ? ['SQLite', 'Redis'] : ['SQLite'];
-const NAMED: KillPoint[] = ['creating', 'settling', 'posting', 'card'];
+const NAMED: KillPoint[] = ['before-creation', 'creating', 'settling', 'posting', 'card'];
 
 let bot: BotBuild;
 let dir: string;

@@ -10,7 +10,7 @@ import { killPlan, runInLanes } from './lanes.ts';
 /** Runs (issue 14 asks at least 20; CRASH_RUNS changes it), shared by CRASH_LANES lanes side by side. */
 const RUNS = Number(process.env.CRASH_RUNS ?? 20);
 const LANES = Number(process.env.CRASH_LANES ?? 3);
-const NAMED: KillPoint[] = ['creating', 'settling', 'posting', 'card'];
+const NAMED: KillPoint[] = ['before-creation', 'creating', 'settling', 'posting', 'card'];
 
 let bot: BotBuild;
 beforeAll(async () => {

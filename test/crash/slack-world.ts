@@ -115,7 +115,10 @@ export async function startSlackWorld(options: {
       if (!cardTs) return { results: 0 };
       const updates = ok.filter((c) => c.method === 'chat.update' && c.args.ts === cardTs);
       const last = updates.at(-1) ?? card;
-      const results = ok.filter((c) => c.method === 'chat.postMessage' && c.args.thread_ts === cardTs).length;
+      // Results only: a note in the thread (e.g. "the API may have created the project") is not a second result.
+      const results = ok.filter(
+        (c) => c.method === 'chat.postMessage' && c.args.thread_ts === cardTs && isResult(c.args.metadata),
+      ).length;
       return { cardTs, cardText: String(last?.args.text ?? ''), results };
     },
     async close() {
@@ -126,6 +129,12 @@ export async function startSlackWorld(options: {
       await sandbox.close();
     },
   };
+}
+
+/** A part's result is posted with the idempotency key `<jobId>:<part>` in its metadata (src/core/jobs/settle.ts). */
+function isResult(metadata: unknown): boolean {
+  const key = (metadata as { event_payload?: { key?: unknown } } | undefined)?.event_payload?.key;
+  return typeof key === 'string' && /^[a-z0-9]+:\d+$/.test(key);
 }
 
 export const isDone = (j: JobView) => j.results > 0 && (j.cardText ?? '').includes('Done');

@@ -1,35 +1,64 @@
 // approvers= may name Discord roles: the real discord.js adapter passes the member's role ids from the
-// interaction, and only holders of a named role may approve.
+// interaction, and only holders of a named role may approve. Who holds a role at all comes from the
+// guild's member list (List Guild Members on the double), so a role nobody else holds is said at once.
 import { afterEach, describe, expect, it } from 'vitest';
-import { startDiscordSurface } from '../contract/discord-surface.ts';
+import { type DiscordSurface, startDiscordSurface } from '../contract/discord-surface.ts';
 import { addAccount, requestCard, VIDEO } from '../contract/publishing.ts';
-import { eventually, type Surface, sandboxPosts } from '../contract/surface.ts';
+import { eventually, type Person, sandboxPosts } from '../contract/surface.ts';
 
 const EDITORS = '555000111';
+const OTHERS = '999000111';
 
-let s: Surface | undefined;
+let s: DiscordSurface | undefined;
 afterEach(async () => {
   await s?.close();
   s = undefined;
 });
 
+async function saidTo(surface: DiscordSurface, who: Person, pattern: RegExp): Promise<void> {
+  await eventually(async () => (await surface.privateTo(who)).some((m) => pattern.test(m.text)), `${pattern}`);
+}
+
 describe('approvers by Discord role', () => {
   it('refuses a member without the role, privately, and posts once one with it approves', async () => {
     s = await startDiscordSurface({ roles: { admin: [EDITORS] } });
+    // Someone else holds the other role, so a request can wait for them.
+    s.discord.setMember({ userId: '777000111', userName: 'riley', roles: [OTHERS] });
     await addAccount(s, 'brand', 'youtube', 'contract-key-roles');
     const surface = s;
-    const refused = /not one of the approvers/;
 
-    await s.command('/setup approvers=<@&999000111>', 'admin');
+    await s.command(`/setup approvers=<@&${OTHERS}>`, 'admin');
     await s.command(`/publish ${VIDEO} accounts=brand title="By role"`, 'member');
     const card = await requestCard(s);
     await s.click(card, 'Approve', 'admin');
-    await eventually(async () => (await surface.privateTo('admin')).some((m) => refused.test(m.text)), 'the refusal');
+    await saidTo(s, 'admin', /not one of the approvers/);
     expect(await sandboxPosts(s)).toEqual([]);
 
     await s.command(`/setup approvers=<@&${EDITORS}>`, 'admin');
     await s.click(card, 'Approve', 'admin');
     await eventually(async () => (await sandboxPosts(surface)).length === 1, 'the post');
     expect((await sandboxPosts(s)).map((p) => p.title)).toEqual(['By role']);
+  });
+
+  it('says at once that no approver can act when only the requester holds the role', async () => {
+    s = await startDiscordSurface({ roles: { member: [EDITORS] } });
+    await addAccount(s, 'brand', 'youtube', 'contract-key-alone');
+    await s.command(`/setup approvers=<@&${EDITORS}>`, 'admin');
+    await s.command(`/publish ${VIDEO} accounts=brand title="Alone"`, 'member');
+    await saidTo(s, 'member', /No approver can act on this request.*only 0 of its approvers.*<@&555000111>/);
+    expect(await s.threads()).toEqual([]);
+
+    expect(await sandboxPosts(s)).toEqual([]);
+  });
+
+  it('stays silent, never guessing, when the app lacks the Server Members intent', async () => {
+    s = await startDiscordSurface({ roles: { member: [EDITORS] } });
+    s.discord.setMembersIntent(false);
+    await addAccount(s, 'brand', 'youtube', 'contract-key-intent');
+    await s.command(`/setup approvers=<@&${EDITORS}>`, 'admin');
+    await s.command(`/publish ${VIDEO} accounts=brand title="Unknown holders"`, 'member');
+    const card = await requestCard(s);
+    expect((await s.card(card)).text).toMatch(/0\/1/);
+    expect((await s.privateTo('member')).some((m) => /No approver can act/.test(m.text))).toBe(false);
   });
 });

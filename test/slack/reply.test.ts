@@ -18,7 +18,10 @@ function recordingApi(respondFails = false) {
     update: async (...args) => void sent.push({ call: 'update', args }),
     openView: async (...args) => void sent.push({ call: 'openView', args }),
     userInfo: async () => ({ isAdmin: false, isOwner: false }),
+    usergroupMembers: async () => [],
+    usergroups: async () => [],
     threadHas: async () => false,
+    findTagged: async () => undefined,
     respond: async (...args) => {
       if (respondFails) throw new Error('response_url expired');
       sent.push({ call: 'respond', args });

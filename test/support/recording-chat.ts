@@ -37,14 +37,21 @@ export function createRecordingChat(platform: Platform = 'console'): RecordingCh
     async updateCard(thread: ThreadRef, message) {
       record({ where: 'card-update', threadId: thread.threadId, message });
     },
+    // Like Slack's lookup by metadata: a card posted with a tag is found again after a restart.
+    async findCard(origin, tag) {
+      const card = seen.find((s) => s.where === 'card' && s.idempotencyKey === tag);
+      if (!card?.threadId) return undefined;
+      const { workspaceId, channelId } = origin;
+      return { platform, workspaceId, channelId, threadId: card.threadId, cardMessageId: `${card.threadId}-card` };
+    },
     reply(origin) {
       return {
         ephemeral: async (message) => record({ where: 'ephemeral', message }),
         public: async (message) => record({ where: 'public', message, threadId: origin?.threadId }),
         replace: async (message) => record({ where: 'replace', message }),
-        async openThread(card) {
+        async openThread(card, tag) {
           const threadId = origin?.threadId ?? `t${++threads}`;
-          record({ where: 'card', threadId, message: card });
+          record({ where: 'card', threadId, message: card, ...(tag ? { idempotencyKey: tag } : {}) });
           return {
             platform,
             workspaceId: origin?.workspaceId ?? 'local',

@@ -21,6 +21,8 @@ export interface JobTimings {
   horizonMs: number;
   /** Pace of a running job's card refresh (default once a minute, the platforms' edit pace). */
   progressMs?: number;
+  /** Delay of a new job's check for a stopped submission (default 12 s, past the submit claim's 10 s). */
+  submitCheckMs?: number;
 }
 
 export interface JobServiceDeps {
@@ -37,6 +39,8 @@ export interface JobServiceDeps {
   timings: JobTimings;
   /** (Re)schedules the job's poll task in the scheduler; absent, nothing polls (tests that drive polls by hand). */
   schedulePoll?: (jobId: string, dueAt: number) => Promise<void>;
+  /** Schedules the check that resumes the job if the process submitting it stops (resume.ts). */
+  scheduleCheck?: (jobId: string, dueAt: number) => Promise<void>;
   /** (Re)schedules the job's progress refresh; absent, cards show progress only when they change state. */
   scheduleProgress?: (jobId: string, dueAt: number) => Promise<void>;
   /** Seals the key a job was created with, kept with the job until it ends; without it the channel's key is used. */

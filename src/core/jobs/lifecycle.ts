@@ -2,7 +2,7 @@
 // version, so two writers (the webhook path and the poller, two replicas) retry against each other's
 // result instead of overwriting it. Transitions are named and checked here; each one is logged once.
 
-import type { Logger } from '../ports.ts';
+import type { Logger, ThreadRef } from '../ports.ts';
 import type { Job, JobState, PartResult, Pending } from './model.ts';
 import type { CardPhase } from './render.ts';
 import type { JobsRepo } from './repo.ts';
@@ -38,6 +38,13 @@ export interface Transition {
 export interface Lifecycle {
   /** The new job's first record (state submitting). */
   open(job: Job): Promise<void>;
+  /** Where the job's card was posted (the card is posted after the job is opened). */
+  setThread(jobId: string, thread: ThreadRef): Promise<Job | undefined>;
+  /**
+   * Notes that part `part`'s creation request is about to leave; false when the job is no longer
+   * submitting or the part was marked before (then it must not be sent). Written before every creation POST, never after.
+   */
+  markSending(jobId: string, part: number): Promise<boolean>;
   /** Records the project of one part; the same id again is harmless, another id is refused. */
   recordProject(jobId: string, part: number, projectId: string): Promise<Job | undefined>;
   /** Moves the job to `to` if the stored state allows it (with `patch` applied); undefined when it did not. */
@@ -67,6 +74,23 @@ export function createLifecycle(repo: JobsRepo, logger: Logger, now: () => numbe
         { jobId: job.id, kind: job.kind, from: null, to: job.state, channel: job.channelKey },
         'job transition',
       );
+    },
+    setThread(jobId, thread) {
+      return repo.update(jobId, (job) =>
+        job && !job.thread ? { ...job, thread, cardShows: CARD_PHASE[job.state], updatedAt: now() } : undefined,
+      );
+    },
+    async markSending(jobId, part) {
+      // True only for the call that set the mark: a part is never sent by two callers.
+      let marked = false;
+      await repo.update(jobId, (current) => {
+        marked = false;
+        if (current?.state !== 'submitting' || current.sent?.[part]) return undefined;
+        marked = true;
+        const sent = current.requests.map((_, i) => i === part || (current.sent?.[i] ?? false));
+        return { ...current, sent, updatedAt: now() };
+      });
+      return marked;
     },
     recordProject(jobId, part, projectId) {
       return repo.update(jobId, (job) => {

@@ -33,6 +33,12 @@ export const jobSchema = z.object({
   /** Project id of each part, once created. */
   projectIds: z.array(z.string().nullable()),
   error: z.string().optional(),
+  /**
+   * Per part: the creation request may have left. Written (durably) just before each creation POST, so a
+   * job a crash left "submitting" tells a creation never sent (safe to send) from one maybe sent (never
+   * sent again: creating a project is not idempotent).
+   */
+  sent: z.array(z.boolean()).optional(),
   /** Creation failed without an answer (timeout, connection error, 5xx): the API may have made the project. */
   creation: z.enum(['unknown']).optional(),
   /** The API key that created the job, sealed, until the job ends: a key changed meanwhile breaks nothing. */

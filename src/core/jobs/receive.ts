@@ -58,7 +58,9 @@ export function createReceive(ctx: JobsContext, settler: Settler) {
       job = adopted;
     }
     const expected = job.projectIds[record.part];
-    if (!expected) return { outcome: 'early' };
+    // A part that finished while the job's other parts are still being created: settling it now would be
+    // skipped (the job does not run yet) and spend its read-back window, so the sender is asked to retry.
+    if (!expected || job.state === 'submitting') return { outcome: 'early' };
     if (named !== expected) {
       deps.logger.warn({ jobId: job.id }, 'webhook delivery names another project; ignored');
       return { outcome: 'wrong_project' };

@@ -9,8 +9,10 @@ import type { Job } from './model.ts';
 import { createPoll, type PollOptions } from './poll.ts';
 import { createReceive, type Received } from './receive.ts';
 import { createRefresh } from './refresh.ts';
+import { createResume } from './resume.ts';
 import { createSettler, type SettleOutcome } from './settle.ts';
 import { createStart, type StartJob } from './start.ts';
+import { createSubmit } from './submit.ts';
 
 export type { JobServiceDeps, JobTimings, PollOptions, Received, SettleOutcome, StartJob };
 
@@ -45,6 +47,8 @@ export interface JobService {
   nextLook(jobId: string): Promise<number | undefined>;
   /** One progress refresh of a running job (the `progress` task); when to refresh again, undefined once it ended. */
   refreshProgress(jobId: string): Promise<number | undefined>;
+  /** The `submit` check task: resumes a job whose submitting process stopped; when to look again, if ever. */
+  resumeSubmitting(jobId: string): Promise<number | undefined>;
   /** Whether Retry may start this job again from `channelKey`. */
   mayRetry(jobId: string, channelKey: string): Promise<RetryVerdict>;
 }
@@ -53,6 +57,7 @@ export function createJobService(deps: JobServiceDeps): JobService {
   const ctx = createJobsContext(deps);
   const { repo } = ctx;
   const settler = createSettler(ctx);
+  const submit = createSubmit(ctx);
 
   async function anyPartFailed(job: Job): Promise<boolean> {
     for (let i = 0; i < job.requests.length; i++) {
@@ -62,7 +67,8 @@ export function createJobService(deps: JobServiceDeps): JobService {
   }
 
   return {
-    start: createStart(ctx),
+    start: createStart(ctx, submit),
+    resumeSubmitting: createResume(ctx, submit),
     receive: createReceive(ctx, settler),
     poll: createPoll(ctx, settler),
     settle: settler.settle,

@@ -13,7 +13,6 @@ import type { PublishKit } from './kit.ts';
 import { type Content, personOf } from './model.ts';
 import { renderRequestCard } from './render.ts';
 import { newRequestId } from './repo.ts';
-import { quorumImpossible } from './rules.ts';
 import type { Member } from './service.ts';
 
 export const PUBLISH_BUTTON_LABEL = 'Publish…';
@@ -57,8 +56,8 @@ async function createRequest(ctx: CommandContext, reply: Reply, videoUrl: string
   const [accounts, policy] = await Promise.all([kit.accounts.list(ctx.channelKey), kit.policies.get(ctx.channelKey)]);
   const checked = checkContent(videoUrl, v, accounts, policy.timezone, now);
   if (!checked.ok) throw new UserError(checked.message);
-  const impossible = policy.approvals > 0 ? quorumImpossible(policy, ctx.origin.userId) : undefined;
-  if (impossible) throw new UserError(impossible);
+  const stuck = await kit.service.whyNoApprover(policy, ctx.origin, ctx.origin.userId);
+  if (stuck) throw new UserError(stuck);
   const id = newRequestId();
   const draft = {
     id,

@@ -1,6 +1,7 @@
 import { createOnce, type Once } from '../once.ts';
 import type { SecretBox } from '../ports.ts';
 import { type AccountsRepo, createAccountsRepo } from './accounts.ts';
+import { createExpiry, EXPIRY_QUEUE } from './expiry.ts';
 import { createPolicyRepo, type PolicyRepo } from './policy.ts';
 import { createPublishRepo, type PublishRepo } from './repo.ts';
 import { createPublishService, type PublishService } from './service.ts';
@@ -23,7 +24,10 @@ export function createPublishKit(
   const accounts = createAccountsRepo(deps.store, deps.box);
   const all = { ...deps, repo, policies, accounts };
   const once = deps.once ?? createOnce({ store: deps.store, logger: deps.logger, clock: deps.clock });
-  const service = createPublishService({ ...all, once }, createSteps({ ...all, once }));
+  const steps = createSteps({ ...all, once });
+  const expiry = createExpiry(all, steps);
+  const service = createPublishService({ ...all, once }, steps, expiry);
   deps.scheduler.handle(PUBLISH_QUEUE, (task) => service.onDue(task));
+  deps.scheduler.handle(EXPIRY_QUEUE, (task) => expiry.onDue(task));
   return { service, repo, policies, accounts };
 }

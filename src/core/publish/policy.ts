@@ -46,7 +46,7 @@ function parseExpiry(s: string): number | undefined {
   return n > 0 && n <= 365 * 24 ? n * (m[2]?.toLowerCase() === 'd' ? 24 : 1) * 3600_000 : undefined;
 }
 
-/** Mentions (`<@U123>`, `<@&role>`, `<!subteam^S1>`) and plain ids, to stored approver ids. */
+/** Mentions (`<@U123>`, `<@&role>`, `<!subteam^S1>`), plain ids and typed `@names`, to approver ids. */
 function parseApprovers(s: string): string[] {
   if (/^anyone$/i.test(s.trim())) return [];
   return s
@@ -56,7 +56,8 @@ function parseApprovers(s: string): string[] {
       const role = /^<@&(\d+)>$/.exec(t) ?? /^<!subteam\^([A-Z0-9]+)(?:\|[^>]*)?>$/.exec(t);
       if (role?.[1]) return `role:${role[1]}`;
       const user = /^<@!?([A-Za-z0-9]+)(?:\|[^>]*)?>$/.exec(t);
-      return user?.[1] ?? t.replace(/^@/, '');
+      // A typed `@name` keeps its @ until approvers.ts asks the platform whether it names a group.
+      return user?.[1] ?? t;
     });
 }
 
@@ -91,11 +92,14 @@ export function parsePolicyOptions(v: Record<string, string | number | boolean |
   return { ok: true, patch };
 }
 
+/** How a group is written in a message: Discord role ids are numbers, Slack user group ids start with S. */
+export const groupMention = (id: string): string => (/^\d+$/.test(id) ? `<@&${id}>` : `<!subteam^${id}>`);
+
 export function describePolicy(p: Policy): string {
   const n = p.approvals === 0 ? 'no approval needed' : `${p.approvals} approval${p.approvals === 1 ? '' : 's'}`;
   const who =
     p.approvers.length === 0
       ? 'anyone in the channel'
-      : p.approvers.map((a) => (a.startsWith('role:') ? `<@&${a.slice(5)}>` : `<@${a}>`)).join(', ');
+      : p.approvers.map((a) => (a.startsWith('role:') ? groupMention(a.slice(5)) : `<@${a}>`)).join(', ');
   return `${n} · self-approval ${p.selfApprove ? 'allowed' : 'not allowed'} · approvals expire after ${Math.round(p.expiryMs / 3600_000)} h · approvers: ${who} · time zone ${p.timezone}`;
 }

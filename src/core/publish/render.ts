@@ -3,7 +3,7 @@
 import { type Control, type Field, mention, type OutMessage, truncate } from '../render/message.ts';
 import type { PublishRequestRecord } from './model.ts';
 import type { Policy } from './policy.ts';
-import { isExpired, validApprovals } from './rules.ts';
+import { isExpired, openChanges, validApprovals } from './rules.ts';
 import { formatWhen } from './schedule.ts';
 
 const btn = (label: string, verb: string, id: string, style?: 'primary' | 'danger'): Control => ({
@@ -24,10 +24,28 @@ const HEAD: Record<PublishRequestRecord['state'], string> = {
   cancelled: '🚫 Cancelled',
 };
 
-function controls(r: PublishRequestRecord): Control[] {
+const CHANGES_HEAD = '✏️ Publish request — changes requested';
+const EXPIRED_HEAD = '⌛ Publish request — approvals expired (the requester can Edit to ask again)';
+
+/** Who asked for what, newest last; the card's field holds 1024 characters (Discord), so 3 at most. */
+function changesText(open: PublishRequestRecord['changes']): string {
+  const shown = open.slice(-3).map((c) => `${who(c)}: ${truncate(c.reason, 250)}`);
+  const more = open.length > 3 ? `\n…and ${open.length - 3} earlier` : '';
+  return `${shown.join('\n')}${more}\nApprovals still count; an Edit by the requester answers these.`;
+}
+
+/** The newest open change request on the card's first line too (the console and notifications show only it). */
+function latestAsk(open: PublishRequestRecord['changes']): string {
+  const last = open.at(-1);
+  return last ? ` — ${who(last)} asks: “${truncate(last.reason, 120)}”` : '';
+}
+
+function controls(r: PublishRequestRecord, expired: boolean): Control[] {
   const id = r.id;
   switch (r.state) {
     case 'pending':
+      // Approvals ran out: Approve and Request changes could only be refused; Edit asks again.
+      if (expired) return [btn('Edit', 'edit', id, 'primary'), btn('Cancel', 'cancel', id, 'danger')];
       return [
         btn('Approve', 'approve', id, 'primary'),
         btn('Request changes', 'changes', id),
@@ -76,22 +94,23 @@ export function renderRequestCard(r: PublishRequestRecord, policy: Policy, now: 
     fields.push({ name: 'Approved by', value: [...new Set(given.map(who))].join(', '), inline: true });
   if (r.decidedBy && r.decidedAt)
     fields.push({ name: decidedLabel(r), value: `${who(r.decidedBy)} at ${formatWhen(r.decidedAt, policy.timezone)}` });
-  const last = r.changes.at(-1);
-  if (r.state === 'pending' && last && last.at >= r.editedAt)
-    fields.push({ name: 'Changes requested', value: `${who(last)}: ${truncate(last.reason, 500)}` });
+  const open = r.state === 'pending' ? openChanges(r) : [];
+  if (open.length > 0) fields.push({ name: 'Changes requested', value: changesText(open) });
+  const expired = isExpired(r, policy, now);
+  const head = expired ? EXPIRED_HEAD : open.length > 0 ? CHANGES_HEAD : HEAD[r.state];
   const tone =
     r.state === 'published' ? 'success' : r.state === 'failed' || r.state === 'unknown' ? 'error' : 'pending';
   return {
-    text: `${HEAD[r.state]}: ${truncate(c.title || c.videoUrl, 120)}`,
+    text: `${head}: ${truncate(c.title || c.videoUrl, 120)}${expired ? '' : latestAsk(open)}`,
     cards: [
       {
-        title: HEAD[r.state],
+        title: head,
         url: c.videoUrl,
         body: r.error ? truncate(r.error, 1500) : undefined,
         fields,
         tone,
         footer: `Request ${r.id} · approvals expire after ${Math.round(policy.expiryMs / 3600_000)} h`,
-        controls: [{ kind: 'link', label: '▶ Video', url: c.videoUrl }, ...controls(r)],
+        controls: [{ kind: 'link', label: '▶ Video', url: c.videoUrl }, ...controls(r, expired)],
       },
     ],
   };

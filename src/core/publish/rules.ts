@@ -6,7 +6,7 @@ import type { Policy } from './policy.ts';
 export interface Actor {
   userId: string;
   canConfigure: boolean;
-  /** Discord roles / Slack user groups, when the adapter knows them. */
+  /** Discord roles / Slack user groups the person is in, when known (see approvers.ts). */
   roles?: readonly string[];
 }
 
@@ -14,6 +14,15 @@ export interface Actor {
 export function validApprovals(r: PublishRequestRecord, policy: Policy, now: number) {
   const hash = contentHash(r.content);
   return r.approvals.filter((a) => a.hash === hash && a.at >= r.editedAt && now - a.at <= policy.expiryMs);
+}
+
+/**
+ * Change requests still open: made since the last edit (an edit answers them), and not followed by an
+ * approval from the same person (approving says they are satisfied). Others may approve meanwhile; the
+ * card keeps listing what is open until the requester edits.
+ */
+export function openChanges(r: PublishRequestRecord) {
+  return r.changes.filter((c) => c.at >= r.editedAt && !r.approvals.some((a) => a.userId === c.userId && a.at > c.at));
 }
 
 export function quorumReached(r: PublishRequestRecord, policy: Policy, now: number): boolean {
@@ -31,25 +40,27 @@ function isApprover(actor: Actor, policy: Policy): boolean {
   );
 }
 
-export function refuseApproval(r: PublishRequestRecord, policy: Policy, actor: Actor, now: number): string | undefined {
+/** The refusals that need no group lookup: decided, expired, self-approval. */
+export function refuseBeforeMembership(
+  r: PublishRequestRecord,
+  policy: Policy,
+  actor: Actor,
+  now: number,
+): string | undefined {
   if (r.state !== 'pending') return decidedText(r);
   if (isExpired(r, policy, now))
     return 'This request expired: its approvals ran out of time. The requester can Edit it to ask again.';
   if (actor.userId === r.requester.userId && !policy.selfApprove)
     return 'You cannot approve your own request in this channel (self_approve=no).';
-  if (!isApprover(actor, policy)) return 'You are not one of the approvers of this channel.';
   return undefined;
 }
 
-/**
- * With named approvers (users only; roles cannot be counted here) who cannot reach the quorum, the
- * request would wait forever: say so at once.
- */
-export function quorumImpossible(policy: Policy, requesterId: string): string | undefined {
-  if (policy.approvers.length === 0 || policy.approvers.some((a) => a.startsWith('role:'))) return undefined;
-  const able = policy.approvers.filter((a) => policy.selfApprove || a !== requesterId);
-  if (able.length >= policy.approvals) return undefined;
-  return `This channel needs ${policy.approvals} approval${policy.approvals === 1 ? '' : 's'}, but only ${able.length} of its approvers could give one (you cannot approve your own request). Ask someone who may configure the bot to change /setup approvals or approvers.`;
+/** `actor.roles`: the groups they are in (Discord sends them; Slack's are looked up in approvers.ts). */
+export function refuseApproval(r: PublishRequestRecord, policy: Policy, actor: Actor, now: number): string | undefined {
+  const why = refuseBeforeMembership(r, policy, actor, now);
+  if (why) return why;
+  if (!isApprover(actor, policy)) return 'You are not one of the approvers of this channel.';
+  return undefined;
 }
 
 export const mayEdit = (r: PublishRequestRecord, actor: Actor) => actor.userId === r.requester.userId;

@@ -3,21 +3,35 @@
 // (see steps.ts for how it is written once and sent at most once).
 import type { Once } from '../once.ts';
 import type { Task, TaskOutcome } from '../scheduler/scheduler.ts';
-import { type Content, contentHash, type Person, type PublishRequestRecord } from './model.ts';
+import { createApprovers } from './approvers.ts';
+import type { Expiry } from './expiry.ts';
+import { type Content, contentHash, type Person, type PublishRequestRecord, personOf } from './model.ts';
 import { renderRequestCard } from './render.ts';
-import { type Actor, decidedText, mayCancel, mayEdit, refuseApproval } from './rules.ts';
+import {
+  type Actor,
+  decidedText,
+  isExpired,
+  mayCancel,
+  mayEdit,
+  refuseApproval,
+  refuseBeforeMembership,
+} from './rules.ts';
 import { formatWhen } from './schedule.ts';
 import { OVERDUE_MS, PUBLISH_QUEUE, type PublishDeps } from './service-deps.ts';
 import type { Steps } from './steps.ts';
 
 export type Member = Actor & Person;
 
-export function createPublishService(deps: PublishDeps & { once: Once }, steps: Steps) {
+export function createPublishService(deps: PublishDeps & { once: Once }, steps: Steps, expiry: Expiry) {
   const { repo, policies, clock } = deps;
   const { show, say, update, publish, advance } = steps;
 
+  const approvers = createApprovers(deps);
+
   return {
     show,
+    whyNoApprover: approvers.whyNoApprover,
+    resolveApprovers: approvers.resolveApprovers,
     async create(input: {
       channelKey: string;
       thread: PublishRequestRecord['thread'];
@@ -38,12 +52,19 @@ export function createPublishService(deps: PublishDeps & { once: Once }, steps: 
         updatedAt: now,
       };
       await repo.save(r);
+      await expiry.watch(r);
       await advance(r, input.requester);
       return r;
     },
 
-    async approve(id: string, actor: Member): Promise<string> {
+    async approve(id: string, clicker: Member): Promise<string> {
       const at = clock.now();
+      const seen = await repo.get(id);
+      const policy = seen && (await policies.get(seen.channelKey));
+      // Group membership is looked up only when it could decide (not for a decided or expired request).
+      const early = seen && policy ? refuseBeforeMembership(seen, policy, clicker, at) : undefined;
+      const actor = seen && policy && !early ? await approvers.withGroups(clicker, policy, seen.thread) : clicker;
+      if (typeof actor === 'string') return actor;
       const { record, refusal } = await update(id, (r, policy) => {
         const why = refuseApproval(r, policy, actor, at);
         if (why) return why;
@@ -63,7 +84,9 @@ export function createPublishService(deps: PublishDeps & { once: Once }, steps: 
       const { record, refusal } = await update(id, (r) => {
         if (r.state !== 'pending') return decidedText(r);
         if (r.requester.userId === actor.userId) return 'Use Edit to change your own request.';
-        return { ...r, changes: [...r.changes, { userId: actor.userId, at, reason }] };
+        // Asking for changes takes back your own approval: one person does not both approve and object.
+        const approvals = r.approvals.filter((a) => a.userId !== actor.userId);
+        return { ...r, approvals, changes: [...r.changes, { ...personOf(actor), at, reason }] };
       });
       if (refusal) return refusal;
       if (record)
@@ -72,21 +95,29 @@ export function createPublishService(deps: PublishDeps & { once: Once }, steps: 
           { text: `✏️ <@${actor.userId}> asks <@${record.requester.userId}> for changes: ${reason}` },
           `changes:${at}`,
         );
-      return 'Asked for changes.';
+      return 'Asked for changes: the card shows your reason until the requester edits the request.';
     },
 
     async edit(id: string, actor: Member, content: Content): Promise<string> {
       const at = clock.now();
       let voided = false;
-      const { record, refusal } = await update(id, (r) => {
+      let renewed = false;
+      const { record, refusal } = await update(id, (r, policy) => {
         voided = false;
         if (!mayEdit(r, actor)) return 'Only the person who asked can edit this request.';
         if (r.state !== 'pending') return decidedText(r);
-        if (contentHash(r.content) === contentHash(content)) return r;
-        voided = r.approvals.length > 0;
+        // Saving an expired request, changed or not, asks again: its approvals start over.
+        renewed = isExpired(r, policy, at);
+        if (contentHash(r.content) === contentHash(content) && !renewed) return r;
+        voided = r.approvals.length > 0 && !renewed;
         return { ...r, content, approvals: [], editedAt: at };
       });
       if (refusal) return refusal;
+      if (record) await expiry.watch(record);
+      if (renewed) {
+        if (record) await advance(record, actor);
+        return 'Asked again: approvals start over.';
+      }
       if (record && voided)
         await say(
           record,
@@ -107,6 +138,7 @@ export function createPublishService(deps: PublishDeps & { once: Once }, steps: 
       });
       if (refusal) return refusal;
       await deps.scheduler.cancel(PUBLISH_QUEUE, id);
+      await expiry.forget(id);
       if (record)
         await say(record, { text: `🚫 Cancelled by <@${actor.userId}>; nothing will be posted.` }, 'cancelled');
       return 'Cancelled.';
@@ -181,6 +213,8 @@ export function createPublishService(deps: PublishDeps & { once: Once }, steps: 
     /** Requests a dead process left in `publishing`: their outcome is unknown, never assumed. */
     async recover(staleMs: number): Promise<void> {
       for await (const r of repo.all()) {
+        // Requests from before expiry had its own task get one (scheduling the same id again moves it).
+        if (r.state === 'pending') await expiry.watch(r);
         if (r.state !== 'publishing' || clock.now() - r.updatedAt < staleMs) continue;
         const { record } = await update(r.id, (cur) =>
           cur.state === 'publishing'

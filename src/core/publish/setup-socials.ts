@@ -39,8 +39,14 @@ export function setupPublishing(v: OptionValues, ctx: CommandContext): Prepared 
     const parsed = parsePolicyOptions(v);
     if (!parsed.ok) return fail(parsed.message);
     return run(true, async (reply) => {
+      const patch = { ...parsed.patch };
+      if (patch.approvers) {
+        const approvers = await kit(ctx).service.resolveApprovers(ctx.origin, patch.approvers);
+        if (typeof approvers === 'string') throw new UserError(approvers);
+        patch.approvers = approvers;
+      }
       const current = await kit(ctx).policies.get(ctx.channelKey);
-      await kit(ctx).policies.save(ctx.channelKey, { ...current, ...parsed.patch });
+      await kit(ctx).policies.save(ctx.channelKey, { ...current, ...patch });
       await reply.ephemeral({ text: await listText(ctx, 'Saved the approval policy.') });
     });
   }

@@ -68,3 +68,26 @@ export const getGuildChannels: Handler = (ctx, _req, [id]) =>
   id === ctx.guild.id
     ? json(200, [...ctx.state.channels.values()].filter((c) => c.type !== 11).map(channelPayload))
     : discordError(404, 10004, 'Unknown Guild');
+
+/** Members in user id order after `after`, at most `limit` (1–1000, default 1), as Discord pages them. */
+export const listGuildMembers: Handler = (ctx, req, [id]) => {
+  if (id !== ctx.guild.id) return discordError(404, 10004, 'Unknown Guild');
+  if (!ctx.state.membersIntent) return discordError(403, 50001, 'Missing Access');
+  const limit = Number(req.query.limit ?? 1);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 1000) return discordError(400, 50035, 'Invalid Form Body');
+  const after = BigInt(req.query.after ?? '0');
+  const page = [...ctx.state.members.values()]
+    .filter((m) => BigInt(m.userId) > after)
+    .sort((a, b) => (BigInt(a.userId) < BigInt(b.userId) ? -1 : 1))
+    .slice(0, limit)
+    .map((m) => ({
+      user: userPayload({ id: m.userId, username: m.userName, bot: m.bot ?? false }),
+      roles: m.roles,
+      joined_at: new Date(0).toISOString(),
+      nick: null,
+      deaf: false,
+      mute: false,
+      flags: 0,
+    }));
+  return json(200, page);
+};

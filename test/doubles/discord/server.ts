@@ -62,6 +62,14 @@ export async function createDiscordDouble(options: DiscordDoubleOptions = {}) {
     member: { userId: nextId(), userName: 'casey', permissions: build.PERMISSIONS.member },
     manager: { userId: nextId(), userName: 'morgan', permissions: build.PERMISSIONS.manager },
   };
+  /** A guild member as List Guild Members shows them (roles included); the actors and the bot are members. */
+  const setMember = (m: { userId: string; userName: string; roles?: string[]; bot?: boolean }) =>
+    state.members.set(m.userId, { userId: m.userId, userName: m.userName, roles: m.roles ?? [], bot: m.bot ?? false });
+  for (const a of [
+    ...Object.values(actors),
+    { ...ctx.botUser, userId: ctx.botUser.id, userName: 'reelbot', bot: true },
+  ])
+    setMember(a);
   const payloads = new Map<string, unknown>();
   // Set in HTTP interactions mode: interactions are POSTed (signed) to the bot instead of sent on the gateway.
   let httpTarget: HttpTarget | undefined;
@@ -118,6 +126,11 @@ export async function createDiscordDouble(options: DiscordDoubleOptions = {}) {
     messagesIn: (channelId: string) => state.messagesIn(channelId),
     interactionMessages: (interactionId: string) => state.interactionMessages(interactionId),
     heartbeatsAcked: () => gateway?.heartbeatsAcked() ?? 0,
+    setMember,
+    /** Switches the app's Server Members intent (off: List Guild Members answers 403). */
+    setMembersIntent: (on: boolean) => {
+      state.membersIntent = on;
+    },
 
     /** Resolves once a client has identified (and received READY + GUILD_CREATE). */
     whenIdentified: (sessions = 1) =>

@@ -14,6 +14,14 @@ export interface RecordedRequest {
   status?: number;
 }
 
+/** A guild member as List Guild Members answers it. */
+export interface MemberRecord {
+  userId: string;
+  userName: string;
+  roles: string[];
+  bot?: boolean;
+}
+
 export interface InteractionRecord {
   id: string;
   token: string;
@@ -37,6 +45,10 @@ export class DoubleState {
   /** Registered command definitions by scope ('global' or a guild id). */
   readonly commands = new Map<string, Array<Record<string, unknown>>>();
   readonly identifies: Array<Record<string, unknown>> = [];
+  /** The guild's members by user id (List Guild Members). */
+  readonly members = new Map<string, MemberRecord>();
+  /** Off: the app lacks the Server Members intent, and List Guild Members answers 403 Missing Access. */
+  membersIntent = true;
   private readonly listeners = new Set<() => void>();
 
   changed(): void {

@@ -1,6 +1,6 @@
 // A Slack Web API double on loopback: answers POST /api/<method> the way slack.com does (form or JSON
 // bodies, bearer token), records every call, and can fail on purpose (not_in_channel, 429 Retry-After).
-// It also receives response_url POSTs at /respond/<id>.
+// It also receives response_url POSTs at /respond/<id>, and knows user groups (usergroups.users.list).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { waitFor } from './wait.ts';
@@ -20,6 +20,12 @@ export interface SlackUser {
   name: string;
   isAdmin?: boolean;
   isOwner?: boolean;
+}
+
+export interface SlackUsergroup {
+  id: string;
+  handle: string;
+  users: string[];
 }
 
 export interface ResponseUrlPost {
@@ -44,13 +50,21 @@ export interface SlackWebApiDouble {
   responseUrl(id: string): string;
   failChannel(channelId: string, error?: string): void;
   rateLimit(method: string, times: number, retryAfterSeconds: number): void;
+  /** Adds or changes a user group: its @handle (usergroups.list) and who is in it (usergroups.users.list). */
+  setUsergroup(group: SlackUsergroup): void;
+  /** Every later call of `method` answers `{ ok: false, error }` (e.g. missing_scope); undefined heals it. */
+  failMethod(method: string, error: string | undefined): void;
   setSocketUrl(url: string): void;
   waitForCall(method: string, count?: number): Promise<void>;
   close(): Promise<void>;
 }
 
-export async function startSlackWebApi(options: { users?: SlackUser[] } = {}): Promise<SlackWebApiDouble> {
+export async function startSlackWebApi(
+  options: { users?: SlackUser[]; usergroups?: SlackUsergroup[] } = {},
+): Promise<SlackWebApiDouble> {
   const calls: SlackCall[] = [];
+  const usergroups = new Map((options.usergroups ?? []).map((g) => [g.id, g]));
+  const failingMethods = new Map<string, string>();
   const responses: ResponseUrlPost[] = [];
   const failing = new Map<string, string>();
   const limited = new Map<string, { times: number; retryAfter: number }>();
@@ -63,7 +77,23 @@ export async function startSlackWebApi(options: { users?: SlackUser[] } = {}): P
     const channel = typeof args.channel === 'string' ? args.channel : '';
     const fault = failing.get(channel);
     if (fault && method.startsWith('chat.')) return { ok: false, error: fault };
+    const refused = failingMethods.get(method);
+    if (refused) return { ok: false, error: refused };
     switch (method) {
+      case 'usergroups.users.list': {
+        const group = usergroups.get(String(args.usergroup));
+        return group ? { ok: true, users: group.users } : { ok: false, error: 'no_such_subteam' };
+      }
+      case 'usergroups.list':
+        return {
+          ok: true,
+          usergroups: [...usergroups.values()].map((g) => ({
+            id: g.id,
+            team_id: TEAM_ID,
+            handle: g.handle,
+            name: g.handle,
+          })),
+        };
       case 'auth.test':
         return {
           ok: true,
@@ -100,6 +130,15 @@ export async function startSlackWebApi(options: { users?: SlackUser[] } = {}): P
           .filter((c) => c.args.channel === channel && c.args.thread_ts === args.ts)
           .map((c) => ({ ts: c.response?.ts, text: c.args.text, thread_ts: args.ts, metadata: c.args.metadata }));
         return { ok: true, messages: replies };
+      }
+      case 'conversations.history': {
+        // The channel's own messages (not replies), newest first, with their metadata.
+        const messages = calls
+          .filter((c) => c.method === 'chat.postMessage' && c.response?.ok === true)
+          .filter((c) => c.args.channel === channel && c.args.thread_ts === undefined)
+          .map((c) => ({ ts: c.response?.ts, text: c.args.text, metadata: c.args.metadata }))
+          .reverse();
+        return { ok: true, messages };
       }
       case 'conversations.info':
         return { ok: true, channel: { id: args.channel, name: 'general', is_member: !failing.has(channel) } };
@@ -157,6 +196,8 @@ export async function startSlackWebApi(options: { users?: SlackUser[] } = {}): P
     responseUrl: (id) => `${base}/respond/${id}`,
     failChannel: (channelId, error = 'not_in_channel') => failing.set(channelId, error),
     rateLimit: (method, times, retryAfter) => limited.set(method, { times, retryAfter }),
+    setUsergroup: (group) => usergroups.set(group.id, group),
+    failMethod: (method, error) => (error ? failingMethods.set(method, error) : failingMethods.delete(method)),
     setSocketUrl: (url) => {
       socketUrl = url;
     },

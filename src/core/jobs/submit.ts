@@ -1,0 +1,97 @@
+// Sending a job's creations, one project per part, from start or from a resume after a crash. Before
+// each creation POST the job notes durably that the request may leave (`Lifecycle.markSending`): a part
+// never marked was certainly never sent and is sent now; a part marked but without a project may have
+// been created (a process died with the request in flight), so it is never sent again — creating a
+// project is not idempotent. Its own webhook can still adopt it (receive.ts), and the thread is told so.
+
+import { MediaApiError } from '../errors.ts';
+import { describeError } from '../media/describe-error.ts';
+import type { ProjectKind } from '../media/enums.ts';
+import type { CreateRequests } from '../media/schemas.ts';
+import type { JobsContext } from './context.ts';
+import type { Job } from './model.ts';
+import { PROGRESS_REFRESH_MS } from './progress.ts';
+import { renderFailure } from './render.ts';
+import { newWebhookToken } from './repo.ts';
+
+/** No answer, or a server fault: the API may have created the project all the same. */
+const outcomeUnknown = (err: unknown) => !(err instanceof MediaApiError) || err.status === 0 || err.status >= 500;
+
+const MAY_EXIST =
+  'It may have created the project anyway: if it did, the result will still be posted here when it is ready. ' +
+  'Retrying now may create a second project.';
+
+/** A part marked as sending whose process stopped before the answer: sent or not, nobody knows. */
+export const INTERRUPTED = `The bot stopped while it was asking the media API to create the project. ${MAY_EXIST}`;
+
+function describeCreationFailure(err: unknown): string {
+  if (!outcomeUnknown(err)) return describeError(err);
+  const what =
+    err instanceof MediaApiError && err.status >= 500
+      ? `The media API had a problem (${err.status}) while creating the project.`
+      : 'The media API did not answer while creating the project (network error or timeout).';
+  return `${what} ${MAY_EXIST}`;
+}
+
+export type Submit = (job: Job, key: string) => Promise<Job>;
+
+export function createSubmit(ctx: JobsContext): Submit {
+  const { life, repo, deps } = ctx;
+  const { clock, logger, metrics } = deps;
+
+  async function failCreation(job: Job, error: string, unknown: boolean) {
+    const failed = await life.transition(job.id, 'failed', unknown ? { error, creation: 'unknown' } : { error });
+    // Adopted meanwhile by a webhook of its own project: the job runs, nothing failed.
+    if (!failed) return (await repo.get(job.id)) ?? job;
+    metrics.inc('reelbot_jobs_total', { state: 'failed' });
+    await ctx.showCard(failed.job);
+    await ctx.post(failed.job, renderFailure(failed.job, error), `${job.id}:create-failed`);
+    return failed.job;
+  }
+
+  /** Sends one part's creation (marked as sending just before); 'stop' when it failed and the job was told. */
+  async function send(job: Job, part: number, key: string): Promise<'created' | 'stop'> {
+    const body = job.requests[part] ?? {};
+    const token = newWebhookToken();
+    await repo.saveToken(token, { jobId: job.id, part }, deps.timings.horizonMs);
+    const webhookUrl = `${deps.webhookBase()}/webhooks/media/${token}`;
+    try {
+      const created = await deps.media.create(key, job.kind, { ...body, webhookUrl } as CreateRequests[ProjectKind]);
+      await life.recordProject(job.id, part, created.projectId);
+      return 'created';
+    } catch (err) {
+      logger.warn({ err, jobId: job.id, part }, 'project creation failed');
+      await failCreation(job, describeCreationFailure(err), outcomeUnknown(err));
+      return 'stop';
+    }
+  }
+
+  return async function submit(job, key) {
+    for (let part = 0; part < job.requests.length; part++) {
+      if (job.projectIds[part]) continue;
+      // Durably before the request leaves: a crash from here on leaves the part "maybe sent".
+      if (!job.sent?.[part] && (await life.markSending(job.id, part))) {
+        if ((await send(job, part, key)) === 'stop') return (await repo.get(job.id)) ?? job;
+        continue;
+      }
+      const now = await repo.get(job.id);
+      if (now?.state !== 'submitting') return now ?? job;
+      if (now.projectIds[part]) continue;
+      logger.warn(
+        { jobId: job.id, part },
+        'a creation may have been sent by a process that stopped; not sending it again',
+      );
+      return failCreation(now, INTERRUPTED, true);
+    }
+    // Persisted before the card says the project exists, so a restart cannot lose it.
+    const ran = await life.transition(job.id, 'running');
+    const firstPollAt = clock.now() + deps.timings.firstPollMs;
+    await life.watch({ jobId: job.id, channelKey: job.channelKey, nextPollAt: firstPollAt, polls: 0 });
+    await deps.schedulePoll?.(job.id, firstPollAt);
+    if (!ran) return (await repo.get(job.id)) ?? job;
+    await deps.scheduleProgress?.(job.id, clock.now() + (deps.timings.progressMs ?? PROGRESS_REFRESH_MS));
+    metrics.inc('reelbot_jobs_total', { state: 'created' });
+    await ctx.showCard(ran.job);
+    return ran.job;
+  };
+}
