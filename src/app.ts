@@ -30,6 +30,7 @@ import { openStore as openStoreAt, type StoreOptions } from './core/store/open-s
 import { createSecretBox, loadOrCreateKeyFile, rotationKeys } from './core/store/secret-box.ts';
 import { createSettingsRepo, type SettingsRepo } from './core/store/settings-repo.ts';
 import { createVoiceCatalogue } from './core/voices/catalogue.ts';
+import type { EarlyListener } from './early-listener.ts';
 import type { Sandbox, SandboxOptions } from './sandbox/server.ts';
 
 // Assembles the bot from its parts. main.ts reads the configuration and adds the platform adapters;
@@ -76,8 +77,11 @@ export interface App {
   watchConnection(name: string, health: () => ConnectionHealth): void;
   /** The port of /metrics' own listener when METRICS_PORT is set. */
   metricsPort(): number | undefined;
-  /** Starts the HTTP listener (with adapter routes) and the poller; `port` overrides PORT (0 = any free port). */
-  listen(routes?: RawRoute[], port?: number): Promise<HttpListener>;
+  /**
+   * Starts the HTTP listener (with adapter routes) and the poller; `port` overrides PORT (0 = any free port),
+   * or is the early listener main.ts bound at start, whose socket and held requests the app takes over.
+   */
+  listen(routes?: RawRoute[], port?: number | EarlyListener): Promise<HttpListener>;
   close(): Promise<void>;
 }
 
@@ -249,7 +253,11 @@ export async function createApp(options: AppOptions): Promise<App> {
       };
       const metricsAccess = { served: config.metrics.port === undefined, token: config.metrics.token };
       const deps = { webhook, store, metrics, logger, clock, routes, health, metricsAccess };
-      listener = await startHttpServer(deps, port, options.host);
+      listener = await startHttpServer(deps, typeof port === 'number' ? port : port.server, options.host);
+      if (typeof port !== 'number') {
+        const server = listener.server;
+        port.handOver((req, res) => server.emit('request', req, res));
+      }
       if (config.metrics.port !== undefined) {
         const uptimeSeconds = () => Math.round((clock.now() - started) / 1000);
         metricsListener = await startMetricsListener(
