@@ -59,7 +59,9 @@ async function main(): Promise<void> {
   if (side.missed.length) console.log(`\ntargets missed (information, not a failure): ${side.missed.join('; ')}`);
   console.log(`\ntotal: ${((performance.now() - began) / 1000).toFixed(1)} s`);
   if (failures.length) {
-    console.log(`\nFAILED: ${failures.length} job(s) did not post exactly one result:`);
+    console.log(
+      `\nFAILED: ${failures.length} end-to-end check(s) (a job without exactly one result, or without its card):`,
+    );
     // The first few say what went wrong; a burst can leave hundreds behind.
     for (const f of failures.slice(0, 20)) console.log(`  ${f}`);
     if (failures.length > 20) console.log(`  … and ${failures.length - 20} more`);

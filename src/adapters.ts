@@ -4,13 +4,14 @@ import type { App } from './app.ts';
 import type { Config } from './config.ts';
 import type { ChatAdapter } from './core/adapter.ts';
 import type { Logger, Platform } from './core/ports.ts';
-import { createRedisLease } from './core/scheduler/redis-lease.ts';
 
 /** How long a piped console session waits for its jobs before exiting. */
 const CONSOLE_WAIT_MS = 5 * 60_000;
 
 /** With Redis, replicas take turns holding Discord's gateway (see README "Running several replicas"). */
-function gatewayLeaseOn(store: { url: string; prefix?: string }, logger: Logger) {
+async function gatewayLeaseOn(store: { url: string; prefix?: string }, logger: Logger) {
+  // ioredis is loaded only by a configuration that uses it.
+  const { createRedisLease } = await import('./core/scheduler/redis-lease.ts');
   return (onLost: () => void) =>
     createRedisLease({ url: store.url, key: `${store.prefix ?? 'reelbot:'}discord-gateway`, logger, onLost });
 }
@@ -33,7 +34,7 @@ export async function createAdapters(config: Config, app: App, logger: Logger): 
       publicKey: config.discord.publicKey,
       // With Redis and the gateway, replicas take turns holding it (README "Running several replicas").
       ...(config.store.kind === 'redis' && !config.discord.publicKey
-        ? { gatewayLease: gatewayLeaseOn(config.store, logger) }
+        ? { gatewayLease: await gatewayLeaseOn(config.store, logger) }
         : {}),
     });
     adapters.push({ platform: 'discord', ...discord });

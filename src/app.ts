@@ -13,7 +13,6 @@ import { SUBMIT_QUEUE } from './core/jobs/resume.ts';
 import { createJobService, type JobService, type JobTimings } from './core/jobs/service.ts';
 import { createKeyResolver } from './core/keys.ts';
 import { createMediaClient, type MediaClient, type MediaClientOptions } from './core/media/client.ts';
-import { createRedisBudgetCounter } from './core/media/redis-budget.ts';
 import type { Metrics } from './core/metrics/metrics.ts';
 import { createMetrics } from './core/metrics/prom-metrics.ts';
 import { createOnce } from './core/once.ts';
@@ -27,14 +26,13 @@ import {
   systemClock,
 } from './core/ports.ts';
 import { createPublishKit, type PublishKit } from './core/publish/kit.ts';
-import { createBullmqScheduler } from './core/scheduler/bullmq.ts';
-import { createEmbeddedScheduler } from './core/scheduler/embedded.ts';
 import type { Scheduler } from './core/scheduler/scheduler.ts';
 import { openStore as openStoreAt, type StoreOptions } from './core/store/open-store.ts';
 import { createSecretBox, loadOrCreateKeyFile, rotationKeys } from './core/store/secret-box.ts';
 import { createSettingsRepo, type SettingsRepo } from './core/store/settings-repo.ts';
 import { createVoiceCatalogue } from './core/voices/catalogue.ts';
-import { type Sandbox, type SandboxOptions, startSandbox } from './sandbox/server.ts';
+import type { EarlyListener } from './early-listener.ts';
+import type { Sandbox, SandboxOptions } from './sandbox/server.ts';
 
 // Assembles the bot from its parts. main.ts reads the configuration and adds the platform adapters;
 // tests and benchmarks build the same app with their own store, clock and timings.
@@ -80,8 +78,11 @@ export interface App {
   watchConnection(name: string, health: () => ConnectionHealth): void;
   /** The port of /metrics' own listener when METRICS_PORT is set. */
   metricsPort(): number | undefined;
-  /** Starts the HTTP listener (with adapter routes) and the poller; `port` overrides PORT (0 = any free port). */
-  listen(routes?: RawRoute[], port?: number): Promise<HttpListener>;
+  /**
+   * Starts the HTTP listener (with adapter routes) and the poller; `port` overrides PORT (0 = any free port),
+   * or is the early listener main.ts bound at start, whose socket and held requests the app takes over.
+   */
+  listen(routes?: RawRoute[], port?: number | EarlyListener): Promise<HttpListener>;
   close(): Promise<void>;
 }
 
@@ -107,6 +108,25 @@ async function openStore(
   return { store, box, encryptionKey: key, settings: createSettingsRepo(store, box, { clock: options.clock }) };
 }
 
+/**
+ * Replicas share Redis, so they share BullMQ's queues; one process on SQLite keeps its tasks in the store.
+ * Imported on demand: BullMQ and ioredis cost a SQLite bot ~17 MB of memory and ~0.3 s of start-up it never uses.
+ */
+async function createScheduler(options: AppOptions, store: Store, clock: Clock): Promise<Scheduler> {
+  const at = options.store ?? options.config.store;
+  if (at.kind === 'redis') {
+    const { createBullmqScheduler } = await import('./core/scheduler/bullmq.ts');
+    return createBullmqScheduler({ url: at.url, prefix: `${at.prefix ?? 'reelbot:'}bull`, logger: options.logger });
+  }
+  const { createEmbeddedScheduler } = await import('./core/scheduler/embedded.ts');
+  return createEmbeddedScheduler({
+    store,
+    logger: options.logger,
+    clock,
+    ...(options.pollTickMs === undefined ? {} : { maxSleepMs: options.pollTickMs }),
+  });
+}
+
 export async function createApp(options: AppOptions): Promise<App> {
   const { config, logger } = options;
   const clock = options.clock ?? systemClock;
@@ -115,12 +135,18 @@ export async function createApp(options: AppOptions): Promise<App> {
   let lastMediaAnswer: MediaApiHealth | undefined;
   const connections = new Map<string, () => ConnectionHealth>();
   const { store, settings, box, encryptionKey } = await openStore(options);
-  const sandbox = sandboxMode ? await startSandbox({ ...options.sandbox, port: 0, host: '127.0.0.1' }) : undefined;
+  // The simulator is loaded only when it runs: a bot on the real API never needs its code.
+  const sandbox = sandboxMode
+    ? await (await import('./sandbox/server.ts')).startSandbox({ ...options.sandbox, port: 0, host: '127.0.0.1' })
+    : undefined;
   const storeAt = options.store ?? config.store;
   // Replicas on one Redis spend one budget per key between them, not one each.
   const budgetCounter =
     storeAt.kind === 'redis'
-      ? createRedisBudgetCounter({ url: storeAt.url, ...(storeAt.prefix ? { prefix: storeAt.prefix } : {}) })
+      ? (await import('./core/media/redis-budget.ts')).createRedisBudgetCounter({
+          url: storeAt.url,
+          ...(storeAt.prefix ? { prefix: storeAt.prefix } : {}),
+        })
       : undefined;
   const media = createMediaClient({
     baseUrl: sandbox?.baseUrl ?? config.mediaApi.url ?? '',
@@ -147,21 +173,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   const webhookBase = () =>
     config.publicUrl ?? (sandboxMode ? `http://127.0.0.1:${listener?.port ?? config.port}` : UNREACHABLE_WEBHOOK_BASE);
   const timings = { ...timingsFor(config, sandboxMode), ...options.timings };
-  const storeOptions = options.store ?? config.store;
-  // Replicas share Redis, so they share BullMQ's queues; one process on SQLite keeps its tasks in the store.
-  const scheduler: Scheduler =
-    storeOptions.kind === 'redis'
-      ? createBullmqScheduler({
-          url: storeOptions.url,
-          prefix: `${('prefix' in storeOptions ? storeOptions.prefix : undefined) ?? 'reelbot:'}bull`,
-          logger,
-        })
-      : createEmbeddedScheduler({
-          store,
-          logger,
-          clock,
-          ...(options.pollTickMs === undefined ? {} : { maxSleepMs: options.pollTickMs }),
-        });
+  const scheduler = await createScheduler(options, store, clock);
   const jobs = createJobService({
     store,
     media,
@@ -206,7 +218,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     metrics,
     timings,
     // With Redis, other replicas were up and heard the webhooks a restarting one missed.
-    catchUpOnStart: storeOptions.kind !== 'redis',
+    catchUpOnStart: storeAt.kind !== 'redis',
     // Reads of results may spend the part of each key's budget that new commands cannot (rate-limiter.ts).
     hasBudget: async (channelKey) => {
       const { key } = await keys.resolve(channelKey);
@@ -248,7 +260,11 @@ export async function createApp(options: AppOptions): Promise<App> {
       };
       const metricsAccess = { served: config.metrics.port === undefined, token: config.metrics.token };
       const deps = { webhook, store, metrics, logger, clock, routes, health, metricsAccess };
-      listener = await startHttpServer(deps, port, options.host);
+      listener = await startHttpServer(deps, typeof port === 'number' ? port : port.server, options.host);
+      if (typeof port !== 'number') {
+        const server = listener.server;
+        port.handOver((req, res) => server.emit('request', req, res));
+      }
       if (config.metrics.port !== undefined) {
         const uptimeSeconds = () => Math.round((clock.now() - started) / 1000);
         metricsListener = await startMetricsListener(

@@ -3,10 +3,14 @@
 // secret-shaped text (webhook tokens, Slack and Discord tokens, known keys) wherever it ended up —
 // deeper than the redact paths reach, in error messages and causes, in the message itself.
 
+import { createRequire } from 'node:module';
 import { Writable } from 'node:stream';
 import pino, { type DestinationStream } from 'pino';
-import pretty from 'pino-pretty';
+import type PinoPretty from 'pino-pretty';
 import type { Logger } from './core/ports.ts';
+
+/** pino-pretty costs ~10 MB and ~0.15 s to load; only a terminal needs it, so production never loads it. */
+const loadPretty = (): typeof PinoPretty => createRequire(import.meta.url)('pino-pretty') as typeof PinoPretty;
 
 export interface LoggerOptions {
   /** A pino level: fatal, error, warn, info, debug, trace or silent. */
@@ -48,7 +52,7 @@ export const REDACT_PATHS: string[] = SECRET_FIELDS.flatMap((field) => {
 
 export function createLogger(options: LoggerOptions): Logger {
   const sink: DestinationStream = options.pretty
-    ? pretty({
+    ? loadPretty()({
         // pino-pretty pipes into a Node stream; a bare `{ write }` destination is adapted to one.
         destination: options.destination ? asWritable(options.destination) : 1,
         colorize: isTerminal(options.destination ?? process.stdout),

@@ -1,24 +1,24 @@
-import { createAdapters } from './adapters.ts';
-import { type App, createApp } from './app.ts';
+import type { App } from './app.ts';
 import { type Config, loadConfig, secretValues } from './config.ts';
 import { ConfigError } from './core/errors.ts';
-import type { RawRoute } from './core/http/server.ts';
 import type { Logger } from './core/ports.ts';
+import { type EarlyListener, listenEarly } from './early-listener.ts';
 import { createLogger } from './logger.ts';
 import { SHUTDOWN_BOUND_MS, shutdown } from './shutdown.ts';
 import { startupNotes } from './startup-notes.ts';
 
 // The composition root: configuration, logger, store, media API (or the sandbox), the HTTP listener,
 // the poller, and the platform adapters the configuration asks for — the terminal console when none.
+// Only what binds the port is imported up front; the app and the adapters (most of the start) load after.
 
-async function listen(app: App, routes: RawRoute[], config: Config, consoleMode: boolean, logger: Logger) {
+async function bind(config: Config, host: string, consoleMode: boolean, logger: Logger): Promise<EarlyListener> {
   try {
-    return await app.listen(routes);
+    return await listenEarly(config.port, host);
   } catch (err) {
     // A local console only needs a port for the sandbox's webhooks: any free one will do.
     if (consoleMode && (err as NodeJS.ErrnoException).code === 'EADDRINUSE') {
       logger.warn(`Port ${config.port} is in use; the console listens on a free port instead.`);
-      return app.listen(routes, 0);
+      return listenEarly(0, host);
     }
     throw err;
   }
@@ -37,18 +37,19 @@ async function main() {
     secrets: secretValues(config),
   });
   for (const note of startupNotes(config, consoleMode)) logger[note.level](note.msg);
-  const app = await createApp({ config, logger, host: config.host ?? (consoleMode ? '127.0.0.1' : '0.0.0.0') });
+  const host = config.host ?? (consoleMode ? '127.0.0.1' : '0.0.0.0');
+  const early = await bind(config, host, consoleMode, logger);
+  logger.info({ port: early.port }, 'listening; starting up (/healthz answers 503 until ready)');
+  const [{ createApp }, { createAdapters }] = await Promise.all([import('./app.ts'), import('./adapters.ts')]);
+  const app: App = await createApp({ config, logger, host });
   const adapters = await createAdapters(config, app, logger);
   for (const a of adapters) {
     app.registerChat(a.chatPort);
     if (a.health) app.watchConnection(a.platform, a.health);
   }
-  const listener = await listen(
-    app,
+  const listener = await app.listen(
     adapters.flatMap((a) => a.routes ?? []),
-    config,
-    consoleMode,
-    logger,
+    early,
   );
   logger.info({ port: listener.port }, 'HTTP listener ready (webhooks, /healthz, /metrics)');
   for (const a of adapters) await a.start();

@@ -83,7 +83,8 @@ export interface HttpListener {
   close(): Promise<void>;
 }
 
-export async function startHttpServer(deps: HttpDeps, port: number, host = '0.0.0.0'): Promise<HttpListener> {
+/** `port` may be a server already bound (main.ts binds PORT before the app loads): its socket is taken over. */
+export async function startHttpServer(deps: HttpDeps, port: number | Server, host = '0.0.0.0'): Promise<HttpListener> {
   const route = createRequestHandler(deps);
   const work = deps.work ?? createWorkTracker(deps.logger);
   const raw = new Map((deps.routes ?? []).map((r) => [`${r.method} ${r.path}`, r.handler]));
@@ -113,10 +114,12 @@ export async function startHttpServer(deps: HttpDeps, port: number, host = '0.0.
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, host, () => {
+    const bound = () => {
       server.off('error', reject);
       resolve();
-    });
+    };
+    if (typeof port === 'number') server.listen(port, host, bound);
+    else server.listen(port, bound);
   });
   return {
     server,

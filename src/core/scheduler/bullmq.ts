@@ -27,7 +27,13 @@ export interface BullmqSchedulerOptions {
 
 /** Set on a running job's data by schedule(): after the run, the task goes there instead of ending. */
 const MOVED_TO = '__movedTo';
-type Stored = TaskData & { [MOVED_TO]?: number };
+/**
+ * When the task is due, kept in its data: BullMQ zeroes a job's `delay` when it promotes it from the delayed
+ * set (promoteDelayedJobs.lua), so `timestamp + delay` is when it was added, not when it was due (which
+ * made every scheduled task look seconds late).
+ */
+const DUE_AT = '__dueAt';
+type Stored = TaskData & { [MOVED_TO]?: number; [DUE_AT]?: number };
 
 export function createBullmqScheduler(options: BullmqSchedulerOptions): Scheduler & {
   stop(o?: { drainMs?: number }): Promise<void>;
@@ -65,30 +71,35 @@ export function createBullmqScheduler(options: BullmqSchedulerOptions): Schedule
       return;
     }
     if (existing && state === 'delayed') {
-      await existing.updateData(data);
+      await existing.updateData({ ...data, [DUE_AT]: dueAt });
       await existing.changeDelay(delay);
       return;
     }
     // Waiting (due already), or finished and kept: start afresh.
     if (existing) await existing.remove().catch(() => undefined);
-    await q.add(id, data, {
-      jobId: id,
-      delay,
-      attempts: maxFailures,
-      // 'custom': the worker's backoffStrategy, the same curve as the embedded scheduler's.
-      backoff: { type: 'custom' },
-      removeOnComplete: true,
-      removeOnFail: true,
-    });
+    await q.add(
+      id,
+      { ...data, [DUE_AT]: dueAt },
+      {
+        jobId: id,
+        delay,
+        attempts: maxFailures,
+        // 'custom': the worker's backoffStrategy, the same curve as the embedded scheduler's.
+        backoff: { type: 'custom' },
+        removeOnComplete: true,
+        removeOnFail: true,
+      },
+    );
   }
 
   async function run(queue: string, handler: TaskHandler, job: Job<Stored>, token?: string) {
-    const { [MOVED_TO]: _ignored, ...data } = job.data;
+    const { [MOVED_TO]: _moved, [DUE_AT]: dueAt, ...data } = job.data;
     const task: Task = {
       queue,
       id: job.id ?? '',
       data,
-      dueAt: job.timestamp + (job.delay ?? 0),
+      // Jobs stored before DUE_AT existed: the best guess left.
+      dueAt: dueAt ?? job.timestamp + (job.delay ?? 0),
       attempts: Math.max(0, job.attemptsStarted - 1),
     };
     const outcome = await handler(task);
@@ -97,7 +108,7 @@ export function createBullmqScheduler(options: BullmqSchedulerOptions): Schedule
     const movedTo = fresh?.data[MOVED_TO];
     const next = movedTo ?? outcome?.again;
     if (next === undefined) return;
-    if (movedTo !== undefined) await job.updateData(data);
+    await job.updateData({ ...data, [DUE_AT]: next });
     await job.moveToDelayed(Math.max(next, Date.now()), token);
     throw new DelayedError();
   }

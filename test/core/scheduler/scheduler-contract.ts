@@ -92,6 +92,26 @@ export function schedulerContract(name: string, makeFixture: () => Promise<Sched
       expect(runs).toEqual([expect.objectContaining({ id: 'x', data: { v: 2 }, attempts: 0 })]);
     });
 
+    it('tells a handler when its task was due, also after it was moved or asked to run again', async () => {
+      // A scheduled post decides "overdue" from this; BullMQ once reported the time the job was added.
+      const due: Array<{ dueAt: number; at: number }> = [];
+      let asked = 0;
+      const scheduler = await started(async (task) => {
+        due.push({ dueAt: task.dueAt, at: Date.now() });
+        if (due.length > 1) return undefined;
+        asked = Date.now() + 300;
+        return { again: asked };
+      });
+      const first = Date.now() + 60_000;
+      await scheduler.schedule(QUEUE, 'post', first, {});
+      const moved = Date.now() + 400;
+      await scheduler.schedule(QUEUE, 'post', moved, {});
+      await waitFor(async () => due.length === 2);
+      expect(due[0]?.dueAt).toBe(moved);
+      expect(due[1]?.dueAt).toBe(asked);
+      for (const d of due) expect(d.at - d.dueAt).toBeLessThan(1_000);
+    });
+
     it('cancels a task that has not started, and says whether there was one', async () => {
       const { runs, handler } = recorder();
       const scheduler = await started(handler);
