@@ -3,7 +3,8 @@
 // again after the create), so the card is known by what Discord does show: it is the bot's, it is no
 // longer a "thinking…" placeholder, it shows the job's id, and when it answers an interaction
 // (`interaction_metadata`) that is the one that asked. It was posted after that interaction, so one page
-// of the messages just after it (ids are time-ordered) holds it however busy the channel is.
+// of the messages just after it (ids are time-ordered) holds it however busy the channel is. Needs Read
+// Message History; no Message Content intent, since Discord shows a bot its own messages in full.
 import { type APIMessage, DiscordAPIError, MessageFlags, type REST, Routes } from 'discord.js';
 import type { Origin, ThreadRef } from '../core/ports.ts';
 import { startThreadFrom } from './post.ts';
