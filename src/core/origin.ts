@@ -18,6 +18,11 @@ export const originSchema = z.object({
   userName: z.string().optional(),
   /** The person's Discord role ids, when the platform says (approvers may name roles). */
   roles: z.array(z.string()).optional(),
+  /**
+   * Discord: the interaction that asked. Its answers carry it back (`interaction_metadata`), and messages
+   * posted after it have later ids, so a job's card can be looked for after a crash (src/discord/find-card.ts).
+   */
+  interactionId: z.string().optional(),
 });
 export type Origin = z.infer<typeof originSchema>;
 

@@ -137,7 +137,9 @@ export interface ChatPort {
   findGroup?(workspaceId: string, handle: string): Promise<string | undefined>;
   /**
    * Where the card posted with `tag` (see `Reply.openThread`) is, when it was posted at all; for a job
-   * whose process died while the card was on its way. Absent where the platform cannot be asked.
+   * whose process died while the card was on its way. Absent where the platform cannot be asked. `shows`
+   * is what the card itself displays (the job id), for platforms that keep no hidden mark on a message
+   * (Discord); a card found without its thread gets it started.
    */
-  findCard?(origin: Origin, tag: string): Promise<ThreadRef | undefined>;
+  findCard?(origin: Origin, tag: string, shows?: string): Promise<ThreadRef | undefined>;
 }

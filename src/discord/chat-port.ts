@@ -4,6 +4,7 @@ import type { REST } from 'discord.js';
 import type { Once } from '../core/once.ts';
 import type { ChatPort, ThreadRef } from '../core/ports.ts';
 import type { OutMessage } from '../core/render/message.ts';
+import { createCardFinder } from './find-card.ts';
 import { createRoleMembers } from './members.ts';
 import { createChannelMessage, editChannelMessage } from './post.ts';
 import { renderMessage } from './render.ts';
@@ -24,6 +25,8 @@ export function createDiscordChatPort(rest: REST, once?: Once): ChatPort {
   return {
     platform: 'discord',
     membersOf: createRoleMembers(rest),
+    // A card whose answer a crash cut off, found in the channel by what it shows (find-card.ts).
+    findCard: createCardFinder(rest),
     // Discord refuses edits of a message older than an hour (30046); a margin keeps a late edit from failing.
     cardEditMs: 55 * 60_000,
     async postInThread(thread, message, idempotencyKey) {

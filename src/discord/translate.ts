@@ -23,6 +23,8 @@ export function originOf(interaction: BaseInteraction): Origin {
     channelId: thread?.parentId ?? interaction.channelId ?? '',
     userId: interaction.user.id,
     userName: interaction.user.globalName ?? interaction.user.username,
+    // A job's card is found again by it after a crash (find-card.ts).
+    interactionId: interaction.id,
   };
   if (thread) origin.threadId = thread.id;
   const roles = rolesOf(interaction);

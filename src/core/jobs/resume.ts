@@ -26,7 +26,8 @@ export function createResume(ctx: JobsContext, submit: Submit) {
   async function withCard(job: Job): Promise<Job | undefined> {
     if (job.thread) return job;
     const port = deps.chat(job.origin.platform);
-    const thread = await port?.findCard?.(job.origin, cardTag(job.id));
+    // The card shows the job id (render.ts): where the platform keeps no tag, that is how it is known.
+    const thread = await port?.findCard?.(job.origin, cardTag(job.id), job.id);
     if (thread) return life.setThread(job.id, thread);
     // No card to update and no thread to post in: the user saw the command fail, nothing was sent.
     deps.logger.warn({ jobId: job.id }, 'a job stopped before its card was posted; nothing was sent');

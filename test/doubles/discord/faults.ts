@@ -1,5 +1,6 @@
 // Injectable faults: the next N matching requests are answered with a 429 (as Discord's rate limiter
-// does) or with a 5xx, optionally after the request was carried out ("server did it, client saw an error").
+// does) or with a 5xx, optionally after the request was carried out ("server did it, client saw an error"),
+// or never answered at all (the bot's process dies before Discord's answer reaches it).
 import type { RecordedRequest } from './state.ts';
 
 export interface RequestMatch {
@@ -22,9 +23,19 @@ export interface ServerErrorFault extends RequestMatch {
   afterHandling?: boolean;
 }
 
+export interface HangFault extends RequestMatch {
+  times?: number;
+  /**
+   * Carry the request out (Discord showed the message) and never answer it; false: the request is lost on
+   * its way and nothing happens. Either way the connection stays open until the double closes.
+   */
+  afterHandling: boolean;
+}
+
 type Rule =
   | { kind: 'rate-limit'; fault: RateLimitFault; remaining: number }
-  | { kind: 'server-error'; fault: ServerErrorFault; remaining: number };
+  | { kind: 'server-error'; fault: ServerErrorFault; remaining: number }
+  | { kind: 'hang'; fault: HangFault; remaining: number };
 
 export interface FaultResponse {
   status: number;
@@ -41,6 +52,10 @@ export class Faults {
 
   serverError(fault: ServerErrorFault): void {
     this.rules.push({ kind: 'server-error', fault, remaining: fault.times ?? 1 });
+  }
+
+  hang(fault: HangFault): void {
+    this.rules.push({ kind: 'hang', fault, remaining: fault.times ?? 1 });
   }
 
   /** Takes the first matching rule (one use of it), if any. */

@@ -42,6 +42,43 @@ export const postMessage: Handler = (ctx, req, [channelId = '']) => {
   return isResult(created) ? created : json(200, ctx.state.wire(created));
 };
 
+const SNOWFLAKE = /^\d{1,20}$/;
+
+/**
+ * Get Channel Messages: `limit` 1–100 (default 50); `before` / `after` / `around` are mutually exclusive;
+ * `after` gives the messages just after that id, `before` (or none) the ones just before (the newest);
+ * either way the page is sorted newest first, as on Discord.
+ */
+export const listMessages: Handler = (ctx, req, [channelId = '']) => {
+  if (!ctx.state.channels.has(channelId)) return unknownChannel();
+  const limit = Number(req.query.limit ?? 50);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 100) {
+    return discordError(400, 50035, 'Invalid Form Body: limit: between 1 and 100');
+  }
+  const anchors = (['before', 'after', 'around'] as const).filter((k) => req.query[k] !== undefined);
+  if (anchors.length > 1 || anchors.some((k) => !SNOWFLAKE.test(req.query[k] ?? ''))) {
+    return discordError(400, 50035, 'Invalid Form Body: before, after and around are snowflakes, one at most');
+  }
+  const id = (m: { id: string }) => BigInt(m.id);
+  const oldestFirst = [...ctx.state.messagesIn(channelId)].sort((a, b) => (id(a) < id(b) ? -1 : 1));
+  const { before, after, around } = req.query;
+  let page: typeof oldestFirst;
+  if (after !== undefined) page = oldestFirst.filter((m) => id(m) > BigInt(after)).slice(0, limit);
+  else if (around !== undefined) {
+    const at = oldestFirst.findIndex((m) => id(m) >= BigInt(around));
+    const start = Math.max(0, (at < 0 ? oldestFirst.length : at) - Math.floor(limit / 2));
+    page = oldestFirst.slice(start, start + limit);
+  } else {
+    const older = before === undefined ? oldestFirst : oldestFirst.filter((m) => id(m) < BigInt(before));
+    page = older.slice(-limit);
+  }
+  const newestFirst = page.reverse();
+  return json(
+    200,
+    newestFirst.map((m) => ctx.state.wire(m)),
+  );
+};
+
 export const getMessage: Handler = (ctx, _req, [channelId = '', messageId = '']) => {
   const m = channelMessage(ctx, channelId, messageId);
   return m ? json(200, ctx.state.wire(m)) : unknownMessage();

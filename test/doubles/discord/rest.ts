@@ -43,6 +43,7 @@ const ROUTES: Route[] = [
   route('DELETE', `/webhooks/${ID}/${TOKEN}/messages/(@original|\\d+)`, interactions.deleteTokenMessage, false),
   route('POST', `/webhooks/${ID}/${TOKEN}`, interactions.postFollowUp, false),
   route('GET', `/channels/${ID}`, channels.getChannel),
+  route('GET', `/channels/${ID}/messages`, channels.listMessages),
   route('POST', `/channels/${ID}/messages`, channels.postMessage),
   route('GET', `/channels/${ID}/messages/${ID}`, channels.getMessage),
   route('PATCH', `/channels/${ID}/messages/${ID}`, channels.patchMessage),
@@ -100,6 +101,12 @@ export function createRestHandler(ctx: DoubleContext, faults: Faults) {
     if (!url.pathname.startsWith('/api/v10/')) result = discordError(404, 0, '404: Not Found');
     else {
       const fault = faults.take(recorded);
+      if (fault?.kind === 'hang') {
+        // Never answered: `status` stays unset.
+        if (fault.fault.afterHandling) dispatchRoute(ctx, recorded);
+        ctx.state.changed();
+        return;
+      }
       if (fault?.kind === 'rate-limit') result = rateLimited(fault.fault);
       else if (fault?.kind === 'server-error') {
         if (fault.fault.afterHandling) dispatchRoute(ctx, recorded);

@@ -8,7 +8,7 @@ import { Faults } from './faults.ts';
 import { createGateway, type Gateway } from './gateway.ts';
 import { deliverOverHttp, type HttpDelivery, type HttpTarget } from './http-delivery.ts';
 import * as build from './interactions.ts';
-import { type ChannelRecord, channelPayload, type StoredMessage } from './payloads.ts';
+import { type ChannelRecord, channelPayload, type StoredMessage, userPayload } from './payloads.ts';
 import { createRestHandler } from './rest.ts';
 import { createSnowflakes } from './snowflake.ts';
 import { DoubleState, type InteractionRecord, type RecordedRequest } from './state.ts';
@@ -93,7 +93,10 @@ export async function createDiscordDouble(options: DiscordDoubleOptions = {}) {
     };
   }
 
-  function send(c: build.InteractionContext, payload: unknown): Dispatched {
+  function send(c: build.InteractionContext, payload: { type: number }): Dispatched {
+    // What the interaction's messages will name in their `interaction_metadata`.
+    const user = userPayload({ id: c.actor.userId, username: c.actor.userName });
+    Object.assign(state.interactions.get(c.id) ?? {}, { type: payload.type, guildId: c.guildId, user });
     payloads.set(c.id, payload);
     if (httpTarget) httpDeliveries.set(c.id, deliverOverHttp(ctx, httpTarget, c, payload));
     else gateway?.dispatch('INTERACTION_CREATE', payload);

@@ -1,6 +1,6 @@
 // What the double remembers: every request, channels, messages and interactions; and waiters that
 // re-check their condition on every change (no polling, no fixed sleeps).
-import { type ChannelRecord, messagePayload, type StoredMessage } from './payloads.ts';
+import { type ChannelRecord, messagePayload, type StoredMessage, type userPayload } from './payloads.ts';
 
 export interface RecordedRequest {
   method: string;
@@ -32,7 +32,14 @@ export interface InteractionRecord {
   originalMessageId?: string;
   /** For components: the message the clicked control sits on. */
   messageId?: string;
+  /** Its type (2 command, 3 component, 5 modal submit) and who acted: what its messages' metadata names. */
+  type?: number;
+  user?: ReturnType<typeof userPayload>;
+  guildId?: string;
 }
+
+/** Discord's message flag 128 (LOADING): an interaction's deferred response, still "thinking…". */
+const LOADING = 128;
 
 /** How often a waiter re-checks besides on every change of the double. */
 const RECHECK_MS = 10;
@@ -100,7 +107,25 @@ export class DoubleState {
     return this.messages.filter((m) => m.interactionId === interactionId);
   }
 
-  wire(m: StoredMessage): ReturnType<typeof messagePayload> {
-    return messagePayload(m);
+  /**
+   * A message as Discord sends it: an interaction's messages (its response and follow-ups) carry
+   * `interaction_metadata`, the one place a GET shows which interaction a message answers (a nonce is
+   * never shown again); a deferred response still "thinking…" carries the LOADING flag.
+   */
+  wire(m: StoredMessage): ReturnType<typeof messagePayload> & { interaction_metadata?: Record<string, unknown> } {
+    const wire = messagePayload(m);
+    const rec = m.interactionId ? this.interactions.get(m.interactionId) : undefined;
+    if (m.loading) wire.flags |= LOADING;
+    if (!rec) return wire;
+    const followUp = rec.originalMessageId !== undefined && rec.originalMessageId !== m.id;
+    const interaction_metadata = {
+      id: rec.id,
+      type: rec.type ?? 2,
+      ...(rec.user ? { user: rec.user } : {}),
+      authorizing_integration_owners: rec.guildId ? { '0': rec.guildId } : {},
+      ...(followUp ? { original_response_message_id: rec.originalMessageId } : {}),
+      ...(rec.messageId ? { interacted_message_id: rec.messageId } : {}),
+    };
+    return { ...wire, interaction_metadata };
   }
 }
