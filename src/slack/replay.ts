@@ -3,7 +3,7 @@
 // checks the future: the same signed /clip sent 10 times made 10 projects. Each command, click and
 // form submission carries a trigger_id Slack never reuses, so a second request with one is a replay.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { App } from '@slack/bolt';
+import type { Entry } from '../core/interaction.ts';
 import type { Once } from '../core/once.ts';
 import type { Logger } from '../core/ports.ts';
 
@@ -29,15 +29,23 @@ export function refuseSkewedTimestamps(handler: Handler, nowMs: () => number = D
   };
 }
 
-/** A global Bolt middleware: the second request with a trigger_id is acknowledged and dropped. */
-export function registerReplayRefusal(app: App, options: { once: Once; logger: Logger }): void {
-  app.use(async (args) => {
-    const triggerId = (args.body as { trigger_id?: unknown }).trigger_id;
-    if (typeof triggerId !== 'string' || triggerId === '') return args.next();
-    if (await options.once.first({ kind: 'inbound', platform: 'slack', id: `trigger:${triggerId}` }, SEEN_MS))
-      return args.next();
-    options.logger.warn({ triggerId }, 'refused a replayed Slack request (trigger_id seen before)');
-    const ack = (args as { ack?: () => Promise<void> }).ack;
-    if (ack) await ack();
-  });
+/**
+ * The replay check of a command, click or form submission, for the core's dispatch: the second request
+ * with a trigger_id is acknowledged like any other and does nothing. It is checked after the ack (with
+ * the work, before it), so the store write is off the acknowledgement path: the ack of a replay is the
+ * HTTP answer to whoever replayed it, and shows no one anything.
+ */
+export function triggerReplayCheck(
+  deps: { once: Once; logger: Logger },
+  triggerId: string | undefined,
+): Pick<Entry, 'firstTime' | 'firstTimeAfterAck'> {
+  if (!triggerId) return {};
+  return {
+    firstTimeAfterAck: true,
+    async firstTime() {
+      const first = await deps.once.first({ kind: 'inbound', platform: 'slack', id: `trigger:${triggerId}` }, SEEN_MS);
+      if (!first) deps.logger.warn({ triggerId }, 'refused a replayed Slack request (trigger_id seen before)');
+      return first;
+    },
+  };
 }
