@@ -86,7 +86,8 @@ export function createWorkQueue(options: WorkQueueOptions = {}): WorkQueue {
   const waiting: Array<() => void> = [];
   let running = 0;
   // Starts modest: the first work of a burst arrives while the burst is still being read.
-  let limit = Math.min(max, Math.max(floor, 16));
+  const initial = Math.min(max, Math.max(floor, 16));
+  let limit = initial;
   let timer: NodeJS.Timeout | undefined;
   let load: (() => LoopLoad) | undefined;
 
@@ -118,6 +119,8 @@ export function createWorkQueue(options: WorkQueueOptions = {}): WorkQueue {
   function stopWatching() {
     clearInterval(timer);
     timer = undefined;
+    // Idle again: the next burst starts modestly, not at what the last drain grew to.
+    limit = initial;
   }
 
   function fill() {
