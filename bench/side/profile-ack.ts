@@ -1,6 +1,8 @@
-// `npx tsx bench/side/profile-ack.ts [sqlite|redis] [--discord] [--webhook] [--keep]`: a bot process under `node --cpu-prof`
-// takes a burst of signed Slack /clip commands (or Discord interactions) (200 in flight), stops, and the functions with the most self time are
-// printed, so what is slow on the acknowledgement path can be found and removed. Loopback only.
+// `npx tsx bench/side/profile-ack.ts [sqlite|redis] [--discord] [--webhook] [--keep]`: a bot process under
+// `node --cpu-prof` takes a burst of signed Slack /clip commands (or Discord interactions), 200 in flight,
+// then (--webhook) 3,000 valid webhook deliveries, 20 in flight; it stops, and the functions with the most
+// self time are printed, so what is slow on the acknowledgement and webhook paths can be found and removed.
+// Loopback only.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
