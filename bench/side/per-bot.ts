@@ -22,6 +22,11 @@ export const FULL: Sizes = { ack: { 1: 100, 50: 500, 200: 1000 }, webhook: 2000,
 export const QUICK: Sizes = { ack: { 1: 20, 50: 100, 200: 300 }, webhook: 300, completions: 5, timeMs: 5_000 };
 
 const ms = (x: number) => Math.round(x * 10) / 10;
+const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
+
+/** A video the sandbox takes 10× as long for (3 s), so the card's paced edits are done before it finishes. */
+const SLOW_VIDEO = 'https://example.com/slow-clip.mp4';
+const COMPLETION_GAP_MS = 250;
 
 /** Acknowledgement p50/p99 and rate at each level; `failures` collects jobs without exactly one result. */
 export async function ackFigures(
@@ -134,7 +139,24 @@ export async function webhookFigures(tag: string, bot: RunningBot, bare: BareSer
   ];
 }
 
-/** One /clip at a time: from its webhook delivery (the API finished) to its result posted in Slack. */
+/** When the first delivery of the project whose outputs a result shows reached the tap. */
+function firstDeliveryOf(bot: RunningBot, posted: string): number | undefined {
+  for (const d of bot.tap.deliveries) {
+    if (!d.path.startsWith('/webhooks/media/')) continue;
+    const outputs = (JSON.parse(d.body) as { outputs?: Array<{ videoUrl?: string }> }).outputs ?? [];
+    if (outputs.some((o) => o.videoUrl && posted.includes(o.videoUrl))) return d.at;
+  }
+  return undefined;
+}
+
+/**
+ * From a project's webhook delivery (the API finished) to its result posted in Slack. Slack's deliberate
+ * pacing (1 post per second per channel: the card, then its "running" edit) is kept out of the figure by
+ * asking for a project that outlasts it (the sandbox takes 10× longer for a "slow" input: 3 s), so what is
+ * measured is the bot's own path: the delivery answered, the project read back, stored, posted. Jobs
+ * start `COMPLETION_GAP_MS` apart, each in its own channel, so they neither queue behind one another nor
+ * make the section long.
+ */
 export async function completionFigures(
   tag: string,
   world: World,
@@ -142,27 +164,29 @@ export async function completionFigures(
   sizes: Sizes,
   failures: string[],
 ): Promise<Figure[]> {
-  const gaps: number[] = [];
-  for (let i = 0; i < sizes.completions; i++) {
+  const one = async (i: number): Promise<number | undefined> => {
+    await sleep(i * COMPLETION_GAP_MS);
     const channel = `CC${tag.toUpperCase()}N${i}`;
-    const req = slackClip(world.web, channel);
+    const req = slackClip(world.web, channel, SLOW_VIDEO);
     const res = await request(`${bot.origin}${req.path}`, { method: 'POST', headers: req.headers, body: req.body });
     await res.body.dump();
-    const deadline = Date.now() + 10_000;
-    let result = slackJobs(world.web, new Set([channel])).get(channel)?.results[0];
-    while (!result && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 5));
-      result = slackJobs(world.web, new Set([channel])).get(channel)?.results[0];
+    const deadline = Date.now() + 15_000;
+    let job = slackJobs(world.web, new Set([channel])).get(channel);
+    while (!job?.results[0] && Date.now() < deadline) {
+      await sleep(5);
+      job = slackJobs(world.web, new Set([channel])).get(channel);
     }
+    const result = job?.results[0];
     const postedAt = result ? world.callAt.get(result) : undefined;
-    const delivered = postedAt === undefined ? undefined : bot.tap.deliveries.filter((d) => d.at <= postedAt).at(-1);
-    if (postedAt === undefined || !delivered) {
-      failures.push(`completion ${tag} #${i}: no result within 10 s`);
-      continue;
+    const completedAt = result ? firstDeliveryOf(bot, JSON.stringify(result.args)) : undefined;
+    if (postedAt === undefined || completedAt === undefined) {
+      failures.push(`completion ${tag} #${i}: no result within 15 s`);
+      return undefined;
     }
-    gaps.push(postedAt - delivered.at);
-  }
-  gaps.sort((a, b) => a - b);
+    return postedAt - completedAt;
+  };
+  const all = await Promise.all(Array.from({ length: sizes.completions }, (_, i) => one(i)));
+  const gaps = all.filter((g): g is number => g !== undefined).sort((a, b) => a - b);
   const p99 = percentile(gaps, 99);
   return [
     {
@@ -170,7 +194,7 @@ export async function completionFigures(
       bot: percentile(gaps, 50),
       unit: 'ms',
       target: '–',
-      note: `n=${gaps.length}, one at a time`,
+      note: `n=${gaps.length}, started ${COMPLETION_GAP_MS} ms apart; Slack's pacing excluded`,
     },
     { name: `completion → message ${tag} p99`, bot: p99, unit: 'ms', target: '< 100 ms', met: p99 < 100 },
   ];

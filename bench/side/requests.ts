@@ -13,7 +13,7 @@ export const SLACK_SECRET = 'bench-signing-secret';
 let seq = 0;
 
 /** A signed Slack `/clip <video> reels=1` in channel `channel`, with a trigger_id never used before. */
-export function slackClip(web: SlackWebApiDouble, channel: string): PreparedRequest {
+export function slackClip(web: SlackWebApiDouble, channel: string, video = VIDEO): PreparedRequest {
   const id = `bench${++seq}${randomBytes(4).toString('hex')}`;
   const payload = {
     token: 'legacy-verification-token',
@@ -24,7 +24,7 @@ export function slackClip(web: SlackWebApiDouble, channel: string): PreparedRequ
     user_id: 'U0MEMBER',
     user_name: 'casey',
     command: '/clip',
-    text: `${VIDEO} reels=1`,
+    text: `${video} reels=1`,
     api_app_id: 'A0REELBOT',
     is_enterprise_install: 'false',
     response_url: web.responseUrl(id),

@@ -52,7 +52,7 @@ export interface DispatchOptions {
     observe?(name: string, labels: Record<string, string>, seconds: number): void;
     set?(name: string, labels: Record<string, string>, value: number): void;
   };
-  /** Where the work after an acknowledgement waits its turn; default: one queue of 16 for this dispatch. */
+  /** Where the work after an acknowledgement waits its turn; default: one queue for this dispatch. */
   work?: WorkQueue;
   /** Called once per entry, after it is handled (histograms, tests). */
   observe?: (handled: Handled) => void;
@@ -166,11 +166,14 @@ export function createDispatch(options: DispatchOptions): Dispatch {
     const refuse = (text: string) => (reply ? reply.ephemeral({ text }) : acknowledge('ephemeral', { text }));
     const firstMode: AckMode = entry.kind === 'click' ? 'update' : 'ephemeral';
 
+    let replayed = false;
+    const firstTime = async () => {
+      replayed = entry.firstTime !== undefined && !(await entry.firstTime());
+      if (replayed) log.debug({ ...where, ...what(entry) }, 'already handled: replay ignored');
+      return !replayed;
+    };
     try {
-      if (entry.firstTime && !(await entry.firstTime())) {
-        log.debug({ ...where, ...what(entry) }, 'already handled: replay ignored');
-        return;
-      }
+      if (!entry.firstTimeAfterAck && !(await firstTime())) return;
       const lookup = typeof entry.canConfigure === 'function' ? entry.canConfigure : undefined;
       if (lookup && answer.formsAfterAck) await acknowledge(firstMode);
       const canConfigure = lookup ? await lookup() : entry.canConfigure === true;
@@ -197,9 +200,11 @@ export function createDispatch(options: DispatchOptions): Dispatch {
       } else {
         const mode: AckMode = entry.kind === 'click' ? 'update' : prepared.ephemeral ? 'ephemeral' : 'public';
         const acknowledged = reply ?? (await acknowledge(mode));
-        // The acknowledgement is out; the work behind it waits its turn, so a burst of commands never
-        // delays the next acknowledgement (see work-queue.ts).
-        await work.run(() => prepared.run(acknowledged));
+        // The acknowledgement is out; the work behind it (and a replay check left until now) waits its
+        // turn, so a burst of commands never delays the next acknowledgement (see work-queue.ts).
+        await work.run(async () => {
+          if (!entry.firstTimeAfterAck || (await firstTime())) await prepared.run(acknowledged);
+        });
       }
     } catch (err) {
       // Told as they are: the person's mistake, the API's answer, or storage that is down for a moment.
@@ -207,14 +212,17 @@ export function createDispatch(options: DispatchOptions): Dispatch {
       outcome = expected ? 'refused' : 'error';
       if (expected) log.info({ ...where, ...what(entry), err: { message: (err as Error).message } }, 'refused');
       else log.error({ ...where, ...what(entry), err }, `${entry.kind} failed`);
-      if (!ackBroken) {
+      if (!ackBroken && !replayed) {
         await refuse(expected ? `⚠️ ${describeError(err)}` : APOLOGY).catch((e: unknown) => {
           log.warn({ ...where, err: e }, 'could not tell the person about an error');
         });
       }
     } finally {
-      await answer.settle?.().catch((e: unknown) => log.warn({ ...where, err: e }, 'could not settle the answer'));
+      // A replay found after its acknowledgement shares the original's reply: leave it alone.
+      if (!replayed)
+        await answer.settle?.().catch((e: unknown) => log.warn({ ...where, err: e }, 'could not settle the answer'));
     }
+    if (replayed) return;
     const ms = clock.now() - started;
     log.info({ ...where, ...what(entry), outcome, ms, ...(ackMs !== undefined ? { ackMs } : {}) }, entry.kind);
     if (label) options.metrics?.inc('reelbot_commands_total', { command: label, outcome });

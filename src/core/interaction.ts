@@ -119,6 +119,13 @@ export type Entry = (
    * a store that cannot be reached is told to the person instead of leaving them with no answer.
    */
   firstTime?: () => Promise<boolean>;
+  /**
+   * `firstTime` may wait until after the acknowledgement (it then runs with the work, before it): where
+   * the acknowledgement is only the HTTP answer to whoever sent the request (Slack, Discord HTTP
+   * interactions), answering a replay shows nobody anything, and the store write leaves the ack path.
+   * A replay found then gets nothing more (no refusal, no settle), since it shares the original's reply.
+   */
+  firstTimeAfterAck?: boolean;
 };
 
 /**

@@ -1,7 +1,8 @@
-// A gateway event can be delivered again (resume replay, several replicas on one token): each
-// interaction id is handled once, decided by the shared store through the core's once module. When the
-// store cannot answer, the check fails and the interaction is answered with an apology (the user tries
-// again) rather than guessed from this process's memory, which another replica does not share.
+// A gateway event can be delivered again (resume replay, several replicas on one token), and a signed
+// HTTP interaction can be captured and sent again within its 5 minutes: each interaction id is handled
+// once, decided by the shared store through the core's once module. When the store cannot answer, the
+// check fails and the interaction is answered with an apology (the user tries again) rather than guessed
+// from this process's memory, which another replica does not share.
 import { createOnce, type OnceMetrics } from '../core/once.ts';
 import type { Logger, Store } from '../core/ports.ts';
 

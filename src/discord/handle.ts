@@ -17,6 +17,12 @@ export interface HandlerOptions {
   logger: Logger;
   rest: REST;
   firstTime: FirstTime;
+  /**
+   * HTTP interactions: the first answer is the HTTP response to whoever sent the request, so a replay may
+   * be answered and found after the acknowledgement (Entry.firstTimeAfterAck). Over the gateway the
+   * answer is a call to Discord, so the check comes first.
+   */
+  checkAfterAck?: boolean;
 }
 
 /** Discord: ≤ 25 autocomplete choices, name and value ≤ 100 characters. */
@@ -88,6 +94,10 @@ export function createInteractionHandler(o: HandlerOptions): (i: Interaction) =>
       o.logger.debug({ interactionId: i.id, type: i.type }, 'interaction of an unhandled kind ignored');
       return;
     }
-    await o.dispatch.handle({ ...entry, firstTime: () => o.firstTime(i.id) }, answerFor(i, o.rest));
+    const firstTime = () => o.firstTime(i.id);
+    await o.dispatch.handle(
+      { ...entry, firstTime, ...(o.checkAfterAck ? { firstTimeAfterAck: true } : {}) },
+      answerFor(i, o.rest),
+    );
   };
 }

@@ -74,6 +74,9 @@ export function createHttpInteractions(options: {
     // PING: Discord checks the endpoint with it when it is saved, and now and then after.
     if (payload.type === 1) return send(res, 200, { type: 1 });
     if (!client) return send(res, 503, { error: 'not ready' });
+    // The same interaction again while the first still waits for its answer (a replayed request): Discord
+    // never sends one twice, and two waiting for one answer could get each other's.
+    if (waiting.has(payload.id)) return send(res, 409, { error: 'interaction already in progress' });
     const timer = setTimeout(() => {
       waiting.delete(payload.id);
       logger.warn({ interactionId: payload.id }, 'no first answer within 2.8 s; Discord shows the person an error');

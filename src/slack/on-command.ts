@@ -4,6 +4,7 @@
 import type { App } from '@slack/bolt';
 import { type Ack, commandAnswer } from './answer.ts';
 import type { HandlerDeps } from './boundary.ts';
+import { triggerReplayCheck } from './replay.ts';
 import { createReply } from './reply.ts';
 import { commandOrigin, type SlashCommandBody, slashCommandSchema } from './translate.ts';
 
@@ -50,6 +51,7 @@ async function onCommand(deps: HandlerDeps, cmd: SlashCommandBody, ack: Ack, bot
       canConfigure: configuring
         ? () => deps.permissions.canConfigure(cmd.user_id)
         : deps.permissions.canConfigureCached(cmd.user_id),
+      ...triggerReplayCheck(deps, cmd.trigger_id),
     },
     answer,
   );

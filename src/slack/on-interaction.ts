@@ -7,6 +7,7 @@ import type { Origin } from '../core/ports.ts';
 import { type Ack, clickAnswer, viewAnswer } from './answer.ts';
 import type { HandlerDeps } from './boundary.ts';
 import { cut } from './markup.ts';
+import { triggerReplayCheck } from './replay.ts';
 import { createReply } from './reply.ts';
 import {
   actionIdOf,
@@ -49,7 +50,13 @@ export function registerInteractions(app: App, deps: HandlerDeps): void {
       ...responseUrl(b.response_url),
     };
     await deps.dispatch.handle(
-      { kind: 'click', actionId, origin, canConfigure: () => deps.permissions.canConfigure(b.user.id) },
+      {
+        kind: 'click',
+        actionId,
+        origin,
+        canConfigure: () => deps.permissions.canConfigure(b.user.id),
+        ...triggerReplayCheck(deps, b.trigger_id),
+      },
       clickAnswer({ api: deps.api, reply, ack: ack as Ack, triggerId: b.trigger_id, meta }),
     );
   });
@@ -62,7 +69,7 @@ export function registerInteractions(app: App, deps: HandlerDeps): void {
     const origin = viewOrigin(b, meta);
     const reply = createReply(replyOptions(deps, origin, meta?.responseUrl, context.botUserId));
     await deps.dispatch.handle(
-      viewEntry(deps, b, origin),
+      { ...viewEntry(deps, b, origin), ...triggerReplayCheck(deps, b.trigger_id) },
       viewAnswer({
         api: deps.api,
         reply,

@@ -3,9 +3,7 @@
 // checks the future: the same signed /clip sent 10 times made 10 projects. Each command, click and
 // form submission carries a trigger_id Slack never reuses, so a second request with one is a replay.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { App } from '@slack/bolt';
-import { StoreUnavailableError } from '../core/errors.ts';
-import { describeError } from '../core/media/describe-error.ts';
+import type { Entry } from '../core/interaction.ts';
 import type { Once } from '../core/once.ts';
 import type { Logger } from '../core/ports.ts';
 
@@ -31,39 +29,23 @@ export function refuseSkewedTimestamps(handler: Handler, nowMs: () => number = D
   };
 }
 
-/** A global Bolt middleware: the second request with a trigger_id is acknowledged and dropped. */
-export function registerReplayRefusal(app: App, options: { once: Once; logger: Logger }): void {
-  app.use(async (args) => {
-    const triggerId = (args.body as { trigger_id?: unknown }).trigger_id;
-    if (typeof triggerId !== 'string' || triggerId === '') return args.next();
-    const ack = (args as { ack?: Ack }).ack;
-    let first: boolean;
-    try {
-      first = await options.once.first({ kind: 'inbound', platform: 'slack', id: `trigger:${triggerId}` }, SEEN_MS);
-    } catch (err) {
-      if (!(err instanceof StoreUnavailableError)) throw err;
-      // Without the store nothing can be done (nor a replay told apart): say so instead of an empty answer.
-      options.logger.warn({ err, triggerId }, 'Slack request refused: the store is unavailable');
-      await unavailable(args as Unavailable, describeError(err));
-      return;
-    }
-    if (first) return args.next();
-    options.logger.warn({ triggerId }, 'refused a replayed Slack request (trigger_id seen before)');
-    if (ack) await ack();
-  });
-}
-
-type Ack = (response?: Record<string, unknown>) => Promise<void>;
-interface Unavailable {
-  body: { command?: unknown };
-  ack?: Ack;
-  respond?: (message: Record<string, unknown>) => Promise<unknown>;
-}
-
-/** A command's answer rides on its ack; a click's goes to its response_url; a form just closes. */
-async function unavailable({ body, ack, respond }: Unavailable, text: string): Promise<void> {
-  const message = { response_type: 'ephemeral', text };
-  if (typeof body.command === 'string') return ack?.(message);
-  await ack?.();
-  await respond?.({ ...message, replace_original: false }).catch(() => undefined);
+/**
+ * The replay check of a command, click or form submission, for the core's dispatch: the second request
+ * with a trigger_id is acknowledged like any other and does nothing. It is checked after the ack (with
+ * the work, before it), so the store write is off the acknowledgement path: the ack of a replay is the
+ * HTTP answer to whoever replayed it, and shows no one anything.
+ */
+export function triggerReplayCheck(
+  deps: { once: Once; logger: Logger },
+  triggerId: string | undefined,
+): Pick<Entry, 'firstTime' | 'firstTimeAfterAck'> {
+  if (!triggerId) return {};
+  return {
+    firstTimeAfterAck: true,
+    async firstTime() {
+      const first = await deps.once.first({ kind: 'inbound', platform: 'slack', id: `trigger:${triggerId}` }, SEEN_MS);
+      if (!first) deps.logger.warn({ triggerId }, 'refused a replayed Slack request (trigger_id seen before)');
+      return first;
+    },
+  };
 }

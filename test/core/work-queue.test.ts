@@ -84,3 +84,59 @@ describe('the work after an acknowledgement', () => {
     expect(await waiting).toBe('ran');
   });
 });
+
+describe('how much work runs at once', () => {
+  const held = (queue: ReturnType<typeof createWorkQueue>, n: number) => {
+    const opens: Array<() => void> = [];
+    const runs = Array.from({ length: n }, () => queue.run(() => new Promise<void>((r) => opens.push(r))));
+    return {
+      runs,
+      release: () => {
+        for (const open of opens.splice(0)) open();
+      },
+    };
+  };
+  /** Lets everything run to the end, releasing each task as it starts. */
+  const finish = async (...all: Array<ReturnType<typeof held>>) => {
+    const done = Promise.all(all.flatMap((h) => h.runs));
+    const timer = setInterval(() => {
+      for (const h of all) h.release();
+    }, 2);
+    await done;
+    clearInterval(timer);
+  };
+  const tick = () => new Promise((r) => setTimeout(r, 15));
+
+  it('starts only a few while requests keep the loop busy, and more once it has room', async () => {
+    let load = { awaiting: 200, utilization: 1 };
+    const queue = createWorkQueue({ concurrency: 64, floor: 2, tickMs: 5, load: () => load });
+    const burst = held(queue, 100);
+    for (let i = 0; i < 6; i++) await tick();
+    // A burst: people wait for answers, so new work starts at the floor.
+    expect(queue.limit).toBe(2);
+    burst.release();
+    await tick();
+    // The first ones ran; still busy, so no more than the floor at once.
+    expect(queue.running).toBeLessThanOrEqual(2);
+    load = { awaiting: 0, utilization: 0.1 };
+    const quiet = held(queue, 100);
+    for (let i = 0; i < 30 && queue.limit < 64; i++) await tick();
+    // Nobody waits and the loop has room (the work waits on I/O): up to the ceiling run at once.
+    expect(queue.limit).toBe(64);
+    expect(queue.running).toBe(64);
+    await finish(burst, quiet);
+  });
+
+  it('does not grow while the loop is full, even with nobody waiting', async () => {
+    const queue = createWorkQueue({
+      concurrency: 32,
+      floor: 1,
+      tickMs: 5,
+      load: () => ({ awaiting: 0, utilization: 1 }),
+    });
+    const work = held(queue, 40);
+    for (let i = 0; i < 8; i++) await tick();
+    expect(queue.limit).toBe(16);
+    await finish(work);
+  });
+});

@@ -8,6 +8,7 @@ import { loadConfig } from '../../src/config.ts';
 import { createDiscordAdapter, type DiscordAdapter } from '../../src/discord/index.ts';
 import { signedHeaders } from '../doubles/discord/http-delivery.ts';
 import { createDiscordDouble, type DiscordDouble } from '../doubles/discord/index.ts';
+import { slashCommand } from '../doubles/discord/interactions.ts';
 import { silentLogger } from '../support/harness.ts';
 
 // Discord's HTTP interactions mode: Discord signs each interaction and POSTs it to the bot's listener, so
@@ -110,6 +111,34 @@ describe('Discord interactions over HTTP', () => {
     expect(result.content).toContain(`<@${discord.actors.member.userId}>`);
     // Nothing went through a gateway: the bot never connected to one.
     expect(discord.state.identifies).toHaveLength(0);
+  });
+
+  it('makes one job when the same signed interaction is sent again, and leaves the first answer alone', async () => {
+    if (!s) throw new Error('no setup');
+    const { discord, privateKey, url } = s;
+    const options = { url: 'https://example.com/talk.mp4' };
+    const { id, token } = discord.command('broll', options);
+    const card = await discord.waitFor(() => discord.interactionMessages(id).find((m) => !m.loading), 10_000, 'card');
+    const thread = await discord.waitFor(() => discord.state.channels.get(card.id), 10_000, 'job thread');
+    await discord.waitForMessage(thread.id, (m) => /ready/.test(m.content));
+    const messages = discord.state.messages.length;
+    const channels = discord.state.channels.size;
+    // The same interaction (id and token) signed and sent again, as a captured request would be.
+    const channel = discord.state.channels.get(discord.channelId);
+    if (!channel) throw new Error('no channel');
+    const commandId = [...discord.state.commands.values()].flat().find((c) => c.name === 'broll')?.id ?? '1';
+    const ctx = { id, token, applicationId: discord.applicationId, guildId: discord.guildId, channel };
+    const body = JSON.stringify(
+      slashCommand({ ...ctx, actor: discord.actors.member }, String(commandId), 'broll', options),
+    );
+    const replay = await fetch(url, { method: 'POST', headers: signedHeaders(privateKey, body), body });
+    // Answered like any request (the answer goes to whoever sent it) and nothing more: no second card
+    // or thread, and the first answer is neither edited nor removed.
+    expect(replay.status).toBe(200);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(discord.state.messages.length).toBe(messages);
+    expect(discord.state.channels.size).toBe(channels);
+    expect(discord.interactionMessages(id).map((m) => m.id)).toEqual([card.id]);
   });
 
   it('answers autocomplete in the HTTP response', async () => {

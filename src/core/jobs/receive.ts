@@ -7,7 +7,7 @@ import { MediaApiError } from '../errors.ts';
 import { projectSchema } from '../media/schemas.ts';
 import { createOnce } from '../once.ts';
 import type { JobsContext } from './context.ts';
-import type { Job } from './model.ts';
+import { isFinal, type Job } from './model.ts';
 import type { SettleOutcome, Settler } from './settle.ts';
 
 export type Received =
@@ -65,10 +65,13 @@ export function createReceive(ctx: JobsContext, settler: Settler) {
       deps.logger.warn({ jobId: job.id }, 'webhook delivery names another project; ignored');
       return { outcome: 'wrong_project' };
     }
+    const jobId = job.id;
+    // Ended already (a retried or repeated delivery): nothing is left to look at, so the answer costs two
+    // reads and no write, and no read-back claim is taken after it.
+    if (isFinal(job.state)) return { outcome: 'accepted', jobId, settle: async () => 'skipped' };
     const watched = await life.editPending(job.id, (p) => ({ ...p, seenAt: deps.clock.now() }));
     // If settling after the answer fails, the job's poll comes soon rather than after its backoff.
     if (watched) await deps.schedulePoll?.(job.id, deps.clock.now() + POLL_AFTER_WEBHOOK_MS);
-    const jobId = job.id;
     const { part } = record;
     return {
       outcome: 'accepted',

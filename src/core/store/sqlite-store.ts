@@ -38,6 +38,11 @@ async function openSqlite(path: string, clock: Clock): Promise<Backend> {
     const keyv = keyvOver(adapter);
     // WAL lets readers proceed while another connection writes.
     await adapter.query('PRAGMA journal_mode=WAL');
+    // No fsync per commit (WAL is synced at each checkpoint): a write took 3.4 ms instead of 0.07 ms on the
+    // 2-core machine, and a /clip makes about 20, all one after another on this connection. A killed or
+    // crashed process loses nothing; only a power cut or kernel crash may roll back the last commits, the
+    // same window as Redis's default (appendfsync everysec). See README, "What survives what".
+    await adapter.query('PRAGMA synchronous=NORMAL');
     return sqliteBackend(where, adapter, keyv, clock);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
