@@ -59,8 +59,8 @@ async function clipAnswer(w: SlackWorld, channel: string): Promise<string> {
   const command = { ...slashCommand(w.web, '/clip', `${VIDEO} reels=1`), channel_id: channel };
   const id = command.response_url.split('/').at(-1);
   const res = await sendSigned(`http://127.0.0.1:${w.port}/slack/commands`, 'command', command, { secret: SECRET });
-  // The answer rides on the acknowledgement; a moment more for a response_url post.
-  await until(() => w.web.responses.some((r) => r.id === id), 300);
+  // Acknowledged first; the answer follows on the response_url once the store call gives up (≈ 1 s).
+  await until(() => w.web.responses.some((r) => r.id === id), 5_000);
   const posted = w.web.responses.filter((r) => r.id === id).map((r) => JSON.stringify(r.body));
   return [res.text, ...posted].join('\n');
 }
