@@ -56,7 +56,9 @@ export function slackManifest(options: ManifestOptions): object {
           prefixCommands(c.usage, names, prefix).replace(new RegExp(`^/${prefix}${c.name}\\s*`), ''),
           1000,
         ),
-        should_escape: false,
+        // /setup approvers=@mia: with escaping Slack sends a person picked after @ as <@U123|mia>, their id.
+        // Other commands keep text as typed (links and entities are undone by the parser either way).
+        should_escape: c.name === 'setup',
         ...at(SLACK_PATHS.commands),
       })),
     },

@@ -54,6 +54,23 @@ describe('approvers by Slack user group', () => {
     expect((await s.everyone()).some((m) => /not one of the approvers/.test(m.text))).toBe(false);
   });
 
+  it('matches a person picked after @ (Slack sends their id) and refuses a typed name that is nobody', async () => {
+    s = await startSlackSurface({ usergroups: [] });
+    await addAccount(s, 'brand', 'youtube', 'contract-key-person');
+    // With /setup escaped (the manifest), a person picked from the @ menu arrives as <@U…|name>.
+    await s.command('/setup approvers=<@U0ADMIN|admin>', 'admin');
+    await saidTo(s, 'admin', /Saved the approval policy[\s\S]*approvers: <@U0ADMIN>/);
+    await s.command('/setup approvers=@nobody', 'admin');
+    await saidTo(s, 'admin', /No user group is called @nobody.*picked from the @ menu.*not saved/);
+
+    await s.command(`/publish ${VIDEO} accounts=brand title="By a person"`, 'member');
+    const card = await requestCard(s);
+    await s.click(card, 'Approve', 'admin');
+    const surface = s;
+    await eventually(async () => (await sandboxPosts(surface)).length === 1, 'the post');
+    expect((await sandboxPosts(s)).map((p) => p.title)).toEqual(['By a person']);
+  });
+
   it('refuses the approval with a reason when Slack cannot list the group, and posts nothing', async () => {
     s = await startSlackSurface({ usergroups: [{ id: 'S0EDITORS', handle: 'editors', users: ['U0ADMIN'] }] });
     await addAccount(s, 'brand', 'youtube', 'contract-key-scope');

@@ -76,6 +76,9 @@ export async function quorumImpossible(
  * platform finds one by that handle, else the name as typed, without its @. A refusal when the platform
  * could not say (saving a group as a person would match no one, silently).
  */
+const notFound = (a: string) =>
+  `No user group is called ${a}, and a person has to be picked from the @ menu (so I get who they are), not typed: run /setup approvers= again and choose each approver from the list Slack shows after @. The policy was not saved.`;
+
 export async function resolveHandles(
   approvers: readonly string[],
   findGroup: ((handle: string) => Promise<string | undefined>) | undefined,
@@ -90,6 +93,8 @@ export async function resolveHandles(
     const name = a.slice(1);
     try {
       const group = findGroup ? await findGroup(name) : undefined;
+      // Where the platform names people by id (Slack), a name that is no group would match no one.
+      if (findGroup && !group) return notFound(a);
       out.push(group ? `role:${group}` : name);
     } catch (err) {
       logger.warn({ err, handle: name }, 'could not look up a user group by its handle');
