@@ -77,7 +77,7 @@ export async function quorumImpossible(
  * could not say (saving a group as a person would match no one, silently).
  */
 const notFound = (a: string) =>
-  `No user group is called ${a}, and a person has to be picked from the @ menu (so I get who they are), not typed: run /setup approvers= again and choose each approver from the list Slack shows after @. The policy was not saved.`;
+  `No user group is called ${a}, and a person has to be picked from the @ menu (so I get who they are), not typed: run /setup approvers= again and choose each approver from the list shown after you type @. The policy was not saved.`;
 
 export async function resolveHandles(
   approvers: readonly string[],
