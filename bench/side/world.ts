@@ -138,7 +138,7 @@ export async function startWorld(jobMs = JOB_MS): Promise<World> {
         DISCORD_API_URL: discord.restUrl,
         DISCORD_PUBLIC_KEY: publicHex,
       },
-      { readyMs: 60_000, argv: options.argv ?? COMPILED },
+      { readyMs: 60_000, argv: options.argv ?? COMPILED, keepLogs: false },
     );
     await proc.ready.catch(async (err: unknown) => {
       // A bot that did not get ready in time must not outlive the benchmark.

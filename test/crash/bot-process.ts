@@ -33,6 +33,11 @@ export function startBotProcess(
     readyMs?: number;
     /** Default: the TypeScript entry through tsx; the benchmark starts dist/main.js. */
     argv?: string[];
+    /**
+     * false: lines after the ready line are drained unread (the benchmark: parsing every line of a bot
+     * answering thousands of requests a second took the load client's own CPU).
+     */
+    keepLogs?: boolean;
   } = {},
 ): BotProcess {
   const child: ChildProcess = spawn(process.execPath, options.argv ?? ['--import', 'tsx', 'src/main.ts'], {
@@ -50,7 +55,9 @@ export function startBotProcess(
     onFail = reject;
   });
   let buffered = '';
+  let isReady = false;
   child.stdout?.on('data', (chunk: Buffer) => {
+    if (isReady && options.keepLogs === false) return;
     buffered += chunk.toString('utf8');
     const lines = buffered.split('\n');
     buffered = lines.pop() ?? '';
@@ -78,7 +85,10 @@ export function startBotProcess(
     options.readyMs ?? 30_000,
   );
   void ready.then(
-    () => clearTimeout(timer),
+    () => {
+      isReady = true;
+      clearTimeout(timer);
+    },
     () => clearTimeout(timer),
   );
   return {

@@ -80,7 +80,7 @@ function assign(
 /** Places the words that are not `key=value`: flags first, then positionals in order, then the rest. */
 function fillPositionals(
   spec: CommandSpec,
-  index: Map<string, OptionSpec>,
+  index: ReadonlyMap<string, OptionSpec>,
   values: OptionValues,
   loose: readonly Token[],
   text: string,

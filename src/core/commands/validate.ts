@@ -2,9 +2,9 @@
 // forms (already numbers and booleans), before anything reaches the media API. Every message names the
 // option and says what would be accepted, for the person who typed it.
 import { CLIP_LANGUAGES, SUBTITLE_LANGUAGES, SUBTITLE_TEMPLATES } from '../media/enums.ts';
+import { optionNamed } from './option-index.ts';
 import {
   keepsTextPrivate,
-  normalizeKey,
   type ParseResult,
   parseCommandText,
   privateTextHint,
@@ -43,7 +43,7 @@ export function validateOptions(spec: CommandSpec, raw: OptionValues, sources: V
   for (const [key, value] of Object.entries(raw)) {
     // Forms may send empty fields as null/undefined: those options were simply not given.
     if (value === undefined || value === null) continue;
-    const option = spec.options.find((o) => o.name === key || normalizeKey(o.name) === normalizeKey(key));
+    const option = optionNamed(spec, key);
     if (!option) {
       errors.push(unknownOptionError(spec, key));
       continue;
