@@ -30,6 +30,7 @@ const SQL = {
   get: `SELECT value FROM ${TABLE} WHERE key = ?`,
   set: `INSERT INTO ${TABLE} (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value`,
   delete: `DELETE FROM ${TABLE} WHERE key = ?`,
+  deleteIfSame: `DELETE FROM ${TABLE} WHERE key = ? AND value = ?`,
   // Paged by key rather than OFFSET so rows deleted meanwhile never make the scan skip others.
   page: `SELECT key, value FROM ${TABLE} WHERE key > ? AND substr(key, 1, ?) = ? ORDER BY key LIMIT ?`,
   // One statement each: the row is written only while it is absent, or still holds exactly what was read.
@@ -94,11 +95,13 @@ function sqliteBackend(where: string, db: SqliteDb, clock: Clock): Backend {
   return {
     where,
     async get(key) {
-      const row = parseRow(await readText(key));
+      const text = await readText(key);
+      const row = parseRow(text);
       if (!row) return undefined;
-      // As keyv's get did: a row past keyv's own expiry is deleted when read.
       if (!hasExpired(row)) return row.value;
-      await db.run(SQL.delete, [key]);
+      // As keyv's get did, a row past keyv's own expiry is deleted when read; unlike keyv, only if it is still
+      // the row read, so a value written meanwhile by another process is not lost.
+      await db.run(SQL.deleteIfSame, [key, text]);
       return undefined;
     },
     async set(key, value, ttlMs) {

@@ -81,6 +81,22 @@ describe('a SQLite file written by the previous version, through keyv', () => {
   });
 });
 
+describe('a row past keyv’s own expiry (by the wall clock)', () => {
+  it('reads as absent and leaves the file, as it did through keyv', async () => {
+    const old = keyvOn(path);
+    await old.keyv.set('jobs:gone', { v: 'old' }, 1);
+    await old.close();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const store = await createSqliteStore({ path });
+    try {
+      expect(await store.namespace('jobs').get('gone')).toBeUndefined();
+      expect(await rowText(path, 'jobs:gone')).toBeUndefined();
+    } finally {
+      await store.close();
+    }
+  });
+});
+
 describe('a SQLite file written by this version', () => {
   it('reads through keyv as what was stored, each row byte for byte as keyv writes it', async () => {
     const store = await createSqliteStore({ path });
