@@ -63,7 +63,7 @@ export function createWebhookHandler(deps: { jobs: JobService; logger: Logger; m
           metrics.inc('reelbot_webhook_settles_total', { outcome: settled });
         } catch (err) {
           metrics.inc('reelbot_webhook_settles_total', { outcome: 'error' });
-          // The poller picks it up: "completion seen" is persisted.
+          // The poller picks it up: the job's poll was moved to within seconds before the answer.
           logger.warn({ err, jobId }, 'settling after a webhook failed; the poller will retry');
         }
       },

@@ -16,12 +16,26 @@ export type Received =
 
 /** A backup look after a delivery, in case settling right after the answer fails. */
 const POLL_AFTER_WEBHOOK_MS = 5_000;
+/**
+ * Jobs remembered as ended for good, so a delivery repeated after the end (the API's retries, a replayed or
+ * forged delivery with a valid token) costs one read of its token instead of two. A few hundred bytes each.
+ */
+const ENDED_REMEMBERED = 1_000;
 
 const mayAdopt = (job: Job) => job.state === 'submitting' || (job.state === 'failed' && job.creation === 'unknown');
+/** Final, and no transition leaves it (lifecycle.ts): only `failed` may still turn into `running` by adoption. */
+const endedForGood = (job: Job) => isFinal(job.state) && job.state !== 'failed';
 
 export function createReceive(ctx: JobsContext, settler: Settler) {
   const { repo, life, deps } = ctx;
   const once = createOnce(deps);
+  // Job id → its project ids, oldest first; a record that never changes again, so never stale.
+  const ended = new Map<string, ReadonlyArray<string | null>>();
+  const rememberEnded = (job: Job) => {
+    if (!endedForGood(job) || ended.has(job.id)) return;
+    ended.set(job.id, job.projectIds);
+    if (ended.size > ENDED_REMEMBERED) ended.delete(ended.keys().next().value as string);
+  };
 
   /** Confirms the project with the API under the job's key, records it, and runs the job once every part has one. */
   async function adopt(job: Job, part: number, projectId: string): Promise<Job | undefined> {
@@ -44,35 +58,45 @@ export function createReceive(ctx: JobsContext, settler: Settler) {
     return ran?.job ?? recorded;
   }
 
+  /** The answer for a delivery naming `named` for part `part` of a job whose projects are `projectIds`. */
+  function judge(jobId: string, projectIds: ReadonlyArray<string | null>, part: number, named: string) {
+    const expected = projectIds[part];
+    if (!expected) return { outcome: 'early' } as const;
+    if (named === expected) return undefined;
+    deps.logger.warn({ jobId }, 'webhook delivery names another project; ignored');
+    return { outcome: 'wrong_project' } as const;
+  }
+
   return async function receive(token: string, body: unknown): Promise<Received> {
     const record = await repo.findToken(token);
     if (!record) return { outcome: 'unknown_token' };
     const parsed = projectSchema.safeParse(body);
     if (!parsed.success || !parsed.data.projectId) return { outcome: 'bad_body' };
     const named = parsed.data.projectId;
-    let job = await repo.get(record.jobId);
+    const { jobId, part } = record;
+    // Ended already (a retried or repeated delivery): nothing is left to look at, so the answer costs no
+    // write, no read-back claim is taken after it, and once the end is known here, no read of the job.
+    const endedIds = ended.get(jobId);
+    if (endedIds) return judge(jobId, endedIds, part, named) ?? { outcome: 'accepted', jobId, settle: skipped };
+    let job = await repo.get(jobId);
     if (!job) return { outcome: 'early' };
-    if (!job.projectIds[record.part] && mayAdopt(job)) {
-      const adopted = await adopt(job, record.part, named);
+    if (!job.projectIds[part] && mayAdopt(job)) {
+      const adopted = await adopt(job, part, named);
       if (!adopted) return { outcome: 'wrong_project' };
       job = adopted;
     }
-    const expected = job.projectIds[record.part];
     // A part that finished while the job's other parts are still being created: settling it now would be
     // skipped (the job does not run yet) and spend its read-back window, so the sender is asked to retry.
-    if (!expected || job.state === 'submitting') return { outcome: 'early' };
-    if (named !== expected) {
-      deps.logger.warn({ jobId: job.id }, 'webhook delivery names another project; ignored');
-      return { outcome: 'wrong_project' };
+    if (job.state === 'submitting') return { outcome: 'early' };
+    const refused = judge(jobId, job.projectIds, part, named);
+    if (refused) return refused;
+    if (isFinal(job.state)) {
+      rememberEnded(job);
+      return { outcome: 'accepted', jobId, settle: skipped };
     }
-    const jobId = job.id;
-    // Ended already (a retried or repeated delivery): nothing is left to look at, so the answer costs two
-    // reads and no write, and no read-back claim is taken after it.
-    if (isFinal(job.state)) return { outcome: 'accepted', jobId, settle: async () => 'skipped' };
-    const watched = await life.editPending(job.id, (p) => ({ ...p, seenAt: deps.clock.now() }));
-    // If settling after the answer fails, the job's poll comes soon rather than after its backoff.
-    if (watched) await deps.schedulePoll?.(job.id, deps.clock.now() + POLL_AFTER_WEBHOOK_MS);
-    const { part } = record;
+    // If settling after the answer fails, the job's poll comes soon rather than after its backoff (up to
+    // 30 min): moved before the answer, so a process that dies right after answering still looks soon.
+    await deps.schedulePoll?.(jobId, deps.clock.now() + POLL_AFTER_WEBHOOK_MS);
     return {
       outcome: 'accepted',
       jobId,
@@ -81,3 +105,5 @@ export function createReceive(ctx: JobsContext, settler: Settler) {
     };
   };
 }
+
+const skipped = async (): Promise<SettleOutcome> => 'skipped';

@@ -1,30 +1,51 @@
 // keyv's row format, shared by the SQLite and Redis stores so rows written by either path (keyv's own
-// get/set, or the store's one-statement claims and compare-and-set) read the same. The only file in
-// src/core that imports keyv itself.
+// get/set on Redis, the SQLite store's statements, the one-statement claims and compare-and-set) read the
+// same: `{"value":…,"expires":…}` in keyv's JSON (keyv-json.ts). The only file in src/core that imports
+// keyv itself.
 
 import Keyv, { type KeyvStoreAdapter } from 'keyv';
+import { deserializeKeyv, serializeKeyv } from './keyv-json.ts';
 
 export type { Keyv };
 
 /** Keyv configured to throw instead of answering "not found" when the adapter fails. */
 export function keyvOver(store?: KeyvStoreAdapter): Keyv {
-  // Keys are namespaced by backend.ts, so keyv's own prefixing is off.
-  return new Keyv({ ...(store ? { store } : {}), namespace: undefined, useKeyPrefix: false, throwOnErrors: true });
+  // Keys are namespaced by backend.ts, so keyv's own prefixing is off. The serializer is keyv's format
+  // without the cost of its reviver (keyv-json.ts).
+  return new Keyv({
+    ...(store ? { store } : {}),
+    namespace: undefined,
+    useKeyPrefix: false,
+    throwOnErrors: true,
+    serialize: serializeKeyv,
+    deserialize: deserializeKeyv as Keyv['deserialize'] & {},
+  });
 }
 
-/** The value keyv stored, unless keyv's own expiry (by wall clock) has passed. */
-export async function decode(keyv: Keyv, raw: unknown): Promise<unknown> {
+/** What a row holds: its value and, with a time to live, when it expires by the wall clock. */
+export interface Row {
+  value?: unknown;
+  expires?: unknown;
+}
+
+/** The row keyv stored, or undefined when there is none. */
+export function parseRow(raw: unknown): Row | undefined {
   if (typeof raw !== 'string') return undefined;
-  const data = await keyv.deserializeData<unknown>(raw);
-  if (!data || (typeof data.expires === 'number' && data.expires <= Date.now())) return undefined;
-  return data.value;
+  return (deserializeKeyv(raw) as Row | null) || undefined;
+}
+
+/** keyv's own expiry (by wall clock) has passed. */
+export const hasExpired = (row: Row): boolean => typeof row.expires === 'number' && row.expires <= Date.now();
+
+/** The value keyv stored, unless keyv's own expiry (by wall clock) has passed. */
+export function decode(raw: unknown): unknown {
+  const row = parseRow(raw);
+  return row && !hasExpired(row) ? row.value : undefined;
 }
 
 /** A row as keyv's own set() would write it, so keyv reads it back like any other entry. */
-export async function encode(keyv: Keyv, value: unknown, ttlMs: number | undefined): Promise<string> {
-  const data = ttlMs === undefined ? { value } : { value, expires: Date.now() + ttlMs };
-  const raw = await keyv.serializeData(data);
-  return typeof raw === 'string' ? raw : JSON.stringify(raw);
+export function encode(value: unknown, ttlMs: number | undefined): string {
+  return serializeKeyv(ttlMs === undefined ? { value } : { value, expires: Date.now() + ttlMs });
 }
 
 /** A claim row in keyv's own format: the holder's token and its expiry by the store's clock. */

@@ -145,18 +145,18 @@ function redisBackend(where: string, { client, adapter, keyv, connected }: Redis
       await connected();
       // The adapter matches `<namespace>:*` and strips that part from the keys it yields.
       for await (const [key, raw] of adapter.iterator(prefix.slice(0, -1))) {
-        yield [`${prefix}${String(key)}`, await decode(keyv, raw)];
+        yield [`${prefix}${String(key)}`, decode(raw)];
       }
     },
     async read(key) {
       await connected();
       const raw = await client.get(key);
       if (typeof raw !== 'string') return undefined;
-      return { value: await decode(keyv, raw), stamp: raw };
+      return { value: decode(raw), stamp: raw };
     },
     async writeIf(key, stamp, value, ttlMs) {
       await connected();
-      const raw = await encode(keyv, value, ttlMs);
+      const raw = encode(value, ttlMs);
       const ttl = ttlMs === undefined ? '' : String(ttlMs);
       const args = [stamp === undefined ? '0' : '1', stamp ?? '', raw, ttl];
       return (await client.eval(WRITE_IF_UNCHANGED, { keys: [key], arguments: args })) === 1;
