@@ -21,7 +21,7 @@ const importsOf = (path: string) =>
 
 const ALLOWED_WRAPPERS: Record<string, string> = {
   keyv: 'core/store/keyv-rows.ts',
-  '@keyv/sqlite': 'core/store/sqlite-store.ts',
+  sqlite3: 'core/store/sqlite-db.ts',
   '@keyv/redis': 'core/store/redis-store.ts',
   undici: 'core/media/http-transport.ts',
 };
@@ -38,10 +38,10 @@ describe('the core', () => {
     expect(offenders).toEqual([]);
   });
 
-  it('imports keyv, undici and pino only from the one file that wraps each', () => {
+  it('imports keyv, sqlite3, undici and pino only from the one file that wraps each', () => {
     const offenders = core.flatMap((f) =>
       importsOf(f)
-        .filter((i) => /^(keyv|@keyv\/|undici|pino)/.test(i))
+        .filter((i) => /^(keyv|@keyv\/|sqlite3|undici|pino)/.test(i))
         .filter((i) => ALLOWED_WRAPPERS[i] !== relative(root, f))
         .map((i) => `${relative(root, f)} imports ${i}`),
     );
