@@ -12,6 +12,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { COMPILED, ensureBuilt, type RunningBot, type StoreKind, startWorld, type World } from './world.ts';
 
+interface Reading {
+  rss: number;
+  /** RssAnon: V8's heap, malloc. Moves with where the garbage collector happens to be. */
+  anon: number;
+  /** RssFile: pages of node's binary (ICU data among them) and native modules touched so far. */
+  file: number;
+}
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const MB = 1024 * 1024;
 
@@ -79,13 +87,19 @@ function printProbe(store: StoreKind, rss: number, dump: ProbeDump): void {
   for (const [pkg, n] of [...count].sort((a, b) => b[1] - a[1])) console.log(`  ${String(n).padStart(5)}  ${pkg}`);
 }
 
-async function readings(world: World, store: StoreKind): Promise<number[]> {
-  const out: number[] = [];
+function readingOf(pid: number): Reading {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const mb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? Number.NaN) / 1024;
+  return { rss: mb('VmRSS'), anon: mb('RssAnon'), file: mb('RssFile') };
+}
+
+async function readings(world: World, store: StoreKind): Promise<Reading[]> {
+  const out: Reading[] = [];
   for (let i = 0; i < runs; i++) {
     const bot = await world.startBot(store, { argv: [...nodeFlags, ...COMPILED] });
     try {
       await sleep(1_000);
-      out.push(bot.rssMb());
+      out.push(readingOf(bot.proc.pid));
     } finally {
       await bot.stop();
     }
@@ -99,11 +113,13 @@ const world = await startWorld();
 try {
   for (const store of stores) {
     const values = await readings(world, store);
-    const sorted = [...values].sort((a, b) => a - b);
-    const median = sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+    const median = (pick: (r: Reading) => number) =>
+      values.map(pick).sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+    const rss = values.map((v) => v.rss).sort((a, b) => a - b);
     console.log(
-      `RSS idle (${store}${nodeFlags.length ? ` ${nodeFlags.join(' ')}` : ''}): median ${median.toFixed(1)} MB, ` +
-        `min ${sorted[0]?.toFixed(1)}, max ${sorted.at(-1)?.toFixed(1)} (${values.map((v) => v.toFixed(1)).join(', ')})`,
+      `RSS idle (${store}${nodeFlags.length ? ` ${nodeFlags.join(' ')}` : ''}): median ${median((r) => r.rss).toFixed(1)} MB, ` +
+        `min ${rss[0]?.toFixed(1)}, max ${rss.at(-1)?.toFixed(1)} (${values.map((v) => v.rss.toFixed(1)).join(', ')}); ` +
+        `median anon ${median((r) => r.anon).toFixed(1)}, file ${median((r) => r.file).toFixed(1)}`,
     );
     if (probe) {
       const bot = await world.startBot(store, {
