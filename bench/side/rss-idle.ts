@@ -1,4 +1,4 @@
-// `npx tsx bench/side/rss-idle.ts [sqlite|redis|both] [--runs N] [--probe] [-- <node flags>]`: the idle
+// `npx tsx bench/side/rss-idle.ts [sqlite|redis|both] [--runs N] [--probe] [--load] [-- <node flags>]`: the idle
 // RSS figure of the side-by-side benchmark on its own. Starts the bot as the benchmark does (`node
 // dist/main.js`, Slack HTTP mode and Discord HTTP interactions at once, the world of `world.ts`), reads
 // /proc/<pid>/status VmRSS 1 s after its `HTTP listener ready` line, stops it, and does that N times per
@@ -6,10 +6,15 @@
 // `--probe` adds one more start preloaded with `rss-probe.mjs` and prints what the idle bot holds:
 // process.memoryUsage(), V8's heap spaces, and the modules loaded per package (not a RSS reading: the
 // probe's loader thread costs memory of its own). Node flags after `--` go to the bot (e.g.
-// `-- --max-semi-space-size=1`), to try a production flag against the same readings.
+// `-- --max-semi-space-size=4`), to try a production flag against the same readings; `--load` then says
+// what the flag costs: one more bot takes the side-by-side section's Slack and Discord /clip bursts and
+// webhook deliveries (quick sizes) next to a bare server, and its RSS is read again after them.
 import { readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startBareServer } from './bare.ts';
+import { type Figure, printFigures } from './figures.ts';
+import { ackFigures, QUICK, webhookFigures } from './per-bot.ts';
 import { COMPILED, ensureBuilt, type RunningBot, type StoreKind, startWorld, type World } from './world.ts';
 
 interface Reading {
@@ -18,6 +23,10 @@ interface Reading {
   anon: number;
   /** RssFile: pages of node's binary (ICU data among them) and native modules touched so far. */
   file: number;
+  /** Spawn → `HTTP listener ready` (ms): what holding memory down must not cost. */
+  readyMs: number;
+  /** CPU time the process used up to the reading (ms, /proc/<pid>/stat): start-up's work, less noisy than time. */
+  cpuMs: number;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -32,6 +41,7 @@ const stores: StoreKind[] = which === 'both' ? ['sqlite', 'redis'] : [which as S
 const runsAt = own.indexOf('--runs');
 const runs = runsAt === -1 ? 5 : Number(own[runsAt + 1]);
 const probe = own.includes('--probe');
+const load = own.includes('--load');
 
 interface ProbeDump {
   memory: NodeJS.MemoryUsage;
@@ -87,24 +97,89 @@ function printProbe(store: StoreKind, rss: number, dump: ProbeDump): void {
   for (const [pkg, n] of [...count].sort((a, b) => b[1] - a[1])) console.log(`  ${String(n).padStart(5)}  ${pkg}`);
 }
 
-function readingOf(pid: number): Reading {
+function readingOf(pid: number, readyMs = Number.NaN): Reading {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const mb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? Number.NaN) / 1024;
-  return { rss: mb('VmRSS'), anon: mb('RssAnon'), file: mb('RssFile') };
+  // utime and stime, in clock ticks (100 per second on Linux), after the parenthesised command name.
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const cpuMs = (Number(fields[11]) + Number(fields[12])) * 10;
+  return { rss: mb('VmRSS'), anon: mb('RssAnon'), file: mb('RssFile'), readyMs, cpuMs };
 }
 
 async function readings(world: World, store: StoreKind): Promise<Reading[]> {
   const out: Reading[] = [];
   for (let i = 0; i < runs; i++) {
+    const spawned = performance.now();
     const bot = await world.startBot(store, { argv: [...nodeFlags, ...COMPILED] });
+    const readyMs = performance.now() - spawned;
     try {
       await sleep(1_000);
-      out.push(readingOf(bot.proc.pid));
+      out.push(readingOf(bot.proc.pid, readyMs));
     } finally {
       await bot.stop();
     }
   }
   return out;
+}
+
+/** CPU and garbage-collection seconds so far, from the bot's own /metrics (prom-client's process metrics). */
+async function cpuAndGc(
+  origin: string,
+): Promise<{ cpu: number; gc: Record<string, number>; gcs: Record<string, number> }> {
+  const text = await (await fetch(`${origin}/metrics`)).text();
+  const cpu = Number(/^process_cpu_seconds_total (\S+)$/m.exec(text)?.[1] ?? Number.NaN);
+  const gc: Record<string, number> = {};
+  const gcs: Record<string, number> = {};
+  for (const m of text.matchAll(/^nodejs_gc_duration_seconds_(sum|count)\{kind="(\w+)"\} (\S+)$/gm))
+    (m[1] === 'sum' ? gc : gcs)[m[2] ?? '?'] = Number(m[3]);
+  return { cpu, gc, gcs };
+}
+
+/** The quick side-by-side bursts on a bot started with `nodeFlags`: what a flag costs under load. */
+async function underLoad(world: World, store: StoreKind): Promise<void> {
+  const bare = await startBareServer();
+  const failures: string[] = [];
+  const bot = await world.startBot(store, { argv: [...nodeFlags, ...COMPILED] });
+  try {
+    await sleep(1_000);
+    const idle = readingOf(bot.proc.pid).rss;
+    const before = await cpuAndGc(bot.origin);
+    const figures: Figure[] = [
+      ...(await ackFigures('slack', store, world, bot, bare, QUICK, failures)),
+      ...(await ackFigures('discord', store, world, bot, bare, QUICK, failures)),
+      ...(await webhookFigures(store, bot, bare, QUICK)),
+    ];
+    const after = readingOf(bot.proc.pid).rss;
+    // Seconds of CPU and of collection for the same work, whatever else the machine is doing meanwhile.
+    const spent = await cpuAndGc(bot.origin);
+    for (const kind of Object.keys(spent.gc))
+      figures.push({
+        name: `GC ${kind} during the bursts (${store})`,
+        bot: 1000 * ((spent.gc[kind] ?? 0) - (before.gc[kind] ?? 0)),
+        unit: 'ms',
+        target: '–',
+        note: `${(spent.gcs[kind] ?? 0) - (before.gcs[kind] ?? 0)} collections`,
+      });
+    figures.push({
+      name: `CPU during the bursts (${store})`,
+      bot: 1000 * (spent.cpu - before.cpu),
+      unit: 'ms',
+      target: '–',
+    });
+    figures.push({
+      name: `RSS idle → after the bursts (${store})`,
+      bot: after,
+      unit: 'MB',
+      target: '–',
+      note: `idle ${idle.toFixed(1)}`,
+    });
+    printFigures(`${store} under load${nodeFlags.length ? ` (${nodeFlags.join(' ')})` : ''}`, figures);
+    for (const f of failures) console.log(`FAILED: ${f}`);
+  } finally {
+    await bot.stop();
+    await bare.stop();
+  }
 }
 
 const built = ensureBuilt();
@@ -119,7 +194,8 @@ try {
     console.log(
       `RSS idle (${store}${nodeFlags.length ? ` ${nodeFlags.join(' ')}` : ''}): median ${median((r) => r.rss).toFixed(1)} MB, ` +
         `min ${rss[0]?.toFixed(1)}, max ${rss.at(-1)?.toFixed(1)} (${values.map((v) => v.rss.toFixed(1)).join(', ')}); ` +
-        `median anon ${median((r) => r.anon).toFixed(1)}, file ${median((r) => r.file).toFixed(1)}`,
+        `median anon ${median((r) => r.anon).toFixed(1)}, file ${median((r) => r.file).toFixed(1)}; ` +
+        `spawn → ready median ${median((r) => r.readyMs).toFixed(0)} ms, CPU ${median((r) => r.cpuMs).toFixed(0)} ms`,
     );
     if (probe) {
       const bot = await world.startBot(store, {
@@ -132,6 +208,7 @@ try {
         await bot.stop();
       }
     }
+    if (load) await underLoad(world, store);
   }
 } finally {
   await world.close();
