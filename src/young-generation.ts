@@ -7,7 +7,8 @@
 //
 // A factor of 1 is refused on the command line (V8 raises it to 2 when the heap is set up) but is read at
 // each scavenge, so setting it at run time holds growth. An operator who sizes the young generation with
-// node flags (`--max-semi-space-size`, `--semi-space-growth-factor`) keeps exactly their setting.
+// node flags (`--max-semi-space-size`, `--semi-space-growth-factor`) keeps exactly their setting; a cap
+// given in NODE_OPTIONS instead (not in execArgv) is kept too, since only the growth factor is touched.
 import { setFlagsFromString } from 'node:v8';
 
 /** V8's default --semi-space-growth-factor. */

@@ -8,7 +8,11 @@
 // probe's loader thread costs memory of its own). Node flags after `--` go to the bot (e.g.
 // `-- --max-semi-space-size=4`), to try a production flag against the same readings; `--load` then says
 // what the flag costs: one more bot takes the side-by-side section's Slack and Discord /clip bursts and
-// webhook deliveries (quick sizes) next to a bare server, and its RSS is read again after them.
+// webhook deliveries (quick sizes) next to a bare server, its CPU and garbage-collection time (from its
+// /metrics) and its RSS after them. `-- --semi-space-growth-factor=2` starts the bot as before the young
+// generation was held during start-up (src/young-generation.ts leaves operators' flags alone); `--
+// /path/to/other/dist/main.js` runs another build (node takes the first script it is given), for
+// before/after readings in one run.
 import { readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
