@@ -1,3 +1,5 @@
+// First, for its effect: V8's young generation is held small while everything below loads.
+import './young-generation.ts';
 import type { App } from './app.ts';
 import { type Config, loadConfig, secretValues } from './config.ts';
 import { ConfigError } from './core/errors.ts';
@@ -6,6 +8,7 @@ import { type EarlyListener, listenEarly } from './early-listener.ts';
 import { createLogger } from './logger.ts';
 import { SHUTDOWN_BOUND_MS, shutdown } from './shutdown.ts';
 import { startupNotes } from './startup-notes.ts';
+import { releaseYoungGeneration } from './young-generation.ts';
 
 // The composition root: configuration, logger, store, media API (or the sandbox), the HTTP listener,
 // the poller, and the platform adapters the configuration asks for — the terminal console when none.
@@ -52,6 +55,8 @@ async function main() {
     early,
   );
   logger.info({ port: listener.port }, 'HTTP listener ready (webhooks, /healthz, /metrics)');
+  // Requests are served from here on: a burst may grow the young generation again, as V8 would.
+  releaseYoungGeneration();
   for (const a of adapters) await a.start();
 
   let stopping = false;

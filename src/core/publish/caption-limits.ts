@@ -1,7 +1,20 @@
 // Each platform's own limits on what the one title and description are posted as. The API takes one
 // text for every chosen account, so the strictest platform chosen decides. X counts characters its own
-// way (every URL is 23, some scripts weigh 2): twitter-text is X's published counter.
-import twitterText from 'twitter-text';
+// way (every URL is 23, some scripts weigh 2): twitter-text is X's published counter. It is loaded on
+// first use: with core-js under it, it costs an idle bot ~3 MB of memory and 0.1 s, and only a caption
+// for an X account needs it.
+import type TwitterText from 'twitter-text';
+
+let twitterLoad: Promise<typeof TwitterText> | undefined;
+const loadTwitterText = (): Promise<typeof TwitterText> => {
+  twitterLoad ??= import('twitter-text').then((m) => m.default);
+  return twitterLoad;
+};
+
+/** Starts loading X's counter in the background, so a form's answer is not checked behind its load. */
+export function preloadCaptionCounter(): void {
+  loadTwitterText().catch(() => undefined);
+}
 
 export const PLATFORMS = ['tiktok', 'instagram', 'youtube', 'x', 'linkedin', 'facebook', 'other'] as const;
 export type SocialPlatform = (typeof PLATFORMS)[number];
@@ -21,25 +34,25 @@ const LIMITS: Record<SocialPlatform, Limits> = {
   other: {},
 };
 
-function lengthOn(platform: SocialPlatform, text: string): number {
-  if (platform === 'x') return twitterText.parseTweet(text).weightedLength;
+async function lengthOn(platform: SocialPlatform, text: string): Promise<number> {
+  if (platform === 'x') return (await loadTwitterText()).parseTweet(text).weightedLength;
   // Platforms count characters people see, not UTF-16 units (an emoji is one).
   return [...text].length;
 }
 
 /** The first limit broken, as `description is 312/280 characters for x`; undefined when everything fits. */
-export function captionProblem(
+export async function captionProblem(
   title: string,
   description: string,
   platforms: readonly SocialPlatform[],
-): string | undefined {
+): Promise<string | undefined> {
   const problems: Array<{ over: number; text: string }> = [];
   for (const p of new Set(platforms)) {
     for (const field of ['title', 'description'] as const) {
       const max = LIMITS[p][field];
       const value = field === 'title' ? title : description;
       if (max === undefined || value === '') continue;
-      const n = lengthOn(p, value);
+      const n = await lengthOn(p, value);
       if (n > max) problems.push({ over: max, text: `${field} is ${n}/${max} characters for ${p}` });
     }
   }

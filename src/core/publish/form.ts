@@ -4,9 +4,9 @@
 import type { ModalSpec } from '../interaction.ts';
 import { PRIVACY_VALUES } from '../media/enums.ts';
 import type { SocialAccount } from './accounts.ts';
-import { captionProblem } from './caption-limits.ts';
+import { captionProblem, preloadCaptionCounter } from './caption-limits.ts';
 import type { Content } from './model.ts';
-import { formatWhen, parseSchedule } from './schedule.ts';
+import { formatWhen, parseSchedule, preloadScheduleParser } from './schedule.ts';
 
 export const FORM_PREFIX = 'pubform:';
 export const EDIT_PREFIX = 'pubedit:';
@@ -24,6 +24,9 @@ export interface FormValues {
 }
 
 export function publishForm(id: string, accounts: readonly SocialAccount[], v: FormValues): ModalSpec {
+  // Whoever is shown the form submits it next: its checks' parsers load meanwhile (both load on first use).
+  preloadScheduleParser();
+  preloadCaptionCounter();
   return {
     id,
     title: 'Publish to social accounts',
@@ -78,13 +81,13 @@ export function publishForm(id: string, accounts: readonly SocialAccount[], v: F
 
 export type ContentCheck = { ok: true; content: Content; note?: string } | { ok: false; message: string };
 
-export function checkContent(
+export async function checkContent(
   videoUrl: string,
   v: FormValues,
   accounts: readonly SocialAccount[],
   zone: string,
   now: number,
-): ContentCheck {
+): Promise<ContentCheck> {
   if (accounts.length === 0) return { ok: false, message: NO_ACCOUNTS };
   const names = (v.accounts ?? []).flatMap((a) => a.split(/[\s,]+/)).filter(Boolean);
   if (names.length === 0)
@@ -102,11 +105,11 @@ export function checkContent(
   const privacy = (v.privacy ?? '').trim().toLowerCase() || 'public';
   if (!(PRIVACY_VALUES as readonly string[]).includes(privacy))
     return { ok: false, message: `Privacy must be public, private or unlisted, not “${privacy}”.` };
-  const schedule = parseSchedule(v.schedule, zone, now);
+  const schedule = await parseSchedule(v.schedule, zone, now);
   if (!schedule.ok) return { ok: false, message: schedule.message };
   const title = (v.title ?? '').trim();
   const description = (v.description ?? '').trim();
-  const tooLong = captionProblem(
+  const tooLong = await captionProblem(
     title,
     description,
     chosen.map((a) => a.platform),

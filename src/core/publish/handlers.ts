@@ -54,7 +54,7 @@ async function createRequest(ctx: CommandContext, reply: Reply, videoUrl: string
   const kit = kitOf(ctx);
   const now = ctx.deps.clock.now();
   const [accounts, policy] = await Promise.all([kit.accounts.list(ctx.channelKey), kit.policies.get(ctx.channelKey)]);
-  const checked = checkContent(videoUrl, v, accounts, policy.timezone, now);
+  const checked = await checkContent(videoUrl, v, accounts, policy.timezone, now);
   if (!checked.ok) throw new UserError(checked.message);
   const stuck = await kit.service.whyNoApprover(policy, ctx.origin, ctx.origin.userId);
   if (stuck) throw new UserError(stuck);
@@ -201,7 +201,13 @@ export function publishModal(s: ModalSubmission, ctx: CommandContext): Prepared 
       const r = await kit.repo.get(id);
       if (!r) throw new UserError('That publish request no longer exists.');
       const [accounts, policy] = await Promise.all([kit.accounts.list(r.channelKey), kit.policies.get(r.channelKey)]);
-      const checked = checkContent(r.content.videoUrl, formValues(s), accounts, policy.timezone, ctx.deps.clock.now());
+      const checked = await checkContent(
+        r.content.videoUrl,
+        formValues(s),
+        accounts,
+        policy.timezone,
+        ctx.deps.clock.now(),
+      );
       if (!checked.ok) throw new UserError(checked.message);
       await reply.ephemeral({ text: await kit.service.edit(id, member(ctx), checked.content) });
     });

@@ -1,9 +1,17 @@
 // Locale codes (`fr-FR`) and the names people type for them ("French", "french (france)", "français").
 // Names come from Intl.DisplayNames (Node ships full ICU), computed once per locale and cached: the
-// catalogue has about 140 locales, and search must not call ICU per voice per query.
+// catalogue has about 140 locales, and search must not call ICU per voice per query. The two English
+// namers are made on first use: making them reads ICU's display-name data, ~4 MB of resident memory an
+// idle bot (which names no language until someone searches the voices) would otherwise hold.
 
-const englishNames = new Intl.DisplayNames(['en'], { type: 'language', languageDisplay: 'standard' });
-const dialectNames = new Intl.DisplayNames(['en'], { type: 'language', languageDisplay: 'dialect' });
+let namers: { english: Intl.DisplayNames; dialect: Intl.DisplayNames } | undefined;
+const englishNamers = () => {
+  namers ??= {
+    english: new Intl.DisplayNames(['en'], { type: 'language', languageDisplay: 'standard' }),
+    dialect: new Intl.DisplayNames(['en'], { type: 'language', languageDisplay: 'dialect' }),
+  };
+  return namers;
+};
 
 /**
  * Lowercase, accents folded ("français" -> "francais"), `_` read as `-`, punctuation as spaces
@@ -50,7 +58,7 @@ export function languageName(code: string): string {
   const cached = nameCache.get(code);
   if (cached !== undefined) return cached;
   const canonical = canonicalCode(code);
-  const name = (canonical && displayName(englishNames, canonical)) || code;
+  const name = (canonical && displayName(englishNamers().english, canonical)) || code;
   nameCache.set(code, name);
   return name;
 }
@@ -79,8 +87,9 @@ export function languageTerms(code: string): LanguageTerms {
   const names: Array<string | undefined> = [languageName(code)];
   if (canonical) {
     const baseLanguage = canonical.split('-')[0] ?? canonical;
-    const englishBase = displayName(englishNames, baseLanguage);
-    names.push(englishBase, displayName(dialectNames, canonical));
+    const { english, dialect } = englishNamers();
+    const englishBase = displayName(english, baseLanguage);
+    names.push(englishBase, displayName(dialect, canonical));
     names.push(nativeName(canonical, canonical), nativeName(canonical, baseLanguage));
     // "English (US)", "French FR": the English name with the bare region code.
     if (englishBase && region && region !== baseLanguage) names.push(`${englishBase} ${region}`);
