@@ -4,6 +4,7 @@
 import { bareOpensForm } from './commands/help.ts';
 import type { CommandSpec } from './commands/spec.ts';
 import { MediaApiError, StoreUnavailableError, UserError } from './errors.ts';
+import { createWorkTracker, DRAIN_MS, type WorkTracker } from './http/work-tracker.ts';
 import type { AckMode, Answer, Bot, Choice, Entry, Prepared } from './interaction.ts';
 import { describeError } from './media/describe-error.ts';
 import { modalToOpen } from './modal-load.ts';
@@ -36,8 +37,22 @@ export interface AutocompleteQuery {
 
 export interface Dispatch {
   readonly commands: readonly CommandSpec[];
-  /** Handles one entry start to finish; never rejects. */
+  /**
+   * Handles one entry; resolves once its first answer is out (a refusal, a form, an acknowledgement) and
+   * never rejects. The work behind an acknowledgement runs after that, detached from the platform's
+   * request, and is tracked until it ends: see `drain`.
+   */
   handle(entry: Entry, answer: Answer): Promise<void>;
+  /** Work behind acknowledgements that has not ended yet (waiting its turn in the work queue, or running). */
+  readonly inFlight: number;
+  /**
+   * Waits until the work behind every acknowledgement so far (and any acknowledged meanwhile) has ended,
+   * or `boundMs` passed (default 10 s); true when all ended. A stopping adapter calls it before its client
+   * goes, so a card being posted is not cut off.
+   */
+  drain(boundMs?: number): Promise<boolean>;
+  /** Resolves once no work behind an acknowledgement is left (no bound): the console and tests wait with it. */
+  idle(): Promise<void>;
   /** Answers an autocomplete (≤ 25 choices, from memory); `respond` gets [] on failure; never rejects. */
   autocomplete(query: AutocompleteQuery, respond: (choices: Choice[]) => Promise<void>): Promise<void>;
 }
@@ -54,6 +69,8 @@ export interface DispatchOptions {
   };
   /** Where the work after an acknowledgement waits its turn; default: one queue for this dispatch. */
   work?: WorkQueue;
+  /** Keeps the work after acknowledgements until it ends, for `drain`; default: one of its own. */
+  tracker?: WorkTracker;
   /** Called once per entry, after it is handled (histograms, tests). */
   observe?: (handled: Handled) => void;
 }
@@ -93,6 +110,38 @@ function what(entry: Entry): Record<string, string> {
   return { command: commandName(entry.command).slice(0, 64) };
 }
 
+/**
+ * What one entry keeps while it is handled, and all its work keeps once it is acknowledged (with its
+ * Reply): who, where and what for the log line, never the platform's request or the Answer.
+ */
+interface Trace {
+  readonly kind: Entry['kind'];
+  readonly label: string | undefined;
+  readonly started: number;
+  readonly where: Record<string, string>;
+  readonly what: Record<string, string>;
+  /** The adapter's `trace`, bound to a child logger only when a line is written (most entries write one). */
+  readonly bindings: Record<string, unknown> | undefined;
+  ackMs: number | undefined;
+  outcome: Outcome;
+  replayed: boolean;
+}
+
+function traceOf(entry: Entry, label: string | undefined, started: number): Trace {
+  const { platform, channelId, userId } = entry.origin;
+  return {
+    kind: entry.kind,
+    label,
+    started,
+    where: { platform, channel: channelId, user: userId },
+    what: what(entry),
+    bindings: entry.trace,
+    ackMs: undefined,
+    outcome: 'ok',
+    replayed: false,
+  };
+}
+
 export function createDispatch(options: DispatchOptions): Dispatch {
   const { bot, logger } = options;
   const clock = options.clock ?? systemClock;
@@ -109,6 +158,8 @@ export function createDispatch(options: DispatchOptions): Dispatch {
           }
         : {},
     );
+  const tracker = options.tracker ?? createWorkTracker(logger);
+  const logOf = (trace: Trace): Logger => (trace.bindings ? logger.child(trace.bindings) : logger);
 
   /** The core's first answer for an entry, given who may configure. */
   function prepare(entry: Entry, canConfigure: boolean, answer: Answer): Prepared | CommandForm {
@@ -142,15 +193,73 @@ export function createDispatch(options: DispatchOptions): Dispatch {
     }
   }
 
+  /** The replay check; a replay is logged at debug and gets nothing more. */
+  async function firstTime(trace: Trace, check: () => Promise<boolean>): Promise<boolean> {
+    trace.replayed = !(await check());
+    if (trace.replayed) logOf(trace).debug({ ...trace.where, ...trace.what }, 'already handled: replay ignored');
+    return !trace.replayed;
+  }
+
+  /** Logs a failure once and tells the person through `refuse` (told as it is, or the apology). */
+  async function fail(trace: Trace, err: unknown, refuse?: (text: string) => Promise<unknown>): Promise<void> {
+    // Told as they are: the person's mistake, the API's answer, or storage that is down for a moment.
+    const expected = err instanceof UserError || err instanceof MediaApiError || err instanceof StoreUnavailableError;
+    const log = logOf(trace);
+    trace.outcome = expected ? 'refused' : 'error';
+    if (expected) log.info({ ...trace.where, ...trace.what, err: { message: (err as Error).message } }, 'refused');
+    else log.error({ ...trace.where, ...trace.what, err }, `${trace.kind} failed`);
+    await refuse?.(expected ? `⚠️ ${describeError(err)}` : APOLOGY).catch((e: unknown) => {
+      log.warn({ ...trace.where, err: e }, 'could not tell the person about an error');
+    });
+  }
+
+  /** After everything (success or not): the settle, then the one log line and the metrics. */
+  async function finish(trace: Trace, settle: (() => Promise<void>) | undefined): Promise<void> {
+    // A replay found after its acknowledgement shares the original's reply: leave it alone.
+    if (trace.replayed) return;
+    await settle?.().catch((e: unknown) =>
+      logOf(trace).warn({ ...trace.where, err: e }, 'could not settle the answer'),
+    );
+    const { kind, label, outcome, ackMs } = trace;
+    const ms = clock.now() - trace.started;
+    logOf(trace).info({ ...trace.where, ...trace.what, outcome, ms, ...(ackMs !== undefined ? { ackMs } : {}) }, kind);
+    if (label) options.metrics?.inc('reelbot_commands_total', { command: label, outcome });
+    // From the entry reaching the bot to the platform's acknowledgement (Discord and Slack allow 3 s).
+    if (label && ackMs !== undefined)
+      options.metrics?.observe?.('reelbot_command_ack_seconds', { command: label }, ackMs / 1000);
+    options.observe?.({ kind, label, outcome, ackMs, ms });
+  }
+
+  /**
+   * The work behind an acknowledgement, detached from the entry: the platform's request is answered and
+   * `handle` returns, so what waits in the work queue holds only the prepared command, its Reply and
+   * the trace (a burst of 2,000 Slack /clip kept every Bolt request, response and middleware chain alive
+   * while their work waited: about 23 KB of heap each). The tracker keeps it for a clean stop (`drain`).
+   */
+  function detach(
+    trace: Trace,
+    run: (reply: Reply) => Promise<void>,
+    reply: Reply,
+    check: (() => Promise<boolean>) | undefined,
+    settle: (() => Promise<void>) | undefined,
+  ): void {
+    tracker.run(trace.label ?? trace.kind, async () => {
+      try {
+        // The replay check left until after the acknowledgement runs with the work, before it.
+        await work.run(async () => {
+          if (!check || (await firstTime(trace, check))) await run(reply);
+        });
+      } catch (err) {
+        await fail(trace, err, trace.replayed ? undefined : (text) => reply.ephemeral({ text }));
+      }
+      await finish(trace, settle);
+    });
+  }
+
   async function handle(entry: Entry, answer: Answer): Promise<void> {
-    const started = clock.now();
-    const log = entry.trace ? logger.child(entry.trace) : logger;
-    const where = { platform: entry.origin.platform, channel: entry.origin.channelId, user: entry.origin.userId };
-    const label = labelOf(entry, bot);
+    const trace = traceOf(entry, labelOf(entry, bot), clock.now());
     let reply: Reply | undefined;
-    let ackMs: number | undefined;
     let ackBroken = false;
-    let outcome: Outcome = 'ok';
 
     const acknowledge = async (mode: AckMode, message?: { text: string }): Promise<Reply> => {
       try {
@@ -160,81 +269,61 @@ export function createDispatch(options: DispatchOptions): Dispatch {
         if (!reply) ackBroken = true;
         throw err;
       }
-      ackMs ??= clock.now() - started;
+      trace.ackMs ??= clock.now() - trace.started;
       return reply;
     };
     const refuse = (text: string) => (reply ? reply.ephemeral({ text }) : acknowledge('ephemeral', { text }));
     const firstMode: AckMode = entry.kind === 'click' ? 'update' : 'ephemeral';
 
-    let replayed = false;
-    const firstTime = async () => {
-      replayed = entry.firstTime !== undefined && !(await entry.firstTime());
-      if (replayed) log.debug({ ...where, ...what(entry) }, 'already handled: replay ignored');
-      return !replayed;
-    };
     try {
-      if (!entry.firstTimeAfterAck && !(await firstTime())) return;
+      if (entry.firstTime && !entry.firstTimeAfterAck && !(await firstTime(trace, entry.firstTime))) return;
       const lookup = typeof entry.canConfigure === 'function' ? entry.canConfigure : undefined;
       if (lookup && answer.formsAfterAck) await acknowledge(firstMode);
       const canConfigure = lookup ? await lookup() : entry.canConfigure === true;
       const prepared = prepare(entry, canConfigure, answer);
       if (prepared.kind === 'command-form') {
         await answer.openCommandForm?.(prepared.spec);
-        ackMs ??= clock.now() - started;
-        outcome = 'form';
+        trace.ackMs ??= clock.now() - trace.started;
+        trace.outcome = 'form';
       } else if (prepared.kind === 'error') {
-        outcome = 'invalid';
+        trace.outcome = 'invalid';
         await refuse(prepared.message);
       } else if (prepared.kind === 'modal') {
         if (!answer.openForm) {
-          outcome = 'invalid';
+          trace.outcome = 'invalid';
           const name = entry.kind === 'mention' ? commandName(entry.command) : undefined;
           await refuse(
             name ? `That needs a form: run \`/${name}\` to open it.` : 'That needs a form, which cannot open here.',
           );
         } else {
-          outcome = 'form';
+          trace.outcome = 'form';
           await answer.openForm(await modalToOpen(prepared));
-          ackMs ??= clock.now() - started;
+          trace.ackMs ??= clock.now() - trace.started;
         }
       } else {
         const mode: AckMode = entry.kind === 'click' ? 'update' : prepared.ephemeral ? 'ephemeral' : 'public';
         const acknowledged = reply ?? (await acknowledge(mode));
         // The acknowledgement is out; the work behind it (and a replay check left until now) waits its
         // turn, so a burst of commands never delays the next acknowledgement (see work-queue.ts).
-        await work.run(async () => {
-          if (!entry.firstTimeAfterAck || (await firstTime())) await prepared.run(acknowledged);
-        });
+        const check = entry.firstTimeAfterAck ? entry.firstTime : undefined;
+        // The settle alone goes with the work, not the Answer (interaction.ts: it holds no request).
+        detach(trace, prepared.run, acknowledged, check, answer.settle);
+        return;
       }
     } catch (err) {
-      // Told as they are: the person's mistake, the API's answer, or storage that is down for a moment.
-      const expected = err instanceof UserError || err instanceof MediaApiError || err instanceof StoreUnavailableError;
-      outcome = expected ? 'refused' : 'error';
-      if (expected) log.info({ ...where, ...what(entry), err: { message: (err as Error).message } }, 'refused');
-      else log.error({ ...where, ...what(entry), err }, `${entry.kind} failed`);
-      if (!ackBroken && !replayed) {
-        await refuse(expected ? `⚠️ ${describeError(err)}` : APOLOGY).catch((e: unknown) => {
-          log.warn({ ...where, err: e }, 'could not tell the person about an error');
-        });
-      }
-    } finally {
-      // A replay found after its acknowledgement shares the original's reply: leave it alone.
-      if (!replayed)
-        await answer.settle?.().catch((e: unknown) => log.warn({ ...where, err: e }, 'could not settle the answer'));
+      await fail(trace, err, ackBroken || trace.replayed ? undefined : refuse);
     }
-    if (replayed) return;
-    const ms = clock.now() - started;
-    log.info({ ...where, ...what(entry), outcome, ms, ...(ackMs !== undefined ? { ackMs } : {}) }, entry.kind);
-    if (label) options.metrics?.inc('reelbot_commands_total', { command: label, outcome });
-    // From the entry reaching the bot to the platform's acknowledgement (Discord and Slack allow 3 s).
-    if (label && ackMs !== undefined)
-      options.metrics?.observe?.('reelbot_command_ack_seconds', { command: label }, ackMs / 1000);
-    options.observe?.({ kind: entry.kind, label, outcome, ackMs, ms });
+    await finish(trace, answer.settle);
   }
 
   return {
     commands: bot.commands,
     handle,
+    get inFlight() {
+      return tracker.inFlight;
+    },
+    drain: (boundMs = DRAIN_MS) => tracker.drain(boundMs),
+    idle: () => tracker.idle(),
     async autocomplete(query, respond) {
       let choices: Choice[] = [];
       try {
