@@ -1,12 +1,14 @@
-// `npx tsx bench/side/pending-only.ts [count] [--node=<flag>]... [--rss-only] [--keep-snapshots]`: the memory figure of
-// the side-by-side section alone (default 2,000 Slack /clip whose projects stay pending for an hour), and
-// what RSS cannot tell: the heap that is really retained. A heap snapshot is taken on the idle bot and once
-// every project is pending (V8 collects garbage fully before it writes one), so their difference is what
-// the pending projects hold, and the kinds of objects that grew most say what holds it. RSS is read before
-// each snapshot, since writing one grows the process. `--node=` passes V8 options (e.g.
-// `--node=--max-semi-space-size=4`) to try what a production start could use; compare the ack rate.
-// `--rss-only` takes no snapshot, as `npm run bench` does (a snapshot of the idle bot grows its RSS).
-// Also printed: the peak RSS during the burst (read every 100 ms) and RSS after `--quiet=<s>` seconds.
+// `npx tsx bench/side/pending-only.ts [count] [--node=<flag>]... [--entry=<main.js>] [--rss-only]
+// [--keep-snapshots]`: the memory figure of the side-by-side section alone (default 2,000 Slack /clip whose
+// projects stay pending for an hour), and what RSS cannot tell: the heap that is really retained. A heap
+// snapshot is taken on the idle bot and once every project is pending (V8 collects garbage fully before
+// it writes one), so their difference is what the pending projects hold, and the kinds of objects that
+// grew most say what holds it. RSS is read before each snapshot, since writing one grows the process.
+// `--node=` passes V8 options (e.g. `--node=--max-semi-space-size=4`) to try what a production start
+// could use; compare the ack rate. `--entry=` runs another build (a copy of an earlier dist/ inside the
+// repository, so it finds node_modules) for a before/after back to back. `--rss-only` takes no snapshot,
+// as `npm run bench` does (a snapshot of the idle bot grows its RSS). Also printed: the peak RSS during
+// the burst (read every 100 ms) and RSS after `--quiet=<s>` seconds (default 15).
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +21,8 @@ const args = process.argv.slice(2);
 const count = Number(args.find((a) => /^\d+$/.test(a)) ?? 2_000);
 const nodeFlags = args.filter((a) => a.startsWith('--node=')).map((a) => a.slice('--node='.length));
 const keep = args.includes('--keep-snapshots');
+const entry = args.find((a) => a.startsWith('--entry='))?.slice('--entry='.length);
+const main = entry ? [entry] : COMPILED;
 const rssOnly = args.includes('--rss-only');
 /** Seconds of quiet before the second snapshot: Slack's WebClient arms a 10 s AbortSignal.timeout per call. */
 const quietS = Number(args.find((a) => a.startsWith('--quiet='))?.slice('--quiet='.length) ?? 15);
@@ -132,7 +136,7 @@ const dir = mkdtempSync(join(tmpdir(), 'reelbot-heap-'));
 const failures: string[] = [];
 let idle: HeapSummary | undefined;
 const snapshots = {
-  argv: [...nodeFlags, '--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${dir}`, ...COMPILED],
+  argv: [...nodeFlags, '--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${dir}`, ...main],
   async atIdle(bot: RunningBot) {
     idle = await snapshot(bot, dir);
     sampler.start(bot);
@@ -184,7 +188,7 @@ const figures = await pendingGrowth(
   failures,
   rssOnly
     ? {
-        argv: [...nodeFlags, ...COMPILED],
+        argv: [...nodeFlags, ...main],
         atIdle: async (bot) => sampler.start(bot),
         atPending: async (bot, burst) => [
           ...(await rssFigures(bot, sampler.stop())),

@@ -3,30 +3,17 @@
 // and never throws into the platform. Adapters supply the primitives (interaction.ts `Answer`).
 import { bareOpensForm } from './commands/help.ts';
 import type { CommandSpec } from './commands/spec.ts';
-import { MediaApiError, StoreUnavailableError, UserError } from './errors.ts';
+import { createOutcomes } from './dispatch-outcome.ts';
+import { commandName, type Handled, labelOf, traceOf } from './dispatch-trace.ts';
 import { createWorkTracker, DRAIN_MS, type WorkTracker } from './http/work-tracker.ts';
 import type { AckMode, Answer, Bot, Choice, Entry, Prepared } from './interaction.ts';
-import { describeError } from './media/describe-error.ts';
 import { modalToOpen } from './modal-load.ts';
 import type { Clock, Logger, Origin, Reply } from './ports.ts';
 import { systemClock } from './ports.ts';
 import { createWorkQueue, type WorkQueue } from './work-queue.ts';
 
-/** The one apology, on every platform and the console, for a failure the person cannot fix. */
-export const APOLOGY = 'Sorry, something went wrong on our side. It has been logged; please try again in a moment.';
-
-export type Outcome = 'ok' | 'form' | 'invalid' | 'refused' | 'error';
-
-/** What the dispatch observed about one entry, for metrics (acknowledgement time, outcomes). */
-export interface Handled {
-  kind: Entry['kind'];
-  /** The command name, `action:<verb>` for a click, `form:<id>` for a form; undefined for unknown commands. */
-  label: string | undefined;
-  outcome: Outcome;
-  /** From the entry to the platform's acknowledgement (or form, or refusal); undefined if none was sent. */
-  ackMs: number | undefined;
-  ms: number;
-}
+export { APOLOGY } from './dispatch-outcome.ts';
+export type { Handled, Outcome } from './dispatch-trace.ts';
 
 export interface AutocompleteQuery {
   command: string;
@@ -83,65 +70,6 @@ export function opensForm(spec: CommandSpec, text: string): boolean {
 /** A bare command answered with the platform's own form for it (Slack). */
 type CommandForm = { kind: 'command-form'; spec: CommandSpec };
 
-const commandName = (command: string) => command.replace(/^\//, '').toLowerCase();
-
-/** Bounded labels: a forged verb or form id counts as `unknown`, so it cannot grow the metric. */
-function labelOf(entry: Entry, bot: Bot): string | undefined {
-  switch (entry.kind) {
-    case 'click': {
-      const verb = entry.actionId.split(':')[0] ?? '';
-      return `action:${(bot.knows?.('verb', verb) ?? true) ? verb : 'unknown'}`;
-    }
-    case 'form': {
-      const form = entry.formId.split(':')[0] ?? '';
-      return `form:${(bot.knows?.('form', form) ?? true) ? form : 'unknown'}`;
-    }
-    default: {
-      const name = commandName(entry.command);
-      return bot.commands.some((c) => c.name === name) ? name : undefined;
-    }
-  }
-}
-
-/** What the log line calls the entry: the command (even unknown, cut short) or the click's verb. */
-function what(entry: Entry): Record<string, string> {
-  if (entry.kind === 'click') return { verb: entry.actionId.split(':')[0] ?? '' };
-  if (entry.kind === 'form') return { form: entry.formId.slice(0, 64) };
-  return { command: commandName(entry.command).slice(0, 64) };
-}
-
-/**
- * What one entry keeps while it is handled, and all its work keeps once it is acknowledged (with its
- * Reply): who, where and what for the log line, never the platform's request or the Answer.
- */
-interface Trace {
-  readonly kind: Entry['kind'];
-  readonly label: string | undefined;
-  readonly started: number;
-  readonly where: Record<string, string>;
-  readonly what: Record<string, string>;
-  /** The adapter's `trace`, bound to a child logger only when a line is written (most entries write one). */
-  readonly bindings: Record<string, unknown> | undefined;
-  ackMs: number | undefined;
-  outcome: Outcome;
-  replayed: boolean;
-}
-
-function traceOf(entry: Entry, label: string | undefined, started: number): Trace {
-  const { platform, channelId, userId } = entry.origin;
-  return {
-    kind: entry.kind,
-    label,
-    started,
-    where: { platform, channel: channelId, user: userId },
-    what: what(entry),
-    bindings: entry.trace,
-    ackMs: undefined,
-    outcome: 'ok',
-    replayed: false,
-  };
-}
-
 export function createDispatch(options: DispatchOptions): Dispatch {
   const { bot, logger } = options;
   const clock = options.clock ?? systemClock;
@@ -159,7 +87,14 @@ export function createDispatch(options: DispatchOptions): Dispatch {
         : {},
     );
   const tracker = options.tracker ?? createWorkTracker(logger);
-  const logOf = (trace: Trace): Logger => (trace.bindings ? logger.child(trace.bindings) : logger);
+  const { firstTime, fail, finish, detach } = createOutcomes({
+    logger,
+    clock,
+    work,
+    tracker,
+    ...(metrics ? { metrics } : {}),
+    ...(options.observe ? { observe: options.observe } : {}),
+  });
 
   /** The core's first answer for an entry, given who may configure. */
   function prepare(entry: Entry, canConfigure: boolean, answer: Answer): Prepared | CommandForm {
@@ -191,69 +126,6 @@ export function createDispatch(options: DispatchOptions): Dispatch {
         });
       }
     }
-  }
-
-  /** The replay check; a replay is logged at debug and gets nothing more. */
-  async function firstTime(trace: Trace, check: () => Promise<boolean>): Promise<boolean> {
-    trace.replayed = !(await check());
-    if (trace.replayed) logOf(trace).debug({ ...trace.where, ...trace.what }, 'already handled: replay ignored');
-    return !trace.replayed;
-  }
-
-  /** Logs a failure once and tells the person through `refuse` (told as it is, or the apology). */
-  async function fail(trace: Trace, err: unknown, refuse?: (text: string) => Promise<unknown>): Promise<void> {
-    // Told as they are: the person's mistake, the API's answer, or storage that is down for a moment.
-    const expected = err instanceof UserError || err instanceof MediaApiError || err instanceof StoreUnavailableError;
-    const log = logOf(trace);
-    trace.outcome = expected ? 'refused' : 'error';
-    if (expected) log.info({ ...trace.where, ...trace.what, err: { message: (err as Error).message } }, 'refused');
-    else log.error({ ...trace.where, ...trace.what, err }, `${trace.kind} failed`);
-    await refuse?.(expected ? `⚠️ ${describeError(err)}` : APOLOGY).catch((e: unknown) => {
-      log.warn({ ...trace.where, err: e }, 'could not tell the person about an error');
-    });
-  }
-
-  /** After everything (success or not): the settle, then the one log line and the metrics. */
-  async function finish(trace: Trace, settle: (() => Promise<void>) | undefined): Promise<void> {
-    // A replay found after its acknowledgement shares the original's reply: leave it alone.
-    if (trace.replayed) return;
-    await settle?.().catch((e: unknown) =>
-      logOf(trace).warn({ ...trace.where, err: e }, 'could not settle the answer'),
-    );
-    const { kind, label, outcome, ackMs } = trace;
-    const ms = clock.now() - trace.started;
-    logOf(trace).info({ ...trace.where, ...trace.what, outcome, ms, ...(ackMs !== undefined ? { ackMs } : {}) }, kind);
-    if (label) options.metrics?.inc('reelbot_commands_total', { command: label, outcome });
-    // From the entry reaching the bot to the platform's acknowledgement (Discord and Slack allow 3 s).
-    if (label && ackMs !== undefined)
-      options.metrics?.observe?.('reelbot_command_ack_seconds', { command: label }, ackMs / 1000);
-    options.observe?.({ kind, label, outcome, ackMs, ms });
-  }
-
-  /**
-   * The work behind an acknowledgement, detached from the entry: the platform's request is answered and
-   * `handle` returns, so what waits in the work queue holds only the prepared command, its Reply and
-   * the trace (a burst of 2,000 Slack /clip kept every Bolt request, response and middleware chain alive
-   * while their work waited: about 23 KB of heap each). The tracker keeps it for a clean stop (`drain`).
-   */
-  function detach(
-    trace: Trace,
-    run: (reply: Reply) => Promise<void>,
-    reply: Reply,
-    check: (() => Promise<boolean>) | undefined,
-    settle: (() => Promise<void>) | undefined,
-  ): void {
-    tracker.run(trace.label ?? trace.kind, async () => {
-      try {
-        // The replay check left until after the acknowledgement runs with the work, before it.
-        await work.run(async () => {
-          if (!check || (await firstTime(trace, check))) await run(reply);
-        });
-      } catch (err) {
-        await fail(trace, err, trace.replayed ? undefined : (text) => reply.ephemeral({ text }));
-      }
-      await finish(trace, settle);
-    });
   }
 
   async function handle(entry: Entry, answer: Answer): Promise<void> {
