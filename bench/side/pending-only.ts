@@ -104,34 +104,50 @@ function growth(idle: HeapSummary, pending: HeapSummary, n: number): Figure[] {
   }));
 }
 
-/** The bot's highest RSS from `start()` to `stop()`, read every 100 ms. */
-function peakRss() {
+/** CPU time the process has used (user + system), from /proc: less swayed by a shared machine than a rate. */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  // utime and stime are fields 14 and 15 of stat, in clock ticks (100 per second on Linux).
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** The bot's highest RSS from `start()` to `stop()`, read every 100 ms, and the CPU time it used meanwhile. */
+function burstWatch() {
   let peak = 0;
+  let cpu = 0;
   let timer: NodeJS.Timeout | undefined;
   return {
     start(bot: RunningBot) {
+      cpu = cpuSeconds(bot.proc.pid);
       timer = setInterval(() => {
         peak = Math.max(peak, bot.rssMb());
       }, 100);
     },
-    stop: () => {
+    stop: (bot: RunningBot) => {
       clearInterval(timer);
-      return peak;
+      return { peak, cpu: cpuSeconds(bot.proc.pid) - cpu };
     },
   };
 }
 
-/** Peak RSS during the burst, and RSS once the bot has been left alone for `quietS`. */
-async function rssFigures(bot: RunningBot, peak: number): Promise<Figure[]> {
+/** Peak RSS and CPU time of the burst, and RSS once the bot has been left alone for `quietS`. */
+async function burstFigures(bot: RunningBot, seen: { peak: number; cpu: number }): Promise<Figure[]> {
   await sleep(quietS * 1000);
   return [
-    { name: 'RSS peak during the burst', bot: peak, unit: 'MB', target: '–', note: 'read every 100 ms' },
+    { name: 'RSS peak during the burst', bot: seen.peak, unit: 'MB', target: '–', note: 'read every 100 ms' },
     { name: `RSS after ${quietS} s quiet`, bot: bot.rssMb(), unit: 'MB', target: '–' },
+    {
+      name: 'bot CPU per /clip, burst until all pending',
+      bot: (seen.cpu * 1000) / count,
+      unit: 'ms',
+      target: '–',
+      note: `${seen.cpu.toFixed(1)} s of CPU (user + system)`,
+    },
   ];
 }
 
 ensureBuilt();
-const sampler = peakRss();
+const watch = burstWatch();
 const dir = mkdtempSync(join(tmpdir(), 'reelbot-heap-'));
 const failures: string[] = [];
 let idle: HeapSummary | undefined;
@@ -139,10 +155,10 @@ const snapshots = {
   argv: [...nodeFlags, '--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${dir}`, ...main],
   async atIdle(bot: RunningBot) {
     idle = await snapshot(bot, dir);
-    sampler.start(bot);
+    watch.start(bot);
   },
   async atPending(bot: RunningBot, burst: { acksPerSecond: number; settledS: number }): Promise<Figure[]> {
-    const rss = await rssFigures(bot, sampler.stop());
+    const rss = await burstFigures(bot, watch.stop(bot));
     const pending = await snapshot(bot, dir);
     const was = idle ?? pending;
     const per = (pending.bytes - was.bytes) / count;
@@ -189,9 +205,9 @@ const figures = await pendingGrowth(
   rssOnly
     ? {
         argv: [...nodeFlags, ...main],
-        atIdle: async (bot) => sampler.start(bot),
+        atIdle: async (bot) => watch.start(bot),
         atPending: async (bot, burst) => [
-          ...(await rssFigures(bot, sampler.stop())),
+          ...(await burstFigures(bot, watch.stop(bot))),
           { name: 'burst ack rate', bot: burst.acksPerSecond, unit: 'acks/s', target: '–', note: '200 in flight' },
         ],
       }
