@@ -216,7 +216,9 @@ const figures = await pendingGrowth(
 printFigures(
   `pending projects: ${count}${nodeFlags.length ? ` (${nodeFlags.join(' ')})` : ''}`,
   figures.map((f) =>
-    f.name.startsWith('RSS') && !rssOnly ? { ...f, note: `${f.note}; RSS read before the snapshot` } : f,
+    f.name.startsWith('RSS') && !rssOnly
+      ? { ...f, note: [f.note, 'read before the snapshot (which grows RSS)'].filter(Boolean).join('; ') }
+      : f,
   ),
 );
 if (keep) console.log(`\nheap snapshots kept in ${dir}`);
