@@ -1,13 +1,13 @@
 // A clean stop within a bound. A container gets 10 s between SIGTERM and SIGKILL (Docker's default);
-// within 8 s the bot finishes the poll in hand, posts what is queued for the platforms, and closes the
-// store. Whatever is not done by then stays recoverable: a post that never started is not recorded as
+// within 8 s the bot finishes the poll in hand, the work behind commands it already acknowledged (each
+// adapter's dispatch drains it), posts what is queued for the platforms, and closes the store. Whatever is not done by then stays recoverable: a post that never started is not recorded as
 // posted, and the next start polls every pending job.
 import type { Logger } from './core/ports.ts';
 
 export const SHUTDOWN_BOUND_MS = 8000;
 
 export interface Drainable {
-  /** Stops taking requests, then finishes queued posts for up to `drainMs`. */
+  /** Stops taking requests, then finishes acknowledged work and queued posts for up to `drainMs`. */
   stop(drainMs?: number): Promise<void>;
 }
 

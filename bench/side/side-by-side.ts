@@ -52,18 +52,29 @@ const metricOf = async (bot: RunningBot, name: string): Promise<number> => {
   return Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? Number.NaN);
 };
 
+/** What bench/side/pending-only.ts adds around the memory figure: node options, and looks at the heap. */
+export interface PendingLooks {
+  /** Node options and entry for the bot (default `dist/main.js`), e.g. V8 flags a production start could use. */
+  argv?: string[];
+  /** On the idle bot, after the idle RSS reading. */
+  atIdle?(bot: RunningBot): Promise<void>;
+  /** Once every project is pending, after the RSS reading; `acksPerSecond` is the burst's acknowledgement rate. */
+  atPending?(bot: RunningBot, burst: { acksPerSecond: number; settledS: number }): Promise<Figure[]>;
+}
+
 /**
  * RSS growth while `count` projects are pending (the sandbox holds them for an hour), scaled to 10,000.
  * Read once every one is pending — its card posted, the work queue empty and the Slack double quiet for a
  * second (at most 3 minutes) — not while the burst is still being worked off.
  */
-async function pendingGrowth(count: number, failures: string[]): Promise<Figure[]> {
+export async function pendingGrowth(count: number, failures: string[], looks: PendingLooks = {}): Promise<Figure[]> {
   const world = await startWorld(3_600_000);
   try {
-    const bot = await world.startBot('sqlite');
+    const bot = await world.startBot('sqlite', looks.argv ? { argv: looks.argv } : {});
     try {
       await sleep(1_000);
       const before = bot.rssMb();
+      await looks.atIdle?.(bot);
       const reqs = Array.from({ length: count }, (_, i) => slackClip(world.web, `CP${i}`));
       const t = performance.now();
       const sent = await drive(bot.origin, reqs, 200, { count, ms: 60_000, warmup: 0 });
@@ -83,6 +94,7 @@ async function pendingGrowth(count: number, failures: string[]): Promise<Figure[
       const per10k = ((after - before) * 10_000) / n;
       // Every acknowledged /clip must have posted its card (its result stays pending by design).
       if (cards() < n) failures.push(`pending: ${n - cards()} of ${n} acknowledged /clip posted no card within 3 min`);
+      const more = (await looks.atPending?.(bot, { acksPerSecond: sent.sample.opsPerSec, settledS })) ?? [];
       return [
         {
           name: `RSS growth per 10,000 pending (sqlite)`,
@@ -92,6 +104,7 @@ async function pendingGrowth(count: number, failures: string[]): Promise<Figure[
           met: per10k < 20 && cards() >= n,
           note: `${n} pending (scaled to 10,000): ${before.toFixed(0)} → ${after.toFixed(0)} MB; ${cards()} cards; settled in ${settledS.toFixed(0)} s`,
         },
+        ...more,
       ];
     } finally {
       await bot.stop();

@@ -97,7 +97,9 @@ export function createConsoleAdapter(options: ConsoleOptions): ConsoleAdapter {
   };
 
   function follow(entry: Entry): Promise<void> {
-    const task = dispatch.handle(entry, answer);
+    // The dispatch answers first and runs the work behind the answer detached: a piped session (and the
+    // next prompt) waits for that work too, as a person at the terminal reads its answer before typing on.
+    const task = dispatch.handle(entry, answer).then(() => dispatch.idle());
     inFlight.add(task);
     void task.finally(() => inFlight.delete(task));
     return task;

@@ -3,29 +3,17 @@
 // and never throws into the platform. Adapters supply the primitives (interaction.ts `Answer`).
 import { bareOpensForm } from './commands/help.ts';
 import type { CommandSpec } from './commands/spec.ts';
-import { MediaApiError, StoreUnavailableError, UserError } from './errors.ts';
+import { createOutcomes } from './dispatch-outcome.ts';
+import { commandName, type Handled, labelOf, traceOf } from './dispatch-trace.ts';
+import { createWorkTracker, DRAIN_MS, type WorkTracker } from './http/work-tracker.ts';
 import type { AckMode, Answer, Bot, Choice, Entry, Prepared } from './interaction.ts';
-import { describeError } from './media/describe-error.ts';
 import { modalToOpen } from './modal-load.ts';
 import type { Clock, Logger, Origin, Reply } from './ports.ts';
 import { systemClock } from './ports.ts';
 import { createWorkQueue, type WorkQueue } from './work-queue.ts';
 
-/** The one apology, on every platform and the console, for a failure the person cannot fix. */
-export const APOLOGY = 'Sorry, something went wrong on our side. It has been logged; please try again in a moment.';
-
-export type Outcome = 'ok' | 'form' | 'invalid' | 'refused' | 'error';
-
-/** What the dispatch observed about one entry, for metrics (acknowledgement time, outcomes). */
-export interface Handled {
-  kind: Entry['kind'];
-  /** The command name, `action:<verb>` for a click, `form:<id>` for a form; undefined for unknown commands. */
-  label: string | undefined;
-  outcome: Outcome;
-  /** From the entry to the platform's acknowledgement (or form, or refusal); undefined if none was sent. */
-  ackMs: number | undefined;
-  ms: number;
-}
+export { APOLOGY } from './dispatch-outcome.ts';
+export type { Handled, Outcome } from './dispatch-trace.ts';
 
 export interface AutocompleteQuery {
   command: string;
@@ -36,8 +24,22 @@ export interface AutocompleteQuery {
 
 export interface Dispatch {
   readonly commands: readonly CommandSpec[];
-  /** Handles one entry start to finish; never rejects. */
+  /**
+   * Handles one entry; resolves once its first answer is out (a refusal, a form, an acknowledgement) and
+   * never rejects. The work behind an acknowledgement runs after that, detached from the platform's
+   * request, and is tracked until it ends: see `drain`.
+   */
   handle(entry: Entry, answer: Answer): Promise<void>;
+  /** Work behind acknowledgements that has not ended yet (waiting its turn in the work queue, or running). */
+  readonly inFlight: number;
+  /**
+   * Waits until the work behind every acknowledgement so far (and any acknowledged meanwhile) has ended,
+   * or `boundMs` passed (default 10 s); true when all ended. A stopping adapter calls it before its client
+   * goes, so a card being posted is not cut off.
+   */
+  drain(boundMs?: number): Promise<boolean>;
+  /** Resolves once no work behind an acknowledgement is left (no bound): the console and tests wait with it. */
+  idle(): Promise<void>;
   /** Answers an autocomplete (≤ 25 choices, from memory); `respond` gets [] on failure; never rejects. */
   autocomplete(query: AutocompleteQuery, respond: (choices: Choice[]) => Promise<void>): Promise<void>;
 }
@@ -54,6 +56,8 @@ export interface DispatchOptions {
   };
   /** Where the work after an acknowledgement waits its turn; default: one queue for this dispatch. */
   work?: WorkQueue;
+  /** Keeps the work after acknowledgements until it ends, for `drain`; default: one of its own. */
+  tracker?: WorkTracker;
   /** Called once per entry, after it is handled (histograms, tests). */
   observe?: (handled: Handled) => void;
 }
@@ -65,33 +69,6 @@ export function opensForm(spec: CommandSpec, text: string): boolean {
 
 /** A bare command answered with the platform's own form for it (Slack). */
 type CommandForm = { kind: 'command-form'; spec: CommandSpec };
-
-const commandName = (command: string) => command.replace(/^\//, '').toLowerCase();
-
-/** Bounded labels: a forged verb or form id counts as `unknown`, so it cannot grow the metric. */
-function labelOf(entry: Entry, bot: Bot): string | undefined {
-  switch (entry.kind) {
-    case 'click': {
-      const verb = entry.actionId.split(':')[0] ?? '';
-      return `action:${(bot.knows?.('verb', verb) ?? true) ? verb : 'unknown'}`;
-    }
-    case 'form': {
-      const form = entry.formId.split(':')[0] ?? '';
-      return `form:${(bot.knows?.('form', form) ?? true) ? form : 'unknown'}`;
-    }
-    default: {
-      const name = commandName(entry.command);
-      return bot.commands.some((c) => c.name === name) ? name : undefined;
-    }
-  }
-}
-
-/** What the log line calls the entry: the command (even unknown, cut short) or the click's verb. */
-function what(entry: Entry): Record<string, string> {
-  if (entry.kind === 'click') return { verb: entry.actionId.split(':')[0] ?? '' };
-  if (entry.kind === 'form') return { form: entry.formId.slice(0, 64) };
-  return { command: commandName(entry.command).slice(0, 64) };
-}
 
 export function createDispatch(options: DispatchOptions): Dispatch {
   const { bot, logger } = options;
@@ -109,6 +86,15 @@ export function createDispatch(options: DispatchOptions): Dispatch {
           }
         : {},
     );
+  const tracker = options.tracker ?? createWorkTracker(logger);
+  const { firstTime, fail, finish, detach } = createOutcomes({
+    logger,
+    clock,
+    work,
+    tracker,
+    ...(metrics ? { metrics } : {}),
+    ...(options.observe ? { observe: options.observe } : {}),
+  });
 
   /** The core's first answer for an entry, given who may configure. */
   function prepare(entry: Entry, canConfigure: boolean, answer: Answer): Prepared | CommandForm {
@@ -143,14 +129,9 @@ export function createDispatch(options: DispatchOptions): Dispatch {
   }
 
   async function handle(entry: Entry, answer: Answer): Promise<void> {
-    const started = clock.now();
-    const log = entry.trace ? logger.child(entry.trace) : logger;
-    const where = { platform: entry.origin.platform, channel: entry.origin.channelId, user: entry.origin.userId };
-    const label = labelOf(entry, bot);
+    const trace = traceOf(entry, labelOf(entry, bot), clock.now());
     let reply: Reply | undefined;
-    let ackMs: number | undefined;
     let ackBroken = false;
-    let outcome: Outcome = 'ok';
 
     const acknowledge = async (mode: AckMode, message?: { text: string }): Promise<Reply> => {
       try {
@@ -160,81 +141,61 @@ export function createDispatch(options: DispatchOptions): Dispatch {
         if (!reply) ackBroken = true;
         throw err;
       }
-      ackMs ??= clock.now() - started;
+      trace.ackMs ??= clock.now() - trace.started;
       return reply;
     };
     const refuse = (text: string) => (reply ? reply.ephemeral({ text }) : acknowledge('ephemeral', { text }));
     const firstMode: AckMode = entry.kind === 'click' ? 'update' : 'ephemeral';
 
-    let replayed = false;
-    const firstTime = async () => {
-      replayed = entry.firstTime !== undefined && !(await entry.firstTime());
-      if (replayed) log.debug({ ...where, ...what(entry) }, 'already handled: replay ignored');
-      return !replayed;
-    };
     try {
-      if (!entry.firstTimeAfterAck && !(await firstTime())) return;
+      if (entry.firstTime && !entry.firstTimeAfterAck && !(await firstTime(trace, entry.firstTime))) return;
       const lookup = typeof entry.canConfigure === 'function' ? entry.canConfigure : undefined;
       if (lookup && answer.formsAfterAck) await acknowledge(firstMode);
       const canConfigure = lookup ? await lookup() : entry.canConfigure === true;
       const prepared = prepare(entry, canConfigure, answer);
       if (prepared.kind === 'command-form') {
         await answer.openCommandForm?.(prepared.spec);
-        ackMs ??= clock.now() - started;
-        outcome = 'form';
+        trace.ackMs ??= clock.now() - trace.started;
+        trace.outcome = 'form';
       } else if (prepared.kind === 'error') {
-        outcome = 'invalid';
+        trace.outcome = 'invalid';
         await refuse(prepared.message);
       } else if (prepared.kind === 'modal') {
         if (!answer.openForm) {
-          outcome = 'invalid';
+          trace.outcome = 'invalid';
           const name = entry.kind === 'mention' ? commandName(entry.command) : undefined;
           await refuse(
             name ? `That needs a form: run \`/${name}\` to open it.` : 'That needs a form, which cannot open here.',
           );
         } else {
-          outcome = 'form';
+          trace.outcome = 'form';
           await answer.openForm(await modalToOpen(prepared));
-          ackMs ??= clock.now() - started;
+          trace.ackMs ??= clock.now() - trace.started;
         }
       } else {
         const mode: AckMode = entry.kind === 'click' ? 'update' : prepared.ephemeral ? 'ephemeral' : 'public';
         const acknowledged = reply ?? (await acknowledge(mode));
         // The acknowledgement is out; the work behind it (and a replay check left until now) waits its
         // turn, so a burst of commands never delays the next acknowledgement (see work-queue.ts).
-        await work.run(async () => {
-          if (!entry.firstTimeAfterAck || (await firstTime())) await prepared.run(acknowledged);
-        });
+        const check = entry.firstTimeAfterAck ? entry.firstTime : undefined;
+        // The settle alone goes with the work, not the Answer (interaction.ts: it holds no request).
+        detach(trace, prepared.run, acknowledged, check, answer.settle);
+        return;
       }
     } catch (err) {
-      // Told as they are: the person's mistake, the API's answer, or storage that is down for a moment.
-      const expected = err instanceof UserError || err instanceof MediaApiError || err instanceof StoreUnavailableError;
-      outcome = expected ? 'refused' : 'error';
-      if (expected) log.info({ ...where, ...what(entry), err: { message: (err as Error).message } }, 'refused');
-      else log.error({ ...where, ...what(entry), err }, `${entry.kind} failed`);
-      if (!ackBroken && !replayed) {
-        await refuse(expected ? `⚠️ ${describeError(err)}` : APOLOGY).catch((e: unknown) => {
-          log.warn({ ...where, err: e }, 'could not tell the person about an error');
-        });
-      }
-    } finally {
-      // A replay found after its acknowledgement shares the original's reply: leave it alone.
-      if (!replayed)
-        await answer.settle?.().catch((e: unknown) => log.warn({ ...where, err: e }, 'could not settle the answer'));
+      await fail(trace, err, ackBroken || trace.replayed ? undefined : refuse);
     }
-    if (replayed) return;
-    const ms = clock.now() - started;
-    log.info({ ...where, ...what(entry), outcome, ms, ...(ackMs !== undefined ? { ackMs } : {}) }, entry.kind);
-    if (label) options.metrics?.inc('reelbot_commands_total', { command: label, outcome });
-    // From the entry reaching the bot to the platform's acknowledgement (Discord and Slack allow 3 s).
-    if (label && ackMs !== undefined)
-      options.metrics?.observe?.('reelbot_command_ack_seconds', { command: label }, ackMs / 1000);
-    options.observe?.({ kind: entry.kind, label, outcome, ackMs, ms });
+    await finish(trace, answer.settle);
   }
 
   return {
     commands: bot.commands,
     handle,
+    get inFlight() {
+      return tracker.inFlight;
+    },
+    drain: (boundMs = DRAIN_MS) => tracker.drain(boundMs),
+    idle: () => tracker.idle(),
     async autocomplete(query, respond) {
       let choices: Choice[] = [];
       try {

@@ -156,6 +156,10 @@ export interface Answer {
    * be the first answer.
    */
   formsAfterAck?: boolean;
-  /** After everything (success or not): e.g. remove a "thinking…" message nobody answered. */
+  /**
+   * After everything (success or not): e.g. remove a "thinking…" message nobody answered. Called on its
+   * own (not as a method), and kept, without the rest of the Answer, until the work behind the
+   * acknowledgement ends: it must not hold the platform's request (Bolt's ack, its response) by then.
+   */
   settle?(): Promise<void>;
 }

@@ -46,7 +46,8 @@ export interface DiscordAdapter {
   /** In HTTP interactions mode, the route to mount on the bot's listener. */
   routes?: RawRoute[];
   start(): Promise<void>;
-  stop(): Promise<void>;
+  /** Lets the work behind interactions already acknowledged end (up to `drainMs`, default 5 s), then disconnects. */
+  stop(drainMs?: number): Promise<void>;
   /** The gateway session, for /healthz: ok once READY, not while it reconnects or after it closed. */
   health(): ConnectionHealth;
 }
@@ -71,12 +72,13 @@ export function createDiscordAdapter(options: DiscordAdapterOptions): DiscordAda
   http?.attach(client);
   // Results may be posted before the gateway is up: the REST client gets its token now.
   client.rest.setToken(options.token);
+  const dispatch = createDispatch({
+    bot: options.bot,
+    logger,
+    ...(options.metrics ? { metrics: options.metrics } : {}),
+  });
   const handle = createInteractionHandler({
-    dispatch: createDispatch({
-      bot: options.bot,
-      logger,
-      ...(options.metrics ? { metrics: options.metrics } : {}),
-    }),
+    dispatch,
     logger,
     rest: client.rest,
     firstTime: createInteractionDedupe(options.store, logger),
@@ -175,9 +177,11 @@ export function createDiscordAdapter(options: DiscordAdapterOptions): DiscordAda
       // Not awaited: a standby replica still serves webhooks, polls and results while it waits.
       void holdGateway();
     },
-    async stop() {
+    async stop(drainMs = 5000) {
       // Destroying the client while a login is half done can hang (seen with a lease handed over at start-up).
       await connecting?.catch(() => undefined);
+      // Its REST client posts the cards of interactions already acknowledged: destroyed last.
+      await dispatch.drain(drainMs);
       await client.destroy();
       await lease?.release();
     },

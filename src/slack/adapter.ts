@@ -168,8 +168,12 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
     },
     async stop(drainMs = 5000) {
       if (!http) await app.stop();
+      const deadline = Date.now() + drainMs;
+      // The work behind commands already acknowledged (a card, a project being created) ends first: the
+      // dispatch answered Slack and let the request go, so nothing else waits for it.
+      await dispatch.drain(drainMs);
       // Results queued behind Slack's 1-per-second pacing would die with the process (2 of 3 in a test).
-      const refused = await pacer.drain(drainMs);
+      const refused = await pacer.drain(Math.max(0, deadline - Date.now()));
       if (refused > 0) logger.warn({ refused }, 'stopped with posts still queued; they are retried after the restart');
     },
   };

@@ -10,15 +10,19 @@ import { commandFormView, modalView, type ViewMeta } from './views.ts';
 
 export type Ack = (response?: Record<string, unknown>) => Promise<void>;
 
-/** Bolt complains (and Slack retries) when an ack is missing, and refuses a second one. */
-function once(ack: Ack): Ack & { done(): boolean } {
-  let acked = false;
+/**
+ * Bolt complains (and Slack retries) when an ack is missing, and refuses a second one. Once called, Bolt's
+ * ack is let go: it holds the whole request and response, and this wrapper lives as long as the work
+ * behind the acknowledgement (the dispatch keeps `settle` until then).
+ */
+function once(boltAck: Ack): Ack & { done(): boolean } {
+  let ack: Ack | undefined = boltAck;
   const f = async (response?: Record<string, unknown>) => {
-    if (acked) return;
-    acked = true;
-    await ack(response);
+    const first = ack;
+    ack = undefined;
+    await first?.(response);
   };
-  return Object.assign(f, { done: () => acked });
+  return Object.assign(f, { done: () => ack === undefined });
 }
 
 interface Common {
@@ -30,27 +34,30 @@ interface Common {
   meta: ViewMeta;
 }
 
+// The answers below read the fields they need out of `o` and never close over `o` itself: it holds
+// Bolt's ack, which `once` lets go of after acknowledging.
+
 /** A slash command: a refusal rides on the ack itself, ephemerally. */
 export function commandAnswer(o: Common): Answer {
   const ack = once(o.ack);
-  const { triggerId } = o;
+  const { api, reply, meta, triggerId } = o;
   return {
     formsAfterAck: true,
     async acknowledge(_mode, message?: OutMessage) {
       if (!ack.done() && message) await ack({ response_type: 'ephemeral', ...renderMessage(message) });
-      else if (message) await o.reply.ephemeral(message);
+      else if (message) await reply.ephemeral(message);
       else await ack();
-      return o.reply;
+      return reply;
     },
     ...(triggerId
       ? {
           async openForm(form) {
             await ack();
-            await o.api.openView(triggerId, modalView(form, o.meta));
+            await api.openView(triggerId, modalView(form, meta));
           },
           async openCommandForm(spec) {
             await ack();
-            await o.api.openView(triggerId, commandFormView(spec, o.meta));
+            await api.openView(triggerId, commandFormView(spec, meta));
           },
         }
       : {}),
@@ -61,19 +68,19 @@ export function commandAnswer(o: Common): Answer {
 /** A click or menu pick: the ack carries nothing; the clicker's answers go through the Reply. */
 export function clickAnswer(o: Common): Answer {
   const ack = once(o.ack);
-  const { triggerId } = o;
+  const { api, reply, meta, triggerId } = o;
   return {
     formsAfterAck: true,
     async acknowledge(_mode, message?: OutMessage) {
       await ack();
-      if (message) await o.reply.ephemeral(message);
-      return o.reply;
+      if (message) await reply.ephemeral(message);
+      return reply;
     },
     ...(triggerId
       ? {
           async openForm(form) {
             await ack();
-            await o.api.openView(triggerId, modalView(form, o.meta));
+            await api.openView(triggerId, modalView(form, meta));
           },
         }
       : {}),
@@ -87,18 +94,19 @@ export function clickAnswer(o: Common): Answer {
  */
 export function viewAnswer(o: Omit<Common, 'triggerId'> & { firstBlockId: string | undefined }): Answer {
   const ack = once(o.ack);
+  const { reply, meta, firstBlockId } = o;
   return {
     async acknowledge(_mode, message?: OutMessage) {
-      if (!ack.done() && message && o.firstBlockId) {
-        await ack({ response_action: 'errors', errors: { [o.firstBlockId]: cut(toPlain(message.text), 2000) } });
-        return o.reply;
+      if (!ack.done() && message && firstBlockId) {
+        await ack({ response_action: 'errors', errors: { [firstBlockId]: cut(toPlain(message.text), 2000) } });
+        return reply;
       }
       await ack();
-      if (message) await o.reply.ephemeral(message);
-      return o.reply;
+      if (message) await reply.ephemeral(message);
+      return reply;
     },
     async openForm(form) {
-      await ack({ response_action: 'update', view: modalView(form, o.meta) });
+      await ack({ response_action: 'update', view: modalView(form, meta) });
     },
     settle: () => ack(),
   };

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { APOLOGY, createDispatch, type Handled } from '../../src/core/dispatch.ts';
 import { UserError } from '../../src/core/errors.ts';
-import type { AckMode, Answer, Entry, ModalSpec } from '../../src/core/interaction.ts';
+import type { AckMode, Answer, Bot, Entry, ModalSpec } from '../../src/core/interaction.ts';
 import { createRecordingLogger } from '../discord/support.ts';
 import { createFakeBot } from '../slack/fake-bot.ts';
+import { collectGarbage } from '../support/gc.ts';
 import { origin } from '../support/harness.ts';
 import { createRecordingChat } from '../support/recording-chat.ts';
 
@@ -42,6 +43,7 @@ describe('the first answer', () => {
     const { dispatch, logger } = setup();
     const { answer, chat, steps } = recordingAnswer();
     await dispatch.handle(command('clip', 'https://youtu.be/abc'), answer);
+    await dispatch.idle();
     expect(steps).toEqual(['ack:public', 'settle']);
     expect(chat.seen.map((s) => s.where)).toEqual(['card']);
     const lines = logger.lines.filter((l) => l.level === 'info');
@@ -88,6 +90,7 @@ describe('the one error boundary', () => {
     const { dispatch, logger, handled } = setup();
     const { answer, chat } = recordingAnswer();
     await expect(dispatch.handle(command('jobs', ''), answer)).resolves.toBeUndefined();
+    await dispatch.idle();
     expect(chat.ephemerals().map((s) => s.message.text)).toEqual([APOLOGY]);
     expect(JSON.stringify(chat.seen)).not.toMatch(/exploded|at .*\.ts/);
     const errors = logger.lines.filter((l) => l.level === 'error');
@@ -109,6 +112,7 @@ describe('the one error boundary', () => {
     const dispatch = createDispatch({ bot, logger });
     const { answer, chat, steps } = recordingAnswer();
     await dispatch.handle({ kind: 'click', actionId: 'retry:abc', origin, canConfigure: false }, answer);
+    await dispatch.idle();
     expect(steps[0]).toBe('ack:update');
     expect(chat.ephemerals().map((s) => s.message.text)).toEqual(['⚠️ That job belongs to another channel.']);
     expect(logger.lines.filter((l) => l.level === 'error')).toEqual([]);
@@ -139,5 +143,72 @@ describe('the one error boundary', () => {
       answered.push(c);
     });
     expect(answered).toEqual([[]]);
+  });
+});
+
+/** A bot whose /clip run waits for `release()`, then fails with `failure` if one is given. */
+function gatedBot(failure?: Error) {
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((r) => {
+    release = r;
+  });
+  const bot: Bot = {
+    ...createFakeBot(),
+    prepare: () => ({
+      kind: 'run',
+      ephemeral: false,
+      run: async () => {
+        await gate;
+        if (failure) throw failure;
+      },
+    }),
+  };
+  return { bot, release: () => release() };
+}
+
+describe('the work behind an acknowledgement', () => {
+  it('runs after handle() returned, and a failure in it is still logged once and told only to the person', async () => {
+    const logger = createRecordingLogger();
+    const { bot, release } = gatedBot(new Error('exploded'));
+    const handled: Handled[] = [];
+    const dispatch = createDispatch({ bot, logger, observe: (h) => handled.push(h) });
+    const { answer, chat, steps } = recordingAnswer();
+    await dispatch.handle(command('clip', 'https://youtu.be/abc'), answer);
+    // The platform has its answer and the request is let go; the work is still waiting.
+    expect(steps).toEqual(['ack:public']);
+    expect(dispatch.inFlight).toBe(1);
+    expect(handled).toEqual([]);
+    release();
+    expect(await dispatch.drain(1_000)).toBe(true);
+    expect(chat.ephemerals().map((s) => s.message.text)).toEqual([APOLOGY]);
+    expect(logger.lines.filter((l) => l.level === 'error')).toHaveLength(1);
+    expect(steps).toEqual(['ack:public', 'settle']);
+    expect(handled).toMatchObject([{ label: 'clip', outcome: 'error', ackMs: expect.any(Number) }]);
+    expect(dispatch.inFlight).toBe(0);
+  });
+
+  it('keeps neither the Answer nor the platform request it holds while the work waits its turn', async () => {
+    const { bot, release } = gatedBot();
+    const dispatch = createDispatch({ bot, logger: createRecordingLogger() });
+    const held = await (async () => {
+      // What an adapter's Answer closes over: Bolt's request and response, a discord.js interaction.
+      const request = { body: 'x'.repeat(10_000), answered: false };
+      const { answer } = recordingAnswer();
+      const platform: Answer = {
+        ...answer,
+        acknowledge(mode, message) {
+          request.answered = true;
+          return answer.acknowledge(mode, message);
+        },
+      };
+      await dispatch.handle(command('clip', 'https://youtu.be/abc'), platform);
+      return { request: new WeakRef(request), answer: new WeakRef(platform) };
+    })();
+    await collectGarbage();
+    expect(dispatch.inFlight).toBe(1);
+    expect(held.request.deref()).toBeUndefined();
+    expect(held.answer.deref()).toBeUndefined();
+    release();
+    expect(await dispatch.drain(1_000)).toBe(true);
   });
 });

@@ -66,6 +66,7 @@ describe('the work after an acknowledgement', () => {
     expect(metrics.get('reelbot_work_queue_depth')).toBe(9);
     release();
     await Promise.all([...burst, later]);
+    await dispatch.idle();
     expect(started).toHaveLength(11);
     expect(metrics.get('reelbot_work_queue_depth')).toBe(0);
     const text = await metrics.render();

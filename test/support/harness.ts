@@ -87,6 +87,8 @@ export async function startHarness(
         { kind: 'command', command: name, text, origin: o, canConfigure: inv.canConfigure },
         answer,
       );
+      // The work behind the acknowledgement runs detached from it: a test reads what it did.
+      await dispatch.idle();
       // prepare() does no I/O and has no effect until run: asking again only reports what was decided.
       return app.bot.prepare(inv);
     },

@@ -1,14 +1,18 @@
 import type { Logger } from '../ports.ts';
 
-// Work a request started but did not wait for (settling after a webhook's 200: the sender wants its answer
-// at once). Fire-and-forget would let a rolling deploy stop the process halfway through posting a result,
-// stranding it until its 5-minute claim lapses; the tracker owns that work so shutdown can wait for it.
+// Work a request started but did not wait for: settling after a webhook's 200 (the sender wants its answer
+// at once), and the work behind a command's acknowledgement (dispatch.ts: the platform's request is
+// answered and let go while the work waits its turn). Fire-and-forget would let a rolling deploy stop the
+// process halfway through posting a result, stranding it until its 5-minute claim lapses; the tracker
+// owns that work so shutdown can wait for it.
 
 export interface WorkTracker {
   /** Starts `work` now and keeps it until it settles; failures are logged, never thrown. */
   run(label: string, work: () => Promise<void>): void;
   /** Work started and not yet settled. */
   readonly inFlight: number;
+  /** Resolves once nothing is in flight (work started meanwhile included); no bound, nothing logged. */
+  idle(): Promise<void>;
   /** Waits until nothing is in flight (work started meanwhile included), or `boundMs` passed; true when all ended. */
   drain(boundMs: number): Promise<boolean>;
 }
@@ -28,6 +32,9 @@ export function createWorkTracker(logger: Logger): WorkTracker {
     },
     get inFlight() {
       return running.size;
+    },
+    async idle() {
+      while (running.size > 0) await Promise.allSettled([...running]);
     },
     async drain(boundMs) {
       let timer: NodeJS.Timeout | undefined;
