@@ -3,8 +3,11 @@ import './young-generation.ts';
 import type { App } from './app.ts';
 import { type Config, loadConfig, secretValues } from './config.ts';
 import { ConfigError } from './core/errors.ts';
+import { answersAwaited } from './core/http/awaiting.ts';
 import type { Logger } from './core/ports.ts';
+import { workActivity } from './core/work-queue.ts';
 import { type EarlyListener, listenEarly } from './early-listener.ts';
+import { giveBackAfterBursts } from './heap-after-burst.ts';
 import { createLogger } from './logger.ts';
 import { SHUTDOWN_BOUND_MS, shutdown } from './shutdown.ts';
 import { startupNotes } from './startup-notes.ts';
@@ -57,12 +60,15 @@ async function main() {
   logger.info({ port: listener.port }, 'HTTP listener ready (webhooks, /healthz, /metrics)');
   // Requests are served from here on: a burst may grow the young generation again, as V8 would.
   releaseYoungGeneration();
+  // And once a burst's work is done, the heap it grew is given back (heap-after-burst.ts).
+  const heap = giveBackAfterBursts({ logger, activity: workActivity, awaiting: answersAwaited });
   for (const a of adapters) await a.start();
 
   let stopping = false;
   const stop = async (code: number) => {
     if (stopping) return;
     stopping = true;
+    heap.stop();
     // Past the bound (a hung store, a creation still retrying) the process exits anyway: a container's
     // SIGKILL would come at 10 s, and what is unfinished is recovered after the restart.
     setTimeout(() => process.exit(code), SHUTDOWN_BOUND_MS + 1000).unref();
