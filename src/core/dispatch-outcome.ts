@@ -56,7 +56,12 @@ export function createOutcomes(deps: OutcomeDeps) {
     );
     const { kind, label, outcome, ackMs } = trace;
     const ms = deps.clock.now() - trace.started;
-    logOf(trace).info({ ...trace.where, ...trace.what, outcome, ms, ...(ackMs !== undefined ? { ackMs } : {}) }, kind);
+    // The entry's own fields in the line rather than a child logger made for it: the same line, without
+    // serialising the bindings once more for every command (~4% of acknowledging a burst on Discord).
+    logger.info(
+      { ...trace.bindings, ...trace.where, ...trace.what, outcome, ms, ...(ackMs !== undefined ? { ackMs } : {}) },
+      kind,
+    );
     if (label) deps.metrics?.inc('reelbot_commands_total', { command: label, outcome });
     // From the entry reaching the bot to the platform's acknowledgement (Discord and Slack allow 3 s).
     if (label && ackMs !== undefined)
