@@ -5,11 +5,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type App, createApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { Job } from '../../src/core/jobs/model.ts';
-import { createHttpTransport, type HttpTransport } from '../../src/core/media/http-transport.ts';
 import { createDiscordAdapter, type DiscordAdapter } from '../../src/discord/index.ts';
 import { type Sandbox, startSandbox } from '../../src/sandbox/server.ts';
 import { freePort } from '../crash/bot-process.ts';
 import { createDiscordDouble, type DiscordDouble, type StoredMessage } from '../doubles/discord/index.ts';
+import { countingTransport } from '../support/counting-transport.ts';
 import { silentLogger } from '../support/harness.ts';
 import { buttonsOf, textOf } from './e2e-support.ts';
 
@@ -48,23 +48,6 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** The sandbox over HTTP, counting creation requests. */
-function countingTransport(): HttpTransport {
-  const real = createHttpTransport({
-    baseUrl: sandbox.baseUrl,
-    connectTimeoutMs: 2_000,
-    headersTimeoutMs: 5_000,
-    bodyTimeoutMs: 5_000,
-  });
-  return {
-    async request(req) {
-      if (req.method === 'POST') creations++;
-      return real.request(req);
-    },
-    close: () => real.close(),
-  };
-}
-
 /** One life of the bot on the shared SQLite file and public address; a restart is another call. */
 async function boot(): Promise<Life> {
   const config = loadConfig({
@@ -78,7 +61,7 @@ async function boot(): Promise<Life> {
     config,
     logger: silentLogger,
     host: '127.0.0.1',
-    media: { transport: countingTransport() },
+    media: { transport: countingTransport(sandbox.baseUrl, () => creations++) },
     pollTickMs: 50,
     // The check of a job left "Submitting…" comes 1.5 s after it opened (12 s in production).
     timings: { firstPollMs: 60_000, maxPollMs: 60_000, submitCheckMs: 1_500 },

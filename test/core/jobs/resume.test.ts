@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { channelKeyOf } from '../../../src/core/jobs/model.ts';
 import { SUBMIT_QUEUE } from '../../../src/core/jobs/resume.ts';
-import { createHttpTransport, type HttpTransport } from '../../../src/core/media/http-transport.ts';
 import type { Reply } from '../../../src/core/ports.ts';
 import { type Sandbox, startSandbox } from '../../../src/sandbox/server.ts';
 import { freePort } from '../../crash/bot-process.ts';
+import { countingTransport } from '../../support/counting-transport.ts';
 import { type Harness, jobsRepoOf, origin, startHarness } from '../../support/harness.ts';
 import type { RecordingChat } from '../../support/recording-chat.ts';
 
@@ -37,32 +37,13 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** The sandbox over HTTP, counting creation requests; with `hang`, a creation reaches the API and its answer never comes. */
-function countingTransport(hang = false): HttpTransport {
-  const real = createHttpTransport({
-    baseUrl: sandbox.baseUrl,
-    connectTimeoutMs: 2_000,
-    headersTimeoutMs: 5_000,
-    bodyTimeoutMs: 5_000,
-  });
-  return {
-    async request(req) {
-      if (req.method !== 'POST') return real.request(req);
-      creations++;
-      const res = await real.request(req);
-      return hang ? never : res;
-    },
-    close: () => real.close(),
-  };
-}
-
 /** One life of the bot on the shared SQLite file and public address; a restart is another call. */
 async function boot(options: { hang?: boolean; submitCheckMs?: number } = {}): Promise<Harness> {
   const h = await startHarness(
     { MEDIA_API_URL: sandbox.baseUrl, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` },
     {
       dir,
-      media: { transport: countingTransport(options.hang) },
+      media: { transport: countingTransport(sandbox.baseUrl, () => creations++, { hang: options.hang === true }) },
       pollTickMs: 50,
       timings: { firstPollMs: 60_000, maxPollMs: 60_000, submitCheckMs: options.submitCheckMs ?? 60_000 },
     },
