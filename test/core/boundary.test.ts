@@ -19,10 +19,9 @@ const importsOf = (path: string) =>
     (m) => m[1] ?? '',
   );
 
+// keyv and its adapters are not on any store's path (their row format is, in keyv-rows.ts): no file imports them.
 const ALLOWED_WRAPPERS: Record<string, string> = {
-  keyv: 'core/store/keyv-rows.ts',
   sqlite3: 'core/store/sqlite-db.ts',
-  '@keyv/redis': 'core/store/redis-store.ts',
   undici: 'core/media/http-transport.ts',
 };
 
@@ -38,7 +37,7 @@ describe('the core', () => {
     expect(offenders).toEqual([]);
   });
 
-  it('imports keyv, sqlite3, undici and pino only from the one file that wraps each', () => {
+  it('imports sqlite3, undici and pino only from the one file that wraps each, and keyv nowhere', () => {
     const offenders = core.flatMap((f) =>
       importsOf(f)
         .filter((i) => /^(keyv|@keyv\/|sqlite3|undici|pino)/.test(i))

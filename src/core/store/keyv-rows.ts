@@ -1,26 +1,9 @@
-// keyv's row format, shared by the SQLite and Redis stores so rows written by either path (keyv's own
-// get/set on Redis, the SQLite store's statements, the one-statement claims and compare-and-set) read the
-// same: `{"value":…,"expires":…}` in keyv's JSON (keyv-json.ts). The only file in src/core that imports
-// keyv itself.
+// keyv's row format, shared by the SQLite and Redis stores so every row (plain values, claims, compare-and-set
+// writes) reads the same and files and databases that keyv (@keyv/sqlite, @keyv/redis) wrote stay readable:
+// `{"value":…,"expires":…}` in keyv's JSON (keyv-json.ts). keyv itself is no longer on any store's path; the
+// tests write and read rows through it to prove the format.
 
-import Keyv, { type KeyvStoreAdapter } from 'keyv';
 import { deserializeKeyv, serializeKeyv } from './keyv-json.ts';
-
-export type { Keyv };
-
-/** Keyv configured to throw instead of answering "not found" when the adapter fails. */
-export function keyvOver(store?: KeyvStoreAdapter): Keyv {
-  // Keys are namespaced by backend.ts, so keyv's own prefixing is off. The serializer is keyv's format
-  // without the cost of its reviver (keyv-json.ts).
-  return new Keyv({
-    ...(store ? { store } : {}),
-    namespace: undefined,
-    useKeyPrefix: false,
-    throwOnErrors: true,
-    serialize: serializeKeyv,
-    deserialize: deserializeKeyv as Keyv['deserialize'] & {},
-  });
-}
 
 /** What a row holds: its value and, with a time to live, when it expires by the wall clock. */
 export interface Row {
