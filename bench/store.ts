@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@keyv/redis';
 import type { Store } from '../src/core/ports.ts';
-import { createKeyvStore } from '../src/core/store/keyv-store.ts';
+import { openStore } from '../src/core/store/open-store.ts';
 import { type Bound, measureAsync, type Row, rowOf } from './stats.ts';
 
 const BENCH = 'store';
@@ -36,7 +36,7 @@ async function measureStore(label: string, store: Store, quick: boolean): Promis
 
 async function sqliteRows(quick: boolean): Promise<Row[]> {
   const dir = mkdtempSync(join(tmpdir(), 'reelbot-bench-store-'));
-  const store = await createKeyvStore({ kind: 'sqlite', path: join(dir, 'bench.sqlite') });
+  const store = await openStore({ kind: 'sqlite', path: join(dir, 'bench.sqlite') });
   try {
     return await measureStore('SQLite', store, quick);
   } finally {
@@ -59,7 +59,7 @@ async function deleteRedisPrefix(prefix: string): Promise<void> {
 
 async function redisRows(quick: boolean): Promise<Row[]> {
   const prefix = `bench-${process.pid}-${randomBytes(4).toString('hex')}:`;
-  const store = await createKeyvStore({ kind: 'redis', url: REDIS_URL, prefix, timeoutMs: 1_000 });
+  const store = await openStore({ kind: 'redis', url: REDIS_URL, prefix, timeoutMs: 1_000 });
   try {
     await store.ping();
   } catch (err) {

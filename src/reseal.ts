@@ -5,13 +5,13 @@
 import { dirname } from 'node:path';
 import type { Config } from './config.ts';
 import { createAccountsRepo, type SocialsResealReport } from './core/publish/accounts.ts';
-import { createKeyvStore } from './core/store/keyv-store.ts';
+import { openStore } from './core/store/open-store.ts';
 import { createSecretBox, loadOrCreateKeyFile, rotationKeys } from './core/store/secret-box.ts';
 import { createSettingsRepo, type ResealReport } from './core/store/settings-repo.ts';
 
 /** Channel settings (API keys) and, apart, social access keys: both are sealed with ENCRYPTION_KEY. */
 export async function resealStore(config: Config): Promise<ResealReport & { socials: SocialsResealReport }> {
-  const store = await createKeyvStore(config.store);
+  const store = await openStore(config.store);
   try {
     await store.ping();
     const dataDir = config.store.kind === 'sqlite' ? dirname(config.store.path) : 'data';

@@ -12,7 +12,7 @@ import { createBullmqScheduler } from '../../src/core/scheduler/bullmq.ts';
 import { BUCKET_MS, taskKey } from '../../src/core/scheduler/due-index.ts';
 import { createEmbeddedScheduler } from '../../src/core/scheduler/embedded.ts';
 import type { Scheduler } from '../../src/core/scheduler/scheduler.ts';
-import { createKeyvStore } from '../../src/core/store/index.ts';
+import { openStore } from '../../src/core/store/index.ts';
 import { percentile } from '../stats.ts';
 
 const silent: Logger = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {}, child: () => silent };
@@ -80,7 +80,7 @@ async function fillEmbedded(store: Store, pending: number): Promise<void> {
 
 export async function runEmbedded(pending: number, due: number): Promise<SchedulerFigures> {
   const dir = mkdtempSync(join(tmpdir(), 'reelbot-sched-'));
-  const raw = await createKeyvStore({ kind: 'sqlite', path: join(dir, 'bot.sqlite') });
+  const raw = await openStore({ kind: 'sqlite', path: join(dir, 'bot.sqlite') });
   const { store, ops } = counting(raw);
   const lateness: number[] = [];
   const s = createEmbeddedScheduler({ store, logger: silent, maxSleepMs: 1_000 });

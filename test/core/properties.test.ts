@@ -6,7 +6,7 @@ import type { Job } from '../../src/core/jobs/model.ts';
 import { createJobsRepo } from '../../src/core/jobs/repo.ts';
 import { createMetrics } from '../../src/core/metrics/prom-metrics.ts';
 import type { KeyValue, MediaApi, Store } from '../../src/core/ports.ts';
-import { createKeyvStore } from '../../src/core/store/index.ts';
+import { openStore } from '../../src/core/store/index.ts';
 import { bareJobService } from '../support/bare-jobs.ts';
 import { type Harness, origin, silentLogger, startHarness } from '../support/harness.ts';
 
@@ -51,7 +51,7 @@ function countingWrites(store: Store, counter: { writes: number }): Store {
 
 describe('webhook deliveries, generated', () => {
   it('answer 200, 400, 404 or 405, never 500, and store nothing when refused (5,000 cases)', async () => {
-    const raw = await createKeyvStore({ kind: 'memory' });
+    const raw = await openStore({ kind: 'memory' });
     const counter = { writes: 0 };
     const store = countingWrites(raw, counter);
     const media = { getProject: async () => ({}) } as unknown as MediaApi;

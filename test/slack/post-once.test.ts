@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createOnce, PostInFlightError } from '../../src/core/once.ts';
 import type { Store, ThreadRef } from '../../src/core/ports.ts';
-import { createKeyvStore } from '../../src/core/store/keyv-store.ts';
+import { openStore } from '../../src/core/store/open-store.ts';
 import { createSlackApi } from '../../src/slack/api.ts';
 import { createSlackChatPort } from '../../src/slack/chat-port.ts';
 import { createPacer, PaceAbandonedError } from '../../src/slack/pace.ts';
@@ -26,7 +26,7 @@ const clock = { now: () => now };
 
 beforeEach(async () => {
   web = await startSlackWebApi();
-  store = await createKeyvStore({ kind: 'memory' }, { clock });
+  store = await openStore({ kind: 'memory' }, { clock });
 });
 afterEach(async () => {
   await store.close();

@@ -1,4 +1,3 @@
-export { createKeyvStore, type KeyvStoreOptions } from './keyv-store.ts';
 export { createMemoryStore } from './memory-store.ts';
 export { openStore, type StoreOptions } from './open-store.ts';
 export { createRedisStore, type RedisStoreOptions } from './redis-store.ts';

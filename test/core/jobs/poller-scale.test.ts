@@ -7,7 +7,7 @@ import type { Project } from '../../../src/core/media/schemas.ts';
 import { createMetrics } from '../../../src/core/metrics/prom-metrics.ts';
 import type { KeyValue, MediaApi, Store } from '../../../src/core/ports.ts';
 import { createEmbeddedScheduler } from '../../../src/core/scheduler/embedded.ts';
-import { createKeyvStore } from '../../../src/core/store/index.ts';
+import { openStore } from '../../../src/core/store/index.ts';
 import { origin, silentLogger } from '../../support/harness.ts';
 import { createRecordingChat } from '../../support/recording-chat.ts';
 
@@ -65,7 +65,7 @@ afterEach(async () => {
 
 describe('the poller with 10,000 pending projects', () => {
   it('touches only the 3 that are due in a pass, and posts their results', async () => {
-    raw = await createKeyvStore({ kind: 'memory' });
+    raw = await openStore({ kind: 'memory' });
     const counts: Counts = { ops: 0, scans: 0 };
     const store = counting(raw, counts);
     const chat = createRecordingChat('console');

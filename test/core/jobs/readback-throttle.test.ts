@@ -7,7 +7,7 @@ import { createJobsRepo } from '../../../src/core/jobs/repo.ts';
 import type { Project } from '../../../src/core/media/schemas.ts';
 import { createMetrics } from '../../../src/core/metrics/prom-metrics.ts';
 import type { MediaApi, Store } from '../../../src/core/ports.ts';
-import { createKeyvStore } from '../../../src/core/store/index.ts';
+import { openStore } from '../../../src/core/store/index.ts';
 import { bareJobService } from '../../support/bare-jobs.ts';
 import { origin, silentLogger } from '../../support/harness.ts';
 
@@ -22,7 +22,7 @@ afterEach(async () => {
 
 describe('webhook deliveries for a running job', () => {
   it('read the project back once, however many arrive with its token', async () => {
-    store = await createKeyvStore({ kind: 'memory' });
+    store = await openStore({ kind: 'memory' });
     let reads = 0;
     const running: Project = {
       projectId: PROJECT,

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Store } from '../../../src/core/ports.ts';
 import { createEmbeddedScheduler, type EmbeddedScheduler } from '../../../src/core/scheduler/embedded.ts';
 import type { Scheduler } from '../../../src/core/scheduler/scheduler.ts';
-import { createKeyvStore } from '../../../src/core/store/index.ts';
+import { openStore } from '../../../src/core/store/index.ts';
 import { silentLogger } from '../../support/harness.ts';
 import { createTempDir } from '../store/helpers.ts';
 import { schedulerContract } from './scheduler-contract.ts';
@@ -15,7 +15,7 @@ schedulerContract('embedded (SQLite)', async () => {
   const all: Store[] = [];
   return {
     async open({ leaseMs, backoffMs, drainMs }) {
-      const store = await createKeyvStore({ kind: 'sqlite', path });
+      const store = await openStore({ kind: 'sqlite', path });
       all.push(store);
       const scheduler = createEmbeddedScheduler({
         store,

@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Store } from '../../../src/core/ports.ts';
-import { createKeyvStore } from '../../../src/core/store/keyv-store.ts';
+import { openStore } from '../../../src/core/store/open-store.ts';
 import { createSecretBox } from '../../../src/core/store/secret-box.ts';
 import { CorruptRecordError, createSettingsRepo, maskSecret } from '../../../src/core/store/settings-repo.ts';
 import { createFakeClock, createTempDir, deleteRedisPrefix, REDIS_URL, uniquePrefix, withRedis } from './helpers.ts';
@@ -16,7 +16,7 @@ describe('the settings repository', () => {
   let store: Store;
   const clock = createFakeClock(1_700_000_000_000);
   beforeEach(async () => {
-    store = await createKeyvStore({ kind: 'memory' }, { clock });
+    store = await openStore({ kind: 'memory' }, { clock });
   });
   afterEach(async () => {
     await store.close();
@@ -150,7 +150,7 @@ describe('secrets at rest', () => {
     const dir = await createTempDir();
     const path = join(dir.path, 'reelbot.sqlite');
     try {
-      const store = await createKeyvStore({ kind: 'sqlite', path });
+      const store = await openStore({ kind: 'sqlite', path });
       const repo = createSettingsRepo(store, box);
       await repo.update(CHANNEL, {
         apiKey: canary,
@@ -174,7 +174,7 @@ describe('secrets at rest', () => {
 
   it('never reach Redis in clear', async () => {
     const prefix = uniquePrefix();
-    const store = await createKeyvStore({ kind: 'redis', url: REDIS_URL, prefix });
+    const store = await openStore({ kind: 'redis', url: REDIS_URL, prefix });
     try {
       const repo = createSettingsRepo(store, box);
       await repo.update(CHANNEL, {

@@ -5,8 +5,8 @@ import KeyvSqlite from '@keyv/sqlite';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { StoreUnavailableError } from '../../../src/core/errors.ts';
 import type { Store } from '../../../src/core/ports.ts';
-import { createKeyvStore } from '../../../src/core/store/keyv-store.ts';
 import { createMemoryStore } from '../../../src/core/store/memory-store.ts';
+import { openStore } from '../../../src/core/store/open-store.ts';
 import { createRedisStore } from '../../../src/core/store/redis-store.ts';
 import { createSqliteStore } from '../../../src/core/store/sqlite-store.ts';
 import {
@@ -75,8 +75,8 @@ describe('the SQLite store shared by two processes', () => {
   it('creates its folder and lets only one of two stores on the same file win a claim', async () => {
     const dir = await createTempDir();
     const path = join(dir.path, 'nested', 'deeper', 'shared.sqlite');
-    const first = await createKeyvStore({ kind: 'sqlite', path });
-    const second = await createKeyvStore({ kind: 'sqlite', path });
+    const first = await openStore({ kind: 'sqlite', path });
+    const second = await openStore({ kind: 'sqlite', path });
     try {
       expect(existsSync(path)).toBe(true);
       const attempts = Array.from({ length: 10 }, (_, i) => (i % 2 === 0 ? first : second).claim('job:p-1', 60_000));
@@ -93,8 +93,8 @@ describe('the SQLite store shared by two processes', () => {
   it('lets the other process take a claim once the holder releases it', async () => {
     const dir = await createTempDir();
     const path = join(dir.path, 'shared.sqlite');
-    const first = await createKeyvStore({ kind: 'sqlite', path });
-    const second = await createKeyvStore({ kind: 'sqlite', path });
+    const first = await openStore({ kind: 'sqlite', path });
+    const second = await openStore({ kind: 'sqlite', path });
     try {
       expect(await first.claim('job:p-1', 60_000)).toBe(true);
       expect(await second.claim('job:p-1', 60_000)).toBe(false);
@@ -113,7 +113,7 @@ describe('the SQLite store shared by two processes', () => {
     const dir = await createTempDir();
     try {
       // A folder where the database file should be.
-      const error = await createKeyvStore({ kind: 'sqlite', path: dir.path }).catch((e: unknown) => e);
+      const error = await openStore({ kind: 'sqlite', path: dir.path }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(StoreUnavailableError);
       expect((error as Error).message).toContain(`sqlite://${dir.path}`);
     } finally {
@@ -140,7 +140,7 @@ describe('the SQLite file over time', () => {
     const dir = await createTempDir();
     const path = join(dir.path, 'store.sqlite');
     const clock = createFakeClock();
-    const store = await createKeyvStore({ kind: 'sqlite', path }, { clock });
+    const store = await openStore({ kind: 'sqlite', path }, { clock });
     const jobs = store.namespace('jobs');
     try {
       await store.claim('discord:interaction:1', 15 * MINUTE);
@@ -162,7 +162,7 @@ describe('the SQLite file over time', () => {
     const dir = await createTempDir();
     const path = join(dir.path, 'store.sqlite');
     const clock = createFakeClock();
-    let store = await createKeyvStore({ kind: 'sqlite', path }, { clock });
+    let store = await openStore({ kind: 'sqlite', path }, { clock });
     try {
       await store.claim('discord:interaction:1', MINUTE);
       clock.advance(5 * MINUTE);
@@ -172,7 +172,7 @@ describe('the SQLite file over time', () => {
 
       // A restarted process sweeps at its first write.
       clock.advance(2 * MINUTE);
-      store = await createKeyvStore({ kind: 'sqlite', path }, { clock });
+      store = await openStore({ kind: 'sqlite', path }, { clock });
       await store.namespace('jobs').set('p-1', {});
       await store.close();
       expect(await keysInFile(path)).toEqual(['jobs:p-1']);
@@ -185,7 +185,7 @@ describe('the SQLite file over time', () => {
 
 describe('a Redis store that cannot be reached', () => {
   it('rejects get, set, delete, entries, claim and ping instead of answering "not found"', async () => {
-    const store = await createKeyvStore({ kind: 'redis', url: 'redis://:s3cret-word@127.0.0.1:1', timeoutMs: 500 });
+    const store = await openStore({ kind: 'redis', url: 'redis://:s3cret-word@127.0.0.1:1', timeoutMs: 500 });
     const jobs = store.namespace('jobs');
     const attempts: Array<() => Promise<unknown>> = [
       () => jobs.get('k'),
@@ -220,7 +220,7 @@ describe('a Redis store that cannot be reached', () => {
   it('fails within its timeout when Redis accepts connections but never answers', async () => {
     const sockets: Socket[] = [];
     const silent = await listen(createServer((socket) => void sockets.push(socket)));
-    const store = await createKeyvStore({ kind: 'redis', url: `redis://127.0.0.1:${port(silent)}`, timeoutMs: 300 });
+    const store = await openStore({ kind: 'redis', url: `redis://127.0.0.1:${port(silent)}`, timeoutMs: 300 });
     try {
       for (const attempt of [() => store.namespace('jobs').get('k'), () => store.ping()]) {
         const error = await within(
@@ -244,7 +244,7 @@ describe('a Redis store whose connection drops', () => {
   const prefix = uniquePrefix();
   beforeAll(async () => {
     proxy = await startRedisProxy(6379);
-    store = await createKeyvStore({ kind: 'redis', url: `redis://127.0.0.1:${proxy.port}`, prefix, timeoutMs: 500 });
+    store = await openStore({ kind: 'redis', url: `redis://127.0.0.1:${proxy.port}`, prefix, timeoutMs: 500 });
   });
   afterAll(async () => {
     await store.close();
