@@ -4,12 +4,9 @@
 // first use: with core-js under it, it costs an idle bot ~3 MB of memory and 0.1 s, and only a caption
 // for an X account needs it.
 import type TwitterText from 'twitter-text';
+import { loadOnce } from '../load-once.ts';
 
-let twitterLoad: Promise<typeof TwitterText> | undefined;
-const loadTwitterText = (): Promise<typeof TwitterText> => {
-  twitterLoad ??= import('twitter-text').then((m) => m.default);
-  return twitterLoad;
-};
+const loadTwitterText = loadOnce(() => import('twitter-text').then((m): typeof TwitterText => m.default));
 
 /** Starts loading X's counter in the background, so a form's answer is not checked behind its load. */
 export function preloadCaptionCounter(): void {

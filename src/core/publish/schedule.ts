@@ -4,12 +4,9 @@
 // chrono-node is loaded on first use: it costs an idle bot ~10 MB of memory (266 modules, 0.17 s) and
 // only a typed schedule other than `now` needs it.
 import type * as Chrono from 'chrono-node';
+import { loadOnce } from '../load-once.ts';
 
-let chronoLoad: Promise<typeof Chrono> | undefined;
-const loadChrono = (): Promise<typeof Chrono> => {
-  chronoLoad ??= import('chrono-node');
-  return chronoLoad;
-};
+const loadChrono = loadOnce((): Promise<typeof Chrono> => import('chrono-node'));
 
 /** Starts loading the parser in the background, so a form's answer is not read behind its load. */
 export function preloadScheduleParser(): void {
