@@ -82,10 +82,10 @@ export function createHttpInteractions(options: {
       });
   }
 
-  function receive(req: IncomingMessage, res: ServerResponse, body: Buffer) {
+  async function receive(req: IncomingMessage, res: ServerResponse, body: Buffer) {
     const signature = header(req, 'x-signature-ed25519');
     const timestamp = header(req, 'x-signature-timestamp');
-    if (!verifyDiscordSignature(key, { signature, timestamp }, body, now())) {
+    if (!(await verifyDiscordSignature(key, { signature, timestamp }, body, now()))) {
       return send(res, 401, { error: 'invalid request signature' });
     }
     const payload = parse(body);
