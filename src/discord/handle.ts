@@ -4,7 +4,7 @@
 import { type Interaction, MessageFlags, type REST, type RepliableInteraction } from 'discord.js';
 import type { Dispatch } from '../core/dispatch.ts';
 import type { AckMode, Answer, Entry } from '../core/interaction.ts';
-import type { Logger } from '../core/ports.ts';
+import type { Logger, Origin } from '../core/ports.ts';
 import { truncate } from '../core/render/message.ts';
 import type { FirstTime } from './dedupe.ts';
 import { createFirstAnswers, type FirstAnswers } from './first-answer.ts';
@@ -33,10 +33,10 @@ export interface HandlerOptions {
 const MAX_CHOICES = 25;
 
 /** The primitives for one repliable interaction. */
-function answerFor(i: RepliableInteraction, rest: REST, first: FirstAnswers): Answer {
+function answerFor(i: RepliableInteraction, rest: REST, first: FirstAnswers, origin: Origin): Answer {
   let reply: InteractionReply | undefined;
   const open = (ack: 'ephemeral' | 'public' | 'update') => {
-    reply = createInteractionReply({ interaction: i, ack, rest, origin: originOf(i) });
+    reply = createInteractionReply({ interaction: i, ack, rest, origin });
     return reply;
   };
   return {
@@ -103,7 +103,7 @@ export function createInteractionHandler(o: HandlerOptions): (i: Interaction) =>
     const firstTime = () => o.firstTime(i.id);
     await o.dispatch.handle(
       { ...entry, firstTime, ...(o.checkAfterAck ? { firstTimeAfterAck: true } : {}) },
-      answerFor(i, o.rest, first),
+      answerFor(i, o.rest, first, entry.origin),
     );
   };
 }
