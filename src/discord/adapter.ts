@@ -82,7 +82,7 @@ export function createDiscordAdapter(options: DiscordAdapterOptions): DiscordAda
     logger,
     rest: client.rest,
     firstTime: createInteractionDedupe(options.store, logger),
-    ...(http ? { checkAfterAck: true } : {}),
+    ...(http ? { checkAfterAck: true, firstAnswer: http.firstAnswer } : {}),
   });
   // The dispatch never rejects; only the replay check before it could, and a rejection must not crash.
   client.on(Events.InteractionCreate, (i) => {

@@ -4,9 +4,11 @@
 import { type Interaction, MessageFlags, type REST, type RepliableInteraction } from 'discord.js';
 import type { Dispatch } from '../core/dispatch.ts';
 import type { AckMode, Answer, Entry } from '../core/interaction.ts';
-import type { Logger } from '../core/ports.ts';
+import type { Logger, Origin } from '../core/ports.ts';
 import { truncate } from '../core/render/message.ts';
 import type { FirstTime } from './dedupe.ts';
+import { createFirstAnswers, type FirstAnswers } from './first-answer.ts';
+import type { FirstAnswer } from './http-interactions.ts';
 import { modalOf } from './modal.ts';
 import { renderMessage } from './render.ts';
 import { createInteractionReply, type InteractionReply } from './reply.ts';
@@ -23,16 +25,18 @@ export interface HandlerOptions {
    * answer is a call to Discord, so the check comes first.
    */
   checkAfterAck?: boolean;
+  /** HTTP interactions: writes a deferral or autocomplete choices straight into the waiting HTTP response. */
+  firstAnswer?: FirstAnswer;
 }
 
 /** Discord: ≤ 25 autocomplete choices, name and value ≤ 100 characters. */
 const MAX_CHOICES = 25;
 
 /** The primitives for one repliable interaction. */
-function answerFor(i: RepliableInteraction, rest: REST): Answer {
+function answerFor(i: RepliableInteraction, rest: REST, first: FirstAnswers, origin: Origin): Answer {
   let reply: InteractionReply | undefined;
   const open = (ack: 'ephemeral' | 'public' | 'update') => {
-    reply = createInteractionReply({ interaction: i, ack, rest, origin: originOf(i) });
+    reply = createInteractionReply({ interaction: i, ack, rest, origin });
     return reply;
   };
   return {
@@ -50,11 +54,11 @@ function answerFor(i: RepliableInteraction, rest: REST): Answer {
       // A click acknowledges with a deferred update (no "thinking…" message), so the core can still
       // redraw the clicked message (Reply.replace); answers for the clicker arrive as ephemeral follow-ups.
       if (mode === 'update' && i.isMessageComponent()) {
-        await i.deferUpdate();
+        await first.deferUpdate(i);
         return open('update');
       }
       const ephemeral = mode !== 'public';
-      await i.deferReply(ephemeral ? { flags: MessageFlags.Ephemeral } : {});
+      await first.deferReply(i, ephemeral);
       return open(ephemeral ? 'ephemeral' : 'public');
     },
     // A modal must be the first answer (no defer before it), and cannot answer a modal.
@@ -78,13 +82,15 @@ function entryOf(i: Interaction): Entry | undefined {
 }
 
 export function createInteractionHandler(o: HandlerOptions): (i: Interaction) => Promise<void> {
+  const first = createFirstAnswers(o.firstAnswer);
   return async (i) => {
     if (i.isAutocomplete()) {
       // Answered with no claim at all: it is re-asked on every keystroke, and a replay could only be
       // refused by Discord (40060), never shown twice.
       const q = autocompleteOf(i);
       return o.dispatch.autocomplete({ ...q, origin: originOf(i) }, (choices) =>
-        i.respond(
+        first.respond(
+          i,
           choices.slice(0, MAX_CHOICES).map((c) => ({ name: truncate(c.name, 100), value: c.value.slice(0, 100) })),
         ),
       );
@@ -97,7 +103,7 @@ export function createInteractionHandler(o: HandlerOptions): (i: Interaction) =>
     const firstTime = () => o.firstTime(i.id);
     await o.dispatch.handle(
       { ...entry, firstTime, ...(o.checkAfterAck ? { firstTimeAfterAck: true } : {}) },
-      answerFor(i, o.rest),
+      answerFor(i, o.rest, first, entry.origin),
     );
   };
 }

@@ -19,14 +19,27 @@ export function discordPublicKey(hex: string): KeyObject {
   });
 }
 
+/**
+ * Resolves true when the signature is Discord's for this timestamp and body. The Ed25519 check runs on
+ * libuv's thread pool (`verify`'s callback form): it is the largest single cost of an acknowledgement
+ * (~0.08–0.2 ms of CPU on the 2-core machine, more than parsing and answering the request), and the event
+ * loop meanwhile reads and answers other requests; on the loop it costs ~0.01–0.03 ms.
+ */
 export function verifyDiscordSignature(
   key: KeyObject,
   headers: { signature: string | undefined; timestamp: string | undefined },
   body: Buffer,
   nowMs: number,
-): boolean {
+): Promise<boolean> {
   const { signature, timestamp } = headers;
-  if (!signature || !timestamp || !/^[0-9a-f]{128}$/i.test(signature) || !/^\d{1,12}$/.test(timestamp)) return false;
-  if (Math.abs(nowMs / 1000 - Number(timestamp)) > MAX_SKEW_SECONDS) return false;
-  return verify(null, Buffer.concat([Buffer.from(timestamp, 'utf8'), body]), key, Buffer.from(signature, 'hex'));
+  if (!signature || !timestamp || !SIGNATURE.test(signature) || !TIMESTAMP.test(timestamp)) return NO;
+  if (Math.abs(nowMs / 1000 - Number(timestamp)) > MAX_SKEW_SECONDS) return NO;
+  const signed = Buffer.concat([Buffer.from(timestamp, 'latin1'), body]);
+  return new Promise((resolve) => {
+    verify(null, signed, key, Buffer.from(signature, 'hex'), (err, ok) => resolve(!err && ok));
+  });
 }
+
+const SIGNATURE = /^[0-9a-f]{128}$/i;
+const TIMESTAMP = /^\d{1,12}$/;
+const NO = Promise.resolve(false);

@@ -1,12 +1,15 @@
 // The whole bot as it runs in production with Discord: the real core (createApp, the in-process media
 // sandbox, a SQLite store in a temp folder, the HTTP listener for the sandbox's webhooks) and the real
 // Discord adapter, talking to the local Discord double.
+import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type App, createApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
+import type { RawRoute } from '../../src/core/http/server.ts';
 import { channelKeyOf } from '../../src/core/jobs/model.ts';
+import { INTERACTIONS_PATH } from '../../src/discord/http-interactions.ts';
 import { createDiscordAdapter, type DiscordAdapter } from '../../src/discord/index.ts';
 import { createDiscordDouble, type DiscordDouble } from '../doubles/discord/index.ts';
 import type { StoredMessage } from '../doubles/discord/payloads.ts';
@@ -28,15 +31,26 @@ export interface World {
 export interface WorldOptions {
   /** How long a sandbox project takes; small so results arrive quickly, large to keep a job running. */
   jobMs?: number;
+  /**
+   * HTTP interactions mode (DISCORD_PUBLIC_KEY set): the double signs each interaction and POSTs it to the
+   * bot's listener, and the HTTP response is the first answer. Default: the gateway.
+   */
+  http?: boolean;
 }
 
-async function startAdapter(discord: DiscordDouble, app: App, logger: World['logger']): Promise<DiscordAdapter> {
+async function startAdapter(
+  discord: DiscordDouble,
+  app: App,
+  logger: World['logger'],
+  publicKey: string | undefined,
+): Promise<DiscordAdapter> {
   const adapter = createDiscordAdapter({
     token: discord.token,
     apiUrl: discord.restUrl,
     bot: app.bot,
     store: app.store,
     logger,
+    ...(publicKey ? { publicKey } : {}),
   });
   app.registerChat(adapter.chatPort);
   await adapter.start();
@@ -55,18 +69,30 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
     // Results come by webhook; polling stays out of the way.
     timings: { firstPollMs: 60_000, maxPollMs: 60_000 },
   });
-  await app.listen([], 0);
   const discord = await createDiscordDouble();
+  const keys = options.http ? generateKeyPairSync('ed25519') : undefined;
+  // The Developer Portal shows the raw 32-byte key in hex: the last 32 bytes of the SPKI DER.
+  const publicKey = keys?.publicKey.export({ format: 'der', type: 'spki' }).subarray(-32).toString('hex');
+  // The route follows the adapter of the moment, so a restart keeps receiving on the same listener.
+  const routes = keys
+    ? [{ method: 'POST' as const, path: INTERACTIONS_PATH, handler: httpHandlerOf(() => world.adapter) }]
+    : [];
+  const listener = await app.listen(routes, 0);
+  if (keys)
+    discord.deliverInteractionsTo({
+      url: `http://127.0.0.1:${listener.port}${INTERACTIONS_PATH}`,
+      privateKey: keys.privateKey,
+    });
   const logger = createRecordingLogger();
   const world: World = {
     discord,
     app,
-    adapter: await startAdapter(discord, app, logger),
+    adapter: await startAdapter(discord, app, logger, publicKey),
     logger,
     channelKey: channelKeyOf({ platform: 'discord', workspaceId: discord.guildId, channelId: discord.channelId }),
     async restart() {
       await world.adapter.stop();
-      world.adapter = await startAdapter(discord, app, logger);
+      world.adapter = await startAdapter(discord, app, logger, publicKey);
     },
     async close() {
       await world.adapter.stop();
@@ -76,6 +102,14 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
     },
   };
   return world;
+}
+
+function httpHandlerOf(adapter: () => DiscordAdapter): RawRoute['handler'] {
+  return (req, res) => {
+    const route = adapter().routes?.find((r) => r.path === INTERACTIONS_PATH);
+    if (route) route.handler(req, res);
+    else res.writeHead(404).end();
+  };
 }
 
 /** The interaction's callback types in order (4 message, 5 deferred, 6 deferred update, 8 choices, 9 modal). */
