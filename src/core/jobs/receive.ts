@@ -12,7 +12,8 @@ import type { SettleOutcome, Settler } from './settle.ts';
 
 export type Received =
   | { outcome: 'unknown_token' | 'bad_body' | 'early' | 'wrong_project' }
-  | { outcome: 'accepted'; jobId: string; settle: () => Promise<SettleOutcome> };
+  /** `settle` is absent when the job has ended: nothing is left to settle (counted as a skipped settle). */
+  | { outcome: 'accepted'; jobId: string; settle?: () => Promise<SettleOutcome> };
 
 /** A backup look after a delivery, in case settling right after the answer fails. */
 const POLL_AFTER_WEBHOOK_MS = 5_000;
@@ -60,7 +61,7 @@ export function createReceive(ctx: JobsContext, settler: Settler) {
     if (known) {
       const named = projectNamed(body);
       if (!named) return { outcome: 'bad_body' };
-      return judge(known.jobId, known.projectId, named) ?? { outcome: 'accepted', jobId: known.jobId, settle: skipped };
+      return judge(known.jobId, known.projectId, named) ?? { outcome: 'accepted', jobId: known.jobId };
     }
     const record = await repo.findToken(token);
     if (!record) return { outcome: 'unknown_token' };
@@ -81,7 +82,7 @@ export function createReceive(ctx: JobsContext, settler: Settler) {
     if (refused) return refused;
     if (isFinal(job.state)) {
       ended.remember(token, part, job);
-      return { outcome: 'accepted', jobId, settle: skipped };
+      return { outcome: 'accepted', jobId };
     }
     // If settling after the answer fails, the job's poll comes soon rather than after its backoff (up to
     // 30 min): moved before the answer, so a process that dies right after answering still looks soon.
@@ -101,5 +102,3 @@ const projectNamed = (body: unknown): string | undefined => {
   const parsed = deliverySchema.safeParse(body);
   return parsed.success && parsed.data.projectId ? parsed.data.projectId : undefined;
 };
-
-const skipped = async (): Promise<SettleOutcome> => 'skipped';

@@ -51,6 +51,7 @@ let raw: Store;
 let ops: Ops;
 let webhook: ReturnType<typeof createWebhookHandler>;
 let jobs: JobService;
+let metrics: ReturnType<typeof createMetrics>;
 let apiReads: number;
 /** Added to the system's time by the store's and the jobs' clock, to reach a token's expiry. */
 let later: number;
@@ -93,10 +94,11 @@ beforeEach(async () => {
   } as unknown as MediaApi;
   const store = counting(raw, ops);
   jobs = bareJobService(store, media, clock);
+  metrics = createMetrics();
   webhook = createWebhookHandler({
     jobs,
     logger: silentLogger,
-    metrics: createMetrics(),
+    metrics,
     clock,
   });
 });
@@ -124,10 +126,12 @@ describe('a valid delivery, counted in store operations', () => {
     for (let i = 0; i < 10; i++) {
       const answer = await deliver();
       expect(answer.status).toBe(200);
-      await answer.after?.();
+      // Nothing to settle, and still counted as a skipped settle, as every accepted delivery is.
+      expect(answer.after).toBeUndefined();
     }
     expect(ops).toEqual({ reads: 2, writes: 0, claims: 0 });
     expect(apiReads).toBe(0);
+    expect(metrics.get('reelbot_webhook_settles_total', { outcome: 'skipped' })).toBe(11);
   });
 
   it('for a job that ended here after its delivery was accepted, costs nothing from the first repeat on', async () => {
