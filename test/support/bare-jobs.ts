@@ -3,17 +3,18 @@
 import { createJobService, type JobService } from '../../src/core/jobs/service.ts';
 import { createKeyResolver } from '../../src/core/keys.ts';
 import { createMetrics } from '../../src/core/metrics/prom-metrics.ts';
-import type { MediaApi, Store } from '../../src/core/ports.ts';
+import type { Clock, MediaApi, Store } from '../../src/core/ports.ts';
 import { silentLogger } from './harness.ts';
 
-export function bareJobService(store: Store, media: MediaApi): JobService {
+/** `clock` should be the store's own, when a test moves time (the default is the system's). */
+export function bareJobService(store: Store, media: MediaApi, clock: Clock = { now: () => Date.now() }): JobService {
   return createJobService({
     store,
     media,
     keys: createKeyResolver({ settings: { get: async () => ({}) }, sandboxKey: 'k' }),
     chat: () => undefined,
     logger: silentLogger,
-    clock: { now: () => Date.now() },
+    clock,
     metrics: createMetrics(),
     webhookBase: () => 'http://127.0.0.1:9',
     timings: { firstPollMs: 60_000, maxPollMs: 60_000, horizonMs: 3600_000 },

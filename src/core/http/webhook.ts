@@ -28,6 +28,8 @@ const ANSWERS: Record<Exclude<Received['outcome'], 'accepted'>, Answer> = {
   early: json(503, { error: 'not ready for this delivery yet' }),
   wrong_project: json(400, { error: 'delivery does not match this webhook' }),
 };
+/** A delivery for a job that ended (the API repeating itself) has no work after it: one shared answer. */
+const ACCEPTED = json(200, { ok: true });
 
 export function createWebhookHandler(deps: { jobs: JobService; logger: Logger; metrics: Metrics; clock: Clock }) {
   const { jobs, logger, metrics } = deps;
@@ -54,12 +56,16 @@ export function createWebhookHandler(deps: { jobs: JobService; logger: Logger; m
       return ANSWERS[received.outcome];
     }
     outcome('accepted');
-    const { jobId } = received;
+    const { jobId, settle } = received;
+    if (!settle) {
+      metrics.inc('reelbot_webhook_settles_total', { outcome: 'skipped' });
+      return ACCEPTED;
+    }
     return {
-      ...json(200, { ok: true }),
+      ...ACCEPTED,
       after: async () => {
         try {
-          const settled = await received.settle();
+          const settled = await settle();
           metrics.inc('reelbot_webhook_settles_total', { outcome: settled });
         } catch (err) {
           metrics.inc('reelbot_webhook_settles_total', { outcome: 'error' });

@@ -4,7 +4,7 @@
 // the API did the work) identifies the project: it is read back with the job's key, then adopted.
 
 import { MediaApiError } from '../errors.ts';
-import { projectSchema } from '../media/schemas.ts';
+import { deliverySchema } from '../media/schemas.ts';
 import { createOnce } from '../once.ts';
 import type { JobsContext } from './context.ts';
 import { isFinal, type Job } from './model.ts';
@@ -12,30 +12,18 @@ import type { SettleOutcome, Settler } from './settle.ts';
 
 export type Received =
   | { outcome: 'unknown_token' | 'bad_body' | 'early' | 'wrong_project' }
-  | { outcome: 'accepted'; jobId: string; settle: () => Promise<SettleOutcome> };
+  /** `settle` is absent when the job has ended: nothing is left to settle (counted as a skipped settle). */
+  | { outcome: 'accepted'; jobId: string; settle?: () => Promise<SettleOutcome> };
 
 /** A backup look after a delivery, in case settling right after the answer fails. */
 const POLL_AFTER_WEBHOOK_MS = 5_000;
-/**
- * Jobs remembered as ended for good, so a delivery repeated after the end (the API's retries, a replayed or
- * forged delivery with a valid token) costs one read of its token instead of two. A few hundred bytes each.
- */
-const ENDED_REMEMBERED = 1_000;
 
 const mayAdopt = (job: Job) => job.state === 'submitting' || (job.state === 'failed' && job.creation === 'unknown');
-/** Final, and no transition leaves it (lifecycle.ts): only `failed` may still turn into `running` by adoption. */
-const endedForGood = (job: Job) => isFinal(job.state) && job.state !== 'failed';
 
 export function createReceive(ctx: JobsContext, settler: Settler) {
   const { repo, life, deps } = ctx;
   const once = createOnce(deps);
-  // Job id → its project ids, oldest first; a record that never changes again, so never stale.
-  const ended = new Map<string, ReadonlyArray<string | null>>();
-  const rememberEnded = (job: Job) => {
-    if (!endedForGood(job) || ended.has(job.id)) return;
-    ended.set(job.id, job.projectIds);
-    if (ended.size > ENDED_REMEMBERED) ended.delete(ended.keys().next().value as string);
-  };
+  const ended = ctx.endedTokens;
 
   /** Confirms the project with the API under the job's key, records it, and runs the job once every part has one. */
   async function adopt(job: Job, part: number, projectId: string): Promise<Job | undefined> {
@@ -58,9 +46,8 @@ export function createReceive(ctx: JobsContext, settler: Settler) {
     return ran?.job ?? recorded;
   }
 
-  /** The answer for a delivery naming `named` for part `part` of a job whose projects are `projectIds`. */
-  function judge(jobId: string, projectIds: ReadonlyArray<string | null>, part: number, named: string) {
-    const expected = projectIds[part];
+  /** The answer for a delivery naming `named` for a part whose project is `expected`. */
+  function judge(jobId: string, expected: string | null | undefined, named: string) {
     if (!expected) return { outcome: 'early' } as const;
     if (named === expected) return undefined;
     deps.logger.warn({ jobId }, 'webhook delivery names another project; ignored');
@@ -68,16 +55,19 @@ export function createReceive(ctx: JobsContext, settler: Settler) {
   }
 
   return async function receive(token: string, body: unknown): Promise<Received> {
+    // Ended already (a retried or repeated delivery): nothing is left to look at, so the answer costs no
+    // store operation at all, and no read-back claim is taken after it.
+    const known = ended.find(token);
+    if (known) {
+      const named = projectNamed(body);
+      if (!named) return { outcome: 'bad_body' };
+      return judge(known.jobId, known.projectId, named) ?? { outcome: 'accepted', jobId: known.jobId };
+    }
     const record = await repo.findToken(token);
     if (!record) return { outcome: 'unknown_token' };
-    const parsed = projectSchema.safeParse(body);
-    if (!parsed.success || !parsed.data.projectId) return { outcome: 'bad_body' };
-    const named = parsed.data.projectId;
+    const named = projectNamed(body);
+    if (!named) return { outcome: 'bad_body' };
     const { jobId, part } = record;
-    // Ended already (a retried or repeated delivery): nothing is left to look at, so the answer costs no
-    // write, no read-back claim is taken after it, and once the end is known here, no read of the job.
-    const endedIds = ended.get(jobId);
-    if (endedIds) return judge(jobId, endedIds, part, named) ?? { outcome: 'accepted', jobId, settle: skipped };
     let job = await repo.get(jobId);
     if (!job) return { outcome: 'early' };
     if (!job.projectIds[part] && mayAdopt(job)) {
@@ -88,15 +78,16 @@ export function createReceive(ctx: JobsContext, settler: Settler) {
     // A part that finished while the job's other parts are still being created: settling it now would be
     // skipped (the job does not run yet) and spend its read-back window, so the sender is asked to retry.
     if (job.state === 'submitting') return { outcome: 'early' };
-    const refused = judge(jobId, job.projectIds, part, named);
+    const refused = judge(jobId, job.projectIds[part], named);
     if (refused) return refused;
     if (isFinal(job.state)) {
-      rememberEnded(job);
-      return { outcome: 'accepted', jobId, settle: skipped };
+      ended.remember(token, part, job);
+      return { outcome: 'accepted', jobId };
     }
     // If settling after the answer fails, the job's poll comes soon rather than after its backoff (up to
     // 30 min): moved before the answer, so a process that dies right after answering still looks soon.
     await deps.schedulePoll?.(jobId, deps.clock.now() + POLL_AFTER_WEBHOOK_MS);
+    ended.awaitEnd(token, part, jobId);
     return {
       outcome: 'accepted',
       jobId,
@@ -106,4 +97,8 @@ export function createReceive(ctx: JobsContext, settler: Settler) {
   };
 }
 
-const skipped = async (): Promise<SettleOutcome> => 'skipped';
+/** The project a delivery names, by the same rule as a project body (projectSchema), or undefined. */
+const projectNamed = (body: unknown): string | undefined => {
+  const parsed = deliverySchema.safeParse(body);
+  return parsed.success && parsed.data.projectId ? parsed.data.projectId : undefined;
+};

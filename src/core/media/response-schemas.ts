@@ -97,6 +97,18 @@ export const projectSchema = z
   });
 export type Project = z.infer<typeof projectSchema>;
 
+/**
+ * Only what decides whether a webhook body is a project and which one: projectSchema's own fields that can
+ * fail (the rest fall back), flat or inside `data`, so it accepts exactly the bodies projectSchema accepts
+ * and names the same project, without parsing every output of a finished project (a webhook's hot path).
+ */
+const { projectId, createdAt, completedAt } = projectBodySchema.shape;
+const namedProjectSchema = z.object({ projectId, createdAt, completedAt });
+export const deliverySchema = z.union([
+  namedProjectSchema,
+  z.object({ data: namedProjectSchema }).transform((b) => b.data),
+]);
+
 export const voiceSchema = z
   .object({
     voiceId: z.string().min(1),

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createWebhookHandler } from '../../../src/core/http/webhook.ts';
 import type { Job } from '../../../src/core/jobs/model.ts';
 import { createJobsRepo } from '../../../src/core/jobs/repo.ts';
+import type { JobService } from '../../../src/core/jobs/service.ts';
 import { createMetrics } from '../../../src/core/metrics/prom-metrics.ts';
 import type { KeyValue, MediaApi, Store } from '../../../src/core/ports.ts';
 import { createSqliteStore } from '../../../src/core/store/sqlite-store.ts';
@@ -49,10 +50,17 @@ let dir: Awaited<ReturnType<typeof createTempDir>>;
 let raw: Store;
 let ops: Ops;
 let webhook: ReturnType<typeof createWebhookHandler>;
+let jobs: JobService;
+let metrics: ReturnType<typeof createMetrics>;
 let apiReads: number;
+/** Added to the system's time by the store's and the jobs' clock, to reach a token's expiry. */
+let later: number;
+const clock = { now: () => Date.now() + later };
+/** The token's TTL, which is what submit.ts gives every token: bareJobService's horizon. */
+const HORIZON_MS = 3600_000;
 
 async function seed(state: Job['state']): Promise<void> {
-  const now = Date.now();
+  const now = clock.now();
   const repo = createJobsRepo(raw, silentLogger);
   await repo.save({
     id: 'costedjob1',
@@ -66,7 +74,7 @@ async function seed(state: Job['state']): Promise<void> {
     createdAt: now,
     updatedAt: now,
   });
-  await repo.saveToken(TOKEN, { jobId: 'costedjob1', part: 0 }, 3600_000);
+  await repo.saveToken(TOKEN, { jobId: 'costedjob1', part: 0 }, HORIZON_MS);
 }
 
 const deliver = (projectId = PROJECT) =>
@@ -74,7 +82,8 @@ const deliver = (projectId = PROJECT) =>
 
 beforeEach(async () => {
   dir = await createTempDir();
-  raw = await createSqliteStore({ path: join(dir.path, 'store.sqlite') });
+  later = 0;
+  raw = await createSqliteStore({ path: join(dir.path, 'store.sqlite'), clock });
   ops = { reads: 0, writes: 0, claims: 0 };
   apiReads = 0;
   const media = {
@@ -84,11 +93,13 @@ beforeEach(async () => {
     },
   } as unknown as MediaApi;
   const store = counting(raw, ops);
+  jobs = bareJobService(store, media, clock);
+  metrics = createMetrics();
   webhook = createWebhookHandler({
-    jobs: bareJobService(store, media),
+    jobs,
     logger: silentLogger,
-    metrics: createMetrics(),
-    clock: Date,
+    metrics,
+    clock,
   });
 });
 afterEach(async () => {
@@ -108,23 +119,57 @@ describe('a valid delivery, counted in store operations', () => {
     expect(apiReads).toBe(1);
   });
 
-  it('for a job that ended, costs two reads once and one read (its token) for every repeat', async () => {
+  it('for a job that ended, costs two reads once and no store operation for any repeat', async () => {
     await seed('settled');
     expect((await deliver()).status).toBe(200);
     expect(ops).toEqual({ reads: 2, writes: 0, claims: 0 });
     for (let i = 0; i < 10; i++) {
       const answer = await deliver();
       expect(answer.status).toBe(200);
-      await answer.after?.();
+      // Nothing to settle, and still counted as a skipped settle, as every accepted delivery is.
+      expect(answer.after).toBeUndefined();
     }
-    expect(ops).toEqual({ reads: 12, writes: 0, claims: 0 });
+    expect(ops).toEqual({ reads: 2, writes: 0, claims: 0 });
     expect(apiReads).toBe(0);
+    expect(metrics.get('reelbot_webhook_settles_total', { outcome: 'skipped' })).toBe(11);
   });
 
-  it('for a job that ended, still refuses a delivery naming another project', async () => {
+  it('for a job that ended here after its delivery was accepted, costs nothing from the first repeat on', async () => {
+    await seed('running');
+    expect((await deliver()).status).toBe(200);
+    // Ended by this process (here: abandoned; usually settled after the delivery's read-back).
+    await jobs.abandon('costedjob1', 'the channel key was removed').catch(() => undefined);
+    expect((await jobs.get('costedjob1'))?.state).toBe('abandoned');
+    const before = { ...ops };
+    for (let i = 0; i < 5; i++) {
+      const answer = await deliver();
+      expect(answer.status).toBe(200);
+      await answer.after?.();
+    }
+    expect(ops).toEqual(before);
+    expect((await deliver('ffffffffffffffffffffffff')).status).toBe(400);
+  });
+
+  it('for a job that ended, still refuses a delivery naming another project, or a body that is no project', async () => {
     await seed('expired');
     await deliver();
     expect((await deliver('ffffffffffffffffffffffff')).status).toBe(400);
+    const answer = await webhook(TOKEN, Buffer.from(JSON.stringify({ projectId: PROJECT, createdAt: 5 })));
+    expect(answer.status).toBe(400);
+    expect(answer.body).toContain('not a project');
+    expect(ops.reads).toBe(2);
+  });
+
+  it('for a job that ended, answers 404 once its token has expired, as the store would', async () => {
+    await seed('settled');
+    await deliver();
+    later = HORIZON_MS - 1_000;
+    expect((await deliver()).status).toBe(200);
+    later = HORIZON_MS + 1;
+    const answer = await deliver();
+    expect(answer.status).toBe(404);
+    expect(answer.body).toContain('unknown or expired');
+    expect((await deliver()).status).toBe(404);
   });
 
   it('for a failed job, which a delivery may still adopt, reads the job every time', async () => {
