@@ -6,8 +6,15 @@
 // So once a burst's work is done and nobody is waiting, the bot runs one full collection itself: a pause of
 // tens of milliseconds when no request or work is in progress, and a second one a second later; at most
 // once per burst.
+// The second one also gives back the young generation the burst grew (~28 MB resident, which no ordinary
+// full collection shrinks): it is V8's low-memory collection (full collections with the reduce-memory flag,
+// which shrink the young generation to what is live), the one a debugger's "collect garbage" button runs.
+// Node 20's `gc()` cannot reach it (its V8 reads only `type: 'minor'` and `execution: 'async'`; any other
+// options object runs a young-generation collection), so it is asked for through an in-process inspector
+// session: no port is opened and nothing is enabled.
 
-import { setFlagsFromString } from 'node:v8';
+import { createRequire } from 'node:module';
+import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { Logger } from './core/ports.ts';
 
@@ -19,6 +26,8 @@ export interface HeapAfterBurstOptions {
   awaiting: () => number;
   /** Runs a full collection; default V8's own, made reachable at run time. */
   collect?: () => void;
+  /** The second look's collection, which also shrinks the young generation; calls `done` once it has run. */
+  reduce?: (done: () => void) => void;
   /** How many tasks make a burst; default 200. */
   burst?: number;
   /** How long the process must have been quiet; default 3 s. */
@@ -36,6 +45,12 @@ export interface HeapAfterBurst {
 
 const MB = 1024 * 1024;
 
+/** Resident size of V8's young generation (new space), in MB. */
+function youngGenerationMb(): number {
+  const young = getHeapSpaceStatistics().find((s) => s.space_name === 'new_space');
+  return Math.round((young?.physical_space_size ?? 0) / MB);
+}
+
 /**
  * V8's full collection, as `node --expose-gc` offers it, reached without the flag: set at run time it
  * exposes `gc` to contexts created afterwards, so one is created to fetch it and the flag is unset again.
@@ -49,6 +64,30 @@ export function v8FullCollection(): (() => void) | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * V8's low-memory collection (`Isolate::LowMemoryNotification`), asked for through an in-process inspector
+ * session (HeapProfiler.collectGarbage). V8 runs it as a task on the main thread: `done` is called once it
+ * has run, then the session is closed. Undefined when this node has no inspector.
+ */
+export function v8LowMemoryCollection(): ((done: () => void) => void) | undefined {
+  let inspector: typeof import('node:inspector');
+  try {
+    // Required, not imported: a node built without the inspector throws on loading it.
+    inspector = createRequire(import.meta.url)('node:inspector') as typeof import('node:inspector');
+  } catch {
+    return undefined;
+  }
+  return (done) => {
+    const session = new inspector.Session();
+    session.connect();
+    session.post('HeapProfiler.collectGarbage', () => {
+      // Closing the session from inside its own callback hangs it: closed a turn later.
+      setImmediate(() => session.disconnect());
+      done();
+    });
+  };
 }
 
 /** Looks every `tickMs` (unref'd: never what keeps the process alive). */
@@ -66,6 +105,7 @@ export function burstWatch(options: HeapAfterBurstOptions): Pick<HeapAfterBurst,
   const quietTicks = Math.max(1, Math.ceil((options.quietMs ?? 3_000) / tickMs));
   const heapUsed = options.heapUsed ?? (() => process.memoryUsage().heapUsed);
   let collect = options.collect;
+  let reduce = options.reduce;
   let since = options.activity().takenIn;
   let quiet = 0;
   let secondLook = false;
@@ -81,9 +121,21 @@ export function burstWatch(options: HeapAfterBurstOptions): Pick<HeapAfterBurst,
     if (secondLook && collect) {
       secondLook = false;
       // A second collection a look later gives back what the first left: after 2,000 /clip settled, one
-      // collection took the bot from 265 to 211 MB, a second one a second later to 148-151 MB. (The young
-      // generation keeps the size the burst grew it to: V8 does not shrink it on these collections.)
-      collect();
+      // collection took the bot from 265 to 211 MB, a second one a second later to 148-151 MB. This one is
+      // the low-memory collection, which also shrinks the young generation the burst grew.
+      reduce ??= v8LowMemoryCollection();
+      if (!reduce) {
+        collect();
+        return true;
+      }
+      const before = youngGenerationMb();
+      const t = performance.now();
+      reduce(() =>
+        options.logger.info(
+          { youngBeforeMb: before, youngAfterMb: youngGenerationMb(), ms: Math.round(performance.now() - t) },
+          'young generation given back after a burst',
+        ),
+      );
       return true;
     }
     const tasks = takenIn - since;
