@@ -130,25 +130,17 @@ function burstWatch() {
   };
 }
 
-/** What the bot logged when it gave memory back (src/heap-after-burst.ts): each collection's pause. */
+/** What the bot logged when it gave memory back (src/heap-after-burst.ts): the collection's pause. */
 function givenBack(bot: RunningBot): Figure[] {
-  const logged = (msg: string) => bot.proc.logs.filter((l) => l.msg === msg);
-  return [
-    ...logged('memory given back after a burst').map((l) => ({
-      name: 'full collection after the burst',
+  return bot.proc.logs
+    .filter((l) => l.msg === 'memory given back after a burst')
+    .map((l) => ({
+      name: 'collection after the burst',
       bot: Number(l.ms),
       unit: 'ms',
       target: '–',
-      note: `heap ${l.heapBeforeMb} → ${l.heapAfterMb} MB; ${l.tasks} tasks`,
-    })),
-    ...logged('young generation given back after a burst').map((l) => ({
-      name: 'low-memory collection a look later',
-      bot: Number(l.ms),
-      unit: 'ms',
-      target: '–',
-      note: `young generation ${l.youngBeforeMb} → ${l.youngAfterMb} MB (ms: asked → done)`,
-    })),
-  ];
+      note: `heap ${l.heapBeforeMb} → ${l.heapAfterMb} MB, young generation ${l.youngBeforeMb} → ${l.youngAfterMb} MB; ${l.tasks} tasks (ms: asked → done)`,
+    }));
 }
 
 /** Peak RSS and CPU time of the burst, and RSS once the bot has been left alone for `quietS`. */
