@@ -12,7 +12,7 @@
 // in-process inspector session: no port is opened and nothing is enabled. Without an inspector (a node
 // built without one), two ordinary full collections a second apart are run instead.
 // Measured after 2,000 /clip on a shared 2-core machine: RSS 150 MB 6 s after the burst with two ordinary
-// collections, 125-134 MB with this one, which paused the bot 250-350 ms (it compacts the whole heap).
+// collections, 125-134 MB with this one, which paused the bot 210-350 ms (it compacts the whole heap).
 
 import { createRequire } from 'node:module';
 import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
@@ -149,7 +149,7 @@ export function burstWatch(options: HeapAfterBurstOptions): Pick<HeapAfterBurst,
     if (reduce) {
       // V8 repeats its full collection until one frees nothing (two at least), so one look does what two
       // ordinary collections did, and the young generation is given back too. Run alone it paused the bot
-      // 250-350 ms; after an ordinary collection a look earlier, 130-290 ms for that one plus ~450 ms.
+      // 210-350 ms; after an ordinary collection a look earlier, 130-290 ms for that one plus ~450 ms.
       reduce(() => log(tasks, before, t));
       return true;
     }
