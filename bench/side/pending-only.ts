@@ -130,10 +130,24 @@ function burstWatch() {
   };
 }
 
+/** What the bot logged when it gave memory back (src/heap-after-burst.ts): the collection's pause. */
+function givenBack(bot: RunningBot): Figure[] {
+  return bot.proc.logs
+    .filter((l) => l.msg === 'memory given back after a burst')
+    .map((l) => ({
+      name: 'collection after the burst',
+      bot: Number(l.ms),
+      unit: 'ms',
+      target: '–',
+      note: `heap ${l.heapBeforeMb} → ${l.heapAfterMb} MB, young generation ${l.youngBeforeMb} → ${l.youngAfterMb} MB; ${l.tasks} tasks (ms: asked → done)`,
+    }));
+}
+
 /** Peak RSS and CPU time of the burst, and RSS once the bot has been left alone for `quietS`. */
 async function burstFigures(bot: RunningBot, seen: { peak: number; cpu: number }): Promise<Figure[]> {
   await sleep(quietS * 1000);
   return [
+    ...givenBack(bot),
     { name: 'RSS peak during the burst', bot: seen.peak, unit: 'MB', target: '–', note: 'read every 100 ms' },
     { name: `RSS after ${quietS} s quiet`, bot: bot.rssMb(), unit: 'MB', target: '–' },
     {
@@ -153,6 +167,7 @@ const failures: string[] = [];
 let idle: HeapSummary | undefined;
 const snapshots = {
   argv: [...nodeFlags, '--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${dir}`, ...main],
+  keepLogs: true,
   async atIdle(bot: RunningBot) {
     idle = await snapshot(bot, dir);
     watch.start(bot);
@@ -205,6 +220,7 @@ const figures = await pendingGrowth(
   rssOnly
     ? {
         argv: [...nodeFlags, ...main],
+        keepLogs: true,
         atIdle: async (bot) => watch.start(bot),
         atPending: async (bot, burst) => [
           ...(await burstFigures(bot, watch.stop(bot))),

@@ -19,6 +19,13 @@ import { startWebhookTap, type WebhookTap } from './tap.ts';
 
 export type StoreKind = 'sqlite' | 'redis';
 
+export interface BotOptions {
+  /** Node options and entry (default `dist/main.js`). */
+  argv?: string[];
+  /** Keep the bot's log lines after it is ready (`proc.logs`); default false, as parsing them costs the client. */
+  keepLogs?: boolean;
+}
+
 export interface RunningBot {
   origin: string;
   proc: BotProcess;
@@ -35,7 +42,7 @@ export interface World {
   privateKey: KeyObject;
   /** Date.now() when the Slack double recorded each call. */
   callAt: WeakMap<SlackCall, number>;
-  startBot(store: StoreKind, options?: { argv?: string[] }): Promise<RunningBot>;
+  startBot(store: StoreKind, options?: BotOptions): Promise<RunningBot>;
   close(): Promise<void>;
 }
 
@@ -111,7 +118,7 @@ export async function startWorld(jobMs = JOB_MS): Promise<World> {
   const dirs: string[] = [];
   const prefixes: string[] = [];
 
-  async function startBot(store: StoreKind, options: { argv?: string[] } = {}): Promise<RunningBot> {
+  async function startBot(store: StoreKind, options: BotOptions = {}): Promise<RunningBot> {
     const port = await freePort();
     const origin = `http://127.0.0.1:${port}`;
     const tap = await startWebhookTap(origin);
@@ -138,7 +145,7 @@ export async function startWorld(jobMs = JOB_MS): Promise<World> {
         DISCORD_API_URL: discord.restUrl,
         DISCORD_PUBLIC_KEY: publicHex,
       },
-      { readyMs: 60_000, argv: options.argv ?? COMPILED, keepLogs: false },
+      { readyMs: 60_000, argv: options.argv ?? COMPILED, keepLogs: options.keepLogs ?? false },
     );
     await proc.ready.catch(async (err: unknown) => {
       // A bot that did not get ready in time must not outlive the benchmark.
