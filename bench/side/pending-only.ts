@@ -1,7 +1,7 @@
 // `npx tsx bench/side/pending-only.ts [count] [--node=<flag>]... [--entry=<main.js>] [--rss-only]
 // [--keep-snapshots]`: the memory figure of the side-by-side section alone (default 2,000 Slack /clip whose
-// projects stay pending for an hour), and what RSS cannot tell: the heap that is really retained. A heap
-// snapshot is taken on the idle bot and once every project is pending (V8 collects garbage fully before
+// projects stay pending for an hour, after a warm-up burst of a quarter as many), and what RSS cannot tell: the heap that is really retained. A heap
+// snapshot is taken on the idle bot (before the warm-up) and once every project is pending (V8 collects garbage fully before
 // it writes one), so their difference is what the pending projects hold, and the kinds of objects that
 // grew most say what holds it. RSS is read before each snapshot, since writing one grows the process.
 // `--node=` passes V8 options (e.g. `--node=--max-semi-space-size=4`) to try what a production start
@@ -144,15 +144,15 @@ function givenBack(bot: RunningBot): Figure[] {
 }
 
 /** Peak RSS and CPU time of the burst, and RSS once the bot has been left alone for `quietS`. */
-async function burstFigures(bot: RunningBot, seen: { peak: number; cpu: number }): Promise<Figure[]> {
+async function burstFigures(bot: RunningBot, seen: { peak: number; cpu: number }, pending: number): Promise<Figure[]> {
   await sleep(quietS * 1000);
   return [
     ...givenBack(bot),
     { name: 'RSS peak during the burst', bot: seen.peak, unit: 'MB', target: '–', note: 'read every 100 ms' },
     { name: `RSS after ${quietS} s quiet`, bot: bot.rssMb(), unit: 'MB', target: '–' },
     {
-      name: 'bot CPU per /clip, burst until all pending',
-      bot: (seen.cpu * 1000) / count,
+      name: 'bot CPU per /clip, bursts until all pending',
+      bot: (seen.cpu * 1000) / pending,
       unit: 'ms',
       target: '–',
       note: `${seen.cpu.toFixed(1)} s of CPU (user + system)`,
@@ -172,11 +172,15 @@ const snapshots = {
     idle = await snapshot(bot, dir);
     watch.start(bot);
   },
-  async atPending(bot: RunningBot, burst: { acksPerSecond: number; settledS: number }): Promise<Figure[]> {
-    const rss = await burstFigures(bot, watch.stop(bot));
+  async atPending(
+    bot: RunningBot,
+    burst: { acksPerSecond: number; settledS: number; pending: number },
+  ): Promise<Figure[]> {
+    const rss = await burstFigures(bot, watch.stop(bot), burst.pending);
     const pending = await snapshot(bot, dir);
     const was = idle ?? pending;
-    const per = (pending.bytes - was.bytes) / count;
+    // The idle snapshot was taken before the warm-up burst: every pending project counts.
+    const per = (pending.bytes - was.bytes) / burst.pending;
     // Code compiled while the burst ran (the JIT's, a fixed cost) is no project's: shown apart.
     const code = (pending.kinds.get('code')?.bytes ?? 0) - (was.kinds.get('code')?.bytes ?? 0);
     return [
@@ -198,7 +202,7 @@ const snapshots = {
       },
       {
         name: '  of which compiled code (fixed)',
-        bot: code / count,
+        bot: code / burst.pending,
         unit: 'B',
         target: '–',
         note: `${mb(code).toFixed(1)} MB of code compiled during the burst`,
@@ -210,7 +214,7 @@ const snapshots = {
         target: '–',
         note: `200 in flight; all pending after ${burst.settledS.toFixed(0)} s`,
       },
-      ...growth(was, pending, count),
+      ...growth(was, pending, burst.pending),
     ];
   },
 };
@@ -223,7 +227,7 @@ const figures = await pendingGrowth(
         keepLogs: true,
         atIdle: async (bot) => watch.start(bot),
         atPending: async (bot, burst) => [
-          ...(await burstFigures(bot, watch.stop(bot))),
+          ...(await burstFigures(bot, watch.stop(bot), burst.pending)),
           { name: 'burst ack rate', bot: burst.acksPerSecond, unit: 'acks/s', target: '–', note: '200 in flight' },
         ],
       }
