@@ -1,6 +1,6 @@
 // `npx tsx bench/side/pending-only.ts [count] [--node=<flag>]... [--entry=<main.js>] [--rss-only]
 // [--keep-snapshots]`: the memory figure of the side-by-side section alone (default 2,000 Slack /clip whose
-// projects stay pending for an hour, after a warm-up burst of a quarter as many), and what RSS cannot tell: the heap that is really retained. A heap
+// projects stay pending for an hour, in two equal bursts, the figure being the second's), and what RSS cannot tell: the heap that is really retained. A heap
 // snapshot is taken on the idle bot (before the warm-up) and once every project is pending (V8 collects garbage fully before
 // it writes one), so their difference is what the pending projects hold, and the kinds of objects that
 // grew most say what holds it. RSS is read before each snapshot, since writing one grows the process.

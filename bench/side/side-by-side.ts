@@ -68,12 +68,13 @@ export interface PendingLooks {
 
 /**
  * RSS growth while `count` projects are pending (the sandbox holds them for an hour), per 10,000. One bot takes
- * a warm-up burst of `count / 4` pending /clip, then the measured burst of `count`: each reading is taken
- * once every project of its burst is pending — its card posted, the work queue empty and the Slack double
- * quiet for a second (at most 3 minutes) — and the bot has given the burst's heap back (its `memory given
- * back after a burst` line, src/heap-after-burst.ts). The figure is the measured burst's growth: what more
- * pending projects cost a bot that has had a burst. What any first burst leaves once — code compiled for it,
- * a young generation regrown by the polls of what is pending — is printed next to it, from idle.
+ * two equal bursts of `count` pending /clip (200 in flight); each reading is taken once every project of its
+ * burst is pending — its card posted, the work queue empty and the Slack double quiet for a second (at most
+ * 3 minutes) — and the bot has given the burst's heap back (its `memory given back after a burst` line,
+ * src/heap-after-burst.ts). The figure is the second burst's growth: both bursts leave the same one-off costs
+ * (code compiled for them, the native heap's high-water mark, the young generation regrown by polls), so what
+ * differs between the two readings is `count` more pending projects. The growth from idle, one-off costs
+ * included, is printed beside it.
  */
 export async function pendingGrowth(count: number, failures: string[], looks: PendingLooks = {}): Promise<Figure[]> {
   return (await pendingRun(count, failures, looks)).figures;
@@ -90,7 +91,7 @@ async function givenBack(bot: RunningBot, nth: number, boundMs: number): Promise
   return true;
 }
 
-/** One bot, a warm-up burst then `count` pending projects: the figures, and the measured burst's growth (MB). */
+/** One bot, two bursts of `count` pending projects: the figures, and the second burst's growth (MB). */
 async function pendingRun(
   count: number,
   failures: string[],
@@ -133,7 +134,7 @@ async function pendingRun(
       await sleep(1_000);
       const idle = bot.rssMb();
       await looks.atIdle?.(bot);
-      const warm = await burst(Math.max(200, Math.round(count / 4)), 1);
+      const warm = await burst(count, 1);
       const measured = await burst(count, 2);
       const more =
         (await looks.atPending?.(bot, {
@@ -153,14 +154,14 @@ async function pendingRun(
           unit: 'MB',
           target: '< 20 MB',
           met: per10k < 20 && warm.ok && measured.ok,
-          note: `${measured.n} more pending on a bot holding ${warm.n} (× ${(10_000 / measured.n).toFixed(0)}): ${warm.rss.toFixed(0)} → ${measured.rss.toFixed(0)} MB, each read ${read(measured)}; ${measured.atSettle.toFixed(0)} MB as the burst settled, in ${measured.settledS.toFixed(0)} s`,
+          note: `a second burst of ${measured.n} pending on a bot holding ${warm.n} from the first (× ${(10_000 / measured.n).toFixed(0)}): ${warm.rss.toFixed(0)} → ${measured.rss.toFixed(0)} MB, each read ${read(measured)}; ${measured.atSettle.toFixed(0)} MB as the burst settled, in ${measured.settledS.toFixed(0)} s`,
         },
         {
           name: `  from idle, all ${total} pending, per 10,000`,
           bot: fromIdle,
           unit: 'MB',
           target: '–',
-          note: `${idle.toFixed(0)} → ${warm.rss.toFixed(0)} (${warm.n}) → ${measured.rss.toFixed(0)} MB; includes what a first burst leaves once (compiled code, the young generation the polls regrow)`,
+          note: `${idle.toFixed(0)} → ${warm.rss.toFixed(0)} (${warm.n}) → ${measured.rss.toFixed(0)} MB; includes what a burst leaves once (compiled code, the native heap's high-water mark, the young generation the polls regrow)`,
         },
         ...more,
       ];
