@@ -1,9 +1,10 @@
 // `npx tsx bench/side/pending-only.ts [count] [--node=<flag>]... [--entry=<main.js>] [--rss-only]
-// [--keep-snapshots]`: the memory figure of the side-by-side section alone (default 2,000 Slack /clip whose
-// projects stay pending for an hour, in two equal bursts, the figure being the second's), and what RSS cannot tell: the heap that is really retained. A heap
-// snapshot is taken on the idle bot (before the warm-up) and once every project is pending (V8 collects garbage fully before
-// it writes one), so their difference is what the pending projects hold, and the kinds of objects that
-// grew most say what holds it. RSS is read before each snapshot, since writing one grows the process.
+// [--keep-snapshots]`: the memory figure of the side-by-side section alone (two equal bursts of, by default,
+// 2,000 Slack /clip whose projects stay pending for an hour; the figure is the second burst's growth), and
+// what RSS cannot tell: the heap that is really retained. A heap snapshot is taken on the idle bot (before
+// the first burst) and once every project is pending (V8 collects garbage fully before it writes one), so
+// their difference is what the pending projects hold, and the kinds of objects that grew most say what holds
+// it. RSS is read before each snapshot, since writing one grows the process.
 // `--node=` passes V8 options (e.g. `--node=--max-semi-space-size=4`) to try what a production start
 // could use; compare the ack rate. `--entry=` runs another build (a copy of an earlier dist/ inside the
 // repository, so it finds node_modules) for a before/after back to back. `--rss-only` takes no snapshot,
