@@ -5,22 +5,18 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Store } from '../../../src/core/ports.ts';
 import { createSqliteStore } from '../../../src/core/store/sqlite-store.ts';
 import { createTempDir } from './helpers.ts';
+import {
+  expectKeyvReads,
+  expectPreviousRecords,
+  HOUR,
+  JOB,
+  writeAsPreviousVersion,
+  writeAsThisVersion,
+} from './keyv-format.ts';
 
 // Files written by earlier versions went through keyv (@keyv/sqlite); the store now runs its own
 // prepared statements and keyv's text format on the same table. An upgrade must read every record as
 // before, and a file written now must still read through keyv (a rollback, or a tool that uses keyv).
-
-/** A record as the bot stores them: nested, with strings keyv escapes (a leading ':'). */
-const JOB = {
-  id: 'abcdefghjk',
-  state: 'running',
-  summary: ':clip youtube.com',
-  requests: [{ videoUrl: 'https://youtube.com/watch?v=1', note: '::two colons' }],
-  projectIds: [null, '0123456789abcdef01234567'],
-  sealedKey: ':base64:notreallybase64',
-  createdAt: 1_763_900_000_000,
-};
-const HOUR = 3_600_000;
 
 /** keyv on the file, configured as the SQLite store configured it before (no key prefix of its own). */
 function keyvOn(path: string): { keyv: Keyv; close(): Promise<void> } {
@@ -52,29 +48,12 @@ afterEach(async () => {
 describe('a SQLite file written by the previous version, through keyv', () => {
   it('reads back every record identically, lists them, and updates them', async () => {
     const old = keyvOn(path);
-    // What backend.ts stored through keyv: the value in an envelope, its expiry (exp) and a version (ver).
-    await old.keyv.set('jobs:j1', { v: JOB });
-    await old.keyv.set('jobs:j2', { v: ':just a string', exp: Date.now() + HOUR }, HOUR);
-    await old.keyv.set('tokens:t1', { v: { jobId: 'j1', part: 0 }, ver: 3 });
+    await writeAsPreviousVersion(old.keyv);
     await old.close();
 
     const store = await createSqliteStore({ path });
     try {
-      const jobs = store.namespace('jobs');
-      expect(await jobs.get('j1')).toEqual(JOB);
-      expect(await jobs.get('j2')).toBe(':just a string');
-      expect(await store.namespace('tokens').get('t1')).toEqual({ jobId: 'j1', part: 0 });
-      const listed = [];
-      for await (const entry of jobs.entries()) listed.push(entry);
-      expect(listed).toEqual([
-        ['j1', JOB],
-        ['j2', ':just a string'],
-      ]);
-      // A compare-and-set against a row keyv wrote: the row it read is the row it replaces.
-      expect(await jobs.update('j1', (job?: typeof JOB) => job && { ...job, state: 'settled' })).toMatchObject({
-        state: 'settled',
-      });
-      expect(await jobs.get('j1')).toEqual({ ...JOB, state: 'settled' });
+      await expectPreviousRecords(store);
     } finally {
       await store.close();
     }
@@ -101,20 +80,14 @@ describe('a SQLite file written by this version', () => {
   it('reads through keyv as what was stored, each row byte for byte as keyv writes it', async () => {
     const store = await createSqliteStore({ path });
     try {
-      const jobs = store.namespace('jobs');
-      await jobs.set('j1', JOB);
-      await jobs.set('j2', ':with a time to live', HOUR);
-      await jobs.update('j3', () => ({ ...JOB, id: 'j3' }));
-      expect(await store.claim('slack:event:E1', HOUR)).toBe(true);
+      await writeAsThisVersion(store);
     } finally {
       await store.close();
     }
 
     const now = keyvOn(path);
     try {
-      expect(await now.keyv.get('jobs:j1')).toEqual({ v: JOB });
-      expect(await now.keyv.get('jobs:j2')).toMatchObject({ v: ':with a time to live' });
-      expect(await now.keyv.get('jobs:j3')).toEqual({ v: { ...JOB, id: 'j3' }, ver: 1 });
+      await expectKeyvReads(now.keyv);
       expect(await now.keyv.get('_claim:slack:event:E1')).toEqual(expect.any(String));
       expect(await rowText(path, 'jobs:j1')).toBe(await now.keyv.serializeData({ value: { v: JOB } }));
       const j2 = JSON.parse((await rowText(path, 'jobs:j2')) ?? '{}') as { expires?: number };
