@@ -168,7 +168,6 @@ const failures: string[] = [];
 let idle: HeapSummary | undefined;
 const snapshots = {
   argv: [...nodeFlags, '--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${dir}`, ...main],
-  keepLogs: true,
   async atIdle(bot: RunningBot) {
     idle = await snapshot(bot, dir);
     watch.start(bot);
@@ -225,7 +224,6 @@ const figures = await pendingGrowth(
   rssOnly
     ? {
         argv: [...nodeFlags, ...main],
-        keepLogs: true,
         atIdle: async (bot) => watch.start(bot),
         atPending: async (bot, burst) => [
           ...(await burstFigures(bot, watch.stop(bot), burst.pending)),

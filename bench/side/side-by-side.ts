@@ -75,8 +75,6 @@ const metricOf = async (bot: RunningBot, name: string): Promise<number> => {
 export interface PendingLooks {
   /** Node options and entry for the bot (default `dist/main.js`), e.g. V8 flags a production start could use. */
   argv?: string[];
-  /** Keep the bot's log lines (`bot.proc.logs`), e.g. to read what it logged when it gave memory back. */
-  keepLogs?: boolean;
   /** On the idle bot, after the idle RSS reading. */
   atIdle?(bot: RunningBot): Promise<void>;
   /** Once every project is pending, after the RSS reading; `acksPerSecond` is the burst's acknowledgement rate. */

@@ -55,22 +55,24 @@ export function createHttpInteractions(options: {
   const waiting = new Map<string, Waiting>();
   let client: Client | undefined;
 
-  const makeRequest: MakeRequest = async (url, init) => {
-    const id = CALLBACK_PATH.exec(url)?.[1];
-    const target = id ? waiting.get(id) : undefined;
-    if (!id || !target || typeof init.body !== 'string') return DefaultRestOptions.makeRequest(url, init);
-    waiting.delete(id);
-    await target.answer(init.body);
-    return new Response(null, { status: 204 });
-  };
-
-  const firstAnswer: FirstAnswer = async (id, callback) => {
+  /** Writes `body` into the interaction's waiting HTTP response; false when none waits. */
+  const answerWaiting = async (id: string, body: string): Promise<boolean> => {
     const target = waiting.get(id);
     if (!target) return false;
     waiting.delete(id);
-    await target.answer(JSON.stringify(callback));
+    await target.answer(body);
     return true;
   };
+
+  const makeRequest: MakeRequest = async (url, init) => {
+    const id = CALLBACK_PATH.exec(url)?.[1];
+    if (id && typeof init.body === 'string' && (await answerWaiting(id, init.body))) {
+      return new Response(null, { status: 204 });
+    }
+    return DefaultRestOptions.makeRequest(url, init);
+  };
+
+  const firstAnswer: FirstAnswer = (id, callback) => answerWaiting(id, JSON.stringify(callback));
 
   function handler(req: IncomingMessage, res: ServerResponse) {
     readBody(req, MAX_INTERACTION_BYTES)
