@@ -2,8 +2,8 @@
 // two gateway sessions on one token both receive every interaction). The holder renews it every ttl/3; a
 // holder that dies stops renewing, and another replica takes it over within one ttl (default 10 s).
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
 import type { Logger } from '../ports.ts';
+import { createRedisConnection } from '../store/redis-connection.ts';
 
 export interface Lease {
   /** Resolves once this replica holds the lease (waits while another does). */
@@ -29,8 +29,10 @@ export function createRedisLease(options: {
 }): Lease {
   const ttlMs = options.ttlMs ?? 10_000;
   const token = randomUUID();
-  const redis = new Redis(options.url, { lazyConnect: true, maxRetriesPerRequest: 1 });
-  redis.on('error', (err) => options.logger.debug({ err }, 'lease: redis connection error'));
+  // Background work: commands wait for a dropped connection to come back, and the ttl decides when it is lost.
+  const redis = createRedisConnection(options.url, {
+    onError: (err) => options.logger.debug({ err }, 'lease: redis connection error'),
+  }).client;
   let held = false;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;

@@ -1,10 +1,9 @@
-// The Store port assembled over one storage backend. Backends (sqlite-store.ts, redis-store.ts,
+// The Store port assembled over one storage backend. Backends (keyv-backend.ts for SQLite and Redis,
 // memory-store.ts) only move rows and claim rows; this file owns key layout, expiry by the injected
 // clock, compare-and-set retries, leases, a bound on every operation, and the rule that a failing
 // backend is an error, never "not found".
 
 import { randomUUID } from 'node:crypto';
-import { ConfigError } from '../errors.ts';
 import type { Change, Clock, KeyValue, Lease, Store } from '../ports.ts';
 import { createGuard, type Guard, type GuardOptions } from './guard.ts';
 
@@ -14,7 +13,7 @@ export interface Backend {
   get(key: string): Promise<unknown>;
   set(key: string, value: unknown, ttlMs: number | undefined): Promise<void>;
   delete(key: string): Promise<boolean>;
-  /** Every stored [key, value] whose key starts with `prefix`. */
+  /** Every stored [key, value] whose key starts with `prefix` (a namespace's, ending in ':'). */
   scan(prefix: string): AsyncIterable<[string, unknown]>;
   /** The stored value (undefined when unreadable or expired by the backend) and the exact row read. */
   read(key: string): Promise<{ value: unknown; stamp: string } | undefined>;
@@ -225,16 +224,4 @@ function asEnvelope(raw: unknown): Envelope | undefined {
   if (typeof raw !== 'object' || raw === null || !('v' in raw)) return undefined;
   const { exp, ver } = raw as { exp?: unknown; ver?: unknown };
   return { v: raw.v, ...(typeof exp === 'number' ? { exp } : {}), ...(typeof ver === 'number' ? { ver } : {}) };
-}
-
-/** The URL without credentials, safe for messages and logs. */
-export function redactUrl(url: string): string {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new ConfigError('STORE_URL is not a valid URL; expected redis://host:6379 or sqlite://path/to/file.sqlite');
-  }
-  const path = parsed.pathname === '/' ? '' : parsed.pathname;
-  return `${parsed.protocol}//${parsed.host}${path}`;
 }

@@ -1,44 +1,53 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createRedisBudget, type SharedBudget } from '../../../src/core/media/redis-budget.ts';
+import type { BudgetCounter } from '../../../src/core/media/budget-counter.ts';
+import { createRedisBudgetCounter } from '../../../src/core/media/redis-budget.ts';
 import { deleteRedisPrefix, REDIS_URL, uniquePrefix } from '../store/helpers.ts';
 
 // Three replicas share one key's budget through Redis: together they never spend more than the plan allows.
 
-let budgets: SharedBudget[] = [];
+type Counter = BudgetCounter & { close(): Promise<void> };
+let counters: Counter[] = [];
 let prefix = '';
 afterEach(async () => {
-  for (const b of budgets) await b.close();
-  budgets = [];
+  for (const c of counters) await c.close();
+  counters = [];
   await deleteRedisPrefix(prefix);
 });
 
-function replicas(n: number, perHour: number, windowMs = 3_600_000) {
+function replicas(n: number, windowMs = 3_600_000): Counter[] {
   prefix = uniquePrefix();
-  budgets = Array.from({ length: n }, () => createRedisBudget({ url: REDIS_URL, perHour, prefix, windowMs }));
-  return budgets;
+  counters = Array.from({ length: n }, () => createRedisBudgetCounter({ url: REDIS_URL, prefix, windowMs }));
+  return counters;
 }
+
+const HOUR = 3_600_000;
 
 describe('the request budget shared in Redis', () => {
   it('lets 3 replicas asking 30 times at once spend exactly the 10 requests allowed', async () => {
-    const all = replicas(3, 10);
+    const all = replicas(3);
+    const now = Date.now();
     const outcomes = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => all[i % 3]?.tryTake('key-a') ?? Promise.reject(new Error('no replica'))),
+      Array.from(
+        { length: 30 },
+        (_, i) => all[i % 3]?.trySpend('key-a', now + i, now - HOUR, 10) ?? Promise.reject(new Error('no replica')),
+      ),
     );
-    expect(outcomes.filter((o) => o.ok)).toHaveLength(10);
-    const refused = outcomes.find((o) => !o.ok);
-    expect(refused?.retryAfterMs).toBeGreaterThan(3_500_000);
-    expect(await all[1]?.available('key-a')).toBe(0);
+    expect(outcomes.filter(Boolean)).toHaveLength(10);
+    expect(await all[1]?.spent('key-a', now - HOUR)).toHaveLength(10);
     // Another key has its own budget.
-    expect((await all[2]?.tryTake('key-b'))?.ok).toBe(true);
+    expect(await all[2]?.trySpend('key-b', now, now - HOUR, 10)).toBe(true);
   });
 
-  it('keeps the reserve for result reads, and gives requests back one window after they were spent', async () => {
-    const [a, b] = replicas(2, 5, 400);
-    for (let i = 0; i < 3; i++) expect((await a?.tryTake('k', 2))?.ok).toBe(true);
-    expect((await b?.tryTake('k', 2))?.ok).toBe(false);
-    expect((await b?.tryTake('k'))?.ok).toBe(true);
-    expect(await a?.available('k')).toBe(1);
+  it('gives requests back once they are older than the window, and forgets the key after it', async () => {
+    const [a, b] = replicas(2, 400);
+    const start = Date.now();
+    for (let i = 0; i < 3; i++) expect(await a?.trySpend('k', start + i, start - 400, 3)).toBe(true);
+    expect(await b?.trySpend('k', start + 3, start - 400, 3)).toBe(false);
+    expect(await b?.spent('k', start - 400)).toEqual([start, start + 1, start + 2]);
+    // A window later the same spends no longer count.
+    expect(await b?.trySpend('k', start + 401, start + 2, 3)).toBe(true);
+    expect(await a?.spent('k', start + 2)).toEqual([start + 401]);
     await new Promise((r) => setTimeout(r, 450));
-    expect(await b?.available('k')).toBe(5);
+    expect(await a?.spent('k', 0)).toEqual([]);
   });
 });

@@ -57,3 +57,44 @@ export async function expectKeyvReads(keyv: Keyv, prefix = ''): Promise<void> {
   expect(await keyv.get(`${prefix}jobs:j2`)).toMatchObject({ v: ':with a time to live' });
   expect(await keyv.get(`${prefix}jobs:j3`)).toEqual({ v: { ...JOB, id: 'j3' }, ver: 1 });
 }
+
+/**
+ * Rows exactly as the store of 0bc1b50 (sqlite3 and ioredis driven directly, keyv's format written by hand)
+ * wrote them, captured from that version: JOB at jobs:j1, a string with a time to live at jobs:j2, JOB as j3
+ * through update(), tokens:t1 updated twice, and a claim. Only keyv's wall-clock expiry of j2 is moved
+ * past 2100 so the row stays live; the claim's token (a UUID) is the one each backend stores differently.
+ */
+export const ROWS_OF_0BC1B50: ReadonlyArray<readonly [key: string, text: string]> = [
+  [
+    'jobs:j1',
+    '{"value":{"v":{"id":"abcdefghjk","state":"running","summary":"::clip youtube.com","requests":[{"videoUrl":"https://youtube.com/watch?v=1","note":":::two colons"}],"projectIds":[null,"0123456789abcdef01234567"],"sealedKey":"::base64:notreallybase64","createdAt":1763900000000}}}',
+  ],
+  ['jobs:j2', '{"value":{"v":"::with a time to live","exp":4102444800000},"expires":4102444800000}'],
+  [
+    'jobs:j3',
+    '{"value":{"v":{"id":"j3","state":"running","summary":"::clip youtube.com","requests":[{"videoUrl":"https://youtube.com/watch?v=1","note":":::two colons"}],"projectIds":[null,"0123456789abcdef01234567"],"sealedKey":"::base64:notreallybase64","createdAt":1763900000000},"ver":1}}',
+  ],
+  ['tokens:t1', '{"value":{"v":{"jobId":"j1","part":1},"ver":2}}'],
+];
+export const CLAIM_OF_0BC1B50 = { key: '_claim:slack:event:E1', token: '3f5be424-09eb-41df-8b4b-e06d7212a22c' };
+
+/** Everything `ROWS_OF_0BC1B50` and its claim hold reads back, lists, updates and stays claimed. */
+export async function expectRecordsOf0bc1b50(store: Store): Promise<void> {
+  const jobs = store.namespace('jobs');
+  expect(await jobs.get('j1')).toEqual(JOB);
+  expect(await jobs.get('j2')).toBe(':with a time to live');
+  expect(await jobs.get('j3')).toEqual({ ...JOB, id: 'j3' });
+  const listed: string[] = [];
+  for await (const [key] of jobs.entries()) listed.push(key);
+  expect(listed.sort()).toEqual(['j1', 'j2', 'j3']);
+  const tokens = store.namespace('tokens');
+  expect(await tokens.update('t1', (t?: { jobId: string; part: number }) => t && { ...t, part: 2 })).toEqual({
+    jobId: 'j1',
+    part: 2,
+  });
+  expect(await tokens.get('t1')).toEqual({ jobId: 'j1', part: 2 });
+  expect(await store.claim('slack:event:E1', HOUR)).toBe(false);
+  // The claim's holder, from that version, can still let it go.
+  await store.held('slack:event:E1', CLAIM_OF_0BC1B50.token).release();
+  expect(await store.claim('slack:event:E1', HOUR)).toBe(true);
+}

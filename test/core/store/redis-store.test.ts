@@ -4,17 +4,20 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createRedisStore } from '../../../src/core/store/redis-store.ts';
 import { deleteRedisPrefix, REDIS_URL, uniquePrefix, withRedis } from './helpers.ts';
 import {
+  CLAIM_OF_0BC1B50,
   expectKeyvReads,
   expectPreviousRecords,
+  expectRecordsOf0bc1b50,
   HOUR,
   JOB,
+  ROWS_OF_0BC1B50,
   writeAsPreviousVersion,
   writeAsThisVersion,
 } from './keyv-format.ts';
 
-// Earlier versions stored through keyv with @keyv/redis; the store now speaks to Redis through ioredis (the
-// client BullMQ loads anyway) and writes keyv's rows itself. Replicas of both versions share one Redis during
-// a rolling upgrade, so each must read what the other wrote, byte for byte.
+// Earlier versions stored through keyv with @keyv/redis, then through ioredis with keyv's rows written by
+// hand (up to 0bc1b50); the store is now keyv over an ioredis adapter of its own (keyv-ioredis.ts). Replicas
+// of different versions share one Redis during a rolling upgrade, so each must read what the other wrote.
 
 /** keyv on Redis, configured as the Redis store configured it before. */
 function previousVersion(): { keyv: Keyv; close(): Promise<void> } {
@@ -56,6 +59,24 @@ describe('a Redis database written by the previous version, through keyv', () =>
     const store = createRedisStore({ url: REDIS_URL, prefix });
     try {
       expect(await store.namespace('jobs').get('gone')).toBeUndefined();
+    } finally {
+      await store.close();
+    }
+  });
+});
+
+describe('a Redis database written by the version that drove ioredis itself (0bc1b50)', () => {
+  it('reads back every record, lists them, updates them, and keeps its claims', async () => {
+    await withRedis(async (client) => {
+      for (const [key, text] of ROWS_OF_0BC1B50) {
+        if (key === 'jobs:j2') await client.set(prefix + key, text, { PX: HOUR });
+        else await client.set(prefix + key, text);
+      }
+      await client.set(prefix + CLAIM_OF_0BC1B50.key, CLAIM_OF_0BC1B50.token, { PX: HOUR });
+    });
+    const store = createRedisStore({ url: REDIS_URL, prefix });
+    try {
+      await expectRecordsOf0bc1b50(store);
     } finally {
       await store.close();
     }

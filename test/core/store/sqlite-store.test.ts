@@ -6,16 +6,19 @@ import type { Store } from '../../../src/core/ports.ts';
 import { createSqliteStore } from '../../../src/core/store/sqlite-store.ts';
 import { createTempDir } from './helpers.ts';
 import {
+  CLAIM_OF_0BC1B50,
   expectKeyvReads,
   expectPreviousRecords,
+  expectRecordsOf0bc1b50,
   HOUR,
   JOB,
+  ROWS_OF_0BC1B50,
   writeAsPreviousVersion,
   writeAsThisVersion,
 } from './keyv-format.ts';
 
-// Files written by earlier versions went through keyv (@keyv/sqlite); the store now runs its own
-// prepared statements and keyv's text format on the same table. An upgrade must read every record as
+// Files were written through keyv (@keyv/sqlite), then by a version driving sqlite3 with keyv's format
+// written by hand (up to 0bc1b50), and now through keyv again. An upgrade must read every record as
 // before, and a file written now must still read through keyv (a rollback, or a tool that uses keyv).
 
 /** keyv on the file, configured as the SQLite store configured it before (no key prefix of its own). */
@@ -60,6 +63,23 @@ describe('a SQLite file written by the previous version, through keyv', () => {
   });
 });
 
+describe('a SQLite file written by the version that drove sqlite3 itself (0bc1b50)', () => {
+  it('reads back every record, lists them, updates them, and keeps its claims', async () => {
+    const adapter = new KeyvSqlite({ uri: `sqlite://${path}` });
+    for (const [key, text] of ROWS_OF_0BC1B50) await adapter.set(key, text);
+    const claim = JSON.stringify({ value: CLAIM_OF_0BC1B50.token, expires: 4_102_444_800_000 });
+    await adapter.set(CLAIM_OF_0BC1B50.key, claim);
+    await adapter.disconnect();
+
+    const store = await createSqliteStore({ path });
+    try {
+      await expectRecordsOf0bc1b50(store);
+    } finally {
+      await store.close();
+    }
+  });
+});
+
 describe('a row past keyv’s own expiry (by the wall clock)', () => {
   it('reads as absent and leaves the file, as it did through keyv', async () => {
     const old = keyvOn(path);
@@ -98,7 +118,7 @@ describe('a SQLite file written by this version', () => {
   });
 });
 
-describe('one SQLite store under many concurrent operations (statements shared by every call)', () => {
+describe('one SQLite store under many concurrent operations (one connection shared by every call)', () => {
   let stores: Store[] = [];
   afterEach(async () => {
     for (const s of stores) await s.close();
@@ -129,7 +149,7 @@ describe('one SQLite store under many concurrent operations (statements shared b
     expect(await b.delete('k0')).toBe(false);
   });
 
-  it('closes with statements prepared, and the next store on the file reads what it wrote', async () => {
+  it('closes with operations just done, and the next store on the file reads what it wrote', async () => {
     const store = await createSqliteStore({ path });
     await Promise.all([store.namespace('n').set('a', 1), store.ping(), store.claim('c', HOUR)]);
     await store.close();
