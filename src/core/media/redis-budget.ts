@@ -2,7 +2,7 @@
 // (each replica counting alone would let three replicas spend three budgets). A sliding log per key in a
 // sorted set, trimmed and checked in one Lua script, so two replicas can never both take the last request;
 // times come from Redis's clock, so replicas with skewed clocks still agree.
-// The rate limiter counts through createRedisBudgetCounter (its BudgetCounter interface); app.ts wires it
+// The rate limiter counts through createRedisBudgetCounter (its BudgetCounter interface); start-bot.ts wires it
 // when the store is Redis.
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
