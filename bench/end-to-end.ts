@@ -5,9 +5,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { type App, createApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import type { Logger, Origin } from '../src/core/ports.ts';
+import type { ChatPort, Logger, Origin } from '../src/core/ports.ts';
+import { type RunningBot, startBot } from '../src/start-bot.ts';
 import { percentile, type Row } from './stats.ts';
 import { createTimedChat, type ThreadTimes, type TimedChat } from './timed-chat.ts';
 
@@ -20,37 +20,46 @@ const JOB_BOUND_MS = 15_000;
 
 const silent: Logger = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {}, child: () => silent };
 const origin: Origin = { platform: 'console', workspaceId: 'local', channelId: 'bench', userId: 'ana' };
+/** A chat that posts nowhere, for benches that never start a job. */
+const silentChat: ChatPort = {
+  platform: 'console',
+  postInThread: async () => {},
+  updateCard: async () => {},
+};
 
 export interface BenchApp {
-  app: App;
+  app: RunningBot;
   port: number;
   close(): Promise<void>;
 }
 
-/** The bot with the in-process sandbox and a temp SQLite file, listening on loopback; rate limits lifted. */
-export async function startBenchApp(jobMs = JOB_MS): Promise<BenchApp> {
+/**
+ * The bot with the in-process sandbox and a temp SQLite file, listening on loopback; rate limits lifted.
+ * Its chat is `chat` (the console's platform), or none: the bench drives the bot itself, never stdin.
+ */
+export async function startBenchApp(options: { jobMs?: number; chat?: ChatPort } = {}): Promise<BenchApp> {
   const dir = mkdtempSync(join(tmpdir(), 'reelbot-bench-'));
   const config = loadConfig({
     MEDIA_API_URL: 'sandbox',
     STORE_URL: `sqlite://${join(dir, 'bot.sqlite')}`,
     PORT: '0',
+    HOST: '127.0.0.1',
     MEDIA_API_RATE_LIMIT: '1000000',
   });
-  const app = await createApp({
-    config,
+  const chat = options.chat;
+  const app = await startBot(config, {
     logger: silent,
-    host: '127.0.0.1',
-    sandbox: { jobMs, rateLimitPerMinute: 1_000_000, webhookRetryMs: 100 },
+    sandbox: { jobMs: options.jobMs ?? JOB_MS, rateLimitPerMinute: 1_000_000, webhookRetryMs: 100 },
     pollTickMs: 50,
     // Results come by webhook; the poller is only the safety net, as in production with PUBLIC_URL.
     timings: { firstPollMs: 60_000, maxPollMs: 60_000 },
+    chat: () => chat ?? silentChat,
   });
-  const listener = await app.listen([], 0);
   return {
     app,
-    port: listener.port,
+    port: app.port,
     async close() {
-      await app.close();
+      await app.stop();
       rmSync(dir, { recursive: true, force: true });
     },
   };
@@ -58,7 +67,7 @@ export async function startBenchApp(jobMs = JOB_MS): Promise<BenchApp> {
 
 const VIDEO = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ';
 
-async function runJobs(app: App, chat: TimedChat, ids: string[], concurrency: number) {
+async function runJobs(app: RunningBot, chat: TimedChat, ids: string[], concurrency: number) {
   const started = new Map<string, number>();
   let next = 0;
   const worker = async () => {
@@ -88,7 +97,7 @@ interface Phase {
   concurrency: number;
 }
 
-async function runPhase(app: App, chat: TimedChat, phase: Phase) {
+async function runPhase(app: RunningBot, chat: TimedChat, phase: Phase) {
   const ids = Array.from({ length: phase.n }, (_, i) => `${phase.name}-${i + 1}`);
   const t0 = performance.now();
   const started = await runJobs(app, chat, ids, phase.concurrency);
@@ -101,9 +110,8 @@ export async function runEndToEnd(quick: boolean): Promise<{ rows: Row[]; failur
     { name: 'one-at-a-time', n: quick ? 5 : 20, concurrency: 1 },
     { name: 'loaded', n: quick ? 20 : 100, concurrency: CONCURRENCY },
   ];
-  const bench = await startBenchApp();
   const chat = createTimedChat();
-  bench.app.registerChat(chat);
+  const bench = await startBenchApp({ chat });
   try {
     await runJobs(bench.app, chat, ['warm-1', 'warm-2', 'warm-3'], 3);
     const rows: Row[] = [];
@@ -146,7 +154,7 @@ function rowsOf(per: Array<{ t0: number; t: ThreadTimes }>, phase: Phase, wall: 
   ];
 }
 
-function webhookRow(app: App): Row {
+function webhookRow(app: RunningBot): Row {
   const hooks = (outcome: string) => app.metrics.get('reelbot_webhook_deliveries_total', { outcome });
   const polled = app.metrics.get('reelbot_polls_total', { outcome: 'settled' });
   return {

@@ -1,7 +1,7 @@
 import { type Config, UNREACHABLE_WEBHOOK_BASE } from './config.ts';
 
 // What the bot says about itself at start-up: what it runs against, and how results come back. The
-// wording names the same webhook address the jobs send (app.ts), so the log never misleads.
+// wording names the same webhook address the jobs send (start-bot.ts), so the log never misleads.
 
 export interface Note {
   level: 'info' | 'warn';

@@ -1,5 +1,5 @@
 // What the composition root needs from a chat adapter (Discord, Slack, the terminal console): one
-// interface, so main.ts wires every platform the same way and a new one (Discord HTTP interactions) is
+// interface, so start-bot.ts wires every platform the same way and a new one (Discord HTTP interactions) is
 // one more factory.
 
 import type { ConnectionHealth } from './http/health.ts';

@@ -66,14 +66,6 @@ const BUSY_AWAITING = 4;
 const CALM_AWAITING = 1;
 const CALM_UTILIZATION = 0.9;
 
-// Across every queue of this process: how much work has been taken in, and how much is queued or running
-// now. Process-level, like the answers awaited: what runs after a burst (see heap-after-burst.ts) asks it.
-let takenIn = 0;
-let active = 0;
-
-/** Work taken in by every queue of this process so far, and how much is queued or running now. */
-export const workActivity = (): { takenIn: number; active: number } => ({ takenIn, active });
-
 /** This process: its requests awaiting an answer, and its event loop's utilization since the last call. */
 export function processLoad(): () => LoopLoad {
   let last = performance.eventLoopUtilization();
@@ -158,8 +150,6 @@ export function createWorkQueue(options: WorkQueueOptions = {}): WorkQueue {
       if (waiting.length >= maxDepth) return Promise.reject(new WorkQueueFullError());
       const queued = now();
       watch();
-      takenIn++;
-      active++;
       return new Promise<T>((resolve, reject) => {
         const start = () => {
           running++;
@@ -167,13 +157,7 @@ export function createWorkQueue(options: WorkQueueOptions = {}): WorkQueue {
           // Started on a later turn of the loop, after the I/O waiting now (the next requests), so the
           // acknowledgement that queued it is flushed and the requests behind it are read first.
           setImmediate(() => {
-            Promise.resolve()
-              .then(task)
-              .then(resolve, reject)
-              .finally(() => {
-                active--;
-                next();
-              });
+            Promise.resolve().then(task).then(resolve, reject).finally(next);
           });
         };
         if (running < limit && waiting.length === 0) start();

@@ -1,7 +1,7 @@
 // The terminal console as a Surface: lines typed into the real console adapter, its printed output read
 // back the way the README describes it (`(only you)`, `[#N]` cards, `└ [#N]` thread messages).
-import type { App } from '../../src/app.ts';
 import { type ConsoleAdapter, createConsoleAdapter } from '../../src/console/adapter.ts';
+import type { RunningBot } from '../../src/start-bot.ts';
 import { silentLogger } from '../support/harness.ts';
 import { type Core, startCore } from './core.ts';
 import type { Person, Seen, Surface } from './surface.ts';
@@ -36,32 +36,38 @@ export async function startConsoleSurface(): Promise<Surface> {
   const printed: Printed[] = [];
   // The console's own person may configure (admin); `/as member` is a member who may not.
   let current: Person = 'admin';
-  let app: App;
-  let adapter: ConsoleAdapter;
-
-  async function boot() {
-    app = await core.start();
-    await app.listen([], 0);
+  let app: RunningBot;
+  let adapter: ConsoleAdapter | undefined;
+  // The console's lines are typed here rather than read from stdin, so the surface brings its own console.
+  const chat = (bot: RunningBot['bot']) => {
     adapter = createConsoleAdapter({
-      bot: app.bot,
+      bot,
       logger: silentLogger,
       write: (text) => void printed.push({ ...read(text), who: current }),
       pendingJobs: async () => 0,
     });
-    app.registerChat(adapter.chatPort);
+    return adapter.chatPort;
+  };
+  const typed = (line: string) => {
+    if (!adapter) throw new Error('the console is not started');
+    return adapter.handleLine(line);
+  };
+
+  async function boot() {
+    app = await core.start({}, { chat });
   }
   await boot();
 
   /** Switches who types next; no one named keeps whoever types now. */
   async function be(who: Person | undefined) {
     if (who === undefined || who === current) return;
-    await adapter.handleLine(who === 'admin' ? '/as' : '/as member');
+    await typed(who === 'admin' ? '/as' : '/as member');
     current = who;
   }
   async function press(holder: Printed | undefined, label: string, where: string) {
     const id = [...(holder?.seen.text.matchAll(BUTTON) ?? [])].find((m) => m[1]?.includes(label))?.[2];
     if (!id) throw new Error(`no ${label} button ${where}`);
-    await adapter.handleLine(`!${id}`);
+    await typed(`!${id}`);
   }
   const has = (p: Printed, label: string) => p.seen.buttons.some((b) => b.includes(label));
 
@@ -70,7 +76,7 @@ export async function startConsoleSurface(): Promise<Surface> {
     sandboxUrl: core.sandbox.origin,
     async command(line, who) {
       await be(who);
-      await adapter.handleLine(line);
+      await typed(line);
     },
     async click(thread, label, who) {
       await be(who);
@@ -91,7 +97,7 @@ export async function startConsoleSurface(): Promise<Surface> {
         const label =
           prompt?.where === 'other' ? / — ([^—([:]+?)(?: \(| —| \[|: )/.exec(prompt.seen.text)?.[1] : undefined;
         if (!label) return;
-        await adapter.handleLine(values[label.trim().toLowerCase().replace(/\s+/g, '_')] ?? '');
+        await typed(values[label.trim().toLowerCase().replace(/\s+/g, '_')] ?? '');
       }
     },
     threads: async () => [...new Set(printed.filter((p) => p.where === 'card').map((p) => p.thread ?? ''))],
@@ -107,13 +113,13 @@ export async function startConsoleSurface(): Promise<Surface> {
     everyone: async () => printed.filter((p) => p.where === 'card' || p.where === 'thread').map((p) => p.seen),
     passTime: (ms) => core.passTime(ms),
     async restart() {
-      await app.close();
+      await app.stop();
       await boot();
       // A new console session types as its own person again.
       current = 'admin';
     },
     async close() {
-      await app.close();
+      await app.stop();
       await core.close();
     },
   };

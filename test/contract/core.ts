@@ -3,9 +3,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type App, createApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { type Sandbox, startSandbox } from '../../src/sandbox/server.ts';
+import { type BotOptions, type RunningBot, startBot } from '../../src/start-bot.ts';
 import { silentLogger } from '../support/harness.ts';
 
 export interface Core {
@@ -13,8 +13,8 @@ export interface Core {
   dir: string;
   /** Moves the bot's clock on by `ms` (approval expiry, scheduled posts): the platforms' clocks stay. */
   passTime(ms: number): void;
-  /** A bot on the shared store and sandbox, not listening yet (adapters may add routes). */
-  start(env?: Record<string, string>): Promise<App>;
+  /** A running bot on the shared store and sandbox; `env` names its platform (pointed at a double). */
+  start(env?: Record<string, string>, options?: Partial<BotOptions>): Promise<RunningBot>;
   close(): Promise<void>;
 }
 
@@ -32,25 +32,24 @@ export async function startCore(): Promise<Core> {
     passTime(ms) {
       offset += ms;
     },
-    async start(env = {}) {
+    async start(env = {}, options = {}) {
       const config = loadConfig({
         MEDIA_API_URL: sandbox.baseUrl,
         MEDIA_API_KEY: 'sandbox-key',
         STORE_URL: `sqlite://${join(dir, 'bot.sqlite')}`,
         PORT: '0',
+        HOST: '127.0.0.1',
         ...env,
       });
-      const app = await createApp({
-        config,
+      return startBot(config, {
         logger: silentLogger,
         clock,
-        host: '127.0.0.1',
         pollTickMs: 50,
         // Webhooks to a listener that moved with a restart are lost: polling finds those results.
         // Cards refresh every 100 ms instead of every minute, so progress shows within the test.
         timings: { firstPollMs: 300, maxPollMs: 500, progressMs: 100 },
+        ...options,
       });
-      return app;
     },
     async close() {
       await sandbox.close();

@@ -1,14 +1,12 @@
 // Discord as a Surface: the real discord.js adapter against the Discord double. Commands go out as slash
 // commands with typed options, clicks and form submissions as interactions, and what people see is read
 // from the double's channels, threads and interaction messages.
-import type { App } from '../../src/app.ts';
 import { COMMANDS } from '../../src/core/commands/table.ts';
 import { DEFAULT_SOURCES, parseAndValidate } from '../../src/core/commands/validate.ts';
-import { createDiscordAdapter, type DiscordAdapter } from '../../src/discord/index.ts';
+import type { RunningBot } from '../../src/start-bot.ts';
 import { buttonsOf, textOf } from '../discord/e2e-support.ts';
 import { createDiscordDouble, type DiscordDouble } from '../doubles/discord/index.ts';
 import type { StoredMessage } from '../doubles/discord/payloads.ts';
-import { silentLogger } from '../support/harness.ts';
 import { startCore } from './core.ts';
 import type { Person, Seen, Surface } from './surface.ts';
 
@@ -49,21 +47,10 @@ export async function startDiscordSurface(
     return roles ? { ...base, roles } : base;
   };
   const sent: Array<{ id: string; who: Person }> = [];
-  let app: App;
-  let adapter: DiscordAdapter;
+  let app: RunningBot;
 
   async function boot() {
-    app = await core.start();
-    await app.listen([], 0);
-    adapter = createDiscordAdapter({
-      token: discord.token,
-      apiUrl: discord.restUrl,
-      bot: app.bot,
-      store: app.store,
-      logger: silentLogger,
-    });
-    app.registerChat(adapter.chatPort);
-    await adapter.start();
+    app = await core.start({ DISCORD_TOKEN: discord.token, DISCORD_API_URL: discord.restUrl });
   }
   await boot();
 
@@ -138,14 +125,12 @@ export async function startDiscordSurface(
     },
     passTime: (ms) => core.passTime(ms),
     async restart() {
-      await adapter.stop();
-      await app.close();
+      await app.stop();
       await boot();
     },
     async close() {
-      await adapter.stop();
+      await app.stop();
       await discord.close();
-      await app.close();
       await core.close();
     },
   };

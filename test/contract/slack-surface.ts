@@ -1,13 +1,11 @@
 // Slack as a Surface: the real Bolt adapter in HTTP mode on the bot's own listener, driven by signed
 // requests; what people see is read from the Web API double (chat.postMessage, postEphemeral), the
 // response_url posts and the acks' own bodies.
-import type { App } from '../../src/app.ts';
-import { createSlackAdapter, type SlackAdapter } from '../../src/slack/index.ts';
+import type { RunningBot } from '../../src/start-bot.ts';
 import { type SlackWebApiDouble, sendSigned, startSlackWebApi } from '../doubles/slack/index.ts';
 import type { SlackUsergroup } from '../doubles/slack/web-api.ts';
 import { blockAction, elements, openedView, type Post, posts, viewSubmission } from '../slack/e2e-harness.ts';
 import { SECRET, slashCommand, USERS } from '../slack/harness.ts';
-import { silentLogger } from '../support/harness.ts';
 import { startCore } from './core.ts';
 import { eventually, type Person, type Seen, type Surface } from './surface.ts';
 
@@ -68,27 +66,17 @@ export async function startSlackSurface(options: { usergroups?: SlackUsergroup[]
   const web: SlackWebApiDouble = await startSlackWebApi({ users: USERS, usergroups: options.usergroups ?? [] });
   const acks: Array<{ who: Person; body: Rendered }> = [];
   const urls = new Map<string, Person>();
-  let app: App;
-  let adapter: SlackAdapter;
+  let app: RunningBot;
   let base = '';
   let formsSubmitted = 0;
 
   async function boot() {
-    app = await core.start();
-    adapter = createSlackAdapter({
-      botToken: 'xoxb-contract',
-      signingSecret: SECRET,
-      apiUrl: web.apiUrl,
-      bot: app.bot,
-      store: app.store,
-      logger: silentLogger,
+    app = await core.start(
+      { SLACK_BOT_TOKEN: 'xoxb-contract', SLACK_SIGNING_SECRET: SECRET, SLACK_API_URL: web.apiUrl },
       // One message per second per channel would make every case wait; pacing has its own tests.
-      pace: { intervalMs: 0 },
-    });
-    app.registerChat(adapter.chatPort);
-    const { port } = await app.listen(adapter.routes, 0);
-    await adapter.start();
-    base = `http://127.0.0.1:${port}`;
+      { slackPace: { intervalMs: 0 } },
+    );
+    base = `http://127.0.0.1:${app.port}`;
   }
   await boot();
 
@@ -172,13 +160,11 @@ export async function startSlackSurface(options: { usergroups?: SlackUsergroup[]
     everyone: async () => posts(web).map((p) => seen(p as Rendered)),
     passTime: (ms) => core.passTime(ms),
     async restart() {
-      await adapter.stop();
-      await app.close();
+      await app.stop();
       await boot();
     },
     async close() {
-      await adapter.stop();
-      await app.close();
+      await app.stop();
       await web.close();
       await core.close();
     },

@@ -1,29 +1,25 @@
-// The whole bot as it runs in production with Discord: the real core (createApp, the in-process media
-// sandbox, a SQLite store in a temp folder, the HTTP listener for the sandbox's webhooks) and the real
-// Discord adapter, talking to the local Discord double.
+// The whole bot as it runs in production with Discord (src/start-bot.ts): the in-process media sandbox,
+// a SQLite store in a temp folder, the HTTP listener for the sandbox's webhooks and the real Discord
+// adapter, talking to the local Discord double.
 import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type App, createApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
-import type { RawRoute } from '../../src/core/http/server.ts';
 import { channelKeyOf } from '../../src/core/jobs/model.ts';
 import { INTERACTIONS_PATH } from '../../src/discord/http-interactions.ts';
-import { createDiscordAdapter, type DiscordAdapter } from '../../src/discord/index.ts';
+import { type RunningBot, startBot } from '../../src/start-bot.ts';
 import { createDiscordDouble, type DiscordDouble } from '../doubles/discord/index.ts';
 import type { StoredMessage } from '../doubles/discord/payloads.ts';
-import { silentLogger } from '../support/harness.ts';
 import { createRecordingLogger } from './support.ts';
 
 export interface World {
   discord: DiscordDouble;
-  app: App;
-  adapter: DiscordAdapter;
+  app: RunningBot;
   logger: ReturnType<typeof createRecordingLogger>;
   /** The store key of the double's general channel (where settings and jobs belong). */
   channelKey: string;
-  /** Stops the adapter and starts a new one on the same store, as a redeploy would. */
+  /** Stops the bot and starts a new one on the same store, as a redeploy would. */
   restart(): Promise<void>;
   close(): Promise<void>;
 }
@@ -38,78 +34,54 @@ export interface WorldOptions {
   http?: boolean;
 }
 
-async function startAdapter(
-  discord: DiscordDouble,
-  app: App,
-  logger: World['logger'],
-  publicKey: string | undefined,
-): Promise<DiscordAdapter> {
-  const adapter = createDiscordAdapter({
-    token: discord.token,
-    apiUrl: discord.restUrl,
-    bot: app.bot,
-    store: app.store,
-    logger,
-    ...(publicKey ? { publicKey } : {}),
-  });
-  app.registerChat(adapter.chatPort);
-  await adapter.start();
-  return adapter;
-}
-
 export async function startWorld(options: WorldOptions = {}): Promise<World> {
   const dir = mkdtempSync(join(tmpdir(), 'reelbot-discord-'));
-  const config = loadConfig({ MEDIA_API_URL: 'sandbox', STORE_URL: `sqlite://${join(dir, 'bot.sqlite')}`, PORT: '0' });
-  const app = await createApp({
-    config,
-    logger: silentLogger,
-    host: '127.0.0.1',
-    sandbox: { jobMs: options.jobMs ?? 50, webhookRetryMs: 100 },
-    pollTickMs: 50,
-    // Results come by webhook; polling stays out of the way.
-    timings: { firstPollMs: 60_000, maxPollMs: 60_000 },
-  });
   const discord = await createDiscordDouble();
   const keys = options.http ? generateKeyPairSync('ed25519') : undefined;
   // The Developer Portal shows the raw 32-byte key in hex: the last 32 bytes of the SPKI DER.
   const publicKey = keys?.publicKey.export({ format: 'der', type: 'spki' }).subarray(-32).toString('hex');
-  // The route follows the adapter of the moment, so a restart keeps receiving on the same listener.
-  const routes = keys
-    ? [{ method: 'POST' as const, path: INTERACTIONS_PATH, handler: httpHandlerOf(() => world.adapter) }]
-    : [];
-  const listener = await app.listen(routes, 0);
-  if (keys)
-    discord.deliverInteractionsTo({
-      url: `http://127.0.0.1:${listener.port}${INTERACTIONS_PATH}`,
-      privateKey: keys.privateKey,
-    });
+  const config = loadConfig({
+    MEDIA_API_URL: 'sandbox',
+    STORE_URL: `sqlite://${join(dir, 'bot.sqlite')}`,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DISCORD_TOKEN: discord.token,
+    DISCORD_API_URL: discord.restUrl,
+    ...(publicKey ? { DISCORD_PUBLIC_KEY: publicKey } : {}),
+  });
   const logger = createRecordingLogger();
+  const boot = async (): Promise<RunningBot> => {
+    const app = await startBot(config, {
+      logger,
+      sandbox: { jobMs: options.jobMs ?? 50, webhookRetryMs: 100 },
+      pollTickMs: 50,
+      // Results come by webhook; polling stays out of the way.
+      timings: { firstPollMs: 60_000, maxPollMs: 60_000 },
+    });
+    // A restarted bot listens on a new port: Discord is told the new interactions endpoint.
+    if (keys)
+      discord.deliverInteractionsTo({
+        url: `http://127.0.0.1:${app.port}${INTERACTIONS_PATH}`,
+        privateKey: keys.privateKey,
+      });
+    return app;
+  };
   const world: World = {
     discord,
-    app,
-    adapter: await startAdapter(discord, app, logger, publicKey),
+    app: await boot(),
     logger,
     channelKey: channelKeyOf({ platform: 'discord', workspaceId: discord.guildId, channelId: discord.channelId }),
     async restart() {
-      await world.adapter.stop();
-      world.adapter = await startAdapter(discord, app, logger, publicKey);
+      await world.app.stop();
+      world.app = await boot();
     },
     async close() {
-      await world.adapter.stop();
+      await world.app.stop();
       await discord.close();
-      await app.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };
   return world;
-}
-
-function httpHandlerOf(adapter: () => DiscordAdapter): RawRoute['handler'] {
-  return (req, res) => {
-    const route = adapter().routes?.find((r) => r.path === INTERACTIONS_PATH);
-    if (route) route.handler(req, res);
-    else res.writeHead(404).end();
-  };
 }
 
 /** The interaction's callback types in order (4 message, 5 deferred, 6 deferred update, 8 choices, 9 modal). */

@@ -2,11 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type App, createApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { Job } from '../../src/core/jobs/model.ts';
-import { createDiscordAdapter, type DiscordAdapter } from '../../src/discord/index.ts';
 import { type Sandbox, startSandbox } from '../../src/sandbox/server.ts';
+import { type RunningBot, startBot } from '../../src/start-bot.ts';
 import { freePort } from '../crash/bot-process.ts';
 import { createDiscordDouble, type DiscordDouble, type StoredMessage } from '../doubles/discord/index.ts';
 import { countingTransport } from '../support/counting-transport.ts';
@@ -30,8 +29,7 @@ let creations: number;
 const lives: Life[] = [];
 
 interface Life {
-  app: App;
-  adapter: DiscordAdapter;
+  app: RunningBot;
 }
 
 beforeEach(async () => {
@@ -56,27 +54,18 @@ async function boot(): Promise<Life> {
     STORE_URL: `sqlite://${join(dir, 'bot.sqlite')}`,
     PORT: String(port),
     PUBLIC_URL: `http://127.0.0.1:${port}`,
+    HOST: '127.0.0.1',
+    DISCORD_TOKEN: discord.token,
+    DISCORD_API_URL: discord.restUrl,
   });
-  const app = await createApp({
-    config,
+  const app = await startBot(config, {
     logger: silentLogger,
-    host: '127.0.0.1',
     media: { transport: countingTransport(sandbox.baseUrl, () => creations++) },
     pollTickMs: 50,
     // The check of a job left "Submitting…" comes 1.5 s after it opened (12 s in production).
     timings: { firstPollMs: 60_000, maxPollMs: 60_000, submitCheckMs: 1_500 },
   });
-  await app.listen([], port);
-  const adapter = createDiscordAdapter({
-    token: discord.token,
-    apiUrl: discord.restUrl,
-    bot: app.bot,
-    store: app.store,
-    logger: silentLogger,
-  });
-  app.registerChat(adapter.chatPort);
-  await adapter.start();
-  const life = { app, adapter };
+  const life = { app };
   lives.push(life);
   return life;
 }
@@ -84,8 +73,7 @@ async function boot(): Promise<Life> {
 /** Ends a life whose command is stuck waiting for Discord, as a kill would: nothing it was doing finishes. */
 async function die(life: Life) {
   lives.splice(lives.indexOf(life), 1);
-  await life.adapter.stop();
-  await life.app.close();
+  await life.app.stop();
 }
 
 /** Job cards: the messages that show a job id in their "Job" field. */
@@ -96,7 +84,7 @@ const now = (m: StoredMessage) => discord.state.message(m.id) ?? m;
 const cardDone = (card: StoredMessage) => discord.waitFor(() => /Done/.test(textOf(now(card))), 20_000, 'card Done');
 const historyReads = () => discord.requests.filter((r) => r.method === 'GET' && /\/messages$/.test(r.path));
 
-async function jobs(app: App): Promise<Job[]> {
+async function jobs(app: RunningBot): Promise<Job[]> {
   const all: Job[] = [];
   for await (const [, job] of app.store.namespace('jobs').entries<Job>()) all.push(job);
   return all;

@@ -3,9 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type App, createApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
-import { createDiscordAdapter, type DiscordAdapter } from '../../src/discord/index.ts';
+import { type RunningBot, startBot } from '../../src/start-bot.ts';
 import { signedHeaders } from '../doubles/discord/http-delivery.ts';
 import { createDiscordDouble, type DiscordDouble } from '../doubles/discord/index.ts';
 import { slashCommand } from '../doubles/discord/interactions.ts';
@@ -17,9 +16,8 @@ import { silentLogger } from '../support/harness.ts';
 
 interface Setup {
   dir: string;
-  app: App;
+  app: RunningBot;
   discord: DiscordDouble;
-  adapter: DiscordAdapter;
   url: string;
   privateKey: KeyObject;
 }
@@ -31,36 +29,30 @@ beforeEach(async () => {
   // The Developer Portal shows the raw 32-byte key in hex: the last 32 bytes of the SPKI DER.
   const publicHex = publicKey.export({ format: 'der', type: 'spki' }).subarray(-32).toString('hex');
   const dir = mkdtempSync(join(tmpdir(), 'reelbot-discord-http-'));
-  const config = loadConfig({ MEDIA_API_URL: 'sandbox', STORE_URL: `sqlite://${join(dir, 'bot.sqlite')}`, PORT: '0' });
-  const app = await createApp({
-    config,
+  const discord = await createDiscordDouble();
+  const config = loadConfig({
+    MEDIA_API_URL: 'sandbox',
+    STORE_URL: `sqlite://${join(dir, 'bot.sqlite')}`,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DISCORD_TOKEN: discord.token,
+    DISCORD_API_URL: discord.restUrl,
+    DISCORD_PUBLIC_KEY: publicHex,
+  });
+  const app = await startBot(config, {
     logger: silentLogger,
-    host: '127.0.0.1',
     sandbox: { jobMs: 50, webhookRetryMs: 100 },
     timings: { firstPollMs: 60_000, maxPollMs: 60_000 },
   });
-  const discord = await createDiscordDouble();
-  const adapter = createDiscordAdapter({
-    token: discord.token,
-    apiUrl: discord.restUrl,
-    bot: app.bot,
-    store: app.store,
-    logger: silentLogger,
-    publicKey: publicHex,
-  });
-  app.registerChat(adapter.chatPort);
-  const listener = await app.listen(adapter.routes, 0);
-  await adapter.start();
-  const url = `http://127.0.0.1:${listener.port}/discord/interactions`;
+  const url = `http://127.0.0.1:${app.port}/discord/interactions`;
   discord.deliverInteractionsTo({ url, privateKey });
-  s = { dir, app, discord, adapter, url, privateKey };
+  s = { dir, app, discord, url, privateKey };
 });
 
 afterEach(async () => {
   if (!s) return;
-  await s.adapter.stop();
+  await s.app.stop();
   await s.discord.close();
-  await s.app.close();
   rmSync(s.dir, { recursive: true, force: true });
   s = undefined;
 });

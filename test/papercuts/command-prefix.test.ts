@@ -3,10 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type App, createApp } from '../../src/app.ts';
 import { loadConfig, loadSlackCommandPrefix } from '../../src/config.ts';
 import { ConfigError } from '../../src/core/errors.ts';
-import { createSlackAdapter, type SlackAdapter } from '../../src/slack/index.ts';
+import { type RunningBot, startBot } from '../../src/start-bot.ts';
 import { type SlackWebApiDouble, sendSigned, startSlackWebApi, waitFor } from '../doubles/slack/index.ts';
 import { SECRET, slashCommand, USERS } from '../slack/harness.ts';
 import { silentLogger } from '../support/harness.ts';
@@ -14,16 +13,14 @@ import { silentLogger } from '../support/harness.ts';
 // Slack commands named /setup or /help clash with other apps in a workspace: SLACK_COMMAND_PREFIX
 // renames them all, in the manifest, in what the bot answers to, and in what /help tells people to type.
 
-let app: App | undefined;
-let adapter: SlackAdapter | undefined;
+let app: RunningBot | undefined;
 let web: SlackWebApiDouble | undefined;
 let dir: string | undefined;
 afterEach(async () => {
-  await adapter?.stop(0);
-  await app?.close();
+  await app?.stop();
   await web?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
-  app = adapter = web = dir = undefined;
+  app = web = dir = undefined;
 });
 
 describe('SLACK_COMMAND_PREFIX', () => {
@@ -54,24 +51,19 @@ describe('SLACK_COMMAND_PREFIX', () => {
       MEDIA_API_URL: 'sandbox',
       STORE_URL: `sqlite://${join(dir, 'bot.sqlite')}`,
       PORT: '0',
+      HOST: '127.0.0.1',
       SLACK_BOT_TOKEN: 'xoxb-prefix',
       SLACK_SIGNING_SECRET: SECRET,
+      SLACK_API_URL: web.apiUrl,
       SLACK_COMMAND_PREFIX: 'rb-',
     });
-    app = await createApp({ config, logger: silentLogger, host: '127.0.0.1', sandbox: { jobMs: 50 }, pollTickMs: 50 });
-    adapter = createSlackAdapter({
-      botToken: 'xoxb-prefix',
-      signingSecret: SECRET,
-      apiUrl: web.apiUrl,
-      bot: app.bot,
-      store: app.store,
+    app = await startBot(config, {
       logger: silentLogger,
-      commandPrefix: config.slackCommandPrefix,
-      pace: { intervalMs: 0 },
+      sandbox: { jobMs: 50 },
+      pollTickMs: 50,
+      slackPace: { intervalMs: 0 },
     });
-    app.registerChat(adapter.chatPort);
-    const { port } = await app.listen(adapter.routes, 0);
-    await adapter.start();
+    const { port } = app;
     const send = (name: string, text: string) =>
       sendSigned(
         `http://127.0.0.1:${port}/slack/commands`,

@@ -4,8 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { runConsole } from '../../src/console/run.ts';
-import { type Harness, silentLogger, startHarness } from '../support/harness.ts';
+import { type Harness, startHarness } from '../support/harness.ts';
 
 const root = join(import.meta.dirname, '../..');
 const dir = mkdtempSync(join(tmpdir(), 'reelbot-console-'));
@@ -67,17 +66,12 @@ afterEach(async () => {
 
 describe('the interactive console', () => {
   it('prints a result that arrives while someone types above a redrawn prompt holding their text', async () => {
-    h = await startHarness({}, { sandbox: { jobMs: 400, webhookRetryMs: 100 } });
     const t = terminal();
-    const session = runConsole({
-      bot: h.app.bot,
-      logger: silentLogger,
-      pendingJobs: async () => 0,
-      waitMs: 1000,
-      input: t.input,
-      output: t.screen,
-    });
-    h.app.registerChat(session.chatPort);
+    h = await startHarness(
+      {},
+      { sandbox: { jobMs: 400, webhookRetryMs: 100 }, console: { waitMs: 1000, input: t.input, output: t.screen } },
+    );
+    const session = h.app;
     t.input.write('/broll https://example.com/talk.mp4\r');
     await new Promise((r) => setTimeout(r, 150));
     t.input.write('/clip https://yout');
@@ -98,21 +92,16 @@ describe('the interactive console', () => {
     expect(drawn.slice(at).replaceAll(`${ESC}[21G`, '').endsWith(`> ${typed}`)).toBe(true);
     t.input.write('\r');
     t.input.end();
-    await session.done;
+    await session.finished;
   });
 
   it('does not show the key typed after /setup key on the screen', async () => {
-    h = await startHarness({}, { sandbox: { jobMs: 400, webhookRetryMs: 100 } });
     const t = terminal();
-    const session = runConsole({
-      bot: h.app.bot,
-      logger: silentLogger,
-      pendingJobs: async () => 0,
-      waitMs: 1000,
-      input: t.input,
-      output: t.screen,
-    });
-    h.app.registerChat(session.chatPort);
+    h = await startHarness(
+      {},
+      { sandbox: { jobMs: 400, webhookRetryMs: 100 }, console: { waitMs: 1000, input: t.input, output: t.screen } },
+    );
+    const session = h.app;
     t.input.write('/setup key\r');
     const deadline = Date.now() + 10_000;
     while (!/not shown/.test(t.drawn()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
@@ -123,7 +112,7 @@ describe('the interactive console', () => {
       await new Promise((r) => setTimeout(r, 50));
     }
     t.input.end();
-    await session.done;
+    await session.finished;
     expect(t.drawn()).toContain('not shown');
     expect(t.drawn()).not.toContain('sk-typed-secret-4242');
     // What is typed after the secret is echoed again.

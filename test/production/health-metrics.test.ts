@@ -58,7 +58,7 @@ describe('/metrics', () => {
   it('with METRICS_PORT is served on that port only, not on the public one', async () => {
     h = await startHarness({ METRICS_PORT: '0' });
     expect((await get(`http://127.0.0.1:${h.port}/metrics`)).status).toBe(404);
-    const port = h.app.metricsPort();
+    const port = h.app.metricsPort;
     expect(port).toBeGreaterThan(0);
     const res = await get(`http://127.0.0.1:${port}/metrics`);
     expect(res.status).toBe(200);

@@ -1,13 +1,12 @@
-// The whole bot as production wires it for Slack (src/main.ts): createApp with the in-process sandbox
-// and a temp SQLite store, the real Slack adapter built from the configuration and registered as the
-// 'slack' chat, and one HTTP listener serving Slack's requests, media webhooks and health together.
+// The whole bot as production builds it for Slack (src/start-bot.ts): the in-process sandbox and a temp
+// SQLite store, the real Slack adapter built from the configuration, and one HTTP listener serving
+// Slack's requests, media webhooks and health together.
 // Slack's side is played by the Web API double (and, in Socket Mode, the Socket Mode double).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type App, createApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
-import { createSlackAdapter, type SlackAdapter } from '../../src/slack/index.ts';
+import { type RunningBot, startBot } from '../../src/start-bot.ts';
 import {
   type SlackCall,
   type SlackWebApiDouble,
@@ -26,9 +25,8 @@ export { CHANNEL, SECRET };
 export const VIDEO = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ';
 
 export interface SlackE2e {
-  app: App;
+  app: RunningBot;
   web: SlackWebApiDouble;
-  adapter: SlackAdapter;
   /** Socket Mode only. */
   socket?: SocketModeDouble;
   logger: ReturnType<typeof createTestLogger>;
@@ -52,50 +50,32 @@ export async function startSlackE2e(mode: 'http' | 'socket' = 'http'): Promise<S
     MEDIA_API_URL: 'sandbox',
     STORE_URL: `sqlite://${join(dir, 'bot.sqlite')}`,
     PORT: '0',
+    HOST: '127.0.0.1',
     SLACK_BOT_TOKEN: 'xoxb-e2e',
     SLACK_API_URL: web.apiUrl,
     ...(socket ? { SLACK_APP_TOKEN: 'xapp-e2e' } : { SLACK_SIGNING_SECRET: SECRET }),
   });
   const logger = createTestLogger();
-  const app = await createApp({
-    config,
+  const app = await startBot(config, {
     logger,
-    host: '127.0.0.1',
     sandbox: { jobMs: 50, webhookRetryMs: 100 },
     pollTickMs: 50,
     // Results come by webhook to the bot's listener; polling is far too late to matter here.
     timings: { firstPollMs: 60_000, maxPollMs: 60_000 },
-  });
-  const slack = config.slack;
-  if (!slack) throw new Error('the configuration has no Slack section');
-  const adapter = createSlackAdapter({
-    botToken: slack.botToken,
-    ...(slack.appToken ? { appToken: slack.appToken } : {}),
-    ...(slack.signingSecret ? { signingSecret: slack.signingSecret } : {}),
-    ...(slack.apiUrl ? { apiUrl: slack.apiUrl } : {}),
-    adminUsers: slack.adminUsers,
-    bot: app.bot,
-    store: app.store,
-    logger,
     // One message per second per channel would make every case wait; pacing has its own tests.
-    pace: { intervalMs: 0 },
+    slackPace: { intervalMs: 0 },
   });
-  app.registerChat(adapter.chatPort);
-  const listener = await app.listen(adapter.routes, 0);
-  await adapter.start();
   if (socket) await socket.waitForConnection();
-  const base = `http://127.0.0.1:${listener.port}`;
+  const base = `http://127.0.0.1:${app.port}`;
   return {
     app,
     web,
-    adapter,
     ...(socket ? { socket } : {}),
     logger,
     base,
     send: (path, kind, payload) => sendSigned(`${base}${path}`, kind, payload, { secret: SECRET }),
     async close() {
-      await adapter.stop();
-      await app.close();
+      await app.stop();
       await socket?.close();
       await web.close();
       rmSync(dir, { recursive: true, force: true });

@@ -1,12 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type App, type AppOptions, createApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { createDispatch } from '../../src/core/dispatch.ts';
 import type { Answer, Invocation, Prepared } from '../../src/core/interaction.ts';
 import { createJobsRepo, type JobsRepo } from '../../src/core/jobs/repo.ts';
 import type { Logger, Origin, Reply } from '../../src/core/ports.ts';
+import { type BotOptions, type RunningBot, startBot } from '../../src/start-bot.ts';
 import { createRecordingChat, type RecordingChat } from './recording-chat.ts';
 
 export const silentLogger: Logger = {
@@ -26,7 +26,7 @@ export const origin: Origin = {
 };
 
 export interface Harness {
-  app: App;
+  app: RunningBot;
   chat: RecordingChat;
   port: number;
   dir: string;
@@ -43,34 +43,34 @@ export async function runPrepared(prepared: Prepared, reply: Reply): Promise<voi
 /** The whole bot (sandbox or a given API, SQLite in a temp folder) with a recording chat. */
 export async function startHarness(
   env: Record<string, string> = {},
-  overrides: Partial<AppOptions> & { dir?: string } = {},
+  overrides: Partial<BotOptions> & { dir?: string } = {},
 ): Promise<Harness> {
-  const dir = overrides.dir ?? mkdtempSync(join(tmpdir(), 'reelbot-'));
+  const { dir: given, ...options } = overrides;
+  const dir = given ?? mkdtempSync(join(tmpdir(), 'reelbot-'));
+  // PORT=0 (the default here) takes any free port; a test that must know it up front (PUBLIC_URL) sets it.
   const config = loadConfig({
     MEDIA_API_URL: 'sandbox',
     STORE_URL: `sqlite://${join(dir, 'bot.sqlite')}`,
     PORT: '0',
+    HOST: '127.0.0.1',
     ...env,
   });
-  const app = await createApp({
-    config,
+  const chat = createRecordingChat('console');
+  const app = await startBot(config, {
     logger: silentLogger,
-    host: '127.0.0.1',
     sandbox: { jobMs: 50, webhookRetryMs: 100 },
     pollTickMs: 50,
     timings: { firstPollMs: 60_000, maxPollMs: 60_000 },
-    ...overrides,
+    // With the console's streams given, the bot's own terminal console is the chat instead.
+    ...(options.console ? {} : { chat: () => chat }),
+    ...options,
   });
-  const chat = createRecordingChat('console');
-  app.registerChat(chat);
-  // PORT=0 (the default here) takes any free port; a test that must know it up front (PUBLIC_URL) sets it.
-  const listener = await app.listen([], config.port);
   const dispatch = createDispatch({ bot: app.bot, logger: silentLogger, metrics: app.metrics });
   return {
     app,
     chat,
     dir,
-    port: listener.port,
+    port: app.port,
     async command(line, opts = {}) {
       const name = line.replace(/^\//, '').split(/\s+/, 1)[0] ?? '';
       const text = line.replace(/^\/?\S+\s*/, '');
@@ -93,11 +93,11 @@ export async function startHarness(
       return app.bot.prepare(inv);
     },
     async close() {
-      await app.close();
-      if (!overrides.dir) rmSync(dir, { recursive: true, force: true });
+      await app.stop();
+      if (!given) rmSync(dir, { recursive: true, force: true });
     },
   };
 }
 
 /** The job records as stored, for tests that seed or inspect them (the bot itself goes through its job service). */
-export const jobsRepoOf = (app: App): JobsRepo => createJobsRepo(app.store, silentLogger);
+export const jobsRepoOf = (app: RunningBot): JobsRepo => createJobsRepo(app.store, silentLogger);

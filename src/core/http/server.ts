@@ -84,8 +84,7 @@ export interface HttpListener {
   close(): Promise<void>;
 }
 
-/** `port` may be a server already bound (main.ts binds PORT before the app loads): its socket is taken over. */
-export async function startHttpServer(deps: HttpDeps, port: number | Server, host = '0.0.0.0'): Promise<HttpListener> {
+export async function startHttpServer(deps: HttpDeps, port: number, host = '0.0.0.0'): Promise<HttpListener> {
   const route = createRequestHandler(deps);
   const work = deps.work ?? createWorkTracker(deps.logger);
   const raw = new Map((deps.routes ?? []).map((r) => [`${r.method} ${r.path}`, r.handler]));
@@ -123,8 +122,7 @@ export async function startHttpServer(deps: HttpDeps, port: number | Server, hos
       server.off('error', reject);
       resolve();
     };
-    if (typeof port === 'number') server.listen(port, host, bound);
-    else server.listen(port, bound);
+    server.listen(port, host, bound);
   });
   return {
     server,

@@ -1,8 +1,9 @@
 // The media API request budget counted in Redis, so replicas together stay under a key's hourly plan limit
 // (each replica counting alone would let three replicas spend three budgets). A sliding log per key in a
-// sorted set, trimmed, checked and recorded in one Lua script, so two replicas can never both take the last
-// request. The rate limiter counts through it (its BudgetCounter interface); app.ts wires it when the store
-// is Redis.
+// sorted set, trimmed and checked in one Lua script, so two replicas can never both take the last request;
+// times come from Redis's clock, so replicas with skewed clocks still agree.
+// The rate limiter counts through createRedisBudgetCounter (its BudgetCounter interface); start-bot.ts wires it
+// when the store is Redis.
 import { randomUUID } from 'node:crypto';
 import { createRedisConnection } from '../store/redis-connection.ts';
 import type { BudgetCounter } from './budget-counter.ts';

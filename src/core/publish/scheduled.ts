@@ -2,7 +2,6 @@
 import { z } from 'zod';
 import { defineCommand, run } from '../commands/handler.ts';
 import { SCHEDULED } from '../commands/table.ts';
-import { UserError } from '../errors.ts';
 import type { Card, OutMessage } from '../render/message.ts';
 import { mention, truncate } from '../render/message.ts';
 import type { PublishRequestRecord } from './model.ts';
@@ -29,7 +28,6 @@ export const scheduledCommand = defineCommand({
   prepare(_v, ctx) {
     return run(true, async (reply) => {
       const kit = ctx.deps.publish;
-      if (!kit) throw new UserError('Publishing is not available in this bot.');
       const [all, policy] = await Promise.all([kit.repo.ofChannel(ctx.channelKey), kit.policies.get(ctx.channelKey)]);
       const now = ctx.deps.clock.now();
       const waiting = all.filter((r) => WAITING.includes(r.state));

@@ -15,7 +15,6 @@ export const SOCIAL_KEY_PREFIX = 'socialkey:';
 const str = (v: unknown): string | undefined => (v === undefined || v === '' ? undefined : String(v));
 
 function kit(ctx: CommandContext) {
-  if (!ctx.deps.publish) throw new UserError('Publishing is not available in this bot.');
   return ctx.deps.publish;
 }
 

@@ -15,7 +15,7 @@ afterEach(async () => {
 });
 
 describe('closing the app while a webhook is being settled', () => {
-  it('posts the result before close() returns', async () => {
+  it('posts the result before stop() returns', async () => {
     // Webhooks only (no poll within the test), so the delivery's own work is what posts.
     h = await startHarness({}, { timings: { firstPollMs: 3600_000, maxPollMs: 3600_000 } });
     const chat = h.chat;
@@ -35,7 +35,7 @@ describe('closing the app while a webhook is being settled', () => {
     const app = h.app;
     const dir = h.dir;
     h = undefined;
-    await app.close();
+    await app.stop();
     expect(chat.seen.filter((s) => s.where === 'thread')).toHaveLength(1);
     expect(chat.seen.some((s) => s.where === 'card-update' && /Done/.test(s.message.text))).toBe(true);
     rmSync(dir, { recursive: true, force: true });

@@ -163,7 +163,7 @@ describe('a restart between creation and completion', () => {
     const first = await startHarness(env, { timings: { firstPollMs: 60_000 } });
     await first.command(`/clip ${VIDEO} reels=1`);
     expect(first.chat.seen.some((s) => s.where === 'card-update' && /Working/.test(s.message.text))).toBe(true);
-    await first.app.close();
+    await first.app.stop();
 
     h = await startHarness(env, { dir: first.dir, timings: { firstPollMs: 10, maxPollMs: 50 } });
     await h.chat.waitFor((seen) => seen.some((s) => s.where === 'card-update' && /Done/.test(s.message.text)));

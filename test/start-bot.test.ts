@@ -1,0 +1,75 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
+import { type RunningBot, startBot } from '../src/start-bot.ts';
+import { createTestLogger } from './slack/harness.ts';
+
+// The composition root as main.ts calls it: a configuration with no platform is the terminal console,
+// built, listening and stopped by startBot alone.
+
+let bot: RunningBot | undefined;
+let dir: string | undefined;
+afterEach(async () => {
+  await bot?.stop();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+  bot = dir = undefined;
+});
+
+function consoleConfig(env: Record<string, string> = {}) {
+  dir = mkdtempSync(join(tmpdir(), 'reelbot-root-'));
+  return loadConfig({ MEDIA_API_URL: 'sandbox', STORE_URL: `sqlite://${join(dir, 'bot.sqlite')}`, PORT: '0', ...env });
+}
+
+describe('startBot', () => {
+  it('runs the console when no platform is configured, and finishes with its exit code when the input ends', async () => {
+    const input = new PassThrough();
+    const output = new PassThrough();
+    let printed = '';
+    output.on('data', (d: Buffer) => {
+      printed += d.toString();
+    });
+    bot = await startBot(consoleConfig(), { logger: createTestLogger(), console: { input, output, waitMs: 1000 } });
+    expect(bot.adapters.map((a) => a.platform)).toEqual(['console']);
+    const health = await fetch(`http://127.0.0.1:${bot.port}/healthz`);
+    expect(health.status).toBe(200);
+    input.end('/help\n');
+    expect(await bot.finished).toBe(0);
+    expect(printed).toMatch(/\/clip/);
+    expect(await bot.stop()).toBe(true);
+  });
+
+  it('gives the console a free port when PORT is taken, and says so', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const address = taken.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const logger = createTestLogger();
+    try {
+      bot = await startBot(consoleConfig({ PORT: String(port) }), {
+        logger,
+        console: { input: new PassThrough(), output: new PassThrough(), waitMs: 0 },
+      });
+      expect(bot.port).not.toBe(port);
+      expect(logger.lines.some((l) => l.level === 'warn' && /Port \d+ is in use/.test(String(l.obj)))).toBe(true);
+    } finally {
+      taken.close();
+    }
+  });
+
+  it('is the only thing main.ts builds the bot with', () => {
+    const main = readFileSync(join(import.meta.dirname, '../src/main.ts'), 'utf8');
+    const imports = [...main.matchAll(/from '\.\/([^']+)'/g)].map((m) => m[1]);
+    expect(imports.sort()).toEqual([
+      'config.ts',
+      'core/errors.ts',
+      'logger.ts',
+      'shutdown.ts',
+      'start-bot.ts',
+      'startup-notes.ts',
+    ]);
+  });
+});
