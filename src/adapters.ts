@@ -21,6 +21,7 @@ export async function createAdapters(config: Config, app: App, logger: Logger): 
   const common = (platform: Platform) => ({
     bot: app.bot,
     store: app.store,
+    once: app.once,
     metrics: app.metrics,
     logger: logger.child({ platform }),
   });

@@ -15,7 +15,7 @@ import { createKeyResolver } from './core/keys.ts';
 import { createMediaClient, type MediaClient, type MediaClientOptions } from './core/media/client.ts';
 import type { Metrics } from './core/metrics/metrics.ts';
 import { createMetrics } from './core/metrics/prom-metrics.ts';
-import { createOnce } from './core/once.ts';
+import { createOnce, type Once } from './core/once.ts';
 import {
   type ChatPort,
   type Clock,
@@ -67,6 +67,8 @@ export interface App {
   /** Publish requests, approval policy and social accounts. */
   publish: PublishKit;
   store: Store;
+  /** The one only-once module every part of the bot, adapters included, is given. */
+  once: Once;
   settings: SettingsRepo;
   media: MediaClient;
   metrics: Metrics;
@@ -135,6 +137,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   let lastMediaAnswer: MediaApiHealth | undefined;
   const connections = new Map<string, () => ConnectionHealth>();
   const { store, settings, box, encryptionKey } = await openStore(options);
+  const once = createOnce({ store, logger, metrics, clock });
   // The simulator is loaded only when it runs: a bot on the real API never needs its code.
   const sandbox = sandboxMode
     ? await (await import('./sandbox/server.ts')).startSandbox({ ...options.sandbox, port: 0, host: '127.0.0.1' })
@@ -182,6 +185,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     logger,
     clock,
     metrics,
+    once,
     webhookBase,
     timings,
     schedulePoll: (jobId, dueAt) => scheduler.schedule(POLL_QUEUE, jobId, dueAt, {}),
@@ -203,9 +207,18 @@ export async function createApp(options: AppOptions): Promise<App> {
     webhooks: Boolean(config.publicUrl) || sandboxMode,
     teamKey: Boolean(config.mediaApi.defaultKey),
   };
-  const publish = createPublishKit({ store, box, media, keys, chat: (p) => chats.get(p), scheduler, clock, logger });
+  const publish = createPublishKit({
+    store,
+    box,
+    media,
+    keys,
+    chat: (p) => chats.get(p),
+    scheduler,
+    clock,
+    logger,
+    once,
+  });
   const budget = (key: string) => media.limiter.status(key);
-  const once = createOnce({ store, logger, metrics, clock });
   const deps: BotDeps = { jobs, media, keys, settings, voices, logger, clock, metrics, facts, publish, budget, once };
   if (config.slackCommandPrefix) deps.commandPrefix = { slack: config.slackCommandPrefix };
   const bot = createBot({ ...deps, defaultKey });
@@ -244,6 +257,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     scheduler,
     publish,
     store,
+    once,
     settings,
     media,
     metrics,

@@ -19,9 +19,9 @@ export function cardChannelOf(thread: ThreadRef): string {
 
 /**
  * `once` (on the Store) records confirmed posts: Discord's nonce only dedupes for a few minutes, and a
- * retry after a crash comes later than that. Without it, the nonce alone guards retries.
+ * retry after a crash comes later than that.
  */
-export function createDiscordChatPort(rest: REST, once?: Once): ChatPort {
+export function createDiscordChatPort(rest: REST, once: Once): ChatPort {
   return {
     platform: 'discord',
     membersOf: createRoleMembers(rest),
@@ -34,8 +34,7 @@ export function createDiscordChatPort(rest: REST, once?: Once): ChatPort {
         const created = await createChannelMessage(rest, thread.threadId, renderMessage(message), idempotencyKey);
         if (!created?.id) throw new Error('Discord answered a message create without a message id');
       };
-      if (once) await once.post({ kind: 'post', platform: 'discord', idempotencyKey }, send);
-      else await send();
+      await once.post({ kind: 'post', platform: 'discord', idempotencyKey }, send);
     },
     async updateCard(thread: ThreadRef, message: OutMessage) {
       await editChannelMessage(rest, cardChannelOf(thread), thread.cardMessageId, renderMessage(message));

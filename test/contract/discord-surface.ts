@@ -60,6 +60,7 @@ export async function startDiscordSurface(
       apiUrl: discord.restUrl,
       bot: app.bot,
       store: app.store,
+      once: app.once,
       logger: silentLogger,
     });
     app.registerChat(adapter.chatPort);

@@ -80,7 +80,7 @@ export async function startSlackSurface(options: { usergroups?: SlackUsergroup[]
       signingSecret: SECRET,
       apiUrl: web.apiUrl,
       bot: app.bot,
-      store: app.store,
+      once: app.once,
       logger: silentLogger,
       // One message per second per channel would make every case wait; pacing has its own tests.
       pace: { intervalMs: 0 },

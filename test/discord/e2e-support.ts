@@ -49,6 +49,7 @@ async function startAdapter(
     apiUrl: discord.restUrl,
     bot: app.bot,
     store: app.store,
+    once: app.once,
     logger,
     ...(publicKey ? { publicKey } : {}),
   });

@@ -72,6 +72,7 @@ async function boot(): Promise<Life> {
     apiUrl: discord.restUrl,
     bot: app.bot,
     store: app.store,
+    once: app.once,
     logger: silentLogger,
   });
   app.registerChat(adapter.chatPort);

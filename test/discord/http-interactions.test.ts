@@ -45,6 +45,7 @@ beforeEach(async () => {
     apiUrl: discord.restUrl,
     bot: app.bot,
     store: app.store,
+    once: app.once,
     logger: silentLogger,
     publicKey: publicHex,
   });

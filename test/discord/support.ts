@@ -5,6 +5,7 @@
 import type { CommandSpec } from '../../src/core/commands/spec.ts';
 import { COMMANDS } from '../../src/core/commands/table.ts';
 import type { ActionEvent, Bot, Choice, Invocation, ModalSubmission, Prepared } from '../../src/core/interaction.ts';
+import { createOnce } from '../../src/core/once.ts';
 import type { Logger, Store, ThreadRef } from '../../src/core/ports.ts';
 import { createMemoryStore as createRealMemoryStore } from '../../src/core/store/memory-store.ts';
 import { createDiscordAdapter, type DiscordAdapter } from '../../src/discord/index.ts';
@@ -137,6 +138,8 @@ export async function startAdapter(
     apiUrl: double.restUrl,
     bot,
     logger,
+    // Tested alone, the adapter is one process: without a shared store its once module sits on memory.
+    once: createOnce({ store: options.store ?? createRealMemoryStore(), logger }),
     store: options.store,
     guildId: options.guildId,
   });

@@ -64,7 +64,7 @@ describe('SLACK_COMMAND_PREFIX', () => {
       signingSecret: SECRET,
       apiUrl: web.apiUrl,
       bot: app.bot,
-      store: app.store,
+      once: app.once,
       logger: silentLogger,
       commandPrefix: config.slackCommandPrefix,
       pace: { intervalMs: 0 },

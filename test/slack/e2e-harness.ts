@@ -75,7 +75,7 @@ export async function startSlackE2e(mode: 'http' | 'socket' = 'http'): Promise<S
     ...(slack.apiUrl ? { apiUrl: slack.apiUrl } : {}),
     adminUsers: slack.adminUsers,
     bot: app.bot,
-    store: app.store,
+    once: app.once,
     logger,
     // One message per second per channel would make every case wait; pacing has its own tests.
     pace: { intervalMs: 0 },

@@ -2,7 +2,9 @@
 // plain node:http server that mounts the adapter's routes like the bot's own listener does.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createOnce, type Once } from '../../src/core/once.ts';
 import type { Logger } from '../../src/core/ports.ts';
+import { createMemoryStore } from '../../src/core/store/memory-store.ts';
 import { createSlackAdapter, type SlackAdapter } from '../../src/slack/index.ts';
 import {
   BOT_USER_ID,
@@ -44,6 +46,11 @@ export function createTestLogger(lines: LogLine[] = []): Logger & { lines: LogLi
   return logger;
 }
 
+/** The adapter tested alone: one process, so the once module sits on the real in-memory store. */
+export function memoryOnce(logger: Logger): Once {
+  return createOnce({ store: createMemoryStore(), logger });
+}
+
 export interface HttpHarness {
   web: SlackWebApiDouble;
   bot: FakeBot;
@@ -71,6 +78,7 @@ export async function startHttpHarness(): Promise<HttpHarness> {
     apiUrl: web.apiUrl,
     bot,
     logger,
+    once: memoryOnce(logger),
     adminUsers: ['U0LISTED'],
     // Waits are recorded, not slept: pacing and Retry-After are asserted on what was asked.
     pace: { sleep: async (ms) => void sleeps.push(ms) },

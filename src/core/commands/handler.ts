@@ -27,8 +27,8 @@ export interface BotDeps {
   facts: { sandbox: boolean; webhooks: boolean; teamKey: boolean };
   /** The name prefix of the commands on each platform (SLACK_COMMAND_PREFIX), for /help. */
   commandPrefix?: Partial<Record<Origin['platform'], string>>;
-  /** Only-once claims (a double click of a follow-up button starts one job); absent, clicks are not deduplicated. */
-  once?: Once;
+  /** Only-once claims (a double click of a follow-up button starts one job). */
+  once: Once;
   /** Approval and publishing to social accounts (absent in bots built without it). */
   publish?: PublishKit;
 }

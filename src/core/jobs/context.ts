@@ -3,6 +3,7 @@
 
 import type { KeyResolver } from '../keys.ts';
 import type { Metrics } from '../metrics/metrics.ts';
+import type { Once } from '../once.ts';
 import type { ChatPort, Clock, Logger, MediaApi, Platform, SecretBox, Store } from '../ports.ts';
 import type { OutMessage } from '../render/message.ts';
 import { createEndedTokens, type EndedTokens } from './ended-tokens.ts';
@@ -35,6 +36,8 @@ export interface JobServiceDeps {
   logger: Logger;
   clock: Clock;
   metrics: Metrics;
+  /** The bot's one only-once module: submit, delivery and read-back claims of every job. */
+  once: Once;
   /** Base URL the media API reaches our webhook listener at (known once the listener is up). */
   webhookBase: () => string;
   timings: JobTimings;

@@ -104,7 +104,7 @@ function start(f: FollowUp, t: Target, ctx: CommandContext): Prepared {
     }
     const requests = await f.request(out, ctx);
     const key = { kind: 'followup' as const, verb: f.verb, jobId: t.jobId, part: t.part, index: t.index };
-    if (ctx.deps.once && !(await ctx.deps.once.first(key))) {
+    if (!(await ctx.deps.once.first(key))) {
       await reply.ephemeral({
         text: `The ${f.noun} of that result is already on its way: its card is in this thread.`,
       });
@@ -116,7 +116,7 @@ function start(f: FollowUp, t: Target, ctx: CommandContext): Prepared {
       await ctx.deps.jobs.start({ kind: f.kind, requests, summary, origin: ctx.origin }, reply);
     } catch (err) {
       // Nothing started: the next click may try again at once.
-      await ctx.deps.once?.release(key);
+      await ctx.deps.once.release(key);
       throw err;
     }
   });
