@@ -16,6 +16,7 @@ import { createMediaClient, type MediaClient, type MediaClientOptions } from './
 import type { Metrics } from './core/metrics/metrics.ts';
 import { createMetrics } from './core/metrics/prom-metrics.ts';
 import { createOnce, type Once } from './core/once.ts';
+import { createOutbox } from './core/outbox.ts';
 import {
   type ChatPort,
   type Clock,
@@ -138,6 +139,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   const connections = new Map<string, () => ConnectionHealth>();
   const { store, settings, box, encryptionKey } = await openStore(options);
   const once = createOnce({ store, logger, metrics, clock });
+  const outbox = createOutbox({ once, store, logger, clock });
   // The simulator is loaded only when it runs: a bot on the real API never needs its code.
   const sandbox = sandboxMode
     ? await (await import('./sandbox/server.ts')).startSandbox({ ...options.sandbox, port: 0, host: '127.0.0.1' })
@@ -186,6 +188,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     clock,
     metrics,
     once,
+    outbox,
     webhookBase,
     timings,
     schedulePoll: (jobId, dueAt) => scheduler.schedule(POLL_QUEUE, jobId, dueAt, {}),
@@ -217,6 +220,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     clock,
     logger,
     once,
+    outbox,
   });
   const budget = (key: string) => media.limiter.status(key);
   const deps: BotDeps = { jobs, media, keys, settings, voices, logger, clock, metrics, facts, publish, budget, once };

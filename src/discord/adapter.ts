@@ -23,7 +23,7 @@ export interface DiscordAdapterOptions {
   logger: Logger;
   /** Counts commands by outcome (reelbot_commands_total). */
   metrics?: DispatchOptions['metrics'];
-  /** The bot's only-once module: dedupes interactions across replicas and records confirmed posts. */
+  /** The bot's only-once module: dedupes interactions across replicas. */
   once: Once;
   /** Remembers the registered commands' hash, so a restart does not register them again. */
   store?: Store;
@@ -156,7 +156,7 @@ export function createDiscordAdapter(options: DiscordAdapterOptions): DiscordAda
   }
 
   return {
-    chatPort: createDiscordChatPort(client.rest, options.once),
+    chatPort: createDiscordChatPort(client.rest),
     // HTTP interactions need no gateway; a standby replica (another holds the gateway lease) is healthy too.
     health: () =>
       http

@@ -40,7 +40,7 @@ export interface SlackAdapterOptions {
   logger: Logger;
   /** Counts commands by outcome (reelbot_commands_total). */
   metrics?: DispatchOptions['metrics'];
-  /** The bot's only-once module: replayed events and triggers are dropped, results posted once. */
+  /** The bot's only-once module: replayed events and triggers are dropped. */
   once: Once;
   /** Slack user ids allowed to configure the bot besides workspace admins and owners. */
   adminUsers?: string[];
@@ -151,7 +151,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
       }))
     : [];
   return {
-    chatPort: createSlackChatPort({ api, once, logger }),
+    chatPort: createSlackChatPort({ api }),
     routes,
     health: () => ({ ok: socket === 'http mode' || socket === 'connected', state: socket }),
     async start() {

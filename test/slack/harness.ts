@@ -3,6 +3,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createOnce, type Once } from '../../src/core/once.ts';
+import { createOutbox, type Outbox } from '../../src/core/outbox.ts';
 import type { Logger } from '../../src/core/ports.ts';
 import { createMemoryStore } from '../../src/core/store/memory-store.ts';
 import { createSlackAdapter, type SlackAdapter } from '../../src/slack/index.ts';
@@ -55,6 +56,8 @@ export interface HttpHarness {
   web: SlackWebApiDouble;
   bot: FakeBot;
   adapter: SlackAdapter;
+  /** The core's outbox over the adapter's store: how the bot posts in a thread. */
+  outbox: Outbox;
   logger: ReturnType<typeof createTestLogger>;
   sleeps: number[];
   /** POSTs a signed request to one of the adapter's paths. */
@@ -72,13 +75,15 @@ export async function startHttpHarness(): Promise<HttpHarness> {
   const bot = createFakeBot();
   const logger = createTestLogger();
   const sleeps: number[] = [];
+  const store = createMemoryStore();
+  const once = createOnce({ store, logger });
   const adapter = createSlackAdapter({
     botToken: 'xoxb-test',
     signingSecret: SECRET,
     apiUrl: web.apiUrl,
     bot,
     logger,
-    once: memoryOnce(logger),
+    once,
     adminUsers: ['U0LISTED'],
     // Waits are recorded, not slept: pacing and Retry-After are asserted on what was asked.
     pace: { sleep: async (ms) => void sleeps.push(ms) },
@@ -96,6 +101,7 @@ export async function startHttpHarness(): Promise<HttpHarness> {
   return {
     web,
     bot,
+    outbox: createOutbox({ once, store, logger }),
     adapter,
     logger,
     sleeps,

@@ -6,6 +6,7 @@ import { createKeyResolver } from '../../../src/core/keys.ts';
 import type { Project } from '../../../src/core/media/schemas.ts';
 import { createMetrics } from '../../../src/core/metrics/prom-metrics.ts';
 import { createOnce } from '../../../src/core/once.ts';
+import { createOutbox } from '../../../src/core/outbox.ts';
 import type { KeyValue, MediaApi, Store } from '../../../src/core/ports.ts';
 import { createEmbeddedScheduler } from '../../../src/core/scheduler/embedded.ts';
 import { openStore } from '../../../src/core/store/index.ts';
@@ -84,6 +85,7 @@ describe('the poller with 10,000 pending projects', () => {
     const timings = { firstPollMs: 60_000, maxPollMs: 30 * 60_000, horizonMs: 24 * 3600_000 };
     const metrics = createMetrics();
     const clock = { now: () => Date.now() };
+    const once = createOnce({ store, logger: silentLogger, metrics, clock });
     const jobs = createJobService({
       store,
       media,
@@ -92,7 +94,8 @@ describe('the poller with 10,000 pending projects', () => {
       logger: silentLogger,
       clock,
       metrics,
-      once: createOnce({ store, logger: silentLogger, metrics, clock }),
+      once,
+      outbox: createOutbox({ once, store, logger: silentLogger, clock }),
       webhookBase: () => 'http://127.0.0.1:9',
       timings,
       schedulePoll: (jobId, dueAt) => scheduler.schedule(POLL_QUEUE, jobId, dueAt, {}),
