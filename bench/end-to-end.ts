@@ -23,7 +23,7 @@ const origin: Origin = { platform: 'console', workspaceId: 'local', channelId: '
 /** A chat that posts nowhere, for benches that never start a job. */
 const silentChat: ChatPort = {
   platform: 'console',
-  postInThread: async () => {},
+  send: async () => {},
   updateCard: async () => {},
 };
 

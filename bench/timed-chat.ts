@@ -31,7 +31,7 @@ export function createTimedChat(): TimedChat {
   const ignore = async () => {};
   return {
     platform: 'console',
-    async postInThread(thread: ThreadRef) {
+    async send(thread: ThreadRef) {
       const t = times(thread.threadId);
       t.results++;
       t.resultAt ??= performance.now();

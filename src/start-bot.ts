@@ -22,7 +22,8 @@ import { createKeyResolver } from './core/keys.ts';
 import { createMediaClient, type MediaClient, type MediaClientOptions } from './core/media/client.ts';
 import type { Metrics } from './core/metrics/metrics.ts';
 import { createMetrics } from './core/metrics/prom-metrics.ts';
-import { createOnce } from './core/once.ts';
+import { createOnce, type Once } from './core/once.ts';
+import { createOutbox, type Outbox } from './core/outbox.ts';
 import { type ChatPort, type Clock, type Logger, type Platform, type Store, systemClock } from './core/ports.ts';
 import { createPublishKit, type PublishKit } from './core/publish/kit.ts';
 import type { Scheduler } from './core/scheduler/scheduler.ts';
@@ -74,6 +75,10 @@ export interface RunningBot {
   /** Publish requests, approval policy and social accounts. */
   publish: PublishKit;
   store: Store;
+  /** The one only-once module every part of the bot, adapters included, is given. */
+  once: Once;
+  /** Posts each message once (tests post through it as the core does). */
+  outbox: Outbox;
   settings: SettingsRepo;
   media: MediaClient;
   metrics: Metrics;
@@ -131,13 +136,14 @@ interface AdapterParts {
   storeAt: StoreOptions;
   bot: Bot;
   store: Store;
+  once: Once;
   metrics: Metrics;
   jobs: JobService;
 }
 
 /** The platform adapters the configuration names: Discord and/or Slack, the terminal console when neither. */
 async function createAdapters(parts: AdapterParts): Promise<ChatAdapter[]> {
-  const { config, options, storeAt, bot, store, metrics } = parts;
+  const { config, options, storeAt, bot, store, once, metrics } = parts;
   const { logger } = options;
   const adapters: ChatAdapter[] = [];
   if (config.discord) {
@@ -152,6 +158,7 @@ async function createAdapters(parts: AdapterParts): Promise<ChatAdapter[]> {
     const adapter = createDiscordAdapter({
       bot,
       store,
+      once,
       metrics,
       logger: logger.child({ platform: 'discord' }),
       token: discord.token,
@@ -171,7 +178,7 @@ async function createAdapters(parts: AdapterParts): Promise<ChatAdapter[]> {
     const { createSlackAdapter } = await import('./slack/adapter.ts');
     const adapter = createSlackAdapter({
       bot,
-      store,
+      once,
       metrics,
       // The Slack adapter tags its own lines (Bolt's included) with the platform; tagging here too wrote it twice.
       logger,
@@ -247,6 +254,8 @@ export async function startBot(config: Config, options: BotOptions): Promise<Run
   const settings = createSettingsRepo(store, box, { clock: options.clock });
   // Every only-once claim of this process, from the shared store: built once, here.
   const once = createOnce({ store, logger, metrics, clock });
+  // Every post the core makes goes out once through it; adapters only send and find a post by its key.
+  const outbox = createOutbox({ once, store, logger, clock });
 
   // The simulator is loaded only when it runs: a bot on the real API never needs its code.
   const sandbox = sandboxMode
@@ -294,6 +303,8 @@ export async function startBot(config: Config, options: BotOptions): Promise<Run
     logger,
     clock,
     metrics,
+    once,
+    outbox,
     webhookBase,
     timings,
     schedulePoll: (jobId, dueAt) => scheduler.schedule(POLL_QUEUE, jobId, dueAt, {}),
@@ -315,7 +326,7 @@ export async function startBot(config: Config, options: BotOptions): Promise<Run
     webhooks: Boolean(config.publicUrl) || sandboxMode,
     teamKey: Boolean(config.mediaApi.defaultKey),
   };
-  const publish = createPublishKit({ store, box, media, keys, chat, scheduler, clock, logger, once });
+  const publish = createPublishKit({ store, box, media, keys, chat, scheduler, clock, logger, once, outbox });
   const budget = (key: string) => media.limiter.status(key);
   const deps: BotDeps = { jobs, media, keys, settings, voices, logger, clock, metrics, facts, publish, budget, once };
   if (config.slackCommandPrefix) deps.commandPrefix = { slack: config.slackCommandPrefix };
@@ -348,7 +359,7 @@ export async function startBot(config: Config, options: BotOptions): Promise<Run
   });
   const webhook = createWebhookHandler({ jobs, logger, metrics, clock });
 
-  const adapters = await createAdapters({ config, options, storeAt, bot, store, metrics, jobs });
+  const adapters = await createAdapters({ config, options, storeAt, bot, store, once, metrics, jobs });
   if (options.chat) {
     const own = options.chat(bot);
     chats.set(own.platform, own);
@@ -405,6 +416,8 @@ export async function startBot(config: Config, options: BotOptions): Promise<Run
     scheduler,
     publish,
     store,
+    once,
+    outbox,
     settings,
     media,
     metrics,

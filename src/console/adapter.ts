@@ -67,7 +67,7 @@ export function createConsoleAdapter(options: ConsoleOptions): ConsoleAdapter {
 
   const chatPort: ChatPort = {
     platform: 'console',
-    postInThread: async (thread: ThreadRef, message) => print(message, `  └ [#${thread.threadId}] `),
+    send: async (thread: ThreadRef, message) => print(message, `  └ [#${thread.threadId}] `),
     // An edit prints one line, plus the buttons it now carries (an outcome can bring new ones).
     updateCard: async (thread: ThreadRef, message) => {
       const controls = [...(message.controls ?? []), ...(message.cards ?? []).flatMap((c) => c.controls ?? [])].filter(

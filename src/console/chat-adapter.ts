@@ -22,7 +22,7 @@ export function createConsoleChatAdapter(options: ConsoleChatAdapterOptions): Ch
     platform: 'console',
     chatPort: {
       platform: 'console',
-      postInThread: (thread, message, key) => live().postInThread(thread, message, key),
+      send: (thread, message, key) => live().send(thread, message, key),
       updateCard: (thread, message) => live().updateCard(thread, message),
     },
     async start() {

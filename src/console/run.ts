@@ -64,10 +64,10 @@ export function runConsole(options: ConsoleRunOptions): ConsoleRun {
   let failedJobs = 0;
   const chatPort: ChatPort = {
     ...adapter.chatPort,
-    postInThread: (thread, message, key) => {
+    send: (thread, message, key) => {
       // A failed job, or one that never finished, is posted with its Retry button.
       if (message.controls?.some((c) => c.kind === 'action' && c.id.startsWith('retry:'))) failedJobs++;
-      return adapter.chatPort.postInThread(thread, message, key);
+      return adapter.chatPort.send(thread, message, key);
     },
   };
   // readline echoes what is typed through its output: while a secret (an API key after `/setup key`) is

@@ -1,6 +1,6 @@
 // "Only once", in one place, with typed keys: an inbound event handled once (platforms resend them), a
-// result part delivered by one replica at a time, an outbound post made once (retries of one post are
-// harmless), a publish request sent once. Every answer comes from the shared store: when the store
+// result part delivered by one replica at a time, an outbound post made by one process at a time (the
+// outbox, outbox.ts, records that it was made), a publish request sent once. Every answer comes from the shared store: when the store
 // cannot answer, the operation fails (StoreUnavailableError, counted and logged) and never falls back
 // to this process's memory, which would silently drop the guarantee between replicas.
 
@@ -15,7 +15,7 @@ export type OnceKey =
   | { kind: 'inbound'; platform: Platform; id: string }
   /** Posting one settled part of a job; held while posting, renewed, released after. */
   | { kind: 'delivery'; jobId: string; part: number }
-  /** One outbound message, by the idempotency key the core gave it (see `post`). */
+  /** The lock while one process posts one outbound message, by the idempotency key the core gave it (outbox.ts). */
   | { kind: 'post'; platform: Platform; idempotencyKey: string }
   /** One publish request: never expires on its own (a repeat would post to social accounts twice). */
   | { kind: 'publish'; requestId: string }
@@ -38,7 +38,7 @@ export function onceKeyText(key: OnceKey): string {
     case 'delivery':
       return `deliver:${key.jobId}:${key.part}`;
     case 'post':
-      return `${key.platform}:post:${key.idempotencyKey}`;
+      return `${key.platform}:post:${key.idempotencyKey}:posting`;
     case 'publish':
       return `publish:${key.requestId}`;
     case 'followup':
@@ -66,23 +66,6 @@ export const ONCE_TTL_MS = {
   submit: 10_000,
 } as const;
 
-/** How long a confirmed post is remembered: longer than the core's retries of one post (24 h horizon). */
-export const POSTED_RECORD_MS = 48 * 3600_000;
-
-/** Another process is posting this message right now: not done yet (never a success), try again later. */
-export class PostInFlightError extends Error {
-  constructor(key: string) {
-    super(`a post for ${key} is in flight elsewhere`);
-    this.name = 'PostInFlightError';
-  }
-}
-
-type PostKey = Extract<OnceKey, { kind: 'post' }>;
-
-export interface PostOptions {
-  sentBefore?: () => Promise<boolean>;
-}
-
 export type Held<T> = { held: true; value: T } | { held: false };
 
 export interface Once {
@@ -95,16 +78,6 @@ export interface Once {
    * loses it, and releases it afterwards (also on failure). `{ held: false }` when another holder has it.
    */
   hold<T>(key: OnceKey, work: () => Promise<T>, ttlMs?: number): Promise<Held<T>>;
-  /**
-   * Posts once for platforms whose create call has no lasting idempotency key (Slack has none; Discord's
-   * nonce holds a few minutes). `send` must resolve only when the platform confirmed the message: the
-   * record that a post *happened* is written after that, so a process that dies while the post waits
-   * (Slack's 1-per-second queue) or is in flight leaves nothing that would make the retry skip it.
-   * Rejects with PostInFlightError while another caller is posting the same message.
-   * `sentBefore` asks the platform whether an attempt that was never confirmed (the process died with
-   * the answer on its way) did show the message, so the retry does not show it twice.
-   */
-  post(key: PostKey, send: () => Promise<void>, options?: PostOptions): Promise<'posted' | 'already'>;
 }
 
 /** The counter a store outage is shown on (prom-client or the hand-written registry both fit). */
@@ -128,7 +101,6 @@ const defaultTtl = (key: OnceKey): number | undefined => {
 export function createOnce(deps: OnceDeps): Once {
   const { store, logger } = deps;
   const permanent = store.namespace('once');
-  const posted = store.namespace('posted');
   const now = () => deps.clock?.now() ?? Date.now();
 
   /** Runs a store call; an outage is counted, logged with the key, and rethrown as it is. */
@@ -164,29 +136,6 @@ export function createOnce(deps: OnceDeps): Once {
     },
     hold(key, work, ttlMs = defaultTtl(key) ?? ONCE_TTL_MS.delivery) {
       return ask(key, () => holdLease(store, onceKeyText(key), ttlMs, logger, work));
-    },
-    async post(key, send, options = {}) {
-      const text = onceKeyText(key);
-      const record = `${text}:posted`;
-      const attempt = `${text}:attempted`;
-      const held = await ask(key, () =>
-        holdLease(store, `${text}:posting`, ONCE_TTL_MS.post, logger, async () => {
-          if (await posted.get(record)) return 'already' as const;
-          const { sentBefore } = options;
-          if (sentBefore) {
-            if ((await posted.get(attempt)) && (await sentBefore())) {
-              await posted.set(record, { at: now() }, POSTED_RECORD_MS);
-              return 'already' as const;
-            }
-            await posted.set(attempt, { at: now() }, POSTED_RECORD_MS);
-          }
-          await send();
-          await posted.set(record, { at: now() }, POSTED_RECORD_MS);
-          return 'posted' as const;
-        }),
-      );
-      if (!held.held) throw new PostInFlightError(text);
-      return held.value;
     },
   };
 }

@@ -119,11 +119,22 @@ export interface Reply {
   replace?(message: OutMessage): Promise<void>;
 }
 
-/** Posting with the bot's own credentials, any time later (results of long jobs). */
+/**
+ * Posting with the bot's own credentials, any time later (results of long jobs). The core posts through
+ * its outbox (`src/core/outbox.ts`), which makes a post happen once; the adapter only sends and finds.
+ */
 export interface ChatPort {
   readonly platform: Platform;
-  /** `idempotencyKey` makes a retried post harmless (Discord nonce, Slack dedupe). */
-  postInThread(thread: ThreadRef, message: OutMessage, idempotencyKey: string): Promise<void>;
+  /**
+   * Sends one message in the thread, tagged with `idempotencyKey` (Discord's nonce, Slack's metadata);
+   * resolves only once the platform confirmed it, since the outbox records the post as made after that.
+   */
+  send(thread: ThreadRef, message: OutMessage, idempotencyKey: string): Promise<void>;
+  /**
+   * Whether a message sent with `idempotencyKey` is in the thread, for a send whose answer never came (the
+   * process died with it on its way). Absent where the platform cannot be asked by key (Discord).
+   */
+  findPost?(thread: ThreadRef, idempotencyKey: string): Promise<boolean>;
   updateCard(thread: ThreadRef, message: OutMessage): Promise<void>;
   /** How long after it was posted a card may still be edited; absent, always (Discord: 1 h, error 30046). */
   readonly cardEditMs?: number;

@@ -5,7 +5,7 @@ import { createDispatch, type DispatchOptions } from '../core/dispatch.ts';
 import type { ConnectionHealth } from '../core/http/health.ts';
 import type { RawRoute } from '../core/http/server.ts';
 import type { Bot } from '../core/interaction.ts';
-import { createOnce } from '../core/once.ts';
+import type { Once } from '../core/once.ts';
 import type { ChatPort, Logger, Store } from '../core/ports.ts';
 import type { Lease } from '../core/scheduler/redis-lease.ts';
 import { createDiscordChatPort } from './chat-port.ts';
@@ -23,7 +23,9 @@ export interface DiscordAdapterOptions {
   logger: Logger;
   /** Counts commands by outcome (reelbot_commands_total). */
   metrics?: DispatchOptions['metrics'];
-  /** Dedupes interactions across replicas and remembers the registered commands' hash. */
+  /** The bot's only-once module: dedupes interactions across replicas. */
+  once: Once;
+  /** Remembers the registered commands' hash, so a restart does not register them again. */
   store?: Store;
   /** Defaults to the application of the bot token (from READY). */
   applicationId?: string;
@@ -81,7 +83,7 @@ export function createDiscordAdapter(options: DiscordAdapterOptions): DiscordAda
     dispatch,
     logger,
     rest: client.rest,
-    firstTime: createInteractionDedupe(options.store, logger),
+    firstTime: createInteractionDedupe(options.once),
     ...(http ? { checkAfterAck: true, firstAnswer: http.firstAnswer } : {}),
   });
   // The dispatch never rejects; only the replay check before it could, and a rejection must not crash.
@@ -154,10 +156,7 @@ export function createDiscordAdapter(options: DiscordAdapterOptions): DiscordAda
   }
 
   return {
-    chatPort: createDiscordChatPort(
-      client.rest,
-      options.store ? createOnce({ store: options.store, logger }) : undefined,
-    ),
+    chatPort: createDiscordChatPort(client.rest),
     // HTTP interactions need no gateway; a standby replica (another holds the gateway lease) is healthy too.
     health: () =>
       http

@@ -1,7 +1,6 @@
 // The ChatPort for Discord: later posts (job results, failures) go into the job's thread with the bot
 // token; the card is edited in place.
 import type { REST } from 'discord.js';
-import type { Once } from '../core/once.ts';
 import type { ChatPort, ThreadRef } from '../core/ports.ts';
 import type { OutMessage } from '../core/render/message.ts';
 import { createCardFinder } from './find-card.ts';
@@ -18,10 +17,10 @@ export function cardChannelOf(thread: ThreadRef): string {
 }
 
 /**
- * `once` (on the Store) records confirmed posts: Discord's nonce only dedupes for a few minutes, and a
- * retry after a crash comes later than that. Without it, the nonce alone guards retries.
+ * Discord's nonce only dedupes for a few minutes and a retry after a crash comes later than that, so the
+ * core's outbox records confirmed posts; a post is never looked for by its key (Discord keeps no tag).
  */
-export function createDiscordChatPort(rest: REST, once?: Once): ChatPort {
+export function createDiscordChatPort(rest: REST): ChatPort {
   return {
     platform: 'discord',
     membersOf: createRoleMembers(rest),
@@ -29,13 +28,9 @@ export function createDiscordChatPort(rest: REST, once?: Once): ChatPort {
     findCard: createCardFinder(rest),
     // Discord refuses edits of a message older than an hour (30046); a margin keeps a late edit from failing.
     cardEditMs: 55 * 60_000,
-    async postInThread(thread, message, idempotencyKey) {
-      const send = async () => {
-        const created = await createChannelMessage(rest, thread.threadId, renderMessage(message), idempotencyKey);
-        if (!created?.id) throw new Error('Discord answered a message create without a message id');
-      };
-      if (once) await once.post({ kind: 'post', platform: 'discord', idempotencyKey }, send);
-      else await send();
+    async send(thread, message, idempotencyKey) {
+      const created = await createChannelMessage(rest, thread.threadId, renderMessage(message), idempotencyKey);
+      if (!created?.id) throw new Error('Discord answered a message create without a message id');
     },
     async updateCard(thread: ThreadRef, message: OutMessage) {
       await editChannelMessage(rest, cardChannelOf(thread), thread.cardMessageId, renderMessage(message));

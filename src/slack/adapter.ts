@@ -7,9 +7,8 @@ import { createDispatch, type DispatchOptions } from '../core/dispatch.ts';
 import { ConfigError } from '../core/errors.ts';
 import type { ConnectionHealth } from '../core/http/health.ts';
 import type { Bot } from '../core/interaction.ts';
-import { createOnce } from '../core/once.ts';
-import type { ChatPort, Logger, Store } from '../core/ports.ts';
-import { createMemoryStore } from '../core/store/memory-store.ts';
+import type { Once } from '../core/once.ts';
+import type { ChatPort, Logger } from '../core/ports.ts';
 import { createSlackApi } from './api.ts';
 import { toBoltLogger } from './bolt-logger.ts';
 import type { HandlerDeps } from './boundary.ts';
@@ -41,7 +40,8 @@ export interface SlackAdapterOptions {
   logger: Logger;
   /** Counts commands by outcome (reelbot_commands_total). */
   metrics?: DispatchOptions['metrics'];
-  store?: Store;
+  /** The bot's only-once module: replayed events and triggers are dropped. */
+  once: Once;
   /** Slack user ids allowed to configure the bot besides workspace admins and owners. */
   adminUsers?: string[];
   /** SLACK_COMMAND_PREFIX: the slash commands are named `/<prefix><command>` (the manifest says so too). */
@@ -71,8 +71,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
     pacer,
     ...(options.apiUrl ? { apiUrl: options.apiUrl } : {}),
   });
-  // Without a store (the adapter tested alone) only this process remembers; a deployment always has one.
-  const once = createOnce({ store: options.store ?? createMemoryStore(), logger });
+  const { once } = options;
   const permissions = createPermissions({
     api,
     logger,
@@ -152,7 +151,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
       }))
     : [];
   return {
-    chatPort: createSlackChatPort({ api, once, logger }),
+    chatPort: createSlackChatPort({ api }),
     routes,
     health: () => ({ ok: socket === 'http mode' || socket === 'connected', state: socket }),
     async start() {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { StoreUnavailableError } from '../../src/core/errors.ts';
-import { createOnce, onceKeyText, PostInFlightError } from '../../src/core/once.ts';
+import { createOnce, onceKeyText } from '../../src/core/once.ts';
 import { createMemoryStore } from '../../src/core/store/memory-store.ts';
 import { createRedisStore } from '../../src/core/store/redis-store.ts';
 import { silentLogger } from '../support/harness.ts';
@@ -47,23 +47,6 @@ describe('the once module', () => {
     expect((await once.hold(key, async () => 'next', 60)).held).toBe(true);
   });
 
-  it('records a post only once the platform confirmed it; one in flight elsewhere is an error, not a success', async () => {
-    const store = createMemoryStore();
-    const here = createOnce({ store, logger: silentLogger });
-    const there = createOnce({ store, logger: silentLogger });
-    const key = { kind: 'post', platform: 'slack', idempotencyKey: 'job1:0' } as const;
-    await expect(here.post(key, () => Promise.reject(new Error('channel_not_found')))).rejects.toThrow();
-    let release: () => void = () => undefined;
-    const slow = here.post(key, () => new Promise<void>((r) => (release = r)));
-    await new Promise((r) => setTimeout(r, 10));
-    await expect(there.post(key, async () => undefined)).rejects.toBeInstanceOf(PostInFlightError);
-    release();
-    expect(await slow).toBe('posted');
-    let sent = 0;
-    expect(await there.post(key, async () => void sent++)).toBe('already');
-    expect(sent).toBe(0);
-  });
-
   it('fails when the store cannot be reached, rather than falling back to this process', async () => {
     const down = createRedisStore({ url: 'redis://127.0.0.1:1', timeoutMs: 300 });
     try {
@@ -71,10 +54,6 @@ describe('the once module', () => {
       await expect(once.first({ kind: 'inbound', platform: 'slack', id: 'Ev1' })).rejects.toBeInstanceOf(
         StoreUnavailableError,
       );
-      let sent = 0;
-      const post = once.post({ kind: 'post', platform: 'slack', idempotencyKey: 'j:0' }, async () => void sent++);
-      await expect(post).rejects.toBeInstanceOf(StoreUnavailableError);
-      expect(sent).toBe(0);
     } finally {
       await down.close();
     }

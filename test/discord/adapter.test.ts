@@ -41,7 +41,7 @@ describe('the Discord adapter, with the real discord.js against a local Discord'
     const threadRequest = discord.requests.find((r) => r.path.endsWith('/threads'));
     expect(threadRequest?.body).toMatchObject({ auto_archive_duration: 1440 });
 
-    await running.adapter.chatPort.postInThread(ref, { text: 'Your clips are ready' }, 'job-1:done');
+    await running.outbox.post(running.adapter.chatPort, ref, { text: 'Your clips are ready' }, 'job-1:done');
     const post = await discord.waitForMessage(ref.threadId);
     expect(post.content).toBe('Your clips are ready');
     expect(post.nonce).toBe(nonceFor('job-1:done'));

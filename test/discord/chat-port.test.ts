@@ -29,7 +29,7 @@ const creates = () =>
 describe('posting results with the bot token', () => {
   it('waits as long as a 429 says, then posts once', async () => {
     discord.faults.rateLimit({ method: 'POST', path: MESSAGES, retryAfter: 1 });
-    await running.adapter.chatPort.postInThread(thread, { text: 'Clips ready' }, 'job:done');
+    await running.outbox.post(running.adapter.chatPort, thread, { text: 'Clips ready' }, 'job:done');
     const [limited, posted] = creates();
     expect(limited?.status).toBe(429);
     expect(posted?.status).toBe(200);
@@ -39,7 +39,7 @@ describe('posting results with the bot token', () => {
 
   it('honours a global 429 too', async () => {
     discord.faults.rateLimit({ method: 'POST', path: MESSAGES, retryAfter: 1, global: true });
-    await running.adapter.chatPort.postInThread(thread, { text: 'Clips ready' }, 'job:done');
+    await running.outbox.post(running.adapter.chatPort, thread, { text: 'Clips ready' }, 'job:done');
     const [limited, posted] = creates();
     expect((posted?.at ?? 0) - (limited?.at ?? 0)).toBeGreaterThanOrEqual(1000);
     expect(discord.messagesIn(thread.threadId)).toHaveLength(1);
@@ -47,7 +47,7 @@ describe('posting results with the bot token', () => {
 
   it('does not post twice when Discord made the message but answered 500 (discord.js retries)', async () => {
     discord.faults.serverError({ method: 'POST', path: MESSAGES, afterHandling: true });
-    await running.adapter.chatPort.postInThread(thread, { text: 'Clips ready' }, 'job:done');
+    await running.outbox.post(running.adapter.chatPort, thread, { text: 'Clips ready' }, 'job:done');
     expect(creates().map((r) => r.status)).toEqual([500, 200]);
     expect(discord.messagesIn(thread.threadId)).toHaveLength(1);
   });
@@ -60,8 +60,8 @@ describe('posting results with the bot token', () => {
   });
 
   it('makes a repeated post with the same idempotency key harmless', async () => {
-    await running.adapter.chatPort.postInThread(thread, { text: 'Clips ready' }, 'job:done');
-    await running.adapter.chatPort.postInThread(thread, { text: 'Clips ready' }, 'job:done');
+    await running.outbox.post(running.adapter.chatPort, thread, { text: 'Clips ready' }, 'job:done');
+    await running.outbox.post(running.adapter.chatPort, thread, { text: 'Clips ready' }, 'job:done');
     expect(discord.messagesIn(thread.threadId)).toHaveLength(1);
   });
 
@@ -88,7 +88,7 @@ describe('posting results with the bot token', () => {
     }));
     const tooLongId: Control = { kind: 'action', label: 'Oops', id: 'x'.repeat(101) };
     const message = { text: 'Results '.repeat(400), cards, controls: [tooLongId, ...buttons] };
-    await running.adapter.chatPort.postInThread(thread, message, 'job:results');
+    await running.outbox.post(running.adapter.chatPort, thread, message, 'job:results');
     const posted = await discord.waitForMessage(thread.threadId);
     expect(posted.content.length).toBeLessThanOrEqual(2000);
     expect(posted.content).toContain('2 more not shown');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { StoreUnavailableError } from '../../src/core/errors.ts';
 import { createMetrics } from '../../src/core/metrics/prom-metrics.ts';
+import { createOnce } from '../../src/core/once.ts';
 import { createRedisStore } from '../../src/core/store/redis-store.ts';
 import { createInteractionDedupe } from '../../src/discord/dedupe.ts';
 import { createMemoryStore, createRecordingLogger } from './support.ts';
@@ -8,8 +9,8 @@ import { createMemoryStore, createRecordingLogger } from './support.ts';
 describe('the interaction dedupe', () => {
   it('lets the store decide, across replicas', async () => {
     const store = createMemoryStore();
-    const here = createInteractionDedupe(store, createRecordingLogger());
-    const elsewhere = createInteractionDedupe(store, createRecordingLogger());
+    const here = createInteractionDedupe(createOnce({ store, logger: createRecordingLogger() }));
+    const elsewhere = createInteractionDedupe(createOnce({ store, logger: createRecordingLogger() }));
     expect(await here('1')).toBe(true);
     expect(await elsewhere('1')).toBe(false);
     expect(await here('1')).toBe(false);
@@ -20,7 +21,7 @@ describe('the interaction dedupe', () => {
     const metrics = createMetrics();
     const down = createRedisStore({ url: 'redis://127.0.0.1:1', timeoutMs: 300 });
     try {
-      const firstTime = createInteractionDedupe(down, logger, { metrics });
+      const firstTime = createInteractionDedupe(createOnce({ store: down, logger, metrics }));
       await expect(firstTime('1')).rejects.toBeInstanceOf(StoreUnavailableError);
       await expect(firstTime('1')).rejects.toBeInstanceOf(StoreUnavailableError);
       expect(metrics.get('reelbot_store_unavailable_total', { use: 'once_inbound' })).toBe(2);
@@ -28,11 +29,5 @@ describe('the interaction dedupe', () => {
     } finally {
       await down.close();
     }
-  });
-
-  it('remembers ids in memory only when the adapter runs without any store', async () => {
-    const firstTime = createInteractionDedupe(undefined, createRecordingLogger());
-    expect(await firstTime('1')).toBe(true);
-    expect(await firstTime('1')).toBe(false);
   });
 });

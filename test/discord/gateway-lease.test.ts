@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Bot } from '../../src/core/interaction.ts';
+import { createOnce } from '../../src/core/once.ts';
 import { createRedisLease, type Lease } from '../../src/core/scheduler/redis-lease.ts';
+import { createMemoryStore } from '../../src/core/store/memory-store.ts';
 import { createDiscordAdapter, type DiscordAdapter } from '../../src/discord/index.ts';
 import { deleteRedisPrefix, REDIS_URL, uniquePrefix } from '../core/store/helpers.ts';
 import { createDiscordDouble, type DiscordDouble } from '../doubles/discord/index.ts';
@@ -28,6 +30,7 @@ function replica(d: DiscordDouble, leases: Lease[]): DiscordAdapter {
     apiUrl: d.restUrl,
     bot,
     logger: silentLogger,
+    once: createOnce({ store: createMemoryStore(), logger: silentLogger }),
     gatewayLease: (onLost) => {
       const lease = createRedisLease({
         url: REDIS_URL,

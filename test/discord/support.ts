@@ -5,6 +5,8 @@
 import type { CommandSpec } from '../../src/core/commands/spec.ts';
 import { COMMANDS } from '../../src/core/commands/table.ts';
 import type { ActionEvent, Bot, Choice, Invocation, ModalSubmission, Prepared } from '../../src/core/interaction.ts';
+import { createOnce } from '../../src/core/once.ts';
+import { createOutbox, type Outbox } from '../../src/core/outbox.ts';
 import type { Logger, Store, ThreadRef } from '../../src/core/ports.ts';
 import { createMemoryStore as createRealMemoryStore } from '../../src/core/store/memory-store.ts';
 import { createDiscordAdapter, type DiscordAdapter } from '../../src/discord/index.ts';
@@ -122,6 +124,8 @@ export function createFakeBot(commands: readonly CommandSpec[] = COMMANDS): Fake
 
 export interface Running {
   adapter: DiscordAdapter;
+  /** The core's outbox over the adapter's store: how the bot posts in a thread. */
+  outbox: Outbox;
   bot: FakeBot;
   logger: ReturnType<typeof createRecordingLogger>;
 }
@@ -132,14 +136,18 @@ export async function startAdapter(
 ): Promise<Running> {
   const bot = options.bot ?? createFakeBot();
   const logger = createRecordingLogger();
+  // Tested alone, the adapter is one process: without a shared store its guarantees sit on memory.
+  const store = options.store ?? createRealMemoryStore();
+  const once = createOnce({ store, logger });
   const adapter = createDiscordAdapter({
     token: double.token,
     apiUrl: double.restUrl,
     bot,
     logger,
+    once,
     store: options.store,
     guildId: options.guildId,
   });
   await adapter.start();
-  return { adapter, bot, logger };
+  return { adapter, outbox: createOutbox({ once, store, logger }), bot, logger };
 }

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createSlackAdapter, type SlackAdapter } from '../../src/slack/index.ts';
 import { type SlackWebApiDouble, startSlackWebApi, startSocketMode, waitFor } from '../doubles/slack/index.ts';
 import { createFakeBot } from '../slack/fake-bot.ts';
-import { createTestLogger, SECRET, USERS } from '../slack/harness.ts';
+import { createTestLogger, memoryOnce, SECRET, USERS } from '../slack/harness.ts';
 
 // What /healthz learns from the real Bolt adapter: Socket Mode's link going down is visible, HTTP mode
 // counts as up once configured (Slack calls in).
@@ -22,7 +22,8 @@ describe('the Slack connection’s health', () => {
     const socket = await startSocketMode();
     web.setSocketUrl(socket.url);
     const options = { botToken: 'xoxb-test', appToken: 'xapp-test', apiUrl: web.apiUrl, bot: createFakeBot() };
-    adapter = createSlackAdapter({ ...options, logger: createTestLogger() });
+    const logger = createTestLogger();
+    adapter = createSlackAdapter({ ...options, logger, once: memoryOnce(logger) });
     await adapter.start();
     await socket.waitForConnection();
     const a = adapter;
@@ -36,12 +37,14 @@ describe('the Slack connection’s health', () => {
 
   it('HTTP mode: ok once configured', async () => {
     web = await startSlackWebApi({ users: USERS });
+    const logger = createTestLogger();
     adapter = createSlackAdapter({
       botToken: 'xoxb-test',
       signingSecret: SECRET,
       apiUrl: web.apiUrl,
       bot: createFakeBot(),
-      logger: createTestLogger(),
+      logger,
+      once: memoryOnce(logger),
     });
     await adapter.start();
     expect(adapter.health()).toEqual({ ok: true, state: 'http mode' });

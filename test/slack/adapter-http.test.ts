@@ -28,8 +28,8 @@ describe('Slack in HTTP mode, on the bot’s own listener', () => {
     expect(thread).toMatchObject({ platform: 'slack', workspaceId: 'T0TEAM', channelId: CHANNEL });
     expect(thread.threadId).toBe(thread.cardMessageId);
 
-    await h.adapter.chatPort.postInThread(thread, { text: 'Your clips are ready, <@U0MEMBER>' }, 'job1:done');
-    await h.adapter.chatPort.postInThread(thread, { text: 'Your clips are ready, <@U0MEMBER>' }, 'job1:done');
+    await h.outbox.post(h.adapter.chatPort, thread, { text: 'Your clips are ready, <@U0MEMBER>' }, 'job1:done');
+    await h.outbox.post(h.adapter.chatPort, thread, { text: 'Your clips are ready, <@U0MEMBER>' }, 'job1:done');
     const replies = h.web.posted().slice(1);
     expect(replies).toHaveLength(1);
     expect(replies[0]).toMatchObject({

@@ -9,7 +9,7 @@ import {
   waitFor,
 } from '../doubles/slack/index.ts';
 import { createFakeBot, type FakeBot } from './fake-bot.ts';
-import { CHANNEL, createTestLogger, slashCommand, USERS } from './harness.ts';
+import { CHANNEL, createTestLogger, memoryOnce, slashCommand, USERS } from './harness.ts';
 
 let web: SlackWebApiDouble;
 let socket: SocketModeDouble;
@@ -29,6 +29,7 @@ beforeEach(async () => {
     apiUrl: web.apiUrl,
     bot,
     logger,
+    once: memoryOnce(logger),
     pace: { sleep: async () => undefined },
   });
   await adapter.start();

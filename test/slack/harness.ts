@@ -2,7 +2,10 @@
 // plain node:http server that mounts the adapter's routes like the bot's own listener does.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createOnce, type Once } from '../../src/core/once.ts';
+import { createOutbox, type Outbox } from '../../src/core/outbox.ts';
 import type { Logger } from '../../src/core/ports.ts';
+import { createMemoryStore } from '../../src/core/store/memory-store.ts';
 import { createSlackAdapter, type SlackAdapter } from '../../src/slack/index.ts';
 import {
   BOT_USER_ID,
@@ -44,10 +47,17 @@ export function createTestLogger(lines: LogLine[] = []): Logger & { lines: LogLi
   return logger;
 }
 
+/** The adapter tested alone: one process, so the once module sits on the real in-memory store. */
+export function memoryOnce(logger: Logger): Once {
+  return createOnce({ store: createMemoryStore(), logger });
+}
+
 export interface HttpHarness {
   web: SlackWebApiDouble;
   bot: FakeBot;
   adapter: SlackAdapter;
+  /** The core's outbox over the adapter's store: how the bot posts in a thread. */
+  outbox: Outbox;
   logger: ReturnType<typeof createTestLogger>;
   sleeps: number[];
   /** POSTs a signed request to one of the adapter's paths. */
@@ -65,12 +75,15 @@ export async function startHttpHarness(): Promise<HttpHarness> {
   const bot = createFakeBot();
   const logger = createTestLogger();
   const sleeps: number[] = [];
+  const store = createMemoryStore();
+  const once = createOnce({ store, logger });
   const adapter = createSlackAdapter({
     botToken: 'xoxb-test',
     signingSecret: SECRET,
     apiUrl: web.apiUrl,
     bot,
     logger,
+    once,
     adminUsers: ['U0LISTED'],
     // Waits are recorded, not slept: pacing and Retry-After are asserted on what was asked.
     pace: { sleep: async (ms) => void sleeps.push(ms) },
@@ -88,6 +101,7 @@ export async function startHttpHarness(): Promise<HttpHarness> {
   return {
     web,
     bot,
+    outbox: createOutbox({ once, store, logger }),
     adapter,
     logger,
     sleeps,

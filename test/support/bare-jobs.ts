@@ -3,11 +3,15 @@
 import { createJobService, type JobService } from '../../src/core/jobs/service.ts';
 import { createKeyResolver } from '../../src/core/keys.ts';
 import { createMetrics } from '../../src/core/metrics/prom-metrics.ts';
+import { createOnce } from '../../src/core/once.ts';
+import { createOutbox } from '../../src/core/outbox.ts';
 import type { Clock, MediaApi, Store } from '../../src/core/ports.ts';
 import { silentLogger } from './harness.ts';
 
 /** `clock` should be the store's own, when a test moves time (the default is the system's). */
 export function bareJobService(store: Store, media: MediaApi, clock: Clock = { now: () => Date.now() }): JobService {
+  const metrics = createMetrics();
+  const once = createOnce({ store, logger: silentLogger, metrics, clock });
   return createJobService({
     store,
     media,
@@ -15,7 +19,9 @@ export function bareJobService(store: Store, media: MediaApi, clock: Clock = { n
     chat: () => undefined,
     logger: silentLogger,
     clock,
-    metrics: createMetrics(),
+    metrics,
+    once,
+    outbox: createOutbox({ once, store, logger: silentLogger, clock }),
     webhookBase: () => 'http://127.0.0.1:9',
     timings: { firstPollMs: 60_000, maxPollMs: 60_000, horizonMs: 3600_000 },
   });

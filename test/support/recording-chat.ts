@@ -31,7 +31,7 @@ export function createRecordingChat(platform: Platform = 'console'): RecordingCh
   return {
     platform,
     seen,
-    async postInThread(thread: ThreadRef, message, idempotencyKey) {
+    async send(thread: ThreadRef, message, idempotencyKey) {
       record({ where: 'thread', threadId: thread.threadId, message, idempotencyKey });
     },
     async updateCard(thread: ThreadRef, message) {

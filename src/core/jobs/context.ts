@@ -3,6 +3,8 @@
 
 import type { KeyResolver } from '../keys.ts';
 import type { Metrics } from '../metrics/metrics.ts';
+import type { Once } from '../once.ts';
+import type { Outbox } from '../outbox.ts';
 import type { ChatPort, Clock, Logger, MediaApi, Platform, SecretBox, Store } from '../ports.ts';
 import type { OutMessage } from '../render/message.ts';
 import { createEndedTokens, type EndedTokens } from './ended-tokens.ts';
@@ -35,6 +37,10 @@ export interface JobServiceDeps {
   logger: Logger;
   clock: Clock;
   metrics: Metrics;
+  /** The bot's one only-once module: submit, delivery and read-back claims of every job. */
+  once: Once;
+  /** Posts results, failures and progress notes in a job's thread once. */
+  outbox: Outbox;
   /** Base URL the media API reaches our webhook listener at (known once the listener is up). */
   webhookBase: () => string;
   timings: JobTimings;
@@ -85,7 +91,7 @@ export function createJobsContext(deps: JobServiceDeps): JobsContext {
     async post(job, message, idempotencyKey) {
       const port = deps.chat(job.origin.platform);
       if (!port || !job.thread) throw new Error(`no way to post to ${job.origin.platform} for job ${job.id}`);
-      await port.postInThread(job.thread, message, idempotencyKey);
+      await deps.outbox.post(port, job.thread, message, idempotencyKey);
     },
     async showCard(job) {
       const port = deps.chat(job.origin.platform);

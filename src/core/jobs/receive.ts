@@ -5,7 +5,6 @@
 
 import { MediaApiError } from '../errors.ts';
 import { deliverySchema } from '../media/schemas.ts';
-import { createOnce } from '../once.ts';
 import type { JobsContext } from './context.ts';
 import { isFinal, type Job } from './model.ts';
 import type { SettleOutcome, Settler } from './settle.ts';
@@ -22,7 +21,7 @@ const mayAdopt = (job: Job) => job.state === 'submitting' || (job.state === 'fai
 
 export function createReceive(ctx: JobsContext, settler: Settler) {
   const { repo, life, deps } = ctx;
-  const once = createOnce(deps);
+  const { once } = deps;
   const ended = ctx.endedTokens;
 
   /** Confirms the project with the API under the job's key, records it, and runs the job once every part has one. */

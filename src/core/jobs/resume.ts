@@ -4,7 +4,6 @@
 // gone the claim lapses (10 s) and one process, whichever runs the task, takes it. Parts never sent are
 // sent now; a part that may have been sent is never sent again (submit.ts).
 
-import { createOnce } from '../once.ts';
 import type { JobsContext } from './context.ts';
 import type { Job } from './model.ts';
 import type { Submit } from './submit.ts';
@@ -20,7 +19,7 @@ export const cardTag = (jobId: string): string => `${jobId}:card`;
 
 export function createResume(ctx: JobsContext, submit: Submit) {
   const { repo, life, deps } = ctx;
-  const once = createOnce(deps);
+  const { once } = deps;
 
   /** The job with its card's place, asked of the platform when the process died before it heard. */
   async function withCard(job: Job): Promise<Job | undefined> {

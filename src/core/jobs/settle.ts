@@ -3,7 +3,7 @@
 
 import { MediaApiError } from '../errors.ts';
 import type { Project } from '../media/schemas.ts';
-import { createOnce, holdLease, type Once } from '../once.ts';
+import { holdLease } from '../once.ts';
 import type { JobsContext } from './context.ts';
 import { CARD_PHASE } from './lifecycle.ts';
 import { isFinal, type Job, type PartResult } from './model.ts';
@@ -33,8 +33,9 @@ const JOBS_TOTAL_LABEL: Partial<Record<Job['state'], string>> = {
   abandoned: 'failed',
 };
 
-export function createSettler(ctx: JobsContext, once: Once = createOnce(ctx.deps)): Settler {
+export function createSettler(ctx: JobsContext): Settler {
   const { repo, life, deps } = ctx;
+  const { once } = deps;
   const { clock, logger, metrics } = deps;
 
   /** After a final transition: card first, then stop polling, so a crash between leaves it to repair. */

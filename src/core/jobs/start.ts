@@ -4,7 +4,6 @@
 // while it lives. Each creation is marked as sending before it leaves (submit.ts).
 
 import type { ProjectKind } from '../media/enums.ts';
-import { createOnce } from '../once.ts';
 import type { Origin, Reply } from '../ports.ts';
 import type { JobsContext } from './context.ts';
 import { channelKeyOf, type Job } from './model.ts';
@@ -23,7 +22,7 @@ export interface StartJob {
 
 export function createStart(ctx: JobsContext, submit: Submit) {
   const { life, deps } = ctx;
-  const once = createOnce(deps);
+  const { once } = deps;
 
   return async function start(input: StartJob, reply: Reply): Promise<Job> {
     const channelKey = channelKeyOf(input.origin);

@@ -1,4 +1,4 @@
-import { createOnce, type Once } from '../once.ts';
+import type { Once } from '../once.ts';
 import type { SecretBox } from '../ports.ts';
 import { type AccountsRepo, createAccountsRepo } from './accounts.ts';
 import { createExpiry, EXPIRY_QUEUE } from './expiry.ts';
@@ -17,16 +17,15 @@ export interface PublishKit {
 }
 
 export function createPublishKit(
-  deps: Omit<PublishDeps, 'repo' | 'policies' | 'accounts'> & { box: SecretBox; once?: Once },
+  deps: Omit<PublishDeps, 'repo' | 'policies' | 'accounts'> & { box: SecretBox; once: Once },
 ): PublishKit {
   const repo = createPublishRepo(deps.store, deps.logger);
   const policies = createPolicyRepo(deps.store);
   const accounts = createAccountsRepo(deps.store, deps.box);
   const all = { ...deps, repo, policies, accounts };
-  const once = deps.once ?? createOnce({ store: deps.store, logger: deps.logger, clock: deps.clock });
-  const steps = createSteps({ ...all, once });
+  const steps = createSteps(all);
   const expiry = createExpiry(all, steps);
-  const service = createPublishService({ ...all, once }, steps, expiry);
+  const service = createPublishService(all, steps, expiry);
   deps.scheduler.handle(PUBLISH_QUEUE, (task) => service.onDue(task));
   deps.scheduler.handle(EXPIRY_QUEUE, (task) => expiry.onDue(task));
   return { service, repo, policies, accounts };

@@ -1,4 +1,5 @@
 import type { KeyResolver } from '../keys.ts';
+import type { Outbox } from '../outbox.ts';
 import type { ChatPort, Clock, Logger, MediaApi, Platform, Store } from '../ports.ts';
 import type { Scheduler } from '../scheduler/scheduler.ts';
 import type { AccountsRepo } from './accounts.ts';
@@ -13,6 +14,8 @@ export interface PublishDeps {
   media: MediaApi;
   keys: KeyResolver;
   chat: (platform: Platform) => ChatPort | undefined;
+  /** Posts a request's news in its thread once. */
+  outbox: Outbox;
   scheduler: Scheduler;
   clock: Clock;
   logger: Logger;

@@ -31,7 +31,8 @@ export function createSteps(deps: PublishDeps & { once: Once }) {
     await deps.chat(r.thread.platform)?.updateCard(r.thread, renderRequestCard(r, policy, clock.now()));
   }
   async function say(r: PublishRequestRecord, message: OutMessage, event: string): Promise<void> {
-    await deps.chat(r.thread.platform)?.postInThread(r.thread, message, `pub:${r.id}:${event}`);
+    const port = deps.chat(r.thread.platform);
+    if (port) await deps.outbox.post(port, r.thread, message, `pub:${r.id}:${event}`);
   }
 
   /** Changes a request by compare-and-set, then redraws its card. */

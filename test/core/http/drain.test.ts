@@ -22,10 +22,10 @@ describe('closing the app while a webhook is being settled', () => {
     let posting = false;
     const slow: ChatPort = {
       platform: 'console',
-      async postInThread(thread, message, key) {
+      async send(thread, message, key) {
         posting = true;
         await new Promise((resolve) => setTimeout(resolve, 500));
-        return chat.postInThread(thread, message, key);
+        return chat.send(thread, message, key);
       },
       updateCard: (thread, message) => chat.updateCard(thread, message),
     };

@@ -5,6 +5,8 @@ import { createJobService } from '../../../src/core/jobs/service.ts';
 import { createKeyResolver } from '../../../src/core/keys.ts';
 import type { Project } from '../../../src/core/media/schemas.ts';
 import { createMetrics } from '../../../src/core/metrics/prom-metrics.ts';
+import { createOnce } from '../../../src/core/once.ts';
+import { createOutbox } from '../../../src/core/outbox.ts';
 import type { KeyValue, MediaApi, Store } from '../../../src/core/ports.ts';
 import { createEmbeddedScheduler } from '../../../src/core/scheduler/embedded.ts';
 import { openStore } from '../../../src/core/store/index.ts';
@@ -81,14 +83,19 @@ describe('the poller with 10,000 pending projects', () => {
     };
     const scheduler = createEmbeddedScheduler({ store, logger: silentLogger });
     const timings = { firstPollMs: 60_000, maxPollMs: 30 * 60_000, horizonMs: 24 * 3600_000 };
+    const metrics = createMetrics();
+    const clock = { now: () => Date.now() };
+    const once = createOnce({ store, logger: silentLogger, metrics, clock });
     const jobs = createJobService({
       store,
       media,
       keys: createKeyResolver({ settings: { get: async () => ({}) }, sandboxKey: 'sandbox-key' }),
       chat: () => chat,
       logger: silentLogger,
-      clock: { now: () => Date.now() },
-      metrics: createMetrics(),
+      clock,
+      metrics,
+      once,
+      outbox: createOutbox({ once, store, logger: silentLogger, clock }),
       webhookBase: () => 'http://127.0.0.1:9',
       timings,
       schedulePoll: (jobId, dueAt) => scheduler.schedule(POLL_QUEUE, jobId, dueAt, {}),

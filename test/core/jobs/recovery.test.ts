@@ -28,9 +28,9 @@ describe('a result whose first post fails', () => {
     let failures = 1;
     const flaky: ChatPort = {
       platform: 'console',
-      async postInThread(thread, message, key) {
+      async send(thread, message, key) {
         if (failures-- > 0) throw new Error('platform answered 503');
-        return chat.postInThread(thread, message, key);
+        return chat.send(thread, message, key);
       },
       updateCard: (thread, message) => chat.updateCard(thread, message),
     };
