@@ -40,7 +40,7 @@ async function main(): Promise<void> {
     const rows = await run();
     printTable(`${title} (${((performance.now() - t) / 1000).toFixed(1)} s)`, rows);
   };
-  // `--side` runs only the side-by-side section (6), the one compared with the bare server.
+  // `--side` runs only the side-by-side section (6), the one compared with the floors and the bare server.
   const sideOnly = process.argv.includes('--side');
   if (!sideOnly) {
     await section('1. Voice search (803 voices)', () => runVoiceSearch(quick));
@@ -53,7 +53,9 @@ async function main(): Promise<void> {
     await section('4. Webhook listener, unknown tokens (404)', () => runWebhook(quick));
     await section('5. Store', () => runStore(quick));
   }
-  console.log('\n## 6. Side by side with a bare node:http server (same run, same client, loopback)');
+  console.log(
+    "\n## 6. Side by side with the design's floors (a bare Bolt app, the libraries alone) and a bare node:http server (same run, same client, loopback)",
+  );
   const side = await runSideBySide(quick);
   failures.push(...side.failures);
   if (side.missed.length) console.log(`\ntargets missed (information, not a failure): ${side.missed.join('; ')}`);

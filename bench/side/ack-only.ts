@@ -2,6 +2,7 @@
 // per-bot figures of the side-by-side section for one store, without the process-level ones, for iterating
 // on the acknowledgement, webhook and result paths. Loopback only, bounded like the full section.
 import { startBareServer } from './bare.ts';
+import { startBareBolt } from './bare-bolt.ts';
 import { type Figure, printFigures } from './figures.ts';
 import { ackFigures, completionFigures, FULL, QUICK, webhookFigures } from './per-bot.ts';
 import { type StoreKind, startWorld } from './world.ts';
@@ -16,13 +17,14 @@ const wants = (part: string) => !only || only.includes(part);
 const failures: string[] = [];
 const bare = await startBareServer();
 const world = await startWorld();
+const bolt = await startBareBolt(world.web.apiUrl);
 const figures: Figure[] = [];
 try {
   const bot = await world.startBot(store);
   try {
     await new Promise((r) => setTimeout(r, 1_000));
     const completion = wants('completion') ? await completionFigures(store, world, bot, sizes, failures) : [];
-    if (wants('slack')) figures.push(...(await ackFigures('slack', store, world, bot, bare, sizes, failures)));
+    if (wants('slack')) figures.push(...(await ackFigures('slack', store, world, bot, bare, sizes, failures, bolt)));
     if (wants('discord')) figures.push(...(await ackFigures('discord', store, world, bot, bare, sizes, failures)));
     if (wants('webhook')) figures.push(...(await webhookFigures(store, bot, bare, sizes)));
     figures.push(...completion);
@@ -30,6 +32,7 @@ try {
     await bot.stop();
   }
 } finally {
+  await bolt.stop();
   await world.close();
   await bare.stop();
 }

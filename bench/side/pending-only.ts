@@ -4,7 +4,8 @@
 // what RSS cannot tell: the heap that is really retained. A heap snapshot is taken on the idle bot (before
 // the first burst) and once every project is pending (V8 collects garbage fully before it writes one), so
 // their difference is what the pending projects hold, and the kinds of objects that grew most say what holds
-// it. RSS is read before each snapshot, since writing one grows the process.
+// it. RSS is read before each snapshot, since writing one grows the process, and a snapshot collects garbage
+// fully: the idle one comes before the first burst and the pending one after the figure's readings.
 // `--node=` passes V8 options (e.g. `--node=--max-semi-space-size=4`) to try what a production start
 // could use; compare the ack rate. `--entry=` runs another build (a copy of an earlier dist/ inside the
 // repository, so it finds node_modules) for a before/after back to back. `--rss-only` takes no snapshot,
@@ -131,24 +132,10 @@ function burstWatch() {
   };
 }
 
-/** What the bot logged when it gave memory back (src/heap-after-burst.ts): the collection's pause. */
-function givenBack(bot: RunningBot): Figure[] {
-  return bot.proc.logs
-    .filter((l) => l.msg === 'memory given back after a burst')
-    .map((l) => ({
-      name: 'collection after the burst',
-      bot: Number(l.ms),
-      unit: 'ms',
-      target: '–',
-      note: `heap ${l.heapBeforeMb} → ${l.heapAfterMb} MB, young generation ${l.youngBeforeMb} → ${l.youngAfterMb} MB; ${l.tasks} tasks (ms: asked → done)`,
-    }));
-}
-
 /** Peak RSS and CPU time of the burst, and RSS once the bot has been left alone for `quietS`. */
 async function burstFigures(bot: RunningBot, seen: { peak: number; cpu: number }, pending: number): Promise<Figure[]> {
   await sleep(quietS * 1000);
   return [
-    ...givenBack(bot),
     { name: 'RSS peak during the burst', bot: seen.peak, unit: 'MB', target: '–', note: 'read every 100 ms' },
     { name: `RSS after ${quietS} s quiet`, bot: bot.rssMb(), unit: 'MB', target: '–' },
     {

@@ -8,16 +8,17 @@
 // probe's loader thread costs memory of its own). Node flags after `--` go to the bot (e.g.
 // `-- --max-semi-space-size=4`), to try a production flag against the same readings; `--load` then says
 // what the flag costs: one more bot takes the side-by-side section's Slack and Discord /clip bursts and
-// webhook deliveries (quick sizes) next to a bare server, its CPU and garbage-collection time (from its
-// /metrics) and its RSS after them. `-- --semi-space-growth-factor=2` starts the bot as before the young
-// generation was held during start-up (src/young-generation.ts leaves operators' flags alone); `--
-// /path/to/other/dist/main.js` runs another build (node takes the first script it is given), for
-// before/after readings in one run.
+// webhook deliveries (quick sizes) next to a bare Bolt app and a bare server, its CPU and garbage-collection
+// time (from its /metrics) and its RSS after them. `-- /path/to/other/dist/main.js` runs another build (node
+// takes the first script it is given), for before/after readings in one run. Each store's line also gives
+// the floor: a process that only loads the same libraries (libraries-only.ts), with V8's defaults.
 import { readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startBareServer } from './bare.ts';
+import { startBareBolt } from './bare-bolt.ts';
 import { type Figure, printFigures } from './figures.ts';
+import { startLibrariesOnly } from './libraries-only.ts';
 import { ackFigures, QUICK, webhookFigures } from './per-bot.ts';
 import { COMPILED, ensureBuilt, type RunningBot, type StoreKind, startWorld, type World } from './world.ts';
 
@@ -127,6 +128,21 @@ async function readings(world: World, store: StoreKind): Promise<Reading[]> {
   return out;
 }
 
+/** The idle RSS of the process that only loads the store's libraries, read as the bot's is; median of `runs`. */
+async function floorMedian(store: StoreKind): Promise<number> {
+  const values: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const floor = await startLibrariesOnly(store);
+    try {
+      await sleep(1_000);
+      values.push(floor.rssMb());
+    } finally {
+      await floor.stop();
+    }
+  }
+  return values.sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+}
+
 /** CPU and garbage-collection seconds so far, from the bot's own /metrics (prom-client's process metrics). */
 async function cpuAndGc(
   origin: string,
@@ -143,6 +159,7 @@ async function cpuAndGc(
 /** The quick side-by-side bursts on a bot started with `nodeFlags`: what a flag costs under load. */
 async function underLoad(world: World, store: StoreKind): Promise<void> {
   const bare = await startBareServer();
+  const bolt = await startBareBolt(world.web.apiUrl);
   const failures: string[] = [];
   const bot = await world.startBot(store, { argv: [...nodeFlags, ...COMPILED] });
   try {
@@ -150,7 +167,7 @@ async function underLoad(world: World, store: StoreKind): Promise<void> {
     const idle = readingOf(bot.proc.pid).rss;
     const before = await cpuAndGc(bot.origin);
     const figures: Figure[] = [
-      ...(await ackFigures('slack', store, world, bot, bare, QUICK, failures)),
+      ...(await ackFigures('slack', store, world, bot, bare, QUICK, failures, bolt)),
       ...(await ackFigures('discord', store, world, bot, bare, QUICK, failures)),
       ...(await webhookFigures(store, bot, bare, QUICK)),
     ];
@@ -182,6 +199,7 @@ async function underLoad(world: World, store: StoreKind): Promise<void> {
     for (const f of failures) console.log(`FAILED: ${f}`);
   } finally {
     await bot.stop();
+    await bolt.stop();
     await bare.stop();
   }
 }
@@ -201,6 +219,7 @@ try {
         `median anon ${median((r) => r.anon).toFixed(1)}, file ${median((r) => r.file).toFixed(1)}; ` +
         `spawn → ready median ${median((r) => r.readyMs).toFixed(0)} ms, CPU ${median((r) => r.cpuMs).toFixed(0)} ms`,
     );
+    console.log(`  floor (libraries only, V8's defaults): median ${(await floorMedian(store)).toFixed(1)} MB`);
     if (probe) {
       const bot = await world.startBot(store, {
         argv: [...nodeFlags, '--import', './bench/side/rss-probe.mjs', ...COMPILED],

@@ -84,7 +84,7 @@ export function createDiscordAdapter(options: DiscordAdapterOptions): DiscordAda
     logger,
     rest: client.rest,
     firstTime: createInteractionDedupe(options.once),
-    ...(http ? { checkAfterAck: true, firstAnswer: http.firstAnswer } : {}),
+    ...(http ? { checkAfterAck: true } : {}),
   });
   // The dispatch never rejects; only the replay check before it could, and a rejection must not crash.
   client.on(Events.InteractionCreate, (i) => {

@@ -7,8 +7,6 @@ import type { AckMode, Answer, Entry } from '../core/interaction.ts';
 import type { Logger, Origin } from '../core/ports.ts';
 import { truncate } from '../core/render/message.ts';
 import type { FirstTime } from './dedupe.ts';
-import { createFirstAnswers, type FirstAnswers } from './first-answer.ts';
-import type { FirstAnswer } from './http-interactions.ts';
 import { modalOf } from './modal.ts';
 import { renderMessage } from './render.ts';
 import { createInteractionReply, type InteractionReply } from './reply.ts';
@@ -25,15 +23,13 @@ export interface HandlerOptions {
    * answer is a call to Discord, so the check comes first.
    */
   checkAfterAck?: boolean;
-  /** HTTP interactions: writes a deferral or autocomplete choices straight into the waiting HTTP response. */
-  firstAnswer?: FirstAnswer;
 }
 
 /** Discord: ≤ 25 autocomplete choices, name and value ≤ 100 characters. */
 const MAX_CHOICES = 25;
 
 /** The primitives for one repliable interaction. */
-function answerFor(i: RepliableInteraction, rest: REST, first: FirstAnswers, origin: Origin): Answer {
+function answerFor(i: RepliableInteraction, rest: REST, origin: Origin): Answer {
   let reply: InteractionReply | undefined;
   const open = (ack: 'ephemeral' | 'public' | 'update') => {
     reply = createInteractionReply({ interaction: i, ack, rest, origin });
@@ -54,11 +50,11 @@ function answerFor(i: RepliableInteraction, rest: REST, first: FirstAnswers, ori
       // A click acknowledges with a deferred update (no "thinking…" message), so the core can still
       // redraw the clicked message (Reply.replace); answers for the clicker arrive as ephemeral follow-ups.
       if (mode === 'update' && i.isMessageComponent()) {
-        await first.deferUpdate(i);
+        await i.deferUpdate();
         return open('update');
       }
       const ephemeral = mode !== 'public';
-      await first.deferReply(i, ephemeral);
+      await i.deferReply(ephemeral ? { flags: MessageFlags.Ephemeral } : {});
       return open(ephemeral ? 'ephemeral' : 'public');
     },
     // A modal must be the first answer (no defer before it), and cannot answer a modal.
@@ -82,15 +78,13 @@ function entryOf(i: Interaction): Entry | undefined {
 }
 
 export function createInteractionHandler(o: HandlerOptions): (i: Interaction) => Promise<void> {
-  const first = createFirstAnswers(o.firstAnswer);
   return async (i) => {
     if (i.isAutocomplete()) {
       // Answered with no claim at all: it is re-asked on every keystroke, and a replay could only be
       // refused by Discord (40060), never shown twice.
       const q = autocompleteOf(i);
       return o.dispatch.autocomplete({ ...q, origin: originOf(i) }, (choices) =>
-        first.respond(
-          i,
+        i.respond(
           choices.slice(0, MAX_CHOICES).map((c) => ({ name: truncate(c.name, 100), value: c.value.slice(0, 100) })),
         ),
       );
@@ -103,7 +97,7 @@ export function createInteractionHandler(o: HandlerOptions): (i: Interaction) =>
     const firstTime = () => o.firstTime(i.id);
     await o.dispatch.handle(
       { ...entry, firstTime, ...(o.checkAfterAck ? { firstTimeAfterAck: true } : {}) },
-      answerFor(i, o.rest, first, entry.origin),
+      answerFor(i, o.rest, entry.origin),
     );
   };
 }

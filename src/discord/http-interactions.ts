@@ -1,11 +1,10 @@
 // Discord's HTTP interactions mode (DISCORD_PUBLIC_KEY set): Discord POSTs each interaction to our listener
 // instead of sending it over one replica's gateway, so interactions spread over replicas behind a load
 // balancer, as Slack's HTTP mode does. Each verified request goes through discord.js (the same Interaction
-// objects and handler as the gateway), and its first answer goes back as the HTTP response. The frequent
-// first answers (a deferral, autocomplete choices) are written there directly (`firstAnswer`): through
-// discord.js's REST manager (route hashing, its queue, a fetch Response) they cost about a tenth of an
-// acknowledgement's CPU for nothing. The others (a message, a modal) are discord.js's callback request for
-// that interaction, intercepted and written to the waiting response instead.
+// objects and handler as the gateway), and its first answer goes back as the HTTP response: discord.js's own
+// callback request for that interaction (deferReply, deferUpdate, respond, reply, showModal) is intercepted
+// in its REST options (`makeRequest`) and written to the waiting response instead, so discord.js keeps its
+// own record of what was answered and editReply, followUp and deleteReply work as over the gateway.
 
 import type { KeyObject } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -27,17 +26,9 @@ interface Waiting {
   answer(body: string): Promise<void>;
 }
 
-/**
- * Writes a first answer (an interaction callback, e.g. `{ type: 5 }`) into the interaction's waiting HTTP
- * response; resolves true once written, false when none waits (answered already, or past 2.8 s).
- */
-export type FirstAnswer = (interactionId: string, callback: object) => Promise<boolean>;
-
 export interface HttpInteractions {
   /** For the client's REST options: answers an interaction's first callback through its HTTP response. */
   makeRequest: MakeRequest;
-  /** For the handler: the first answer without discord.js's REST round trip. */
-  firstAnswer: FirstAnswer;
   /** Mount on the bot's HTTP listener at INTERACTIONS_PATH. */
   handler(req: IncomingMessage, res: ServerResponse): void;
   /** Connects the client whose handler receives the interactions (before the first request). */
@@ -71,8 +62,6 @@ export function createHttpInteractions(options: {
     }
     return DefaultRestOptions.makeRequest(url, init);
   };
-
-  const firstAnswer: FirstAnswer = (id, callback) => answerWaiting(id, JSON.stringify(callback));
 
   function handler(req: IncomingMessage, res: ServerResponse) {
     readBody(req, MAX_INTERACTION_BYTES)
@@ -117,7 +106,6 @@ export function createHttpInteractions(options: {
 
   return {
     makeRequest,
-    firstAnswer,
     handler,
     attach(c) {
       client = c;

@@ -3,9 +3,9 @@ import { answerOf, buttonsOf, callbackTypes, cardAndThread, startWorld, textOf, 
 
 // The same things a team sees on Discord, with the bot in HTTP interactions mode: the double signs each
 // interaction and POSTs it to the bot's listener, the real discord.js client handles it, and the HTTP
-// response is the first answer. Deferrals and autocomplete choices are written into that response without
-// discord.js's REST manager; what comes after (the card replacing "thinking…", a redraw, a private answer)
-// must still work through discord.js as it does after discord.js's own deferral.
+// response is the first answer: discord.js's own deferral, choices, reply or modal, written into that response
+// instead of reaching Discord's REST API. What comes after (the card replacing "thinking…", a redraw, a private
+// answer) must work through discord.js as it does over the gateway.
 
 let w: World;
 beforeEach(async () => {

@@ -7,7 +7,6 @@ import type { Once } from '../once.ts';
 import type { Outbox } from '../outbox.ts';
 import type { ChatPort, Clock, Logger, MediaApi, Platform, SecretBox, Store } from '../ports.ts';
 import type { OutMessage } from '../render/message.ts';
-import { createEndedTokens, type EndedTokens } from './ended-tokens.ts';
 import { createEstimator, type Estimator } from './estimate.ts';
 import { CARD_PHASE, createLifecycle, type Lifecycle } from './lifecycle.ts';
 import type { Job } from './model.ts';
@@ -58,8 +57,6 @@ export interface JobsContext {
   deps: JobServiceDeps;
   repo: JobsRepo;
   life: Lifecycle;
-  /** Webhook tokens of jobs ended for good, told by the lifecycle when a job ends here. */
-  endedTokens: EndedTokens;
   post(job: Job, message: OutMessage, idempotencyKey: string): Promise<void>;
   /** Makes the card show the job's state (and progress while it runs), then notes that it does. */
   showCard(job: Job): Promise<void>;
@@ -76,8 +73,7 @@ const aad = (jobId: string) => `job:${jobId}`;
 
 export function createJobsContext(deps: JobServiceDeps): JobsContext {
   const repo = createJobsRepo(deps.store, deps.logger);
-  const endedTokens = createEndedTokens(deps.clock, deps.timings.horizonMs);
-  const life = createLifecycle(repo, deps.logger, () => deps.clock.now(), endedTokens.ended);
+  const life = createLifecycle(repo, deps.logger, () => deps.clock.now());
   const { logger } = deps;
   const estimator = createEstimator(deps.store);
   const progress = async (job: Job) => progressLine(job, deps.clock.now(), await estimator.estimate(job));
@@ -85,7 +81,6 @@ export function createJobsContext(deps: JobServiceDeps): JobsContext {
     deps,
     repo,
     life,
-    endedTokens,
     estimator,
     progress,
     async post(job, message, idempotencyKey) {

@@ -3,7 +3,7 @@
 // result instead of overwriting it. Transitions are named and checked here; each one is logged once.
 
 import type { Logger, ThreadRef } from '../ports.ts';
-import { isFinal, type Job, type JobState, type PartResult, type Pending } from './model.ts';
+import type { Job, JobState, PartResult, Pending } from './model.ts';
 import type { CardPhase } from './render.ts';
 import type { JobsRepo } from './repo.ts';
 
@@ -66,13 +66,7 @@ export interface Lifecycle {
   unwatch(jobId: string): Promise<void>;
 }
 
-/** `onEnd` hears of every job this process moves to a final state. */
-export function createLifecycle(
-  repo: JobsRepo,
-  logger: Logger,
-  now: () => number,
-  onEnd: (job: Job) => void = () => {},
-): Lifecycle {
+export function createLifecycle(repo: JobsRepo, logger: Logger, now: () => number): Lifecycle {
   return {
     async open(job) {
       await repo.save(job);
@@ -121,7 +115,6 @@ export function createLifecycle(
       });
       if (!job || from === undefined) return undefined;
       logger.info({ jobId, kind: job.kind, from, to, channel: job.channelKey }, 'job transition');
-      if (isFinal(to)) onEnd(job);
       return { job, from };
     },
     async cardShown(jobId, phase) {

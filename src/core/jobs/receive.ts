@@ -22,7 +22,6 @@ const mayAdopt = (job: Job) => job.state === 'submitting' || (job.state === 'fai
 export function createReceive(ctx: JobsContext, settler: Settler) {
   const { repo, life, deps } = ctx;
   const { once } = deps;
-  const ended = ctx.endedTokens;
 
   /** Confirms the project with the API under the job's key, records it, and runs the job once every part has one. */
   async function adopt(job: Job, part: number, projectId: string): Promise<Job | undefined> {
@@ -54,14 +53,6 @@ export function createReceive(ctx: JobsContext, settler: Settler) {
   }
 
   return async function receive(token: string, body: unknown): Promise<Received> {
-    // Ended already (a retried or repeated delivery): nothing is left to look at, so the answer costs no
-    // store operation at all, and no read-back claim is taken after it.
-    const known = ended.find(token);
-    if (known) {
-      const named = projectNamed(body);
-      if (!named) return { outcome: 'bad_body' };
-      return judge(known.jobId, known.projectId, named) ?? { outcome: 'accepted', jobId: known.jobId };
-    }
     const record = await repo.findToken(token);
     if (!record) return { outcome: 'unknown_token' };
     const named = projectNamed(body);
@@ -79,14 +70,12 @@ export function createReceive(ctx: JobsContext, settler: Settler) {
     if (job.state === 'submitting') return { outcome: 'early' };
     const refused = judge(jobId, job.projectIds[part], named);
     if (refused) return refused;
-    if (isFinal(job.state)) {
-      ended.remember(token, part, job);
-      return { outcome: 'accepted', jobId };
-    }
+    // Ended already (a retried or repeated delivery): nothing is left to look at, so no read-back claim is
+    // taken after the answer.
+    if (isFinal(job.state)) return { outcome: 'accepted', jobId };
     // If settling after the answer fails, the job's poll comes soon rather than after its backoff (up to
     // 30 min): moved before the answer, so a process that dies right after answering still looks soon.
     await deps.schedulePoll?.(jobId, deps.clock.now() + POLL_AFTER_WEBHOOK_MS);
-    ended.awaitEnd(token, part, jobId);
     return {
       outcome: 'accepted',
       jobId,
