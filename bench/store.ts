@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@keyv/redis';
 import type { Store } from '../src/core/ports.ts';
-import { openStore } from '../src/core/store/open-store.ts';
+import { openStore } from '../src/infra/store/open-store.ts';
 import { type Bound, measureAsync, type Row, rowOf } from './stats.ts';
 
 const BENCH = 'store';

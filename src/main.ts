@@ -1,9 +1,9 @@
 import { loadConfig, secretValues } from './config.ts';
 import { ConfigError } from './core/errors.ts';
-import { createLogger } from './logger.ts';
-import { SHUTDOWN_BOUND_MS } from './shutdown.ts';
+import { createLogger } from './runtime/logger.ts';
+import { SHUTDOWN_BOUND_MS } from './runtime/shutdown.ts';
+import { startupNotes } from './runtime/startup-notes.ts';
 import { startBot } from './start-bot.ts';
-import { startupNotes } from './startup-notes.ts';
 
 // Reads the configuration, starts the bot (start-bot.ts, the composition root) and stops it on a signal,
 // or when the terminal console's session ends.

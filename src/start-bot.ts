@@ -6,33 +6,33 @@
 import { dirname } from 'node:path';
 import { type Config, UNREACHABLE_WEBHOOK_BASE } from './config.ts';
 import type { ConsoleRunOptions } from './console/run.ts';
-import type { ChatAdapter } from './core/adapter.ts';
-import { createBot } from './core/bot.ts';
+import { createKeyResolver } from './core/channels/key-resolver.ts';
+import { createSecretBox, loadOrCreateKeyFile, rotationKeys } from './core/channels/secret-box.ts';
+import { createSettingsRepo, type SettingsRepo } from './core/channels/settings-repo.ts';
 import type { BotDeps } from './core/commands/handler.ts';
-import type { ConnectionHealth, MediaApiHealth } from './core/http/health.ts';
-import { startMetricsListener } from './core/http/metrics-listener.ts';
-import { type HttpListener, type RawRoute, startHttpServer } from './core/http/server.ts';
-import { createWebhookHandler } from './core/http/webhook.ts';
-import type { Bot } from './core/interaction.ts';
+import { createOnce, type Once } from './core/guarantees/once.ts';
+import { createOutbox, type Outbox } from './core/guarantees/outbox.ts';
 import { createPoller, POLL_QUEUE } from './core/jobs/poller.ts';
 import { PROGRESS_QUEUE } from './core/jobs/progress.ts';
 import { SUBMIT_QUEUE } from './core/jobs/resume.ts';
 import { createJobService, type JobService, type JobTimings } from './core/jobs/service.ts';
-import { createKeyResolver } from './core/keys.ts';
 import { createMediaClient, type MediaClient, type MediaClientOptions } from './core/media/client.ts';
-import type { Metrics } from './core/metrics/metrics.ts';
-import { createMetrics } from './core/metrics/prom-metrics.ts';
-import { createOnce, type Once } from './core/once.ts';
-import { createOutbox, type Outbox } from './core/outbox.ts';
+import type { Metrics } from './core/metrics.ts';
+import { createBot } from './core/platform/bot.ts';
+import type { ChatAdapter } from './core/platform/chat-adapter.ts';
+import type { Bot } from './core/platform/interaction.ts';
 import { type ChatPort, type Clock, type Logger, type Platform, type Store, systemClock } from './core/ports.ts';
 import { createPublishKit, type PublishKit } from './core/publish/kit.ts';
-import type { Scheduler } from './core/scheduler/scheduler.ts';
-import { openStore, type StoreOptions } from './core/store/open-store.ts';
-import { createSecretBox, loadOrCreateKeyFile, rotationKeys } from './core/store/secret-box.ts';
-import { createSettingsRepo, type SettingsRepo } from './core/store/settings-repo.ts';
+import type { Scheduler } from './core/scheduler.ts';
 import { createVoiceCatalogue } from './core/voices/catalogue.ts';
+import type { ConnectionHealth, MediaApiHealth } from './infra/http/health.ts';
+import { startMetricsListener } from './infra/http/metrics-listener.ts';
+import { type HttpListener, type RawRoute, startHttpServer } from './infra/http/server.ts';
+import { createWebhookHandler } from './infra/http/webhook.ts';
+import { createMetrics } from './infra/prom-metrics.ts';
+import { openStore, type StoreOptions } from './infra/store/open-store.ts';
+import { shutdown } from './runtime/shutdown.ts';
 import type { Sandbox, SandboxOptions } from './sandbox/server.ts';
-import { shutdown } from './shutdown.ts';
 import type { PaceOptions } from './slack/pace.ts';
 
 /** The key the bot sends when it runs against the local sandbox, which accepts any key. */
@@ -118,10 +118,10 @@ function timingsFor(config: Config, sandbox: boolean): JobTimings {
  */
 async function createScheduler(at: StoreOptions, store: Store, options: BotOptions, clock: Clock): Promise<Scheduler> {
   if (at.kind === 'redis') {
-    const { createBullmqScheduler } = await import('./core/scheduler/bullmq.ts');
+    const { createBullmqScheduler } = await import('./infra/scheduler/bullmq.ts');
     return createBullmqScheduler({ url: at.url, prefix: `${at.prefix ?? 'reelbot:'}bull`, logger: options.logger });
   }
-  const { createEmbeddedScheduler } = await import('./core/scheduler/embedded.ts');
+  const { createEmbeddedScheduler } = await import('./infra/scheduler/embedded.ts');
   return createEmbeddedScheduler({
     store,
     logger: options.logger,
@@ -153,7 +153,7 @@ async function createAdapters(parts: AdapterParts): Promise<ChatAdapter[]> {
     // ioredis is loaded only by a configuration that uses it.
     const lease =
       storeAt.kind === 'redis' && !discord.publicKey
-        ? (await import('./core/scheduler/redis-lease.ts')).createRedisLease
+        ? (await import('./infra/redis/redis-lease.ts')).createRedisLease
         : undefined;
     const adapter = createDiscordAdapter({
       bot,
@@ -264,7 +264,7 @@ export async function startBot(config: Config, options: BotOptions): Promise<Run
   // Replicas on one Redis spend one budget per key between them, not one each.
   const budgetCounter =
     storeAt.kind === 'redis'
-      ? (await import('./core/media/redis-budget.ts')).createRedisBudgetCounter({
+      ? (await import('./infra/redis/redis-budget.ts')).createRedisBudgetCounter({
           url: storeAt.url,
           ...(storeAt.prefix ? { prefix: storeAt.prefix } : {}),
         })

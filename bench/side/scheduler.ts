@@ -8,11 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Queue } from 'bullmq';
 import type { KeyValue, Logger, Store } from '../../src/core/ports.ts';
-import { createBullmqScheduler } from '../../src/core/scheduler/bullmq.ts';
-import { BUCKET_MS, taskKey } from '../../src/core/scheduler/due-index.ts';
-import { createEmbeddedScheduler } from '../../src/core/scheduler/embedded.ts';
-import type { Scheduler } from '../../src/core/scheduler/scheduler.ts';
-import { openStore } from '../../src/core/store/index.ts';
+import type { Scheduler } from '../../src/core/scheduler.ts';
+import { createBullmqScheduler } from '../../src/infra/scheduler/bullmq.ts';
+import { BUCKET_MS, taskKey } from '../../src/infra/scheduler/due-index.ts';
+import { createEmbeddedScheduler } from '../../src/infra/scheduler/embedded.ts';
+import { openStore } from '../../src/infra/store/index.ts';
 import { percentile } from '../stats.ts';
 
 const silent: Logger = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {}, child: () => silent };

@@ -1,7 +1,7 @@
-import { createDispatch, type Dispatch, type DispatchOptions } from '../core/dispatch.ts';
-import type { Answer, Bot, Entry, ModalSpec } from '../core/interaction.ts';
+import { createDispatch, type Dispatch, type DispatchOptions } from '../core/platform/dispatch.ts';
+import type { Answer, Bot, Entry, ModalSpec } from '../core/platform/interaction.ts';
+import type { OutMessage } from '../core/platform/message.ts';
 import type { ChatPort, Logger, Origin, Reply, ThreadRef } from '../core/ports.ts';
-import type { OutMessage } from '../core/render/message.ts';
 import { plainStyle, renderText, type TextStyle } from './render-text.ts';
 
 // A terminal chat: one channel, one user (the operator, who may configure). Commands are typed as on

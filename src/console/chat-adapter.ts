@@ -1,6 +1,6 @@
 // The terminal console as a ChatAdapter like any other: `start` begins reading stdin, `finished` settles
 // when the session is over (quit typed, or piped input done and its jobs posted).
-import type { ChatAdapter } from '../core/adapter.ts';
+import type { ChatAdapter } from '../core/platform/chat-adapter.ts';
 import type { ChatPort } from '../core/ports.ts';
 import { type ConsoleRun, type ConsoleRunOptions, runConsole } from './run.ts';
 

@@ -1,4 +1,4 @@
-import type { Card, Control, OutMessage } from '../core/render/message.ts';
+import type { Card, Control, OutMessage } from '../core/platform/message.ts';
 
 // The console shows messages as plain text: links written out in full so a terminal makes them
 // clickable, and every button as the line to type to press it.

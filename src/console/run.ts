@@ -1,7 +1,7 @@
 import { userInfo } from 'node:os';
 import { createInterface, type Interface } from 'node:readline';
 import { Writable } from 'node:stream';
-import type { Bot } from '../core/interaction.ts';
+import type { Bot } from '../core/platform/interaction.ts';
 import type { ChatPort, Logger } from '../core/ports.ts';
 import { createConsoleAdapter } from './adapter.ts';
 import { ansiStyle, plainStyle } from './render-text.ts';

@@ -3,8 +3,8 @@
 
 import type { ProjectKind } from './media/enums.ts';
 import type { CreateRequests, Project, PublishRequest, PublishResult, Voice } from './media/schemas.ts';
-import type { Origin, Platform, ThreadRef } from './origin.ts';
-import type { OutMessage } from './render/message.ts';
+import type { OutMessage } from './platform/message.ts';
+import type { Origin, Platform, ThreadRef } from './platform/origin.ts';
 
 // ---------------------------------------------------------------- logging and time
 
@@ -97,7 +97,7 @@ export interface MediaApi {
 // ---------------------------------------------------------------- chat platforms
 
 // Declared once, as schemas, in origin.ts (jobs store them, so they are parsed when read back).
-export type { Origin, Platform, ThreadRef } from './origin.ts';
+export type { Origin, Platform, ThreadRef } from './platform/origin.ts';
 
 /** Answers to one command or click, through the platform's interaction channel. */
 export interface Reply {
@@ -121,7 +121,7 @@ export interface Reply {
 
 /**
  * Posting with the bot's own credentials, any time later (results of long jobs). The core posts through
- * its outbox (`src/core/outbox.ts`), which makes a post happen once; the adapter only sends and finds.
+ * its outbox (`src/core/guarantees/outbox.ts`), which makes a post happen once; the adapter only sends and finds.
  */
 export interface ChatPort {
   readonly platform: Platform;

@@ -1,13 +1,13 @@
 // The Discord adapter: a discord.js client (Guilds intent only, no privileged intents) that turns
 // interactions into calls on the core's Bot, and a ChatPort for posting later with the bot token.
 import { AllowedMentionsTypes, Client, Events, GatewayIntentBits, Partials, Routes } from 'discord.js';
-import { createDispatch, type DispatchOptions } from '../core/dispatch.ts';
-import type { ConnectionHealth } from '../core/http/health.ts';
-import type { RawRoute } from '../core/http/server.ts';
-import type { Bot } from '../core/interaction.ts';
-import type { Once } from '../core/once.ts';
+import type { Once } from '../core/guarantees/once.ts';
+import { createDispatch, type DispatchOptions } from '../core/platform/dispatch.ts';
+import type { Bot } from '../core/platform/interaction.ts';
 import type { ChatPort, Logger, Store } from '../core/ports.ts';
-import type { Lease } from '../core/scheduler/redis-lease.ts';
+import type { ConnectionHealth } from '../infra/http/health.ts';
+import type { RawRoute } from '../infra/http/server.ts';
+import type { Lease } from '../infra/redis/redis-lease.ts';
 import { createDiscordChatPort } from './chat-port.ts';
 import { registerCommands } from './commands.ts';
 import { createInteractionDedupe } from './dedupe.ts';

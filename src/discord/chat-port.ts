@@ -1,8 +1,8 @@
 // The ChatPort for Discord: later posts (job results, failures) go into the job's thread with the bot
 // token; the card is edited in place.
 import type { REST } from 'discord.js';
+import type { OutMessage } from '../core/platform/message.ts';
 import type { ChatPort, ThreadRef } from '../core/ports.ts';
-import type { OutMessage } from '../core/render/message.ts';
 import { createCardFinder } from './find-card.ts';
 import { createRoleMembers } from './members.ts';
 import { createChannelMessage, editChannelMessage } from './post.ts';

@@ -13,8 +13,8 @@ import {
 } from 'discord.js';
 import type { CommandSpec, OptionSpec, OptionType } from '../core/commands/spec.ts';
 import { COMMANDS } from '../core/commands/table.ts';
+import { truncate } from '../core/platform/message.ts';
 import type { Store } from '../core/ports.ts';
-import { truncate } from '../core/render/message.ts';
 
 /** Discord: ≤ 25 options per command and ≤ 25 choices per option; descriptions 1–100 chars. */
 const MAX_OPTIONS = 25;

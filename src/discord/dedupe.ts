@@ -3,7 +3,7 @@
 // once, decided by the shared store through the core's once module. When the store cannot answer, the
 // check fails and the interaction is answered with an apology (the user tries again) rather than guessed
 // from this process's memory, which another replica does not share.
-import type { Once } from '../core/once.ts';
+import type { Once } from '../core/guarantees/once.ts';
 
 export type FirstTime = (interactionId: string) => Promise<boolean>;
 

@@ -2,10 +2,10 @@
 // boundary; this file offers Discord's primitives for it: a reply or a deferral within Discord's 3 s
 // (type 4 / 5, or 6 for a click so the clicked message can be redrawn), a modal as the first answer.
 import { type Interaction, MessageFlags, type REST, type RepliableInteraction } from 'discord.js';
-import type { Dispatch } from '../core/dispatch.ts';
-import type { AckMode, Answer, Entry } from '../core/interaction.ts';
+import type { Dispatch } from '../core/platform/dispatch.ts';
+import type { AckMode, Answer, Entry } from '../core/platform/interaction.ts';
+import { truncate } from '../core/platform/message.ts';
 import type { Logger, Origin } from '../core/ports.ts';
-import { truncate } from '../core/render/message.ts';
 import type { FirstTime } from './dedupe.ts';
 import { modalOf } from './modal.ts';
 import { renderMessage } from './render.ts';

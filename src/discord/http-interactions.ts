@@ -9,8 +9,8 @@
 import type { KeyObject } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type Client, DefaultRestOptions } from 'discord.js';
-import { readBody, TooLarge } from '../core/http/read-body.ts';
 import type { Logger } from '../core/ports.ts';
+import { readBody, TooLarge } from '../infra/http/read-body.ts';
 import { discordPublicKey, verifyDiscordSignature } from './http-verify.ts';
 
 export const INTERACTIONS_PATH = '/discord/interactions';

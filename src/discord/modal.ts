@@ -6,8 +6,8 @@ import {
   ComponentType,
   TextInputStyle,
 } from 'discord.js';
-import type { ModalInput, ModalSpec } from '../core/interaction.ts';
-import { truncate } from '../core/render/message.ts';
+import type { ModalInput, ModalSpec } from '../core/platform/interaction.ts';
+import { truncate } from '../core/platform/message.ts';
 
 /** Discord: title ≤ 45, 1–5 inputs, label ≤ 45, placeholder ≤ 100, value ≤ 4000, custom_id ≤ 100. */
 const MAX_TITLE = 45;

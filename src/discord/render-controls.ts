@@ -7,7 +7,7 @@ import {
   ButtonStyle,
   ComponentType,
 } from 'discord.js';
-import { type Control, truncate } from '../core/render/message.ts';
+import { type Control, truncate } from '../core/platform/message.ts';
 
 /** Discord: ≤ 5 action rows of ≤ 5 buttons; a select fills a row; ≤ 25 options; custom_id ≤ 100. */
 const MAX_ROWS = 5;

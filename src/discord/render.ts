@@ -1,7 +1,7 @@
 // OutMessage -> Discord message body, within Discord's limits: every field is cut on its own (with an
 // ellipsis) so one long caption never makes the whole message fail.
 import { AllowedMentionsTypes, type APIAllowedMentions, type APIEmbed, type APIEmbedField } from 'discord.js';
-import { type Card, type Field, type OutMessage, type Tone, truncate } from '../core/render/message.ts';
+import { type Card, type Field, type OutMessage, type Tone, truncate } from '../core/platform/message.ts';
 import { type ActionRow, renderControls } from './render-controls.ts';
 
 /** Discord: content 2000; ≤ 10 embeds, ≤ 6000 chars across them; title 256, description 4096,

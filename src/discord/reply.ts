@@ -1,8 +1,8 @@
 // The core's Reply over one acknowledged interaction. The first answer replaces the "thinking…" message
 // when it has the same visibility; anything public that cannot be that reply is posted with the bot token.
 import { MessageFlags, type REST, type RepliableInteraction } from 'discord.js';
+import type { OutMessage } from '../core/platform/message.ts';
 import type { Origin, Reply, ThreadRef } from '../core/ports.ts';
-import type { OutMessage } from '../core/render/message.ts';
 import { createChannelMessage, startThreadFrom } from './post.ts';
 import { type DiscordMessage, renderMessage } from './render.ts';
 

@@ -10,7 +10,7 @@ import {
   type StringSelectMenuInteraction,
 } from 'discord.js';
 import type { OptionValues } from '../core/commands/spec.ts';
-import type { ActionEvent, Invocation, ModalSubmission } from '../core/interaction.ts';
+import type { ActionEvent, Invocation, ModalSubmission } from '../core/platform/interaction.ts';
 import type { Origin } from '../core/ports.ts';
 
 /** Where and by whom: in a thread, the channel is the thread's parent and the thread is kept apart. */

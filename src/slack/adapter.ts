@@ -3,12 +3,12 @@
 // HTTP server under /slack/*.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { App, HTTPReceiver, SocketModeReceiver } from '@slack/bolt';
-import { createDispatch, type DispatchOptions } from '../core/dispatch.ts';
 import { ConfigError } from '../core/errors.ts';
-import type { ConnectionHealth } from '../core/http/health.ts';
-import type { Bot } from '../core/interaction.ts';
-import type { Once } from '../core/once.ts';
+import type { Once } from '../core/guarantees/once.ts';
+import { createDispatch, type DispatchOptions } from '../core/platform/dispatch.ts';
+import type { Bot } from '../core/platform/interaction.ts';
 import type { ChatPort, Logger } from '../core/ports.ts';
+import type { ConnectionHealth } from '../infra/http/health.ts';
 import { createSlackApi } from './api.ts';
 import { toBoltLogger } from './bolt-logger.ts';
 import type { HandlerDeps } from './boundary.ts';

@@ -1,8 +1,8 @@
 // Slack's primitives for the core's dispatch: ack() within Slack's 3 s (its body can carry a refusal, or
 // a form's field errors), views.open with the trigger_id (valid 3 s, whatever the ack), and the Reply.
-import type { Answer } from '../core/interaction.ts';
+import type { Answer } from '../core/platform/interaction.ts';
+import type { OutMessage } from '../core/platform/message.ts';
 import type { Reply } from '../core/ports.ts';
-import type { OutMessage } from '../core/render/message.ts';
 import type { SlackApi } from './api.ts';
 import { cut, toPlain } from './markup.ts';
 import { renderMessage } from './render.ts';

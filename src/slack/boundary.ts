@@ -1,7 +1,8 @@
 // What every Slack entry point needs. The core's dispatch is the error boundary: these handlers only
 // read Slack's payload into an Entry and offer Slack's primitives (answer.ts); nothing reaches Bolt.
-import type { Dispatch } from '../core/dispatch.ts';
-import type { Once } from '../core/once.ts';
+
+import type { Once } from '../core/guarantees/once.ts';
+import type { Dispatch } from '../core/platform/dispatch.ts';
 import type { Logger } from '../core/ports.ts';
 import type { SlackApi } from './api.ts';
 import type { Permissions } from './permissions.ts';

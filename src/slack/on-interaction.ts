@@ -2,7 +2,7 @@
 // external selects (block_suggestion), read into Entries for the core's dispatch, which acknowledges
 // each within Slack's 3 s before the work starts.
 import type { App } from '@slack/bolt';
-import type { Entry } from '../core/interaction.ts';
+import type { Entry } from '../core/platform/interaction.ts';
 import type { Origin } from '../core/ports.ts';
 import { type Ack, clickAnswer, viewAnswer } from './answer.ts';
 import type { HandlerDeps } from './boundary.ts';

@@ -1,7 +1,7 @@
 // The core's OutMessage as Block Kit, within Slack's limits (docs.slack.dev, Block Kit reference): a
 // message that breaks one is refused whole with invalid_blocks, so every text is cut to fit.
 import type { types } from '@slack/bolt';
-import type { Card, Control, Field, OutMessage, Tone } from '../core/render/message.ts';
+import type { Card, Control, Field, OutMessage, Tone } from '../core/platform/message.ts';
 import { cut, cutMrkdwn, toMrkdwn, toPlain } from './markup.ts';
 
 type Block = types.KnownBlock;

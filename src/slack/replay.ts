@@ -3,8 +3,8 @@
 // checks the future: the same signed /clip sent 10 times made 10 projects. Each command, click and
 // form submission carries a trigger_id Slack never reuses, so a second request with one is a replay.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Entry } from '../core/interaction.ts';
-import type { Once } from '../core/once.ts';
+import type { Once } from '../core/guarantees/once.ts';
+import type { Entry } from '../core/platform/interaction.ts';
 import type { Logger } from '../core/ports.ts';
 
 /** Slack's window for a request timestamp, applied both ways. */

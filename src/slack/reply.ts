@@ -2,8 +2,8 @@
 // even where the bot is not a member; 5 uses within 30 min) or chat.postEphemeral, public ones and job
 // cards with chat.postMessage. A card posted outside a thread becomes the job thread's root.
 import { UserError } from '../core/errors.ts';
+import type { OutMessage } from '../core/platform/message.ts';
 import type { Logger, Origin, Reply, ThreadRef } from '../core/ports.ts';
-import type { OutMessage } from '../core/render/message.ts';
 import { type SlackApi, slackErrorCode } from './api.ts';
 import { renderMessage } from './render.ts';
 

@@ -5,7 +5,7 @@
 import type { types } from '@slack/bolt';
 import { z } from 'zod';
 import type { CommandSpec, OptionSpec, OptionValues } from '../core/commands/spec.ts';
-import type { ModalInput, ModalSpec } from '../core/interaction.ts';
+import type { ModalInput, ModalSpec } from '../core/platform/interaction.ts';
 import { cut } from './markup.ts';
 
 /** callback_id of a command form: `form:clip` (the core's own modal ids must not start with it). */

@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRequestHandler, MAX_BODY_BYTES } from '../../src/core/http/server.ts';
-import { createWebhookHandler } from '../../src/core/http/webhook.ts';
 import type { Job } from '../../src/core/jobs/model.ts';
 import { createJobsRepo } from '../../src/core/jobs/repo.ts';
-import { createMetrics } from '../../src/core/metrics/prom-metrics.ts';
 import type { KeyValue, MediaApi, Store } from '../../src/core/ports.ts';
-import { openStore } from '../../src/core/store/index.ts';
+import { createRequestHandler, MAX_BODY_BYTES } from '../../src/infra/http/server.ts';
+import { createWebhookHandler } from '../../src/infra/http/webhook.ts';
+import { createMetrics } from '../../src/infra/prom-metrics.ts';
+import { openStore } from '../../src/infra/store/index.ts';
 import { bareJobService } from '../support/bare-jobs.ts';
 import { type Harness, origin, silentLogger, startHarness } from '../support/harness.ts';
 

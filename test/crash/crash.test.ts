@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deleteRedisPrefix, REDIS_URL, uniquePrefix } from '../core/store/helpers.ts';
+import { deleteRedisPrefix, REDIS_URL, uniquePrefix } from '../infra/store/helpers.ts';
 import { type BotBuild, buildBot } from './bot-build.ts';
 import { failures, type KillPoint, report } from './kill-points.ts';
 import { killPlan, type LaneStore, runInLanes } from './lanes.ts';

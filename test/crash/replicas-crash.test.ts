@@ -2,7 +2,7 @@
 // completion path, with three replicas on one Redis behind one public address; a replacement starts,
 // as an orchestrator would. The same kill points as the one-process crash test, and the same counts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deleteRedisPrefix, REDIS_URL, uniquePrefix } from '../core/store/helpers.ts';
+import { deleteRedisPrefix, REDIS_URL, uniquePrefix } from '../infra/store/helpers.ts';
 import { type BotBuild, buildBot } from './bot-build.ts';
 import { failures, type KillPoint, report } from './kill-points.ts';
 import { killPlan, runInLanes } from './lanes.ts';

@@ -6,9 +6,9 @@
 // webhooks are answered 503 (the API retries them), commands say "storage is unavailable", and once the
 // outage ends every result is posted once and every card is true.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { deleteRedisPrefix, uniquePrefix } from '../core/store/helpers.ts';
-import { type RedisProxy, startRedisProxy } from '../core/store/redis-proxy.ts';
 import { sendSigned } from '../doubles/slack/index.ts';
+import { deleteRedisPrefix, uniquePrefix } from '../infra/store/helpers.ts';
+import { type RedisProxy, startRedisProxy } from '../infra/store/redis-proxy.ts';
 import { SECRET, slashCommand } from '../slack/harness.ts';
 import { type BotBuild, buildBot } from './bot-build.ts';
 import type { BotProcess } from './bot-process.ts';

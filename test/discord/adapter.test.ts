@@ -1,7 +1,7 @@
 import { type AddressInfo, createServer, type Socket } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createRedisStore } from '../../src/core/store/redis-store.ts';
 import { nonceFor } from '../../src/discord/index.ts';
+import { createRedisStore } from '../../src/infra/store/redis-store.ts';
 import { createDiscordDouble, type DiscordDouble } from '../doubles/discord/index.ts';
 import { createMemoryStore, type Running, startAdapter } from './support.ts';
 

@@ -1,7 +1,7 @@
 import { REST, Routes } from 'discord.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Card, Control } from '../../src/core/platform/message.ts';
 import type { ThreadRef } from '../../src/core/ports.ts';
-import type { Card, Control } from '../../src/core/render/message.ts';
 import { createDiscordDouble, type DiscordDouble } from '../doubles/discord/index.ts';
 import { type Running, startAdapter } from './support.ts';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { StoreUnavailableError } from '../../src/core/errors.ts';
-import { createMetrics } from '../../src/core/metrics/prom-metrics.ts';
-import { createOnce } from '../../src/core/once.ts';
-import { createRedisStore } from '../../src/core/store/redis-store.ts';
+import { createOnce } from '../../src/core/guarantees/once.ts';
 import { createInteractionDedupe } from '../../src/discord/dedupe.ts';
+import { createMetrics } from '../../src/infra/prom-metrics.ts';
+import { createRedisStore } from '../../src/infra/store/redis-store.ts';
 import { createMemoryStore, createRecordingLogger } from './support.ts';
 
 describe('the interaction dedupe', () => {

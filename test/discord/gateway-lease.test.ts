@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Bot } from '../../src/core/interaction.ts';
-import { createOnce } from '../../src/core/once.ts';
-import { createRedisLease, type Lease } from '../../src/core/scheduler/redis-lease.ts';
-import { createMemoryStore } from '../../src/core/store/memory-store.ts';
+import { createOnce } from '../../src/core/guarantees/once.ts';
+import type { Bot } from '../../src/core/platform/interaction.ts';
 import { createDiscordAdapter, type DiscordAdapter } from '../../src/discord/index.ts';
-import { deleteRedisPrefix, REDIS_URL, uniquePrefix } from '../core/store/helpers.ts';
+import { createRedisLease, type Lease } from '../../src/infra/redis/redis-lease.ts';
+import { createMemoryStore } from '../../src/infra/store/memory-store.ts';
 import { createDiscordDouble, type DiscordDouble } from '../doubles/discord/index.ts';
+import { deleteRedisPrefix, REDIS_URL, uniquePrefix } from '../infra/store/helpers.ts';
 import { silentLogger } from '../support/harness.ts';
 
 // Gateway mode with several replicas on one Redis: only the lease holder opens Discord's gateway (two

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Card } from '../../src/core/render/message.ts';
+import type { Card } from '../../src/core/platform/message.ts';
 import { renderMessage } from '../../src/discord/index.ts';
 import { embedChars } from '../../src/discord/render.ts';
 

@@ -4,12 +4,19 @@
 
 import type { CommandSpec } from '../../src/core/commands/spec.ts';
 import { COMMANDS } from '../../src/core/commands/table.ts';
-import type { ActionEvent, Bot, Choice, Invocation, ModalSubmission, Prepared } from '../../src/core/interaction.ts';
-import { createOnce } from '../../src/core/once.ts';
-import { createOutbox, type Outbox } from '../../src/core/outbox.ts';
+import { createOnce } from '../../src/core/guarantees/once.ts';
+import { createOutbox, type Outbox } from '../../src/core/guarantees/outbox.ts';
+import type {
+  ActionEvent,
+  Bot,
+  Choice,
+  Invocation,
+  ModalSubmission,
+  Prepared,
+} from '../../src/core/platform/interaction.ts';
 import type { Logger, Store, ThreadRef } from '../../src/core/ports.ts';
-import { createMemoryStore as createRealMemoryStore } from '../../src/core/store/memory-store.ts';
 import { createDiscordAdapter, type DiscordAdapter } from '../../src/discord/index.ts';
+import { createMemoryStore as createRealMemoryStore } from '../../src/infra/store/memory-store.ts';
 import type { DiscordDouble } from '../doubles/discord/index.ts';
 
 export interface LogLine {

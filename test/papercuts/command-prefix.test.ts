@@ -25,7 +25,7 @@ afterEach(async () => {
 
 describe('SLACK_COMMAND_PREFIX', () => {
   it('names every command of the manifest with it (npm run slack:manifest)', () => {
-    const out = execFileSync(join('node_modules', '.bin', 'tsx'), ['src/slack/manifest-cli.ts'], {
+    const out = execFileSync(join('node_modules', '.bin', 'tsx'), ['src/cli/slack-manifest.ts'], {
       env: { ...process.env, SLACK_COMMAND_PREFIX: 'rb-' },
       encoding: 'utf8',
     });

@@ -25,7 +25,7 @@ const DOCUMENTS = [
 ];
 
 /**
- * Repository paths named in backticks (`src/core/once.ts`, `test/contract/`), from the repository root: a
+ * Repository paths named in backticks (`src/core/guarantees/once.ts`, `test/contract/`), from the repository root: a
  * renamed file leaves the page that sends a newcomer to it wrong.
  */
 function namedPaths(file: string): string[] {
@@ -44,7 +44,11 @@ describe('the documentation', () => {
     const named = namedPaths('docs/architecture.md');
     expect(named.length).toBeGreaterThan(30);
     expect(named).toEqual(
-      expect.arrayContaining(['src/core/once.ts', 'src/core/jobs/settle.ts', 'src/core/dispatch.ts']),
+      expect.arrayContaining([
+        'src/core/guarantees/once.ts',
+        'src/core/jobs/settle.ts',
+        'src/core/platform/dispatch.ts',
+      ]),
     );
   });
 

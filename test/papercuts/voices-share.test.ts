@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { OutMessage } from '../../src/core/render/message.ts';
+import type { OutMessage } from '../../src/core/platform/message.ts';
 import { type Harness, origin, runPrepared, startHarness } from '../support/harness.ts';
 
 // Voice lists are private to whoever asked; Share posts the page (or the one voice, with its sample)

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig, UNREACHABLE_WEBHOOK_BASE } from '../../src/config.ts';
 import { createHttpTransport, type HttpRequest } from '../../src/core/media/http-transport.ts';
+import { startupNotes } from '../../src/runtime/startup-notes.ts';
 import { startSandbox } from '../../src/sandbox/server.ts';
-import { startupNotes } from '../../src/startup-notes.ts';
 import { type Harness, startHarness } from '../support/harness.ts';
 
 // What an operator's monitoring sees: /healthz as JSON that turns 503 when the bot cannot serve, and

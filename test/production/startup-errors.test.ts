@@ -60,7 +60,7 @@ describe('a token the platform refuses', () => {
     expect(start.output()).toContain('reelbot cannot start: DISCORD_TOKEN was refused by Discord (401 Unauthorized)');
     expect(start.output()).not.toMatch(/\n\s+at /);
 
-    const register = run(process.execPath, ['--import', 'tsx', 'src/discord/register-cli.ts'], env);
+    const register = run(process.execPath, ['--import', 'tsx', 'src/cli/discord-register.ts'], env);
     expect(await register.exited).toBe(2);
     expect(register.output()).toContain('DISCORD_TOKEN was refused by Discord (401 Unauthorized)');
     expect(register.output()).toContain('Reset Token');

@@ -37,7 +37,7 @@ describe('the sandbox server', () => {
   });
 
   it('npm run sandbox prints its base URL and switches, and stops cleanly on SIGTERM', async () => {
-    const child = runTs('src/sandbox/cli.ts', { SANDBOX_PORT: '0', SANDBOX_WEBHOOK_DUPLICATES: '1' });
+    const child = runTs('src/cli/sandbox.ts', { SANDBOX_PORT: '0', SANDBOX_WEBHOOK_DUPLICATES: '1' });
     let out = '';
     child.stdout?.on('data', (c: Buffer) => {
       out += c.toString();
@@ -53,7 +53,7 @@ describe('the sandbox server', () => {
   });
 
   it('npm run sandbox refuses an invalid variable with a message naming it', async () => {
-    const child = runTs('src/sandbox/cli.ts', { SANDBOX_RATE_LIMIT: 'lots' });
+    const child = runTs('src/cli/sandbox.ts', { SANDBOX_RATE_LIMIT: 'lots' });
     let err = '';
     child.stderr?.on('data', (c: Buffer) => {
       err += c.toString();

@@ -4,10 +4,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createBullmqScheduler } from '../../src/core/scheduler/bullmq.ts';
+import { createBullmqScheduler } from '../../src/infra/scheduler/bullmq.ts';
 import { type Sandbox, startSandbox } from '../../src/sandbox/server.ts';
-import { deleteRedisPrefix, REDIS_URL, uniquePrefix, withRedis } from '../core/store/helpers.ts';
 import { createDiscordDouble, type DiscordDouble } from '../doubles/discord/index.ts';
+import { deleteRedisPrefix, REDIS_URL, uniquePrefix, withRedis } from '../infra/store/helpers.ts';
 import { silentLogger } from '../support/harness.ts';
 
 // Three replicas (real processes, `npm start`'s entry point) on one Redis, Discord in HTTP interactions

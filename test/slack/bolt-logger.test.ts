@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '../../src/logger.ts';
+import { createLogger } from '../../src/runtime/logger.ts';
 import { toBoltLogger } from '../../src/slack/bolt-logger.ts';
 
 /** An API key as someone would type it into the /setup key form. */

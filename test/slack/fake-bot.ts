@@ -1,7 +1,14 @@
 // A small Bot that takes every path an adapter must handle: errors, forms, runs that answer ephemerally,
 // publicly or with a job thread, and a crash. It records what reached it.
 import { COMMANDS } from '../../src/core/commands/table.ts';
-import type { ActionEvent, Bot, Choice, Invocation, ModalSubmission, Prepared } from '../../src/core/interaction.ts';
+import type {
+  ActionEvent,
+  Bot,
+  Choice,
+  Invocation,
+  ModalSubmission,
+  Prepared,
+} from '../../src/core/platform/interaction.ts';
 import type { Origin, Reply, ThreadRef } from '../../src/core/ports.ts';
 
 export const VOICES: Choice[] = [

@@ -2,10 +2,10 @@
 // plain node:http server that mounts the adapter's routes like the bot's own listener does.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createOnce, type Once } from '../../src/core/once.ts';
-import { createOutbox, type Outbox } from '../../src/core/outbox.ts';
+import { createOnce, type Once } from '../../src/core/guarantees/once.ts';
+import { createOutbox, type Outbox } from '../../src/core/guarantees/outbox.ts';
 import type { Logger } from '../../src/core/ports.ts';
-import { createMemoryStore } from '../../src/core/store/memory-store.ts';
+import { createMemoryStore } from '../../src/infra/store/memory-store.ts';
 import { createSlackAdapter, type SlackAdapter } from '../../src/slack/index.ts';
 import {
   BOT_USER_ID,

@@ -2,11 +2,11 @@
 // as posted, so the retry after the restart skipped it and the card said Done. Two "processes" here are
 // two chat ports on one store (the real Web API client and pacer against the Web API double).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createOnce } from '../../src/core/once.ts';
-import { createOutbox, PostInFlightError } from '../../src/core/outbox.ts';
+import { createOnce } from '../../src/core/guarantees/once.ts';
+import { createOutbox, PostInFlightError } from '../../src/core/guarantees/outbox.ts';
+import type { OutMessage } from '../../src/core/platform/message.ts';
 import type { ChatPort, Logger, Store, ThreadRef } from '../../src/core/ports.ts';
-import type { OutMessage } from '../../src/core/render/message.ts';
-import { openStore } from '../../src/core/store/open-store.ts';
+import { openStore } from '../../src/infra/store/open-store.ts';
 import { createSlackApi } from '../../src/slack/api.ts';
 import { createSlackChatPort } from '../../src/slack/chat-port.ts';
 import { createPacer, PaceAbandonedError } from '../../src/slack/pace.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Card } from '../../src/core/render/message.ts';
+import type { Card } from '../../src/core/platform/message.ts';
 import { toMrkdwn } from '../../src/slack/markup.ts';
 import { LIMITS, renderMessage } from '../../src/slack/render.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CLIP, SETUP } from '../../src/core/commands/table.ts';
-import { opensForm } from '../../src/core/dispatch.ts';
+import { opensForm } from '../../src/core/platform/dispatch.ts';
 import { commandFormView, decodeMeta, encodeMeta, modalView } from '../../src/slack/views.ts';
 
 describe('forms', () => {

@@ -1,11 +1,12 @@
 // A job service on a given store and media API, with nothing else wired (no chat, no scheduler): for
 // tests that drive the webhook path or the lifecycle directly.
+
+import { createKeyResolver } from '../../src/core/channels/key-resolver.ts';
+import { createOnce } from '../../src/core/guarantees/once.ts';
+import { createOutbox } from '../../src/core/guarantees/outbox.ts';
 import { createJobService, type JobService } from '../../src/core/jobs/service.ts';
-import { createKeyResolver } from '../../src/core/keys.ts';
-import { createMetrics } from '../../src/core/metrics/prom-metrics.ts';
-import { createOnce } from '../../src/core/once.ts';
-import { createOutbox } from '../../src/core/outbox.ts';
 import type { Clock, MediaApi, Store } from '../../src/core/ports.ts';
+import { createMetrics } from '../../src/infra/prom-metrics.ts';
 import { silentLogger } from './harness.ts';
 
 /** `clock` should be the store's own, when a test moves time (the default is the system's). */

@@ -1,5 +1,5 @@
+import type { OutMessage } from '../../src/core/platform/message.ts';
 import type { ChatPort, Origin, Platform, Reply, ThreadRef } from '../../src/core/ports.ts';
-import type { OutMessage } from '../../src/core/render/message.ts';
 
 // A working chat double: it keeps every message where a user would see it, by thread, so tests assert
 // on what people would read.

@@ -3,7 +3,7 @@
 // client can send any id it likes: the handler reloads what the id names and checks it belongs to the
 // clicker's channel.
 import type { z } from 'zod';
-import type { ModalSubmission, Prepared } from '../interaction.ts';
+import type { ModalSubmission, Prepared } from '../platform/interaction.ts';
 import { type CommandContext, fail } from './handler.ts';
 
 /** Discord's custom_id limit; Slack's action_id (255) is larger, so the stricter one holds for both. */

@@ -1,14 +1,14 @@
 import type { z } from 'zod';
-import type { Prepared } from '../interaction.ts';
+import type { KeyResolver } from '../channels/key-resolver.ts';
+import type { SettingsRepo } from '../channels/settings-repo.ts';
+import type { Once } from '../guarantees/once.ts';
 import type { JobService } from '../jobs/service.ts';
-import type { KeyResolver } from '../keys.ts';
 import type { BudgetStatus } from '../media/rate-limiter.ts';
 import type { Voice } from '../media/schemas.ts';
-import type { Metrics } from '../metrics/metrics.ts';
-import type { Once } from '../once.ts';
+import type { Metrics } from '../metrics.ts';
+import type { Prepared } from '../platform/interaction.ts';
 import type { Clock, Logger, MediaApi, Origin, Reply } from '../ports.ts';
 import type { PublishKit } from '../publish/kit.ts';
-import type { SettingsRepo } from '../store/settings-repo.ts';
 import type { VoiceCatalogue } from '../voices/catalogue.ts';
 import type { CommandSpec, OptionValues } from './spec.ts';
 

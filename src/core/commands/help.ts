@@ -1,6 +1,6 @@
 // /help, printed from the command table so it never drifts from what the parser accepts.
-import type { Card, OutMessage } from '../render/message.ts';
-import { truncate } from '../render/message.ts';
+import type { Card, OutMessage } from '../platform/message.ts';
+import { truncate } from '../platform/message.ts';
 import type { CommandSpec, OptionSpec } from './spec.ts';
 import { closest, didYouMean } from './suggest.ts';
 import { DEFAULT_SOURCES, type ValueSources } from './validate.ts';

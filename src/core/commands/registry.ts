@@ -3,18 +3,24 @@
 // type below refuses a table command without a handler, or a handler without a table entry), and a
 // button or form by adding one definition to ACTIONS or FORMS.
 
-import { PUBLISH_FORMS, publishCardAction, publishCommand, publishResultAction } from '../publish/handlers.ts';
+import { setup, setupKeyForceForm, setupKeyForm } from '../channels/setup-command.ts';
+import { FOLLOW_UP_ACTIONS } from '../jobs/follow-up-commands.ts';
+import { help, jobs, project } from '../jobs/info-commands.ts';
+import { retryAction } from '../jobs/retry-command.ts';
+import { tts, ttv } from '../jobs/speech-commands.ts';
+import { broll, clip, subtitles } from '../jobs/video-commands.ts';
+import { PUBLISH_FORMS, publishCardAction, publishCommand, publishResultAction } from '../publish/publish-commands.ts';
 import { scheduledCommand } from '../publish/scheduled.ts';
 import { socialKeyForm } from '../publish/setup-socials.ts';
+import {
+  useVoiceAction,
+  voices,
+  voicesFilterAction,
+  voicesPageAction,
+  voicesShareAction,
+} from '../voices/voices-command.ts';
 import { type ActionHandler, type FormHandler, indexBy } from './actions.ts';
 import type { CommandHandler } from './handler.ts';
-import { FOLLOW_UP_ACTIONS } from './handlers/follow-up.ts';
-import { help, jobs, project } from './handlers/info.ts';
-import { retryAction } from './handlers/retry.ts';
-import { setup, setupKeyForceForm, setupKeyForm } from './handlers/setup.ts';
-import { tts, ttv } from './handlers/speech-jobs.ts';
-import { broll, clip, subtitles } from './handlers/video-jobs.ts';
-import { useVoiceAction, voices, voicesFilterAction, voicesPageAction, voicesShareAction } from './handlers/voices.ts';
 import { COMMANDS, type CommandName } from './table.ts';
 
 /** One handler per command name of the table, and no other: a missing or extra key does not compile. */

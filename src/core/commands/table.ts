@@ -3,10 +3,10 @@
 // prints it.
 import { BROLL_FREQUENCIES, BROLL_TYPES, VISUAL_STYLES } from '../media/enums.ts';
 import { PLATFORMS } from '../publish/caption-limits.ts';
+import { PUBLISH, SCHEDULED } from '../publish/publish-table.ts';
 import { MAX_SCRIPT_CHARS } from '../voices/split-script.ts';
 import type { CommandSpec, OptionSpec } from './spec.ts';
 import { POLICY_OPTION_SPECS, subtitleOptions, url, voice } from './table-options.ts';
-import { PUBLISH, SCHEDULED } from './table-publish.ts';
 
 // Kept importable from here, where every command of the table is.
 export { PUBLISH, SCHEDULED };

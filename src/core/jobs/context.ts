@@ -1,12 +1,12 @@
 // What the parts of the job service share: their dependencies, the repository (read) and lifecycle
 // (the one writer), posting and card updates, and the API key a job reads its results with.
 
-import type { KeyResolver } from '../keys.ts';
-import type { Metrics } from '../metrics/metrics.ts';
-import type { Once } from '../once.ts';
-import type { Outbox } from '../outbox.ts';
+import type { KeyResolver } from '../channels/key-resolver.ts';
+import type { Once } from '../guarantees/once.ts';
+import type { Outbox } from '../guarantees/outbox.ts';
+import type { Metrics } from '../metrics.ts';
+import type { OutMessage } from '../platform/message.ts';
 import type { ChatPort, Clock, Logger, MediaApi, Platform, SecretBox, Store } from '../ports.ts';
-import type { OutMessage } from '../render/message.ts';
 import { createEstimator, type Estimator } from './estimate.ts';
 import { CARD_PHASE, createLifecycle, type Lifecycle } from './lifecycle.ts';
 import type { Job } from './model.ts';

@@ -1,7 +1,7 @@
 // The follow-up buttons a finished result carries (handled in commands/handlers/follow-up.ts): their
 // verbs and labels live here so results can show them without the jobs depending on the commands.
 import type { Output } from '../media/schemas.ts';
-import type { Control } from '../render/message.ts';
+import type { Control } from '../platform/message.ts';
 
 export const FOLLOW_UP_BUTTONS = {
   subtitles: { verb: 'then_subtitles', label: '💬 Subtitles' },

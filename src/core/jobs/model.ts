@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PROJECT_KINDS } from '../media/enums.ts';
 import { outputSchema } from '../media/schemas.ts';
-import { type Origin, originSchema, threadRefSchema } from '../origin.ts';
+import { type Origin, originSchema, threadRefSchema } from '../platform/origin.ts';
 
 // A job is one request of a user: one project, or several for a long text-to-speech script (parts
 // delivered in order). Jobs live in the store, so a restart loses nothing. Only lifecycle.ts writes them.

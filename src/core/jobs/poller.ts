@@ -1,6 +1,6 @@
-import type { Metrics } from '../metrics/metrics.ts';
+import type { Metrics } from '../metrics.ts';
 import type { Clock, Logger } from '../ports.ts';
-import type { Scheduler, Task, TaskOutcome } from '../scheduler/scheduler.ts';
+import type { Scheduler, Task, TaskOutcome } from '../scheduler.ts';
 import type { JobService, JobTimings } from './service.ts';
 
 // Finds what webhooks missed. Each pending job is one task in the scheduler's `poll` queue (task id = job

@@ -1,6 +1,6 @@
 import type { ProjectKind } from '../media/enums.ts';
 import type { Output, Project } from '../media/schemas.ts';
-import type { OutMessage } from '../render/message.ts';
+import type { OutMessage } from '../platform/message.ts';
 import { clipCard, KIND_LABEL, mediaCard } from './render.ts';
 
 /** Outputs tell the kind of a project the bot did not start (the API does not say). */

@@ -1,6 +1,6 @@
 import type { ProjectKind } from '../media/enums.ts';
 import type { Output } from '../media/schemas.ts';
-import { type Card, type Control, mention, type OutMessage, truncate } from '../render/message.ts';
+import { type Card, type Control, mention, type OutMessage, truncate } from '../platform/message.ts';
 import { followUpControls, MAX_BUTTONS_PER_MESSAGE } from './follow-up-controls.ts';
 import type { Job } from './model.ts';
 
@@ -56,7 +56,7 @@ export function renderJobCard(job: Job, phase: CardPhase, progress?: string): Ou
   };
 }
 
-/** Opens the publish form for one finished video (src/core/publish/handlers.ts). */
+/** Opens the publish form for one finished video (src/core/publish/publish-commands.ts). */
 export const publishControl = (id: string): Control => ({ kind: 'action', label: 'Publish…', id, style: 'primary' });
 const publishId = (job: Job, part: number, i: number) => `publish:${job.id}:${part}:${i}`;
 

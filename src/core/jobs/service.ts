@@ -2,8 +2,8 @@
 // call one method, handlers ask questions; every write goes through lifecycle.ts.
 
 import type { Output } from '../media/schemas.ts';
+import type { OutMessage } from '../platform/message.ts';
 import type { Reply } from '../ports.ts';
-import type { OutMessage } from '../render/message.ts';
 import { createJobsContext, type JobServiceDeps, type JobTimings } from './context.ts';
 import type { Job } from './model.ts';
 import { createPoll, type PollOptions } from './poll.ts';

@@ -2,8 +2,8 @@
 // post it once, close the job, and make its card true.
 
 import { MediaApiError } from '../errors.ts';
+import { holdLease } from '../guarantees/once.ts';
 import type { Project } from '../media/schemas.ts';
-import { holdLease } from '../once.ts';
 import type { JobsContext } from './context.ts';
 import { CARD_PHASE } from './lifecycle.ts';
 import { isFinal, type Job, type PartResult } from './model.ts';

@@ -2,7 +2,7 @@
 // Request changes gone, "approvals expired" in its title) and tells the requester in the thread, so a
 // team sees the truth without clicking. The task lives in the scheduler's store (embedded or BullMQ), so
 // a restart keeps it; a request edited meanwhile moves it (same task id), a decided one ignores it.
-import type { Task, TaskOutcome } from '../scheduler/scheduler.ts';
+import type { Task, TaskOutcome } from '../scheduler.ts';
 import type { PublishRequestRecord } from './model.ts';
 import type { Policy } from './policy.ts';
 import { isExpired } from './rules.ts';

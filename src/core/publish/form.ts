@@ -1,8 +1,9 @@
 // The publish form (Title, Description, Accounts, Privacy, Schedule) and the one reading of its
 // answers, shared by the form, the text options of /publish and Edit. Everything is checked before a
 // request exists: accounts, privacy, the schedule, and the captions against the strictest platform.
-import type { ModalSpec } from '../interaction.ts';
+
 import { PRIVACY_VALUES } from '../media/enums.ts';
+import type { ModalSpec } from '../platform/interaction.ts';
 import type { SocialAccount } from './accounts.ts';
 import { captionProblem, preloadCaptionCounter } from './caption-limits.ts';
 import type { Content } from './model.ts';

@@ -1,4 +1,4 @@
-import type { Once } from '../once.ts';
+import type { Once } from '../guarantees/once.ts';
 import type { SecretBox } from '../ports.ts';
 import { type AccountsRepo, createAccountsRepo } from './accounts.ts';
 import { createExpiry, EXPIRY_QUEUE } from './expiry.ts';

@@ -3,7 +3,7 @@
 // the call; then 2xx → published, 400/401/403/429 → failed (nothing posted, may be retried), anything
 // else (timeout, connection error, 5xx, an unreadable answer) → unknown, never shown as posted.
 import { MediaApiError, UserError } from '../errors.ts';
-import { mention } from '../render/message.ts';
+import { mention } from '../platform/message.ts';
 import type { PublishRequestRecord } from './model.ts';
 import type { PublishDeps } from './service-deps.ts';
 

@@ -2,8 +2,8 @@
 import { z } from 'zod';
 import { defineCommand, run } from '../commands/handler.ts';
 import { SCHEDULED } from '../commands/table.ts';
-import type { Card, OutMessage } from '../render/message.ts';
-import { mention, truncate } from '../render/message.ts';
+import type { Card, OutMessage } from '../platform/message.ts';
+import { mention, truncate } from '../platform/message.ts';
 import type { PublishRequestRecord } from './model.ts';
 import type { Policy } from './policy.ts';
 import { approvalLine } from './render.ts';

@@ -1,7 +1,7 @@
-import type { KeyResolver } from '../keys.ts';
-import type { Outbox } from '../outbox.ts';
+import type { KeyResolver } from '../channels/key-resolver.ts';
+import type { Outbox } from '../guarantees/outbox.ts';
 import type { ChatPort, Clock, Logger, MediaApi, Platform, Store } from '../ports.ts';
-import type { Scheduler } from '../scheduler/scheduler.ts';
+import type { Scheduler } from '../scheduler.ts';
 import type { AccountsRepo } from './accounts.ts';
 import type { PolicyRepo } from './policy.ts';
 import type { PublishRepo } from './repo.ts';

@@ -1,8 +1,8 @@
 // The life of a publish request: created → approved by the quorum → published now or held for its time
 // → published / failed / unknown, or cancelled. Each action here is a decision on the stored record
 // (see steps.ts for how it is written once and sent at most once).
-import type { Once } from '../once.ts';
-import type { Task, TaskOutcome } from '../scheduler/scheduler.ts';
+import type { Once } from '../guarantees/once.ts';
+import type { Task, TaskOutcome } from '../scheduler.ts';
 import { createApprovers } from './approvers.ts';
 import type { Expiry } from './expiry.ts';
 import { type Content, contentHash, type Person, type PublishRequestRecord, personOf } from './model.ts';

@@ -5,7 +5,7 @@ import type { FormHandler } from '../commands/actions.ts';
 import { type CommandContext, fail, NOT_ALLOWED, run } from '../commands/handler.ts';
 import type { OptionValues } from '../commands/spec.ts';
 import { UserError } from '../errors.ts';
-import type { ModalSubmission, Prepared } from '../interaction.ts';
+import type { ModalSubmission, Prepared } from '../platform/interaction.ts';
 import { ACCOUNT_NAME } from './accounts.ts';
 import { PLATFORMS, type SocialPlatform } from './caption-limits.ts';
 import { describePolicy, POLICY_OPTIONS, parsePolicyOptions } from './policy.ts';

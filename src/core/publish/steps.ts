@@ -3,8 +3,8 @@
 // moves it. The API is called only by whoever moved the request to `publishing`, and only after that
 // attempt's never-expiring claim in the `once` module is taken, so clicks, replicas and restarts never
 // post twice.
-import type { Once } from '../once.ts';
-import type { OutMessage } from '../render/message.ts';
+import type { Once } from '../guarantees/once.ts';
+import type { OutMessage } from '../platform/message.ts';
 import type { Person, PublishRequestRecord } from './model.ts';
 import type { Policy } from './policy.ts';
 import { callApi, outcomeText } from './publisher.ts';

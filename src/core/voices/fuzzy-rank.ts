@@ -3,7 +3,7 @@
 // `frnch` for french), and Discord offers nothing when the list comes back empty.
 
 import { closest, fold } from '../commands/suggest.ts';
-import type { Choice } from '../interaction.ts';
+import type { Choice } from '../platform/interaction.ts';
 
 /** Discord: an autocomplete answer holds at most 25 choices. */
 const CHOICES_MAX = 25;

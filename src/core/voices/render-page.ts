@@ -4,7 +4,7 @@
 // a restart without any stored state.
 
 import type { Voice } from '../media/schemas.ts';
-import { type Control, link, mention, type OutMessage, truncate } from '../render/message.ts';
+import { type Control, link, mention, type OutMessage, truncate } from '../platform/message.ts';
 import { languageName } from './language.ts';
 import type { VoiceFilters, VoiceIndex } from './voice-index.ts';
 import { describeEmpty, describeFilters } from './voice-page-text.ts';

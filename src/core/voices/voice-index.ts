@@ -2,7 +2,7 @@
 // asks within 3 s, at most 25 choices) and the voice option of /tts and /ttv.
 
 import type { Voice } from '../media/schemas.ts';
-import { truncate } from '../render/message.ts';
+import { truncate } from '../platform/message.ts';
 import { languageMatcher, languageName } from './language.ts';
 import { buildCatalogue, type Entry, normalizeGender, rank, styleKeyOf, tokenize } from './voice-match.ts';
 import { type ResolveResult, resolveVoice } from './voice-resolve.ts';

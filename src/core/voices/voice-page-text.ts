@@ -1,6 +1,6 @@
 // The words around a /voices page: what the filters were, and what to try when nothing matched.
 
-import type { OutMessage } from '../render/message.ts';
+import type { OutMessage } from '../platform/message.ts';
 import { languageMatcher } from './language.ts';
 import type { VoiceFilters, VoiceIndex } from './voice-index.ts';
 

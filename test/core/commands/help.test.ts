@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { HELP_CARD_MAX, renderHelp } from '../../../src/core/commands/help.ts';
 import type { CommandSpec } from '../../../src/core/commands/spec.ts';
 import { CLIP, COMMANDS } from '../../../src/core/commands/table.ts';
-import type { OutMessage } from '../../../src/core/render/message.ts';
+import type { OutMessage } from '../../../src/core/platform/message.ts';
 
 const everything = (message: OutMessage): string =>
   [message.text, ...(message.cards ?? []).flatMap((c) => [c.title, c.body, c.footer])].join('\n');

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { channelKeyOf } from '../../../src/core/jobs/model.ts';
-import type { Card } from '../../../src/core/render/message.ts';
+import type { Card } from '../../../src/core/platform/message.ts';
 import { type Sandbox, startSandbox } from '../../../src/sandbox/server.ts';
 import { type Harness, jobsRepoOf, origin, startHarness } from '../../support/harness.ts';
 

@@ -1,15 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { createKeyResolver } from '../../../src/core/channels/key-resolver.ts';
+import { createOnce } from '../../../src/core/guarantees/once.ts';
+import { createOutbox } from '../../../src/core/guarantees/outbox.ts';
 import { createPoller, POLL_QUEUE } from '../../../src/core/jobs/poller.ts';
 import { createJobsRepo } from '../../../src/core/jobs/repo.ts';
 import { createJobService } from '../../../src/core/jobs/service.ts';
-import { createKeyResolver } from '../../../src/core/keys.ts';
 import type { Project } from '../../../src/core/media/schemas.ts';
-import { createMetrics } from '../../../src/core/metrics/prom-metrics.ts';
-import { createOnce } from '../../../src/core/once.ts';
-import { createOutbox } from '../../../src/core/outbox.ts';
 import type { KeyValue, MediaApi, Store } from '../../../src/core/ports.ts';
-import { createEmbeddedScheduler } from '../../../src/core/scheduler/embedded.ts';
-import { openStore } from '../../../src/core/store/index.ts';
+import { createMetrics } from '../../../src/infra/prom-metrics.ts';
+import { createEmbeddedScheduler } from '../../../src/infra/scheduler/embedded.ts';
+import { openStore } from '../../../src/infra/store/index.ts';
 import { origin, silentLogger } from '../../support/harness.ts';
 import { createRecordingChat } from '../../support/recording-chat.ts';
 

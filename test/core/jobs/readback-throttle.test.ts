@@ -2,12 +2,12 @@
 // token used to cost one read of the project from the key's hourly budget. Repeated or forged deliveries
 // now read a part back at most once per window.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createWebhookHandler } from '../../../src/core/http/webhook.ts';
 import { createJobsRepo } from '../../../src/core/jobs/repo.ts';
 import type { Project } from '../../../src/core/media/schemas.ts';
-import { createMetrics } from '../../../src/core/metrics/prom-metrics.ts';
 import type { MediaApi, Store } from '../../../src/core/ports.ts';
-import { openStore } from '../../../src/core/store/index.ts';
+import { createWebhookHandler } from '../../../src/infra/http/webhook.ts';
+import { createMetrics } from '../../../src/infra/prom-metrics.ts';
+import { openStore } from '../../../src/infra/store/index.ts';
 import { bareJobService } from '../../support/bare-jobs.ts';
 import { origin, silentLogger } from '../../support/harness.ts';
 

@@ -3,7 +3,7 @@
 
 import { MockAgent } from 'undici';
 import { createMediaClient, type MediaCallEvent, type MediaClientOptions } from '../../../src/core/media/client.ts';
-import { createLogger } from '../../../src/logger.ts';
+import { createLogger } from '../../../src/runtime/logger.ts';
 
 /** A canary: if this ever shows up in a log line, a key leaked. */
 export const KEY = 'qr_live_CANARY_7f3a9c1e5b2d4680';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
+import { deleteRedisPrefix, REDIS_URL, uniquePrefix } from '../../infra/store/helpers.ts';
 import { type Harness, startHarness } from '../../support/harness.ts';
-import { deleteRedisPrefix, REDIS_URL, uniquePrefix } from '../store/helpers.ts';
 
 // Issue 14: with STORE_URL on Redis, the app counts each key's media API budget in Redis, so two
 // replicas together stay within the plan's hourly limit instead of spending one budget each.

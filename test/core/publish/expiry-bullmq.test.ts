@@ -2,8 +2,8 @@
 // request is made with the bot's clock an hour minus 600 ms behind, and its approvals run out 600 ms later.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Clock } from '../../../src/core/ports.ts';
+import { deleteRedisPrefix, REDIS_URL, uniquePrefix } from '../../infra/store/helpers.ts';
 import { type Harness, startHarness } from '../../support/harness.ts';
-import { deleteRedisPrefix, REDIS_URL, uniquePrefix } from '../store/helpers.ts';
 import { addAccount, labels, lastCard } from './support.ts';
 
 const HOUR = 3600_000;

@@ -1,6 +1,6 @@
-import type { Prepared } from '../../../src/core/interaction.ts';
+import type { Prepared } from '../../../src/core/platform/interaction.ts';
+import type { Control, OutMessage } from '../../../src/core/platform/message.ts';
 import type { Origin } from '../../../src/core/ports.ts';
-import type { Control, OutMessage } from '../../../src/core/render/message.ts';
 import { type Harness, origin, runPrepared } from '../../support/harness.ts';
 import type { Seen } from '../../support/recording-chat.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ActionButton, Card, Control, SelectMenu } from '../../../src/core/render/message.ts';
+import type { ActionButton, Card, Control, SelectMenu } from '../../../src/core/platform/message.ts';
 import {
   ANY,
   parseVoicesFilterPick,

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { defineAction } from '../commands/actions.ts';
+import { type CommandContext, run } from '../commands/handler.ts';
+import type { Prepared } from '../platform/interaction.ts';
+
+/** `retry:<jobId>`: the same request again, as a new job started by whoever clicked. */
+export const retryAction = defineAction({ verb: 'retry', arg: z.string().regex(/^[a-z0-9]{4,32}$/), prepare: retry });
+
+function retry(jobId: string, ctx: CommandContext): Prepared {
+  return run(false, async (reply) => {
+    const verdict = await ctx.deps.jobs.mayRetry(jobId, ctx.channelKey);
+    if (!verdict.ok) {
+      const text = {
+        unknown: `Job \`${jobId}\` is too old to retry (jobs are kept 30 days). Run the command again.`,
+        other_channel: 'That job belongs to another channel; retry it there.',
+        running: `Job \`${jobId}\` is still running; its results will appear in its thread.`,
+      }[verdict.reason];
+      await reply.ephemeral({ text });
+      return;
+    }
+    const { job } = verdict;
+    await ctx.deps.jobs.start(
+      { kind: job.kind, requests: job.requests, summary: `${job.summary} (retry of ${job.id})`, origin: ctx.origin },
+      reply,
+    );
+  });
+}

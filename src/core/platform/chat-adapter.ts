@@ -1,0 +1,25 @@
+// What the composition root needs from a chat adapter (Discord, Slack, the terminal console): one
+// interface, so start-bot.ts wires every platform the same way and a new one (Discord HTTP interactions) is
+// one more factory.
+
+import type { ConnectionHealth } from '../../infra/http/health.ts';
+import type { RawRoute } from '../../infra/http/server.ts';
+import type { ChatPort, Platform } from '../ports.ts';
+
+export interface ChatAdapter {
+  readonly platform: Platform;
+  /** Posting results later with the bot's own credentials; registered before `start`. */
+  readonly chatPort: ChatPort;
+  /** Mounted on the bot's one HTTP listener (Slack HTTP mode); body unread. */
+  readonly routes?: RawRoute[];
+  start(): Promise<void>;
+  /** Stops taking work; `drainMs` bounds how long what is queued may still be posted (Slack's pacer). */
+  stop(drainMs?: number): Promise<void>;
+  /**
+   * Settles when the adapter has nothing more to serve and the process should end, with its exit code
+   * (the console: `quit` typed, or piped input done). Servers never finish.
+   */
+  readonly finished?: Promise<number>;
+  /** Connection state for health checks; absent means "no opinion". */
+  health?(): ConnectionHealth;
+}

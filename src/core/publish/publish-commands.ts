@@ -1,0 +1,240 @@
+// /publish, the Publish… button on results, the request card's buttons and the forms they open.
+
+import { z } from 'zod';
+import { defineAction, EXPIRED_BUTTON, type FormHandler } from '../commands/actions.ts';
+import { type CommandContext, defineCommand, fail, run } from '../commands/handler.ts';
+import { PUBLISH } from '../commands/table.ts';
+import { UserError } from '../errors.ts';
+import { PRIVACY_VALUES } from '../media/enums.ts';
+import type { ModalSpec, ModalSubmission, Prepared } from '../platform/interaction.ts';
+import type { Reply } from '../ports.ts';
+import { checkContent, EDIT_PREFIX, FORM_PREFIX, type FormValues, publishForm, REASON_PREFIX } from './form.ts';
+import type { PublishKit } from './kit.ts';
+import { type Content, personOf } from './model.ts';
+import { renderRequestCard } from './render.ts';
+import { newRequestId } from './repo.ts';
+import type { Member } from './service.ts';
+
+export const PUBLISH_BUTTON_LABEL = 'Publish…';
+
+function kitOf(ctx: CommandContext): PublishKit {
+  return ctx.deps.publish;
+}
+
+const member = (ctx: CommandContext): Member => ({
+  ...personOf(ctx.origin),
+  canConfigure: ctx.canConfigure,
+  ...(ctx.origin.roles ? { roles: ctx.origin.roles } : {}),
+});
+
+interface Source {
+  videoUrl: string;
+  title?: string | undefined;
+  description?: string | undefined;
+}
+
+/** A form prefilled from the store; the draft remembers the video for the submission. */
+function formFor(ctx: CommandContext, source: () => Promise<Source>): Prepared {
+  const draftId = newRequestId();
+  const id = `${FORM_PREFIX}${draftId}`;
+  const load = async (): Promise<ModalSpec> => {
+    const kit = kitOf(ctx);
+    const [accounts, found] = await Promise.all([kit.accounts.list(ctx.channelKey), source()]);
+    await kit.repo.saveDraft(draftId, { videoUrl: found.videoUrl, channelKey: ctx.channelKey });
+    const { title, description } = found;
+    return publishForm(id, accounts, { accounts: accounts.map((a) => a.name), title, description });
+  };
+  return { kind: 'modal', modal: publishForm(id, [], {}), load };
+}
+
+/** Checks the answers, posts the request card (a thread root), and starts the request. */
+async function createRequest(ctx: CommandContext, reply: Reply, videoUrl: string, v: FormValues): Promise<void> {
+  const kit = kitOf(ctx);
+  const now = ctx.deps.clock.now();
+  const [accounts, policy] = await Promise.all([kit.accounts.list(ctx.channelKey), kit.policies.get(ctx.channelKey)]);
+  const checked = await checkContent(videoUrl, v, accounts, policy.timezone, now);
+  if (!checked.ok) throw new UserError(checked.message);
+  const stuck = await kit.service.whyNoApprover(policy, ctx.origin, ctx.origin.userId);
+  if (stuck) throw new UserError(stuck);
+  const id = newRequestId();
+  const draft = {
+    id,
+    channelKey: ctx.channelKey,
+    content: checked.content,
+    requester: personOf(ctx.origin),
+    approvals: [],
+    changes: [],
+    state: 'pending' as const,
+    attempt: 1,
+    posts: [],
+    editedAt: now,
+    createdAt: now,
+    updatedAt: now,
+    thread: {
+      platform: ctx.origin.platform,
+      workspaceId: ctx.origin.workspaceId,
+      channelId: ctx.origin.channelId,
+      threadId: '',
+      cardMessageId: '',
+    },
+  };
+  const thread = await reply.openThread(renderRequestCard(draft, policy, now));
+  await kit.service.create({
+    id,
+    channelKey: ctx.channelKey,
+    thread,
+    content: checked.content,
+    requester: draft.requester,
+  });
+}
+
+export const publishCommand = defineCommand({
+  spec: PUBLISH,
+  options: z.strictObject({
+    url: z.string(),
+    accounts: z.string().optional(),
+    title: z.string().optional(),
+    description: z.string().optional(),
+    privacy: z.enum(PRIVACY_VALUES).optional(),
+    schedule: z.string().optional(),
+  }),
+  prepare({ url: videoUrl, accounts, ...rest }, ctx) {
+    const values: FormValues = { ...rest, accounts: accounts ? [accounts] : undefined };
+    if (Object.values(values).every((x) => x === undefined)) return formFor(ctx, async () => ({ videoUrl }));
+    return run(false, (reply) => createRequest(ctx, reply, videoUrl, values));
+  },
+});
+
+/** `publish:<jobId>:<part>:<output>` on a result; `pub:<verb>:<requestId>` on a request card. */
+export function publishAction(actionId: string, ctx: CommandContext): Prepared | undefined {
+  const [verb, a, b, c] = actionId.split(':');
+  if (verb === 'publish' && a) return fromResult(ctx, a, Number(b ?? 0), Number(c ?? 0));
+  if (verb !== 'pub' || !a || !b) return undefined;
+  const id = b;
+  const me = member(ctx);
+  const answer = (fn: (kit: PublishKit) => Promise<string>) =>
+    run(true, async (reply) => reply.ephemeral({ text: await fn(kitOf(ctx)) }));
+  switch (a) {
+    case 'approve':
+      return answer((k) => k.service.approve(id, me));
+    case 'cancel':
+      return answer((k) => k.service.cancel(id, me));
+    case 'mark':
+      return answer((k) => k.service.markPosted(id, me));
+    case 'retry':
+      return answer((k) => k.service.retry(id, me));
+    case 'now':
+      return answer((k) => k.service.postNow(id, me));
+    case 'changes':
+      return {
+        kind: 'modal',
+        modal: {
+          id: `${REASON_PREFIX}${id}`,
+          title: 'Request changes',
+          inputs: [{ id: 'reason', label: 'What should change?', style: 'paragraph', required: true, maxLength: 1000 }],
+        },
+      };
+    case 'edit':
+      return editForm(ctx, id);
+    default:
+      return undefined;
+  }
+}
+
+function fromResult(ctx: CommandContext, jobId: string, part: number, index: number): Prepared {
+  return formFor(ctx, async () => {
+    const out = await ctx.deps.jobs.output(jobId, part, index, ctx.channelKey);
+    if (!out?.videoUrl) throw new UserError('That result is no longer available; use `/publish <video link>`.');
+    return { videoUrl: out.videoUrl, title: out.info?.title, description: out.info?.caption };
+  });
+}
+
+function editForm(ctx: CommandContext, id: string): Prepared {
+  const spec = (c?: Content, accounts: Parameters<typeof publishForm>[1] = []) =>
+    publishForm(
+      `${EDIT_PREFIX}${id}`,
+      accounts,
+      c
+        ? {
+            title: c.title,
+            description: c.description,
+            accounts: c.accounts,
+            privacy: c.privacy,
+            schedule: c.scheduleAt === null ? 'now' : new Date(c.scheduleAt).toISOString(),
+          }
+        : {},
+    );
+  return {
+    kind: 'modal',
+    modal: spec(),
+    load: async () => {
+      const kit = kitOf(ctx);
+      const [r, accounts] = await Promise.all([kit.repo.get(id), kit.accounts.list(ctx.channelKey)]);
+      return spec(r?.content, accounts);
+    },
+  };
+}
+
+const formValues = (s: ModalSubmission): FormValues => ({
+  title: s.values.title,
+  description: s.values.description,
+  accounts: s.values.accounts ? [s.values.accounts] : [],
+  privacy: s.values.privacy,
+  schedule: s.values.schedule,
+});
+
+export function publishModal(s: ModalSubmission, ctx: CommandContext): Prepared | undefined {
+  if (s.modalId.startsWith(FORM_PREFIX)) {
+    return run(false, async (reply) => {
+      const draft = await kitOf(ctx).repo.getDraft(s.modalId.slice(FORM_PREFIX.length));
+      if (!draft || draft.channelKey !== ctx.channelKey)
+        throw new UserError('That form has expired. Click Publish… again.');
+      await createRequest(ctx, reply, draft.videoUrl, formValues(s));
+    });
+  }
+  if (s.modalId.startsWith(EDIT_PREFIX)) {
+    const id = s.modalId.slice(EDIT_PREFIX.length);
+    return run(true, async (reply) => {
+      const kit = kitOf(ctx);
+      const r = await kit.repo.get(id);
+      if (!r) throw new UserError('That publish request no longer exists.');
+      const [accounts, policy] = await Promise.all([kit.accounts.list(r.channelKey), kit.policies.get(r.channelKey)]);
+      const checked = await checkContent(
+        r.content.videoUrl,
+        formValues(s),
+        accounts,
+        policy.timezone,
+        ctx.deps.clock.now(),
+      );
+      if (!checked.ok) throw new UserError(checked.message);
+      await reply.ephemeral({ text: await kit.service.edit(id, member(ctx), checked.content) });
+    });
+  }
+  if (s.modalId.startsWith(REASON_PREFIX)) {
+    const id = s.modalId.slice(REASON_PREFIX.length);
+    const reason = (s.values.reason ?? '').trim();
+    if (!reason) return fail('Say what should change.');
+    return run(true, async (reply) =>
+      reply.ephemeral({ text: await kitOf(ctx).service.requestChanges(id, member(ctx), reason) }),
+    );
+  }
+  return undefined;
+}
+
+/** Publish… on a result (`publish:<jobId>:<part>:<output>`) and the request card's buttons (`pub:<verb>:<id>`). */
+export const publishResultAction = defineAction({
+  verb: 'publish',
+  arg: z.string().regex(/^[a-z0-9]{4,32}:\d{1,3}:\d{1,3}$/),
+  prepare: (arg, ctx) => publishAction(`publish:${arg}`, ctx) ?? fail(EXPIRED_BUTTON),
+});
+export const publishCardAction = defineAction({
+  verb: 'pub',
+  arg: z.string().regex(/^[a-z]+:[A-Za-z0-9_-]{4,40}$/),
+  prepare: (arg, ctx) => publishAction(`pub:${arg}`, ctx) ?? fail(EXPIRED_BUTTON),
+});
+
+/** The publish form, its Edit and Request changes forms: ids `<form>:<request or draft id>`. */
+export const PUBLISH_FORMS: readonly FormHandler[] = [FORM_PREFIX, EDIT_PREFIX, REASON_PREFIX].map((prefix) => ({
+  id: prefix.slice(0, -1),
+  prepare: (s, ctx) => publishModal(s, ctx) ?? fail('That form has expired. Run the command again.'),
+}));

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { NOT_ALLOWED } from '../channels/setup-command.ts';
+import { defineAction } from '../commands/actions.ts';
+import { type CommandContext, defineCommand, fail, run } from '../commands/handler.ts';
+import { VOICES } from '../commands/table.ts';
+import {
+  parseVoicesFilterPick,
+  parseVoicesPageId,
+  parseVoicesShareId,
+  renderSharedVoicePage,
+  renderVoicePage,
+  SHARE_VERB,
+  USE_VOICE_ID,
+  type VoicePageView,
+} from './render-page.ts';
+import type { VoiceFilters } from './voice-index.ts';
+
+async function pageView(ctx: CommandContext, filters: VoiceFilters, n: number): Promise<VoicePageView> {
+  const view = await ctx.deps.voices.get(await ctx.apiKey());
+  const voices = view.index.filter(filters);
+  return { voices, page: n, filters, index: view.index, staleNote: view.stale ? view.staleReason : undefined };
+}
+
+const page = async (ctx: CommandContext, filters: VoiceFilters, n: number) =>
+  renderVoicePage(await pageView(ctx, filters, n));
+
+export const voices = defineCommand({
+  spec: VOICES,
+  options: z.strictObject({
+    language: z.string().optional(),
+    gender: z.enum(['male', 'female']).optional(),
+    style: z.string().optional(),
+    query: z.string().optional(),
+  }),
+  prepare(filters, ctx) {
+    return run(true, async (reply) => reply.ephemeral(await page(ctx, filters, 1)));
+  },
+});
+
+/** The control ids are built and read by render-page.ts (view state: a page and its filters). */
+const viewState = (verb: string, parse: typeof parseVoicesPageId) =>
+  z.string().transform((rest, c) => {
+    const paging = parse(`${verb}:${rest}`);
+    if (!paging) c.addIssue({ code: 'custom', message: `not a ${verb} id` });
+    return paging ?? z.NEVER;
+  });
+
+/** Previous / Next, or a filter pick: the list is redrawn in place where the platform allows. */
+const redraw = (paging: { filters: VoiceFilters; page: number }, ctx: CommandContext) =>
+  run(true, async (reply) => {
+    const message = await page(ctx, paging.filters, paging.page);
+    await (reply.replace ? reply.replace(message) : reply.ephemeral(message));
+  });
+
+export const voicesPageAction = defineAction({
+  verb: 'voices',
+  arg: viewState('voices', parseVoicesPageId),
+  prepare: redraw,
+});
+export const voicesFilterAction = defineAction({
+  verb: 'vfilter',
+  arg: viewState('vfilter', parseVoicesFilterPick),
+  prepare: redraw,
+});
+
+/** Share: the page the clicker sees, posted where the channel sees it (the list itself stays private). */
+export const voicesShareAction = defineAction({
+  verb: SHARE_VERB,
+  arg: viewState(SHARE_VERB, parseVoicesShareId),
+  prepare: (paging, ctx) =>
+    run(false, async (reply) => {
+      const view = await pageView(ctx, paging.filters, paging.page);
+      if (view.voices.length === 0) {
+        await reply.ephemeral({ text: 'No voices match that list any more, so there is nothing to share.' });
+        return;
+      }
+      await reply.public(renderSharedVoicePage(view, ctx.origin.userId));
+    }),
+});
+
+/** "Use this voice": the clicker's own channel's default, checked against the catalogue. */
+export const useVoiceAction = defineAction({
+  verb: USE_VOICE_ID,
+  arg: z.string().min(1),
+  prepare(voiceId, ctx) {
+    if (!ctx.canConfigure) {
+      return fail(`${NOT_ALLOWED}\nYou can still use this voice in a command: \`/tts voice=${voiceId} …\`.`);
+    }
+    return run(true, async (reply) => {
+      const voice = await ctx.resolveVoice(voiceId);
+      await ctx.deps.settings.update(ctx.channelKey, { voiceId: voice.voiceId, updatedBy: ctx.origin.userId });
+      await reply.ephemeral({
+        text: `Default voice for this channel is now **${voice.name}** (${voice.languageCode}, ${voice.gender}, ${voice.style}). /tts and /ttv use it when no voice is given.`,
+      });
+    });
+  },
+});

@@ -1,0 +1,57 @@
+// /healthz: whether this process can serve, as JSON an operator (and a container's HEALTHCHECK) can read.
+// 503 when the store is unreachable or a platform connection is down — the bot then cannot answer
+// anyone. The media API's last answer is reported but never turns the bot unhealthy: one channel's bad
+// key (401) or the API's own outage is not cured by restarting the bot.
+
+import { timingSafeEqual } from 'node:crypto';
+import type { Store } from '../../core/ports.ts';
+import type { Answer } from './webhook.ts';
+
+/** One platform connection: Discord's gateway, Slack's Socket Mode link or its HTTP mode. */
+export interface ConnectionHealth {
+  ok: boolean;
+  /** e.g. 'ready', 'connecting', 'disconnected', 'http mode'. */
+  state: string;
+}
+
+/** The media API's last answer: an HTTP status, or 0 when it could not be reached. */
+export interface MediaApiHealth {
+  status: number;
+  at: number;
+}
+
+export interface HealthSources {
+  store: Store;
+  /** Each configured platform's connection, by name ('discord', 'slack'). */
+  connections?: () => Record<string, ConnectionHealth>;
+  mediaApi?: () => MediaApiHealth | undefined;
+}
+
+export async function healthAnswer(sources: HealthSources, uptimeSeconds: number): Promise<Answer> {
+  const store = await sources.store.ping().then(
+    () => 'ok' as const,
+    () => 'unreachable' as const,
+  );
+  const platforms = sources.connections?.() ?? {};
+  const last = sources.mediaApi?.();
+  const mediaApi = last
+    ? {
+        lastStatus: last.status,
+        lastAnswerAt: new Date(last.at).toISOString(),
+        ok: last.status > 0 && last.status < 500,
+      }
+    : { lastStatus: null, lastAnswerAt: null, ok: null };
+  const ok = store === 'ok' && Object.values(platforms).every((p) => p.ok);
+  return {
+    status: ok ? 200 : 503,
+    body: JSON.stringify({ ok, store, platforms, mediaApi, uptimeSeconds }),
+    contentType: 'application/json',
+  };
+}
+
+/** `Authorization: Bearer <METRICS_TOKEN>`, compared in constant time. */
+export function bearerMatches(header: string | string[] | undefined, token: string): boolean {
+  const given = Buffer.from(String(Array.isArray(header) ? header[0] : (header ?? '')));
+  const wanted = Buffer.from(`Bearer ${token}`);
+  return given.length === wanted.length && timingSafeEqual(given, wanted);
+}

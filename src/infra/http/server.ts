@@ -1,0 +1,140 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type Metrics, secondsSince } from '../../core/metrics.ts';
+import { countUntilAnswered } from '../../core/platform/awaiting.ts';
+import { createWorkTracker, DRAIN_MS, type WorkTracker } from '../../core/platform/work-tracker.ts';
+import type { Clock, Logger, Store } from '../../core/ports.ts';
+import { bearerMatches, type HealthSources, healthAnswer } from './health.ts';
+import { readBody, TooLarge } from './read-body.ts';
+import type { Answer, WebhookHandler } from './webhook.ts';
+
+// The bot's one HTTP listener: media API webhooks, health, metrics, and whatever raw routes an adapter
+// mounts (Slack's HTTP mode), so a deployment exposes a single port.
+
+/** Webhook bodies are a project's JSON (a few KB for ten reels); anything far larger is not one. */
+export const MAX_BODY_BYTES = 256 * 1024;
+
+export interface RawRoute {
+  method: 'GET' | 'POST';
+  path: string;
+  handler: (req: IncomingMessage, res: ServerResponse) => void;
+}
+
+export interface HttpDeps {
+  webhook: WebhookHandler;
+  store: Store;
+  metrics: Metrics;
+  logger: Logger;
+  clock: Clock;
+  routes?: RawRoute[];
+  /** Owns work after an answer (settling after a webhook); close() drains it. Default: one of its own. */
+  work?: WorkTracker;
+  /** How long close() waits for that work; default 10 s. */
+  drainMs?: number;
+  /** Platform connections and the media API's last answer, for /healthz. */
+  health?: Omit<HealthSources, 'store'>;
+  /** `served: false` when /metrics has its own port (METRICS_PORT); `token` = METRICS_TOKEN. */
+  metricsAccess?: { served: boolean; token?: string };
+}
+
+export type Headers = Record<string, string | string[] | undefined>;
+
+const WEBHOOK_PATH = /^\/webhooks\/media\/([A-Za-z0-9_-]{16,128})\/?$/;
+
+/** Routes one request to an answer, apart from sockets (a function of method, path and body). */
+export function createRequestHandler(deps: HttpDeps) {
+  const started = deps.clock.now();
+  const text = (status: number, body: string): Answer => ({ status, body, contentType: 'text/plain; charset=utf-8' });
+
+  const uptime = () => Math.round((deps.clock.now() - started) / 1000);
+  const health = () => healthAnswer({ store: deps.store, ...deps.health }, uptime());
+
+  return async function route(
+    method: string,
+    path: string,
+    body: () => Promise<Buffer>,
+    headers: Headers = {},
+  ): Promise<Answer> {
+    const hook = WEBHOOK_PATH.exec(path);
+    if (hook?.[1]) {
+      if (method !== 'POST') return text(405, 'use POST');
+      const start = performance.now();
+      // Answer time only: the settling that follows (`after`) is the job's, not the sender's wait.
+      const answer = await deps.webhook(hook[1], await body());
+      deps.metrics.observe('reelbot_webhook_seconds', {}, secondsSince(start));
+      return answer;
+    }
+    if (path.startsWith('/webhooks/')) return text(404, 'not found');
+    if (path === '/healthz' && method === 'GET') return health();
+    if (path === '/metrics' && method === 'GET' && deps.metricsAccess?.served !== false) {
+      const token = deps.metricsAccess?.token;
+      if (token && !bearerMatches(headers.authorization, token)) return text(401, 'metrics need METRICS_TOKEN');
+      deps.metrics.set('reelbot_uptime_seconds', {}, uptime());
+      return { status: 200, body: await deps.metrics.render(), contentType: deps.metrics.contentType };
+    }
+    return text(404, 'not found');
+  };
+}
+
+export interface HttpListener {
+  server: Server;
+  port: number;
+  work: WorkTracker;
+  /** Stops taking requests, waits (bounded) for work after answers already sent, then drops connections. */
+  close(): Promise<void>;
+}
+
+export async function startHttpServer(deps: HttpDeps, port: number, host = '0.0.0.0'): Promise<HttpListener> {
+  const route = createRequestHandler(deps);
+  const work = deps.work ?? createWorkTracker(deps.logger);
+  const raw = new Map((deps.routes ?? []).map((r) => [`${r.method} ${r.path}`, r.handler]));
+  const server = createServer((req, res) => {
+    countUntilAnswered(res);
+    // The path without the query: a WHATWG URL per request was a measurable share of a webhook's answer.
+    const url = req.url ?? '/';
+    const query = url.indexOf('?');
+    const path = query === -1 ? url : url.slice(0, query);
+    const mounted = raw.get(`${req.method} ${path}`);
+    if (mounted) return mounted(req, res);
+    route(req.method ?? 'GET', path, () => readBody(req, MAX_BODY_BYTES), req.headers)
+      .then((answer) => {
+        res.writeHead(answer.status, { 'content-type': answer.contentType ?? 'text/plain' });
+        res.end(answer.body);
+        if (answer.after) work.run('after answer', answer.after);
+      })
+      .catch((err: unknown) => {
+        if (err instanceof TooLarge) {
+          res.writeHead(413, { 'content-type': 'text/plain', connection: 'close' });
+          res.end('payload too large');
+          return;
+        }
+        deps.logger.error(
+          { err, path: path.replace(WEBHOOK_PATH, '/webhooks/media/[redacted]') },
+          'http handler failed',
+        );
+        if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
+        res.end('internal error');
+      });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    const bound = () => {
+      server.off('error', reject);
+      resolve();
+    };
+    server.listen(port, host, bound);
+  });
+  return {
+    server,
+    port: (server.address() as AddressInfo).port,
+    work,
+    async close() {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Keep-alive sockets with no request in flight would hold close() open; requests in flight finish.
+      server.closeIdleConnections();
+      await work.drain(deps.drainMs ?? DRAIN_MS);
+      server.closeAllConnections();
+      await closed;
+    },
+  };
+}

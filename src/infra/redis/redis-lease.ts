@@ -1,0 +1,93 @@
+// A lease in Redis: one holder at a time among replicas (e.g. the one that keeps Discord's gateway open, since
+// two gateway sessions on one token both receive every interaction). The holder renews it every ttl/3; a
+// holder that dies stops renewing, and another replica takes it over within one ttl (default 10 s).
+import { randomUUID } from 'node:crypto';
+import type { Logger } from '../../core/ports.ts';
+import { createRedisConnection } from './redis-connection.ts';
+
+export interface Lease {
+  /** Resolves once this replica holds the lease (waits while another does). */
+  acquire(): Promise<void>;
+  readonly held: boolean;
+  /** Gives the lease up at once (clean shutdown), so another replica need not wait for it to lapse. */
+  release(): Promise<void>;
+  /** Stops renewing without releasing, as a crash would (tests). */
+  abandon(): void;
+}
+
+const RENEW =
+  "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end return 0";
+const RELEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0";
+
+export function createRedisLease(options: {
+  url: string;
+  key: string;
+  logger: Logger;
+  ttlMs?: number;
+  /** Called when a renewal finds the lease taken or Redis unreachable past the ttl: stop the guarded work. */
+  onLost?: () => void;
+}): Lease {
+  const ttlMs = options.ttlMs ?? 10_000;
+  const token = randomUUID();
+  // Background work: commands wait for a dropped connection to come back, and the ttl decides when it is lost.
+  const redis = createRedisConnection(options.url, {
+    onError: (err) => options.logger.debug({ err }, 'lease: redis connection error'),
+  }).client;
+  let held = false;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let lastRenewed = 0;
+
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  function lose(reason: string) {
+    held = false;
+    clearInterval(timer);
+    options.logger.error({ key: options.key, reason }, 'lease lost');
+    options.onLost?.();
+  }
+
+  async function renew() {
+    try {
+      const ok = await redis.eval(RENEW, 1, options.key, token, String(ttlMs));
+      if (ok === 1) lastRenewed = Date.now();
+      else lose('taken by another replica');
+    } catch (err) {
+      // Redis unreachable: still ours until the ttl would have run out, then assume another may hold it.
+      if (Date.now() - lastRenewed >= ttlMs) lose(err instanceof Error ? err.message : String(err));
+    }
+  }
+
+  return {
+    get held() {
+      return held;
+    },
+    async acquire() {
+      stopped = false;
+      while (!stopped) {
+        const reply = await redis.set(options.key, token, 'PX', ttlMs, 'NX').catch(() => null);
+        if (reply === 'OK') {
+          held = true;
+          lastRenewed = Date.now();
+          timer = setInterval(() => void renew(), Math.max(100, Math.floor(ttlMs / 3)));
+          timer.unref();
+          return;
+        }
+        await sleep(Math.max(100, Math.floor(ttlMs / 5)));
+      }
+    },
+    async release() {
+      stopped = true;
+      clearInterval(timer);
+      if (held) await redis.eval(RELEASE, 1, options.key, token).catch(() => undefined);
+      held = false;
+      redis.disconnect();
+    },
+    abandon() {
+      stopped = true;
+      clearInterval(timer);
+      held = false;
+      redis.disconnect();
+    },
+  };
+}

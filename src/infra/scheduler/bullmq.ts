@@ -1,0 +1,173 @@
+// The scheduler for several replicas sharing Redis, on BullMQ (the only file that imports it). One BullMQ
+// queue per scheduler queue; the job id is the task id, so a second schedule() finds the job and moves it
+// instead of adding another. A replica that dies mid-task loses its lock; another replica's stalled-job
+// check puts the job back (after `leaseMs`). At-least-once, like the embedded scheduler.
+// Following BullMQ's production guide: workers' connections retry forever (`maxRetriesPerRequest: null`),
+// the connection used on the request path fails fast (`enableOfflineQueue: false`), and queue names are in
+// {braces} so all of a queue's keys hash to one Redis Cluster slot.
+import { DelayedError, Job, Queue, Worker } from 'bullmq';
+import type { Logger } from '../../core/ports.ts';
+import type { Scheduler, Task, TaskData, TaskHandler } from '../../core/scheduler.ts';
+import { backoffDelay } from './embedded.ts';
+
+export interface BullmqSchedulerOptions {
+  url: string;
+  /** Key prefix shared by every replica of one bot; default `reelbot:bull`. */
+  prefix?: string;
+  logger: Logger;
+  /** Lock on a running task; a replica silent for this long is presumed dead. Default 30 s. */
+  leaseMs?: number;
+  concurrency?: number;
+  backoff?: { baseMs: number; maxMs: number };
+  /** A task that threw this many times in a row is dropped (and logged); default 25. */
+  maxFailures?: number;
+  /** How long stop() waits for running handlers; default 10 s. */
+  drainMs?: number;
+}
+
+/** Set on a running job's data by schedule(): after the run, the task goes there instead of ending. */
+const MOVED_TO = '__movedTo';
+/**
+ * When the task is due, kept in its data: BullMQ zeroes a job's `delay` when it promotes it from the delayed
+ * set (promoteDelayedJobs.lua), so `timestamp + delay` is when it was added, not when it was due (which
+ * made every scheduled task look seconds late).
+ */
+const DUE_AT = '__dueAt';
+type Stored = TaskData & { [MOVED_TO]?: number; [DUE_AT]?: number };
+
+export function createBullmqScheduler(options: BullmqSchedulerOptions): Scheduler & {
+  stop(o?: { drainMs?: number }): Promise<void>;
+} {
+  const { logger } = options;
+  const prefix = options.prefix ?? 'reelbot:bull';
+  const leaseMs = options.leaseMs ?? 30_000;
+  const backoff = options.backoff ?? { baseMs: 1_000, maxMs: 5 * 60_000 };
+  const maxFailures = options.maxFailures ?? 25;
+  const queues = new Map<string, Queue>();
+  const handlers = new Map<string, TaskHandler>();
+  const workers: Worker[] = [];
+  const running = new Set<Promise<unknown>>();
+  const requestPath = { url: options.url, enableOfflineQueue: false, maxRetriesPerRequest: 1 };
+  const name = (queue: string) => `{${queue}}`;
+
+  function queueOf(queue: string): Queue {
+    let q = queues.get(queue);
+    if (!q) {
+      q = new Queue(name(queue), { connection: requestPath, prefix });
+      q.on('error', (err) => logger.warn({ err, queue }, 'scheduler queue connection error'));
+      queues.set(queue, q);
+    }
+    return q;
+  }
+
+  async function schedule(queue: string, id: string, dueAt: number, data: TaskData) {
+    const q = queueOf(queue);
+    const delay = Math.max(0, dueAt - Date.now());
+    const existing = await q.getJob(id);
+    const state = existing ? await existing.getState() : undefined;
+    if (existing && state === 'active') {
+      // Running now: it cannot be moved, so the run moves it when it ends.
+      await existing.updateData({ ...data, [MOVED_TO]: dueAt });
+      return;
+    }
+    if (existing && state === 'delayed') {
+      await existing.updateData({ ...data, [DUE_AT]: dueAt });
+      await existing.changeDelay(delay);
+      return;
+    }
+    // Waiting (due already), or finished and kept: start afresh.
+    if (existing) await existing.remove().catch(() => undefined);
+    await q.add(
+      id,
+      { ...data, [DUE_AT]: dueAt },
+      {
+        jobId: id,
+        delay,
+        attempts: maxFailures,
+        // 'custom': the worker's backoffStrategy, the same curve as the embedded scheduler's.
+        backoff: { type: 'custom' },
+        removeOnComplete: true,
+        removeOnFail: true,
+      },
+    );
+  }
+
+  async function run(queue: string, handler: TaskHandler, job: Job<Stored>, token?: string) {
+    const { [MOVED_TO]: _moved, [DUE_AT]: dueAt, ...data } = job.data;
+    const task: Task = {
+      queue,
+      id: job.id ?? '',
+      data,
+      // Jobs stored before DUE_AT existed: the best guess left.
+      dueAt: dueAt ?? job.timestamp + (job.delay ?? 0),
+      attempts: Math.max(0, job.attemptsStarted - 1),
+    };
+    const outcome = await handler(task);
+    // schedule() during the run wins over what the handler asked for.
+    const fresh = await Job.fromId<Stored>(queueOf(queue), task.id);
+    const movedTo = fresh?.data[MOVED_TO];
+    const next = movedTo ?? outcome?.again;
+    if (next === undefined) return;
+    await job.updateData({ ...data, [DUE_AT]: next });
+    await job.moveToDelayed(Math.max(next, Date.now()), token);
+    throw new DelayedError();
+  }
+
+  return {
+    schedule,
+    async cancel(queue, id) {
+      const job = await queueOf(queue).getJob(id);
+      if (!job || (await job.getState()) === 'active') return false;
+      await job.remove();
+      return true;
+    },
+    handle(queue, handler) {
+      if (handlers.has(queue)) throw new Error(`scheduler queue "${queue}" already has a handler`);
+      handlers.set(queue, handler);
+    },
+    async start() {
+      for (const [queue, handler] of handlers) {
+        const processJob = (job: Job<Stored>, token?: string) => {
+          const done = run(queue, handler, job, token);
+          const tracked = done.catch(() => undefined).finally(() => running.delete(tracked));
+          running.add(tracked);
+          return done;
+        };
+        const worker = new Worker<Stored>(name(queue), processJob, {
+          // Workers block waiting for jobs; they must wait out a Redis restart rather than give up.
+          connection: { url: options.url, maxRetriesPerRequest: null },
+          prefix,
+          concurrency: options.concurrency ?? 4,
+          lockDuration: leaseMs,
+          stalledInterval: leaseMs,
+          // A job whose worker died is taken over; one that kills every worker that runs it stops after 3.
+          maxStalledCount: 3,
+          settings: { backoffStrategy: (attempts: number) => backoffDelay(attempts - 1, backoff) },
+        });
+        worker.on('error', (err) => logger.warn({ err, queue }, 'scheduler worker error'));
+        worker.on('failed', (job, err) => {
+          if (err instanceof DelayedError) return;
+          logger.warn({ err, queue, id: job?.id, attempts: job?.attemptsMade }, 'scheduler: task failed');
+        });
+        workers.push(worker);
+      }
+      await Promise.all(workers.map((w) => w.waitUntilReady()));
+    },
+    async stop(stopOptions?: { drainMs?: number }) {
+      const drainMs = stopOptions?.drainMs ?? options.drainMs ?? 10_000;
+      const closing = workers.splice(0);
+      // No new tasks; then wait (bounded) for the running ones. A worker closed without force waits for its
+      // jobs forever, so past the bound it is forced: the locks lapse and another replica runs those tasks.
+      await Promise.all(closing.map((w) => w.pause(true)));
+      let timer: NodeJS.Timeout | undefined;
+      const bound = new Promise<'late'>((resolve) => {
+        timer = setTimeout(() => resolve('late'), drainMs);
+      });
+      const outcome = await Promise.race([Promise.allSettled([...running]), bound]);
+      clearTimeout(timer);
+      await Promise.all(closing.map((w) => w.close(outcome === 'late')));
+      await Promise.all([...queues.values()].map((q) => q.close()));
+      queues.clear();
+    },
+  };
+}

@@ -1,0 +1,38 @@
+// Opens the store STORE_URL names: SQLite (one file, the default), Redis (several replicas) or memory
+// (tests, the console). Every operation on an unreachable store rejects with StoreUnavailableError.
+
+import type { Clock, Store } from '../../core/ports.ts';
+import { createMemoryStore } from './memory-store.ts';
+
+export type StoreOptions =
+  | { kind: 'sqlite'; path: string; operationTimeoutMs?: number }
+  | {
+      kind: 'redis';
+      url: string;
+      /** Put in front of every key so several bots can share one Redis; default `reelbot:`. */
+      prefix?: string;
+      /** Bound on connecting; default 5000 ms. */
+      timeoutMs?: number;
+      /** Bound on each operation; default 2000 ms. */
+      operationTimeoutMs?: number;
+    }
+  | { kind: 'memory' };
+
+/** SQLite and memory are ready on return; Redis connects on first use, so call `ping()` at start-up. */
+export async function openStore(options: StoreOptions, deps?: { clock?: Clock }): Promise<Store> {
+  const clock = deps?.clock;
+  switch (options.kind) {
+    // Each driver is loaded only by the store that uses it: a SQLite bot never loads the Redis client
+    // (~15 MB of memory and a noticeable part of start-up), a Redis one never loads sqlite3.
+    case 'sqlite': {
+      const { createSqliteStore } = await import('./sqlite-store.ts');
+      return createSqliteStore({ ...options, ...(clock ? { clock } : {}) });
+    }
+    case 'redis': {
+      const { createRedisStore } = await import('./redis-store.ts');
+      return createRedisStore({ ...options, ...(clock ? { clock } : {}) });
+    }
+    case 'memory':
+      return createMemoryStore(clock ? { clock } : {});
+  }
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { StoreUnavailableError } from '../../../src/core/errors.ts';
+import { createOnce, onceKeyText } from '../../../src/core/guarantees/once.ts';
+import { createMemoryStore } from '../../../src/infra/store/memory-store.ts';
+import { createRedisStore } from '../../../src/infra/store/redis-store.ts';
+import { createFakeClock } from '../../infra/store/helpers.ts';
+import { silentLogger } from '../../support/harness.ts';
+
+describe('the once module', () => {
+  it('lets one caller through per typed key, across replicas sharing the store', async () => {
+    const store = createMemoryStore();
+    const here = createOnce({ store, logger: silentLogger });
+    const there = createOnce({ store, logger: silentLogger });
+    const event = { kind: 'inbound', platform: 'slack', id: 'Ev1' } as const;
+    expect(await here.first(event)).toBe(true);
+    expect(await there.first(event)).toBe(false);
+    expect(await there.first({ kind: 'inbound', platform: 'discord', id: 'Ev1' })).toBe(true);
+    expect(onceKeyText(event)).toBe('slack:event:Ev1');
+  });
+
+  it('never lets a publish request through twice, however much time passes', async () => {
+    const clock = createFakeClock();
+    const store = createMemoryStore({ clock });
+    const once = createOnce({ store, logger: silentLogger, clock });
+    expect(await once.first({ kind: 'publish', requestId: 'r1' })).toBe(true);
+    clock.advance(365 * 24 * 3600_000);
+    expect(await once.first({ kind: 'publish', requestId: 'r1' })).toBe(false);
+  });
+
+  it('keeps a held delivery claim renewed while slow work runs, and frees it after', async () => {
+    const store = createMemoryStore();
+    const once = createOnce({ store, logger: silentLogger });
+    const key = { kind: 'delivery', jobId: 'j1', part: 0 } as const;
+    let during: boolean | undefined;
+    const held = await once.hold(
+      key,
+      async () => {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        // Past three times the claim's life: only renewal keeps another replica out.
+        during = (await once.hold(key, async () => 'stolen', 60)).held;
+        return 'posted';
+      },
+      60,
+    );
+    expect(held).toEqual({ held: true, value: 'posted' });
+    expect(during).toBe(false);
+    expect((await once.hold(key, async () => 'next', 60)).held).toBe(true);
+  });
+
+  it('fails when the store cannot be reached, rather than falling back to this process', async () => {
+    const down = createRedisStore({ url: 'redis://127.0.0.1:1', timeoutMs: 300 });
+    try {
+      const once = createOnce({ store: down, logger: silentLogger });
+      await expect(once.first({ kind: 'inbound', platform: 'slack', id: 'Ev1' })).rejects.toBeInstanceOf(
+        StoreUnavailableError,
+      );
+    } finally {
+      await down.close();
+    }
+  });
+});

@@ -1,0 +1,44 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createMetrics } from '../../src/infra/prom-metrics.ts';
+import { type Harness, startHarness } from '../support/harness.ts';
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+describe('metrics', () => {
+  it('keep one registry per app, so two apps in one process count apart', async () => {
+    const a = createMetrics();
+    const b = createMetrics();
+    a.inc('reelbot_commands_total', { command: 'clip', outcome: 'ok' });
+    a.inc('reelbot_commands_total', { command: 'clip', outcome: 'ok' });
+    b.inc('reelbot_commands_total', { command: 'clip', outcome: 'ok' });
+    expect(a.get('reelbot_commands_total', { command: 'clip', outcome: 'ok' })).toBe(2);
+    expect(await b.render()).toMatch(/^reelbot_commands_total\{command="clip",outcome="ok"\} 1$/m);
+  });
+
+  it('expose the process: memory, event-loop lag and garbage collection', async () => {
+    const text = await createMetrics().render();
+    expect(text).toContain('# TYPE process_resident_memory_bytes gauge');
+    expect(text).toContain('nodejs_eventloop_lag_seconds');
+    expect(text).toContain('nodejs_gc_duration_seconds');
+  });
+
+  it('time command acknowledgement, webhook handling and completion-to-post on /metrics', async () => {
+    // Results arrive by the sandbox's webhook (the harness polls only after a minute).
+    h = await startHarness();
+    const harness = h;
+    await harness.command('/broll https://example.com/talk.mp4');
+    await harness.chat.waitFor((seen) => seen.some((s) => s.where === 'thread'));
+    await harness.chat.waitFor(
+      () => harness.app.metrics.get('reelbot_commands_total', { command: 'broll', outcome: 'ok' }) >= 1,
+    );
+    const text = await (await fetch(`http://127.0.0.1:${harness.port}/metrics`)).text();
+    expect(text).toMatch(/^reelbot_command_ack_seconds_count\{command="broll"\} 1$/m);
+    expect(text).toMatch(/^reelbot_completion_to_post_seconds_count\{kind="broll"\} 1$/m);
+    expect(text).toMatch(/^reelbot_webhook_seconds_count [1-9]\d*$/m);
+    expect(text).toContain('reelbot_uptime_seconds');
+  });
+});

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import type { Scheduler } from '../../../src/core/scheduler.ts';
+import { createBullmqScheduler } from '../../../src/infra/scheduler/bullmq.ts';
+import { silentLogger, startHarness } from '../../support/harness.ts';
+import { deleteRedisPrefix, REDIS_URL, uniquePrefix, waitFor } from '../store/helpers.ts';
+import { schedulerContract } from './scheduler-contract.ts';
+
+type Bull = ReturnType<typeof createBullmqScheduler>;
+
+// The BullMQ scheduler on the local Redis; each open() is another replica (its own connections) on the same
+// queues, under a prefix of its own per test.
+schedulerContract('BullMQ (Redis)', async () => {
+  const prefix = `${uniquePrefix()}bull`;
+  return {
+    async open({ leaseMs, backoffMs, drainMs }) {
+      return createBullmqScheduler({
+        url: REDIS_URL,
+        prefix,
+        logger: silentLogger,
+        leaseMs,
+        drainMs,
+        backoff: { baseMs: backoffMs, maxMs: backoffMs * 8 },
+      });
+    },
+    async kill(scheduler: Scheduler) {
+      await (scheduler as Bull).stop({ drainMs: 0 });
+    },
+    async cleanup() {
+      await deleteRedisPrefix(prefix);
+    },
+  };
+});
+
+describe('the app on Redis', () => {
+  it('polls a job to its result through BullMQ when webhooks cannot arrive', async () => {
+    const prefix = uniquePrefix();
+    const h = await startHarness(
+      { PUBLIC_URL: 'http://127.0.0.1:9' },
+      { store: { kind: 'redis', url: REDIS_URL, prefix }, timings: { firstPollMs: 20, maxPollMs: 100 } },
+    );
+    try {
+      await h.command('/broll https://example.com/talk.mp4');
+      await h.chat.waitFor((seen) => seen.some((s) => s.where === 'card-update' && /Done/.test(s.message.text)));
+      expect(h.chat.seen.filter((s) => s.where === 'thread')).toHaveLength(1);
+      // Counted once the settle that posted returns.
+      await waitFor(async () => (h.app.metrics.get('reelbot_polls_total', { outcome: 'settled' }) ?? 0) >= 1);
+    } finally {
+      await h.close();
+      await deleteRedisPrefix(prefix);
+    }
+  });
+});
