@@ -19,15 +19,15 @@ import { createJobService, type JobService, type JobTimings } from './core/jobs/
 import { createMediaClient, type MediaClient, type MediaClientOptions } from './core/media/client.ts';
 import type { Metrics } from './core/metrics.ts';
 import { createBot } from './core/platform/bot.ts';
-import type { ChatAdapter } from './core/platform/chat-adapter.ts';
+import type { ChatAdapter, ConnectionHealth, RawRoute } from './core/platform/chat-adapter.ts';
 import type { Bot } from './core/platform/interaction.ts';
 import { type ChatPort, type Clock, type Logger, type Platform, type Store, systemClock } from './core/ports.ts';
 import { createPublishKit, type PublishKit } from './core/publish/kit.ts';
 import type { Scheduler } from './core/scheduler.ts';
 import { createVoiceCatalogue } from './core/voices/catalogue.ts';
-import type { ConnectionHealth, MediaApiHealth } from './infra/http/health.ts';
+import type { MediaApiHealth } from './infra/http/health.ts';
 import { startMetricsListener } from './infra/http/metrics-listener.ts';
-import { type HttpListener, type RawRoute, startHttpServer } from './infra/http/server.ts';
+import { type HttpListener, startHttpServer } from './infra/http/server.ts';
 import { createWebhookHandler } from './infra/http/webhook.ts';
 import { createMetrics } from './infra/prom-metrics.ts';
 import { openStore, type StoreOptions } from './infra/store/open-store.ts';

@@ -25,7 +25,7 @@ export interface ConsoleAdapter {
   /** Handles one typed line; resolves when its immediate answer has been printed. */
   handleLine(line: string): Promise<void>;
   /** Waits until every command started here has finished and its jobs have posted, or the deadline passes. */
-  settle(deadlineMs: number, pollMs?: number): Promise<boolean>;
+  waitForJobs(deadlineMs: number, pollMs?: number): Promise<boolean>;
   /** Whether the next line answers a secret input, which the terminal must not echo. */
   typingSecret(): boolean;
 }
@@ -179,7 +179,7 @@ export function createConsoleAdapter(options: ConsoleOptions): ConsoleAdapter {
     return Promise.resolve();
   }
 
-  async function settle(deadlineMs: number, pollMs = 200): Promise<boolean> {
+  async function waitForJobs(deadlineMs: number, pollMs = 200): Promise<boolean> {
     const deadline = Date.now() + deadlineMs;
     while (Date.now() < deadline) {
       await Promise.allSettled([...inFlight]);
@@ -192,5 +192,5 @@ export function createConsoleAdapter(options: ConsoleOptions): ConsoleAdapter {
   /** The next line typed answers a secret input (an API key): the terminal must not echo it. */
   const typingSecret = () => modal?.spec.inputs.find((i) => modal && !(i.id in modal.values))?.secret === true;
 
-  return { chatPort, handleLine, settle, typingSecret };
+  return { chatPort, handleLine, waitForJobs, typingSecret };
 }

@@ -102,7 +102,7 @@ export function runConsole(options: ConsoleRunOptions): ConsoleRun {
     }
     lines.close();
     if (!interactive) {
-      const finished = await adapter.settle(options.waitMs);
+      const finished = await adapter.waitForJobs(options.waitMs);
       if (!finished)
         output.write(
           `Stopped waiting after ${Math.round(options.waitMs / 1000)} s; unfinished jobs stay in the store and are picked up next start.\n`,

@@ -2,18 +2,25 @@
 // interactions into calls on the core's Bot, and a ChatPort for posting later with the bot token.
 import { AllowedMentionsTypes, Client, Events, GatewayIntentBits, Partials, Routes } from 'discord.js';
 import type { Once } from '../core/guarantees/once.ts';
+import type { ConnectionHealth, RawRoute } from '../core/platform/chat-adapter.ts';
 import { createDispatch, type DispatchOptions } from '../core/platform/dispatch.ts';
 import type { Bot } from '../core/platform/interaction.ts';
 import type { ChatPort, Logger, Store } from '../core/ports.ts';
-import type { ConnectionHealth } from '../infra/http/health.ts';
-import type { RawRoute } from '../infra/http/server.ts';
-import type { Lease } from '../infra/redis/redis-lease.ts';
 import { createDiscordChatPort } from './chat-port.ts';
 import { registerCommands } from './commands.ts';
 import { createInteractionDedupe } from './dedupe.ts';
 import { createInteractionHandler } from './handle.ts';
 import { createHttpInteractions, type HttpInteractions, INTERACTIONS_PATH } from './http-interactions.ts';
 import { explainDiscordAuth } from './token-error.ts';
+
+/** Held by one replica at a time (a Redis lease with several replicas): only the holder opens the gateway. */
+export interface GatewayLease {
+  /** Resolves once this replica holds the lease (waits while another does). */
+  acquire(): Promise<void>;
+  readonly held: boolean;
+  /** Gives the lease up at once, so another replica need not wait for it to lapse. */
+  release(): Promise<void>;
+}
 
 export interface DiscordAdapterOptions {
   token: string;
@@ -40,7 +47,7 @@ export interface DiscordAdapterOptions {
    * Gateway mode with several replicas: only the holder of this lease connects (two sessions on one token
    * would both receive every interaction). The others wait and take over when the holder dies.
    */
-  gatewayLease?: (onLost: () => void) => Lease;
+  gatewayLease?: (onLost: () => void) => GatewayLease;
 }
 
 export interface DiscordAdapter {

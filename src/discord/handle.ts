@@ -59,7 +59,7 @@ function answerFor(i: RepliableInteraction, rest: REST, origin: Origin): Answer 
     },
     // A modal must be the first answer (no defer before it), and cannot answer a modal.
     ...(i.isModalSubmit() ? {} : { openForm: async (form) => void (await i.showModal(modalOf(form))) }),
-    settle: async () => reply?.settle(),
+    conclude: async () => reply?.dropDeferred(),
   };
 }
 

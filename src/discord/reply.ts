@@ -23,7 +23,7 @@ const payload = (m: DiscordMessage) => ({ content: m.content, embeds: m.embeds, 
 
 export interface InteractionReply extends Reply {
   /** After the core is done: a "thinking…" message nobody answered is removed, not left spinning. */
-  settle(): Promise<void>;
+  dropDeferred(): Promise<void>;
 }
 
 /** After a click's deferred update, the interaction's original message is the clicked one: edit it. */
@@ -67,7 +67,7 @@ export function createInteractionReply(o: InteractionReplyOptions): InteractionR
 
   return {
     ...replacer(o),
-    settle: dropDeferred,
+    dropDeferred,
     async ephemeral(message: OutMessage) {
       const body = renderMessage(message);
       if (await answerDeferred('ephemeral', body)) return;

@@ -13,9 +13,9 @@ export type Ack = (response?: Record<string, unknown>) => Promise<void>;
 /**
  * Bolt complains (and Slack retries) when an ack is missing, and refuses a second one. Once called, Bolt's
  * ack is let go: it holds the whole request and response, and this wrapper lives as long as the work
- * behind the acknowledgement (the dispatch keeps `settle` until then).
+ * behind the acknowledgement (the dispatch keeps `conclude` until then).
  */
-function once(boltAck: Ack): Ack & { done(): boolean } {
+function ackOnce(boltAck: Ack): Ack & { done(): boolean } {
   let ack: Ack | undefined = boltAck;
   const f = async (response?: Record<string, unknown>) => {
     const first = ack;
@@ -35,11 +35,11 @@ interface Common {
 }
 
 // The answers below read the fields they need out of `o` and never close over `o` itself: it holds
-// Bolt's ack, which `once` lets go of after acknowledging.
+// Bolt's ack, which `ackOnce` lets go of after acknowledging.
 
 /** A slash command: a refusal rides on the ack itself, ephemerally. */
 export function commandAnswer(o: Common): Answer {
-  const ack = once(o.ack);
+  const ack = ackOnce(o.ack);
   const { api, reply, meta, triggerId } = o;
   return {
     formsAfterAck: true,
@@ -61,13 +61,13 @@ export function commandAnswer(o: Common): Answer {
           },
         }
       : {}),
-    settle: () => ack(),
+    conclude: () => ack(),
   };
 }
 
 /** A click or menu pick: the ack carries nothing; the clicker's answers go through the Reply. */
 export function clickAnswer(o: Common): Answer {
-  const ack = once(o.ack);
+  const ack = ackOnce(o.ack);
   const { api, reply, meta, triggerId } = o;
   return {
     formsAfterAck: true,
@@ -84,7 +84,7 @@ export function clickAnswer(o: Common): Answer {
           },
         }
       : {}),
-    settle: () => ack(),
+    conclude: () => ack(),
   };
 }
 
@@ -93,7 +93,7 @@ export function clickAnswer(o: Common): Answer {
  * form replaces it (response_action update); anything else closes it.
  */
 export function viewAnswer(o: Omit<Common, 'triggerId'> & { firstBlockId: string | undefined }): Answer {
-  const ack = once(o.ack);
+  const ack = ackOnce(o.ack);
   const { reply, meta, firstBlockId } = o;
   return {
     async acknowledge(_mode, message?: OutMessage) {
@@ -108,7 +108,7 @@ export function viewAnswer(o: Omit<Common, 'triggerId'> & { firstBlockId: string
     async openForm(form) {
       await ack({ response_action: 'update', view: modalView(form, meta) });
     },
-    settle: () => ack(),
+    conclude: () => ack(),
   };
 }
 

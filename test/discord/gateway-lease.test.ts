@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createOnce } from '../../src/core/guarantees/once.ts';
 import type { Bot } from '../../src/core/platform/interaction.ts';
 import { createDiscordAdapter, type DiscordAdapter } from '../../src/discord/index.ts';
-import { createRedisLease, type Lease } from '../../src/infra/redis/redis-lease.ts';
+import { createRedisLease, type ReplicaLease } from '../../src/infra/redis/redis-lease.ts';
 import { createMemoryStore } from '../../src/infra/store/memory-store.ts';
 import { createDiscordDouble, type DiscordDouble } from '../doubles/discord/index.ts';
 import { deleteRedisPrefix, REDIS_URL, uniquePrefix } from '../infra/store/helpers.ts';
@@ -24,7 +24,7 @@ afterEach(async () => {
 
 const bot = { commands: [] } as unknown as Bot;
 
-function replica(d: DiscordDouble, leases: Lease[]): DiscordAdapter {
+function replica(d: DiscordDouble, leases: ReplicaLease[]): DiscordAdapter {
   const adapter = createDiscordAdapter({
     token: d.token,
     apiUrl: d.restUrl,
@@ -52,7 +52,7 @@ describe('the Discord gateway lease', () => {
     prefix = uniquePrefix();
     discord = await createDiscordDouble();
     const d = discord;
-    const leases: Lease[] = [];
+    const leases: ReplicaLease[] = [];
     await replica(d, leases).start();
     await d.whenIdentified(1);
     await replica(d, leases).start();
@@ -74,7 +74,7 @@ describe('the Discord gateway lease', () => {
     prefix = uniquePrefix();
     discord = await createDiscordDouble();
     const d = discord;
-    const leases: Lease[] = [];
+    const leases: ReplicaLease[] = [];
     const first = replica(d, leases);
     await first.start();
     await d.whenIdentified(1);

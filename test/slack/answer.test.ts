@@ -6,7 +6,7 @@ import { collectGarbage } from '../support/gc.ts';
 import { origin } from '../support/harness.ts';
 import { createRecordingChat } from '../support/recording-chat.ts';
 
-// Bolt's ack holds the whole request and response. The dispatch keeps an Answer's settle until the work
+// Bolt's ack holds the whole request and response. The dispatch keeps an Answer's conclude until the work
 // behind the acknowledgement ends (seconds in a burst), so once Slack has its answer the Answer must let
 // go of Bolt's ack; it still acknowledges exactly once.
 
@@ -22,15 +22,15 @@ describe("Slack's answers", () => {
     it(`acknowledge ${name} once, then keep nothing of Bolt's request`, async () => {
       const reply = createRecordingChat().reply(origin);
       const acks: unknown[] = [];
-      const { settle, request } = await (async () => {
+      const { conclude, request } = await (async () => {
         const request = { body: 'x'.repeat(10_000) };
         const answer = make(reply, async (response) => void acks.push([request.body.length, response]));
         await answer.acknowledge('public');
-        return { settle: answer.settle, request: new WeakRef(request) };
+        return { conclude: answer.conclude, request: new WeakRef(request) };
       })();
       await collectGarbage();
       expect(request.deref()).toBeUndefined();
-      await settle?.();
+      await conclude?.();
       expect(acks).toEqual([[10_000, undefined]]);
     });
   }

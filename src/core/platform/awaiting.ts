@@ -10,13 +10,13 @@ let awaiting = 0;
 export function countUntilAnswered(res: ServerResponse): void {
   awaiting++;
   let done = false;
-  const settle = () => {
+  const answered = () => {
     if (done) return;
     done = true;
     awaiting--;
   };
-  res.once('finish', settle);
-  res.once('close', settle);
+  res.once('finish', answered);
+  res.once('close', answered);
 }
 
 /** Requests received and not yet answered, across this process's listeners. */

@@ -2,9 +2,22 @@
 // interface, so start-bot.ts wires every platform the same way and a new one (Discord HTTP interactions) is
 // one more factory.
 
-import type { ConnectionHealth } from '../../infra/http/health.ts';
-import type { RawRoute } from '../../infra/http/server.ts';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ChatPort, Platform } from '../ports.ts';
+
+/** A route an adapter mounts on the bot's one HTTP listener (Slack's and Discord's HTTP modes); body unread. */
+export interface RawRoute {
+  method: 'GET' | 'POST';
+  path: string;
+  handler: (req: IncomingMessage, res: ServerResponse) => void;
+}
+
+/** One platform connection: Discord's gateway, Slack's Socket Mode link or its HTTP mode. */
+export interface ConnectionHealth {
+  ok: boolean;
+  /** e.g. 'ready', 'connecting', 'disconnected', 'http mode'. */
+  state: string;
+}
 
 export interface ChatAdapter {
   readonly platform: Platform;

@@ -1,5 +1,5 @@
 // How an entry ends, for the dispatch: the replay check, the one error boundary (logged once, told to the
-// person in one voice), the settle and the one outcome line with its metrics, and the work behind an
+// person in one voice), the answer's conclusion and the one outcome line with its metrics, and the work behind an
 // acknowledgement, run detached from the platform's request and tracked until it ends.
 
 import { MediaApiError, StoreUnavailableError, UserError } from '../errors.ts';
@@ -48,12 +48,12 @@ export function createOutcomes(deps: OutcomeDeps) {
     });
   }
 
-  /** After everything (success or not): the settle, then the one log line and the metrics. */
-  async function finish(trace: Trace, settle: (() => Promise<void>) | undefined): Promise<void> {
+  /** After everything (success or not): the answer's conclude, then the one log line and the metrics. */
+  async function finish(trace: Trace, conclude: (() => Promise<void>) | undefined): Promise<void> {
     // A replay found after its acknowledgement shares the original's reply: leave it alone.
     if (trace.replayed) return;
-    await settle?.().catch((e: unknown) =>
-      logOf(trace).warn({ ...trace.where, err: e }, 'could not settle the answer'),
+    await conclude?.().catch((e: unknown) =>
+      logOf(trace).warn({ ...trace.where, err: e }, 'could not conclude the answer'),
     );
     const { kind, label, outcome, ackMs } = trace;
     const ms = deps.clock.now() - trace.started;
@@ -81,7 +81,7 @@ export function createOutcomes(deps: OutcomeDeps) {
     run: (reply: Reply) => Promise<void>,
     reply: Reply,
     check: (() => Promise<boolean>) | undefined,
-    settle: (() => Promise<void>) | undefined,
+    conclude: (() => Promise<void>) | undefined,
   ): void {
     deps.tracker.run(trace.label ?? trace.kind, async () => {
       try {
@@ -92,7 +92,7 @@ export function createOutcomes(deps: OutcomeDeps) {
       } catch (err) {
         await fail(trace, err, trace.replayed ? undefined : (text) => reply.ephemeral({ text }));
       }
-      await finish(trace, settle);
+      await finish(trace, conclude);
     });
   }
 

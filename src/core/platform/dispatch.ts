@@ -178,14 +178,14 @@ export function createDispatch(options: DispatchOptions): Dispatch {
         // The acknowledgement is out; the work behind it (and a replay check left until now) waits its
         // turn, so a burst of commands never delays the next acknowledgement (see work-queue.ts).
         const check = entry.firstTimeAfterAck ? entry.firstTime : undefined;
-        // The settle alone goes with the work, not the Answer (interaction.ts: it holds no request).
-        detach(trace, prepared.run, acknowledged, check, answer.settle);
+        // The conclude step alone goes with the work, not the Answer (interaction.ts: it holds no request).
+        detach(trace, prepared.run, acknowledged, check, answer.conclude);
         return;
       }
     } catch (err) {
       await fail(trace, err, ackBroken || trace.replayed ? undefined : refuse);
     }
-    await finish(trace, answer.settle);
+    await finish(trace, answer.conclude);
   }
 
   return {

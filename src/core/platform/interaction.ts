@@ -123,7 +123,7 @@ export type Entry = (
    * `firstTime` may wait until after the acknowledgement (it then runs with the work, before it): where
    * the acknowledgement is only the HTTP answer to whoever sent the request (Slack, Discord HTTP
    * interactions), answering a replay shows nobody anything, and the store write leaves the ack path.
-   * A replay found then gets nothing more (no refusal, no settle), since it shares the original's reply.
+   * A replay found then gets nothing more (no refusal, no conclude), since it shares the original's reply.
    */
   firstTimeAfterAck?: boolean;
 };
@@ -161,5 +161,5 @@ export interface Answer {
    * own (not as a method), and kept, without the rest of the Answer, until the work behind the
    * acknowledgement ends: it must not hold the platform's request (Bolt's ack, its response) by then.
    */
-  settle?(): Promise<void>;
+  conclude?(): Promise<void>;
 }

@@ -150,7 +150,7 @@ export function createVoiceCatalogue(deps: CatalogueDeps): VoiceCatalogue {
     }
   }
 
-  function once(key: string, work: () => Promise<Held>): Promise<Held> {
+  function shareLoad(key: string, work: () => Promise<Held>): Promise<Held> {
     const running = inFlight.get(key);
     if (running) return running;
     const started = work().finally(() => inFlight.delete(key));
@@ -161,7 +161,7 @@ export function createVoiceCatalogue(deps: CatalogueDeps): VoiceCatalogue {
   function refreshIfDue(key: string, apiKey: string, held: Held): void {
     const now = clock.now();
     if (now - held.fetchedAt < ttlMs || (held.failure && now < held.failure.retryAt)) return;
-    once(key, () => refresh(key, apiKey, held)).catch((err: unknown) => {
+    shareLoad(key, () => refresh(key, apiKey, held)).catch((err: unknown) => {
       deps.logger.error({ err, catalogue: key.slice(0, 8) }, 'voice catalogue refresh crashed');
     });
   }
@@ -176,7 +176,7 @@ export function createVoiceCatalogue(deps: CatalogueDeps): VoiceCatalogue {
   return {
     async get(apiKey) {
       const key = catalogueKey(apiKey, deps.keySecret, deps.source);
-      const held = memory.get(key) ?? (await once(key, () => load(key, apiKey)));
+      const held = memory.get(key) ?? (await shareLoad(key, () => load(key, apiKey)));
       refreshIfDue(key, apiKey, held);
       return view(held);
     },
@@ -184,7 +184,7 @@ export function createVoiceCatalogue(deps: CatalogueDeps): VoiceCatalogue {
     warm(apiKey) {
       const key = catalogueKey(apiKey, deps.keySecret, deps.source);
       if (memory.has(key) || inFlight.has(key)) return;
-      once(key, () => load(key, apiKey)).catch((err: unknown) => {
+      shareLoad(key, () => load(key, apiKey)).catch((err: unknown) => {
         deps.logger.warn({ err, catalogue: key.slice(0, 8) }, 'voice catalogue warm-up failed');
       });
     },

@@ -4,15 +4,9 @@
 // key (401) or the API's own outage is not cured by restarting the bot.
 
 import { timingSafeEqual } from 'node:crypto';
+import type { ConnectionHealth } from '../../core/platform/chat-adapter.ts';
 import type { Store } from '../../core/ports.ts';
-import type { Answer } from './webhook.ts';
-
-/** One platform connection: Discord's gateway, Slack's Socket Mode link or its HTTP mode. */
-export interface ConnectionHealth {
-  ok: boolean;
-  /** e.g. 'ready', 'connecting', 'disconnected', 'http mode'. */
-  state: string;
-}
+import type { HttpResult } from './webhook.ts';
 
 /** The media API's last answer: an HTTP status, or 0 when it could not be reached. */
 export interface MediaApiHealth {
@@ -27,7 +21,7 @@ export interface HealthSources {
   mediaApi?: () => MediaApiHealth | undefined;
 }
 
-export async function healthAnswer(sources: HealthSources, uptimeSeconds: number): Promise<Answer> {
+export async function healthAnswer(sources: HealthSources, uptimeSeconds: number): Promise<HttpResult> {
   const store = await sources.store.ping().then(
     () => 'ok' as const,
     () => 'unreachable' as const,

@@ -2,23 +2,18 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { type Metrics, secondsSince } from '../../core/metrics.ts';
 import { countUntilAnswered } from '../../core/platform/awaiting.ts';
+import type { RawRoute } from '../../core/platform/chat-adapter.ts';
 import { createWorkTracker, DRAIN_MS, type WorkTracker } from '../../core/platform/work-tracker.ts';
 import type { Clock, Logger, Store } from '../../core/ports.ts';
 import { bearerMatches, type HealthSources, healthAnswer } from './health.ts';
 import { readBody, TooLarge } from './read-body.ts';
-import type { Answer, WebhookHandler } from './webhook.ts';
+import type { HttpResult, WebhookHandler } from './webhook.ts';
 
 // The bot's one HTTP listener: media API webhooks, health, metrics, and whatever raw routes an adapter
 // mounts (Slack's HTTP mode), so a deployment exposes a single port.
 
 /** Webhook bodies are a project's JSON (a few KB for ten reels); anything far larger is not one. */
 export const MAX_BODY_BYTES = 256 * 1024;
-
-export interface RawRoute {
-  method: 'GET' | 'POST';
-  path: string;
-  handler: (req: IncomingMessage, res: ServerResponse) => void;
-}
 
 export interface HttpDeps {
   webhook: WebhookHandler;
@@ -44,7 +39,11 @@ const WEBHOOK_PATH = /^\/webhooks\/media\/([A-Za-z0-9_-]{16,128})\/?$/;
 /** Routes one request to an answer, apart from sockets (a function of method, path and body). */
 export function createRequestHandler(deps: HttpDeps) {
   const started = deps.clock.now();
-  const text = (status: number, body: string): Answer => ({ status, body, contentType: 'text/plain; charset=utf-8' });
+  const text = (status: number, body: string): HttpResult => ({
+    status,
+    body,
+    contentType: 'text/plain; charset=utf-8',
+  });
 
   const uptime = () => Math.round((deps.clock.now() - started) / 1000);
   const health = () => healthAnswer({ store: deps.store, ...deps.health }, uptime());
@@ -54,7 +53,7 @@ export function createRequestHandler(deps: HttpDeps) {
     path: string,
     body: () => Promise<Buffer>,
     headers: Headers = {},
-  ): Promise<Answer> {
+  ): Promise<HttpResult> {
     const hook = WEBHOOK_PATH.exec(path);
     if (hook?.[1]) {
       if (method !== 'POST') return text(405, 'use POST');

@@ -7,7 +7,7 @@ import type { Clock, Logger } from '../../core/ports.ts';
 // it only tells us *when* to look: the token must be one we issued, the body must name that token's
 // project, and the result itself is then read back from the API by the settle path.
 
-export interface Answer {
+export interface HttpResult {
   status: number;
   body: string;
   contentType?: string;
@@ -15,13 +15,13 @@ export interface Answer {
   after?: () => Promise<void>;
 }
 
-const json = (status: number, body: unknown): Answer => ({
+const json = (status: number, body: unknown): HttpResult => ({
   status,
   body: JSON.stringify(body),
   contentType: 'application/json',
 });
 
-const ANSWERS: Record<Exclude<Received['outcome'], 'accepted'>, Answer> = {
+const ANSWERS: Record<Exclude<Received['outcome'], 'accepted'>, HttpResult> = {
   unknown_token: json(404, { error: 'unknown or expired webhook' }),
   bad_body: json(400, { error: 'body is not a project' }),
   // Created moments ago and not yet recorded: the sender retries later, and the poller looks too.
@@ -35,7 +35,7 @@ export function createWebhookHandler(deps: { jobs: JobService; logger: Logger; m
   const { jobs, logger, metrics } = deps;
   const outcome = (o: string) => metrics.inc('reelbot_webhook_deliveries_total', { outcome: o });
 
-  return async function handleDelivery(token: string, rawBody: Buffer): Promise<Answer> {
+  return async function handleDelivery(token: string, rawBody: Buffer): Promise<HttpResult> {
     let body: unknown;
     try {
       body = JSON.parse(rawBody.toString('utf8'));

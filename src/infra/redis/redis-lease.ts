@@ -5,7 +5,8 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from '../../core/ports.ts';
 import { createRedisConnection } from './redis-connection.ts';
 
-export interface Lease {
+/** One holder at a time among replicas (the Store port's `Lease` is a claim on one key, a different thing). */
+export interface ReplicaLease {
   /** Resolves once this replica holds the lease (waits while another does). */
   acquire(): Promise<void>;
   readonly held: boolean;
@@ -26,7 +27,7 @@ export function createRedisLease(options: {
   ttlMs?: number;
   /** Called when a renewal finds the lease taken or Redis unreachable past the ttl: stop the guarded work. */
   onLost?: () => void;
-}): Lease {
+}): ReplicaLease {
   const ttlMs = options.ttlMs ?? 10_000;
   const token = randomUUID();
   // Background work: commands wait for a dropped connection to come back, and the ttl decides when it is lost.

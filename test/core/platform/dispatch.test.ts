@@ -23,7 +23,7 @@ function recordingAnswer(options: { forms?: boolean; formsAfterAck?: boolean } =
     },
     ...(options.forms === false ? {} : { openForm: async (form: ModalSpec) => void steps.push(`form:${form.id}`) }),
     ...(options.formsAfterAck ? { formsAfterAck: true } : {}),
-    settle: async () => void steps.push('settle'),
+    conclude: async () => void steps.push('conclude'),
   };
   return { answer, chat, steps };
 }
@@ -39,12 +39,12 @@ const command = (command: string, text: string, extra: Partial<Entry> = {}): Ent
   ({ kind: 'command', command, text, origin, canConfigure: true, ...extra }) as Entry;
 
 describe('the first answer', () => {
-  it('acknowledges, then runs, then settles, and logs one info line with who, where, what and how long', async () => {
+  it('acknowledges, then runs, then concludes, and logs one info line with who, where, what and how long', async () => {
     const { dispatch, logger } = setup();
     const { answer, chat, steps } = recordingAnswer();
     await dispatch.handle(command('clip', 'https://youtu.be/abc'), answer);
     await dispatch.idle();
-    expect(steps).toEqual(['ack:public', 'settle']);
+    expect(steps).toEqual(['ack:public', 'conclude']);
     expect(chat.seen.map((s) => s.where)).toEqual(['card']);
     const lines = logger.lines.filter((l) => l.level === 'info');
     expect(lines).toHaveLength(1);
@@ -182,7 +182,7 @@ describe('the work behind an acknowledgement', () => {
     expect(await dispatch.drain(1_000)).toBe(true);
     expect(chat.ephemerals().map((s) => s.message.text)).toEqual([APOLOGY]);
     expect(logger.lines.filter((l) => l.level === 'error')).toHaveLength(1);
-    expect(steps).toEqual(['ack:public', 'settle']);
+    expect(steps).toEqual(['ack:public', 'conclude']);
     expect(handled).toMatchObject([{ label: 'clip', outcome: 'error', ackMs: expect.any(Number) }]);
     expect(dispatch.inFlight).toBe(0);
   });
