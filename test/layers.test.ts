@@ -1,0 +1,144 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+// The layers of docs/architecture.md, checked on every import: the core owns the ports and knows no platform and
+// no infrastructure library; each library is wrapped by exactly one file; adapters translate at the edge with
+// what the composition root hands them; nothing imports in a loop.
+
+const root = join(import.meta.dirname, '../src');
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? files(path) : path.endsWith('.ts') ? [path] : [];
+  });
+}
+
+/** Static imports and re-exports (type-only ones included) and dynamic imports of one file. */
+function specifiersOf(path: string): string[] {
+  const text = readFileSync(path, 'utf8');
+  const statics = [...text.matchAll(/^\s*(?:import|export)\s[^'";]*?from\s+['"]([^'"]+)['"]/gm)];
+  const dynamics = [...text.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)];
+  return [...statics, ...dynamics].map((m) => m[1] ?? '');
+}
+
+/** `src/`-relative paths of the files a file imports from the tree. */
+function localImportsOf(path: string): string[] {
+  return specifiersOf(path)
+    .filter((s) => s.startsWith('.'))
+    .map((s) => resolve(dirname(path), s))
+    .filter((p) => existsSync(p))
+    .map((p) => relative(root, p));
+}
+
+const all = files(root);
+const name = (f: string) => relative(root, f);
+const inLayer = (prefix: string) => all.filter((f) => name(f).startsWith(prefix));
+
+/** Each library the design wraps, and the one file that may import it. */
+const WRAPPERS: Record<string, string> = {
+  keyv: 'infra/store/keyv-backend.ts',
+  '@keyv/sqlite': 'infra/store/sqlite-store.ts',
+  ioredis: 'infra/redis/redis-connection.ts',
+  bullmq: 'infra/scheduler/bullmq.ts',
+  'prom-client': 'infra/prom-metrics.ts',
+  pino: 'runtime/logger.ts',
+  'pino-pretty': 'runtime/logger.ts',
+  undici: 'core/media/http-transport.ts',
+  'chrono-node': 'core/publish/schedule.ts',
+  'twitter-text': 'core/publish/caption-limits.ts',
+};
+
+function offenders(layer: string[], bad: (imported: string) => boolean, local = false): string[] {
+  return layer.flatMap((f) =>
+    (local ? localImportsOf(f) : specifiersOf(f)).filter(bad).map((i) => `${name(f)} imports ${i}`),
+  );
+}
+
+describe('the core', () => {
+  const core = inLayer('core/');
+
+  it('never imports a chat platform library', () => {
+    expect(offenders(core, (i) => /^(discord\.js|@discordjs\/|@slack\/)/.test(i))).toEqual([]);
+  });
+
+  it('never imports the infrastructure, the adapters, the sandbox, the CLIs or the composition root', () => {
+    const outside = /^(infra|discord|slack|console|sandbox|cli|runtime)\/|^(main|start-bot|config)\.ts$/;
+    expect(offenders(core, (i) => outside.test(i), true)).toEqual([]);
+  });
+});
+
+describe('the infrastructure', () => {
+  it('serves the core: it never imports the adapters, the sandbox, the CLIs or the composition root', () => {
+    const outside = /^(discord|slack|console|sandbox|cli)\/|^(main|start-bot)\.ts$/;
+    expect(offenders(inLayer('infra/'), (i) => outside.test(i), true)).toEqual([]);
+  });
+});
+
+describe('the adapters', () => {
+  // A raw route an adapter mounts on the listener reads its body with the listener's own bound.
+  const MOUNTED_ON_THE_LISTENER = 'infra/http/read-body.ts';
+
+  it.each(['discord', 'slack', 'console'])('%s imports no other adapter and no infrastructure', (adapter) => {
+    const outside = new RegExp(`^(infra|sandbox|cli|(?!${adapter}/)(discord|slack|console))/|^(main|start-bot)\\.ts$`);
+    const bad = (i: string) => outside.test(i) && i !== MOUNTED_ON_THE_LISTENER;
+    expect(offenders(inLayer(`${adapter}/`), bad, true)).toEqual([]);
+  });
+});
+
+describe('each wrapped library', () => {
+  it.each(Object.entries(WRAPPERS))('%s is imported by %s alone', (library, wrapper) => {
+    const importers = all.filter((f) => specifiersOf(f).includes(library)).map(name);
+    expect(importers).toEqual([wrapper]);
+  });
+});
+
+describe('the configuration', () => {
+  it('is the only reader of process.env', () => {
+    const readers = all.filter((f) => /process\.env\b/.test(readFileSync(f, 'utf8').replace(/\/\/.*$/gm, '')));
+    expect(readers.map(name)).toEqual(['config.ts']);
+  });
+});
+
+/** Every cycle found by a depth-first walk, each as the chain of files that closes it. */
+function findCycles(graph: Map<string, string[]>): string[][] {
+  const cycles: string[][] = [];
+  const state = new Map<string, 'open' | 'done'>();
+  const stack: string[] = [];
+  const visit = (file: string): void => {
+    state.set(file, 'open');
+    stack.push(file);
+    for (const next of graph.get(file) ?? []) {
+      if (state.get(next) === 'open') cycles.push([...stack.slice(stack.indexOf(next)), next]);
+      else if (!state.has(next)) visit(next);
+    }
+    stack.pop();
+    state.set(file, 'done');
+  };
+  for (const file of graph.keys()) if (!state.has(file)) visit(file);
+  return cycles;
+}
+
+describe('imports', () => {
+  it('never loop (a loop is how the HTTP listener and the jobs once grew into each other)', () => {
+    // Static imports only: a dynamic import() is how a module loads an optional part on demand.
+    const statics = (f: string) =>
+      [...readFileSync(f, 'utf8').matchAll(/^\s*(?:import|export)\s[^'";]*?from\s+['"](\.[^'"]+)['"]/gm)]
+        .map((m) => resolve(dirname(f), m[1] ?? ''))
+        .filter((p) => existsSync(p));
+    const graph = new Map(all.map((f) => [f, statics(f)]));
+    expect(graph.size).toBeGreaterThan(150);
+    expect(findCycles(graph).map((c) => c.map(name).join(' -> '))).toEqual([]);
+  });
+
+  it('finds a loop when there is one (the check itself works)', () => {
+    const graph = new Map([
+      ['a', ['b']],
+      ['b', ['c']],
+      ['c', ['a']],
+      ['d', ['a']],
+    ]);
+    expect(findCycles(graph)).toEqual([['a', 'b', 'c', 'a']]);
+  });
+});
