@@ -1,27 +1,21 @@
-// Per-channel settings. The API key and social access keys are sealed before they reach the store, each
-// bound (as associated data) to the channel and field it belongs to, so a sealed value copied elsewhere
-// does not open.
+// Per-channel settings. The API key is sealed before it reaches the store, bound (as associated data) to the
+// channel and field it belongs to, so a sealed value copied elsewhere does not open. Social access keys live
+// with their accounts (publish/accounts.ts).
 
 import { z } from 'zod';
 import { ReelbotError } from '../errors.ts';
 import type { Clock, KeyValue, SecretBox, Store } from '../ports.ts';
 import { systemClock } from '../ports.ts';
 
-export interface SocialKey {
-  label: string;
-  key: string;
-}
-
 export interface ChannelSettings {
   apiKey?: string;
   language?: string;
   voiceId?: string;
   template?: string;
-  socialKeys?: SocialKey[];
   updatedBy?: string;
   updatedAt?: number;
   /**
-   * Secrets saved here that no configured encryption key opens ('apiKey', 'socialKeys:<label>'): left out
+   * Secrets saved here that no configured encryption key opens ('apiKey'): left out
    * of the settings above, kept sealed in the store (a restored ENCRYPTION_KEY_PREVIOUS may open them
    * again) until someone sets or clears them.
    */
@@ -64,7 +58,6 @@ const storedSchema = z.object({
   language: z.string().optional(),
   voiceId: z.string().optional(),
   template: z.string().optional(),
-  socialKeys: z.array(z.object({ label: z.string(), key: z.string() })).optional(),
   updatedBy: z.string().optional(),
   updatedAt: z.number().optional(),
 });
@@ -78,14 +71,6 @@ export function createSettingsRepo(store: Store, box: SecretBox, deps?: { clock?
   const seal = (channelKey: string, settings: ChannelSettings): Stored => ({
     ...settings,
     ...(settings.apiKey === undefined ? {} : { apiKey: box.seal(settings.apiKey, aad(channelKey, 'apiKey')) }),
-    ...(settings.socialKeys === undefined
-      ? {}
-      : {
-          socialKeys: settings.socialKeys.map(({ label, key }) => ({
-            label,
-            key: box.seal(key, aad(channelKey, `socialKeys:${label}`)),
-          })),
-        }),
   });
 
   /** Opens what the configured keys can; a secret none opens is listed, never thrown (a channel must not lock up). */
@@ -99,16 +84,10 @@ export function createSettingsRepo(store: Store, box: SecretBox, deps?: { clock?
         return undefined;
       }
     };
-    const { apiKey, socialKeys, ...plain } = stored;
+    const { apiKey, ...plain } = stored;
     const opened: ChannelSettings = { ...plain };
     const key = apiKey === undefined ? undefined : tryOpen(apiKey, 'apiKey');
     if (key !== undefined) opened.apiKey = key;
-    if (socialKeys !== undefined) {
-      opened.socialKeys = socialKeys.flatMap(({ label, key: sealed }) => {
-        const value = tryOpen(sealed, `socialKeys:${label}`);
-        return value === undefined ? [] : [{ label, key: value }];
-      });
-    }
     if (unreadable.length > 0) opened.unreadable = unreadable;
     return opened;
   };
@@ -117,10 +96,6 @@ export function createSettingsRepo(store: Store, box: SecretBox, deps?: { clock?
   const keepUnreadable = (stored: Stored, next: Stored, unreadable: string[], patch: SettingsPatch): Stored => {
     const kept = { ...next };
     if (unreadable.includes('apiKey') && patch.apiKey === undefined) kept.apiKey = stored.apiKey;
-    if (patch.socialKeys === undefined) {
-      const lost = (stored.socialKeys ?? []).filter((s) => unreadable.includes(`socialKeys:${s.label}`));
-      if (lost.length > 0) kept.socialKeys = [...(next.socialKeys ?? []), ...lost];
-    }
     return kept;
   };
 
@@ -134,9 +109,7 @@ export function createSettingsRepo(store: Store, box: SecretBox, deps?: { clock?
       const { unreadable = [], ...current } = opened;
       const next = applyPatch(current, patch, clock.now());
       await records.set(channelKey, keepUnreadable(stored, seal(channelKey, next), unreadable, patch));
-      const still = unreadable.filter(
-        (f) => !(f === 'apiKey' ? patch.apiKey !== undefined : patch.socialKeys !== undefined),
-      );
+      const still = unreadable.filter((f) => !(f === 'apiKey' && patch.apiKey !== undefined));
       return still.length > 0 ? { ...next, unreadable: still } : next;
     },
     async clear(channelKey) {
@@ -182,7 +155,7 @@ async function read(
 
 function applyPatch(current: ChannelSettings, patch: SettingsPatch, now: number): ChannelSettings {
   const next: ChannelSettings = { ...current };
-  for (const field of ['apiKey', 'language', 'voiceId', 'template', 'socialKeys'] as const) {
+  for (const field of ['apiKey', 'language', 'voiceId', 'template'] as const) {
     const value = patch[field];
     if (value === null) delete next[field];
     else if (value !== undefined) Object.assign(next, { [field]: value });

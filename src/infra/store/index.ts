@@ -13,7 +13,6 @@ export {
   maskSecret,
   type SettingsPatch,
   type SettingsRepo,
-  type SocialKey,
 } from '../../core/channels/settings-repo.ts';
 export { createMemoryStore } from './memory-store.ts';
 export { openStore, type StoreOptions } from './open-store.ts';

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSecretBox } from '../../../src/core/channels/secret-box.ts';
 import { CorruptRecordError, createSettingsRepo, maskSecret } from '../../../src/core/channels/settings-repo.ts';
 import type { Store } from '../../../src/core/ports.ts';
+import { createAccountsRepo } from '../../../src/core/publish/accounts.ts';
 import { openStore } from '../../../src/infra/store/open-store.ts';
 import {
   createFakeClock,
@@ -39,14 +40,12 @@ describe('the settings repository', () => {
       apiKey: 'sk_live_1234567890abcdef',
       language: 'en',
       voiceId: 'voice-7',
-      socialKeys: [{ label: 'YouTube', key: 'yt-access-key-0001' }],
       updatedBy: 'user-9',
     });
     const expected = {
       apiKey: 'sk_live_1234567890abcdef',
       language: 'en',
       voiceId: 'voice-7',
-      socialKeys: [{ label: 'YouTube', key: 'yt-access-key-0001' }],
       updatedBy: 'user-9',
       updatedAt: 1_700_000_000_000,
     };
@@ -76,12 +75,12 @@ describe('the settings repository', () => {
     expect(await repo.get('slack:T1:C1')).toEqual({});
   });
 
-  it('stores the API key and social keys sealed, never in clear', async () => {
+  it('stores the API key sealed, never in clear', async () => {
     const repo = createSettingsRepo(store, box);
-    await repo.update(CHANNEL, { apiKey: 'canary-api-key', socialKeys: [{ label: 'TikTok', key: 'canary-social' }] });
+    await repo.update(CHANNEL, { apiKey: 'canary-api-key', language: 'en' });
     const raw = JSON.stringify(await store.namespace('settings').get(CHANNEL));
     expect(raw).not.toContain('canary');
-    expect(raw).toContain('TikTok');
+    expect(raw).toContain('"language":"en"');
   });
 
   it('refuses a sealed key copied into another channel', async () => {
@@ -97,7 +96,7 @@ describe('the settings repository', () => {
 
   it('reports a malformed record as an error, which clear() gets rid of', async () => {
     const repo = createSettingsRepo(store, box);
-    await store.namespace('settings').set(CHANNEL, { apiKey: 42, socialKeys: 'nope' });
+    await store.namespace('settings').set(CHANNEL, { apiKey: 42, language: ['nope'] });
     const error = await repo.get(CHANNEL).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CorruptRecordError);
     expect((error as Error).message).toContain(CHANNEL);
@@ -162,8 +161,8 @@ describe('secrets at rest', () => {
       await repo.update(CHANNEL, {
         apiKey: canary,
         template: visible,
-        socialKeys: [{ label: 'X', key: socialCanary }],
       });
+      await createAccountsRepo(store, box).put(CHANNEL, { name: 'brand', platform: 'x' }, socialCanary, 'user-9');
       expect((await repo.get(CHANNEL)).apiKey).toBe(canary);
       // Read the bytes while the write-ahead log still holds them, and again after close() checkpoints.
       const whileOpen = await readAll([path, `${path}-wal`]);
@@ -187,8 +186,8 @@ describe('secrets at rest', () => {
       await repo.update(CHANNEL, {
         apiKey: canary,
         template: visible,
-        socialKeys: [{ label: 'X', key: socialCanary }],
       });
+      await createAccountsRepo(store, box).put(CHANNEL, { name: 'brand', platform: 'x' }, socialCanary, 'user-9');
       expect((await repo.get(CHANNEL)).apiKey).toBe(canary);
       const raw = await withRedis((client) => client.get(`${prefix}settings:${CHANNEL}`));
       expect(raw).toContain(visible);
