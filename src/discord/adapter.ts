@@ -184,7 +184,7 @@ export function createDiscordAdapter(options: DiscordAdapterOptions): DiscordAda
       void holdGateway();
     },
     async stop(drainMs = 5000) {
-      // Destroying the client while a login is half done can hang (seen with a lease handed over at start-up).
+      // Destroying the client while a login is half done can hang, as when a lease is handed over at start-up.
       await connecting?.catch(() => undefined);
       // Its REST client posts the cards of interactions already acknowledged: destroyed last.
       await dispatch.drain(drainMs);

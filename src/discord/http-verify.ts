@@ -21,9 +21,8 @@ export function discordPublicKey(hex: string): KeyObject {
 
 /**
  * Resolves true when the signature is Discord's for this timestamp and body. The Ed25519 check runs on
- * libuv's thread pool (`verify`'s callback form): it is the largest single cost of an acknowledgement
- * (~0.08–0.2 ms of CPU on the 2-core machine, more than parsing and answering the request), and the event
- * loop meanwhile reads and answers other requests; on the loop it costs ~0.01–0.03 ms.
+ * libuv's thread pool (`verify`'s callback form): it is the largest single cost of an acknowledgement,
+ * more than parsing and answering the request, so the event loop reads and answers other requests meanwhile.
  */
 export function verifyDiscordSignature(
   key: KeyObject,

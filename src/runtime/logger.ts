@@ -9,7 +9,7 @@ import pino, { type DestinationStream } from 'pino';
 import type PinoPretty from 'pino-pretty';
 import type { Logger } from '../core/ports.ts';
 
-/** pino-pretty costs ~10 MB and ~0.15 s to load; only a terminal needs it, so production never loads it. */
+/** Loaded only for a terminal, the one reader of pretty lines, so production never pays pino-pretty's memory. */
 const loadPretty = (): typeof PinoPretty => createRequire(import.meta.url)('pino-pretty') as typeof PinoPretty;
 
 export interface LoggerOptions {

@@ -4,8 +4,8 @@ import type { CommandSpec, OptionSpec } from './spec.ts';
 /** Keys are case-insensitive and `-` equals `_` (`Remove-Fillers` is `remove_fillers`). */
 export const normalizeKey = (key: string): string => key.trim().toLowerCase().replace(/-/g, '_');
 
-// Specs are fixed tables, so each index is built once per spec: rebuilt on every command, the two indexes
-// were ~5% of the CPU of acknowledging a burst of /clip commands.
+// Specs are fixed tables, so each index is built once per spec rather than again for every command a
+// burst brings.
 const byNameOrAlias = new WeakMap<CommandSpec, ReadonlyMap<string, OptionSpec>>();
 const byName = new WeakMap<CommandSpec, ReadonlyMap<string, OptionSpec>>();
 

@@ -14,10 +14,6 @@ import {
 import type { CommandSpec, OptionSpec, OptionValues } from './spec.ts';
 import { scan, type Token } from './tokenize.ts';
 
-export { normalizeKey, optionIndex } from './option-index.ts';
-export { keepsTextPrivate, privateTextHint, unknownOptionError } from './parse-errors.ts';
-export { type Result, tokenize } from './tokenize.ts';
-
 export type ParseResult = { ok: true; values: OptionValues } | { ok: false; error: string };
 
 // A word is `key=value` only when what precedes the `=` could be an option name; a URL with a query

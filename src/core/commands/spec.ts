@@ -1,5 +1,7 @@
 // How a command is described, once. Discord slash definitions, the Slack manifest, the text parser
 // (Slack and the console), the Slack modal form and /help are all derived from these descriptions.
+// The link option lives here rather than in table.ts because publish/publish-table.ts takes it too and
+// table.ts lists that table's commands: taken from table.ts, it would close an import loop.
 
 export type OptionType = 'string' | 'integer' | 'number' | 'boolean' | 'url';
 
@@ -45,3 +47,12 @@ export interface CommandSpec<N extends string = string> {
 /** A parsed option value. Keywords and other lists stay strings until the command reads them. */
 export type OptionValue = string | number | boolean;
 export type OptionValues = Record<string, OptionValue>;
+
+/** The link every command that works on a video takes first, e.g. `/clip https://…`. */
+export const url = (what: string): OptionSpec => ({
+  name: 'url',
+  description: `Link to the ${what} (http or https)`,
+  type: 'url',
+  required: true,
+  positional: true,
+});

@@ -1,15 +1,34 @@
 // Every command and its options, described once. Adapters derive their registrations from this table
 // (Discord slash commands, the Slack manifest and modal forms), the text parser reads it, and /help
 // prints it.
-import { BROLL_FREQUENCIES, BROLL_TYPES, VISUAL_STYLES } from '../media/enums.ts';
+import {
+  BROLL_FREQUENCIES,
+  BROLL_TYPES,
+  SUBTITLE_FONT_SIZES,
+  SUBTITLE_POSITIONS,
+  VISUAL_STYLES,
+} from '../media/enums.ts';
 import { PLATFORMS } from '../publish/caption-limits.ts';
 import { PUBLISH, SCHEDULED } from '../publish/publish-table.ts';
 import { MAX_SCRIPT_CHARS } from '../voices/split-script.ts';
-import type { CommandSpec, OptionSpec } from './spec.ts';
-import { POLICY_OPTION_SPECS, subtitleOptions, url, voice } from './table-options.ts';
+import { type CommandSpec, type OptionSpec, url } from './spec.ts';
 
 // Kept importable from here, where every command of the table is.
 export { PUBLISH, SCHEDULED };
+
+/** The subtitle style options of every command that burns subtitles. */
+const subtitleOptionSpecs: OptionSpec[] = [
+  { name: 'template', description: 'Subtitle style', type: 'string', source: 'template', aliases: ['style'] },
+  { name: 'position', description: 'Where subtitles sit', type: 'string', choices: SUBTITLE_POSITIONS },
+  { name: 'size', description: 'Subtitle font size', type: 'string', choices: SUBTITLE_FONT_SIZES },
+];
+
+const voiceOption: OptionSpec = {
+  name: 'voice',
+  description: 'Voice name or id (see /voices)',
+  type: 'string',
+  source: 'voice',
+};
 
 export const CLIP: CommandSpec<'clip'> = {
   name: 'clip',
@@ -22,7 +41,7 @@ export const CLIP: CommandSpec<'clip'> = {
     { name: 'duration', description: 'Clip length range in seconds, min-max (default 10-30)', type: 'string' },
     { name: 'prompt', description: 'What the clips should focus on', type: 'string', maxLength: 1000 },
     { name: 'keywords', description: 'Comma-separated keywords to look for', type: 'string', maxLength: 500 },
-    ...subtitleOptions,
+    ...subtitleOptionSpecs,
     { name: 'broll_type', description: 'B-roll source', type: 'string', choices: BROLL_TYPES },
     { name: 'broll_frequency', description: 'How often B-roll appears', type: 'string', choices: BROLL_FREQUENCIES },
     { name: 'music_url', description: 'Background music file (omit to generate music)', type: 'url' },
@@ -56,11 +75,11 @@ export const TTV: CommandSpec<'ttv'> = {
       type: 'string',
       maxLength: 1000,
     },
-    voice,
+    voiceOption,
     { name: 'style', description: 'Visual style', type: 'string', choices: VISUAL_STYLES, aliases: ['visual_style'] },
-    { ...subtitleOptions[0], aliases: ['subtitles'] } as OptionSpec,
-    subtitleOptions[1] as OptionSpec,
-    subtitleOptions[2] as OptionSpec,
+    { ...subtitleOptionSpecs[0], aliases: ['subtitles'] } as OptionSpec,
+    subtitleOptionSpecs[1] as OptionSpec,
+    subtitleOptionSpecs[2] as OptionSpec,
     { name: 'music', description: 'Add background music', type: 'boolean', flag: true },
   ],
 };
@@ -78,7 +97,7 @@ export const SUBTITLES: CommandSpec<'subtitles'> = {
       source: 'subtitle_language',
       aliases: ['lang'],
     },
-    ...subtitleOptions,
+    ...subtitleOptionSpecs,
   ],
 };
 
@@ -94,7 +113,7 @@ export const TTS: CommandSpec<'tts'> = {
   description: 'Make speech from text',
   usage: '/tts Jenny Welcome to the show! (or: /tts voice=Jenny prompt="a warm welcome")',
   options: [
-    { ...voice, positional: true },
+    { ...voiceOption, positional: true },
     {
       name: 'text',
       description: 'The words to speak',
@@ -137,6 +156,41 @@ export const JOBS: CommandSpec<'jobs'> = {
   options: [],
 };
 
+/** The approval policy of /setup (src/core/publish/policy.ts reads them). */
+const POLICY_OPTION_SPECS: OptionSpec[] = [
+  {
+    name: 'approvals',
+    description: 'Approvals a publish request needs (0 = none; default 1)',
+    type: 'integer',
+    min: 0,
+    max: 20,
+  },
+  {
+    name: 'self_approve',
+    description: 'May people approve their own requests? (default no)',
+    type: 'string',
+    choices: ['yes', 'no'],
+  },
+  {
+    name: 'approval_expiry',
+    description: 'How long approvals last: 72h, 3d (default 72h)',
+    type: 'string',
+    maxLength: 10,
+  },
+  {
+    name: 'approvers',
+    description: 'anyone (default), or members / roles who may approve',
+    type: 'string',
+    maxLength: 500,
+  },
+  {
+    name: 'timezone',
+    description: 'IANA time zone for schedules, e.g. Europe/Paris (default UTC)',
+    type: 'string',
+    maxLength: 60,
+  },
+];
+
 export const SETUP: CommandSpec<'setup'> = {
   name: 'setup',
   description: 'Configure the bot for this channel (API key, defaults)',
@@ -166,7 +220,7 @@ export const SETUP: CommandSpec<'setup'> = {
       type: 'string',
       source: 'clip_language',
     },
-    { ...voice, description: 'Default voice for /tts and /ttv' },
+    { ...voiceOption, description: 'Default voice for /tts and /ttv' },
     { name: 'template', description: 'Default subtitle style', type: 'string', source: 'template' },
     {
       name: 'force',

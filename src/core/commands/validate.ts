@@ -3,13 +3,8 @@
 // option and says what would be accepted, for the person who typed it.
 import { CLIP_LANGUAGES, SUBTITLE_LANGUAGES, SUBTITLE_TEMPLATES } from '../media/enums.ts';
 import { optionNamed } from './option-index.ts';
-import {
-  keepsTextPrivate,
-  type ParseResult,
-  parseCommandText,
-  privateTextHint,
-  unknownOptionError,
-} from './parse-text.ts';
+import { keepsTextPrivate, privateTextHint, unknownOptionError } from './parse-errors.ts';
+import { type ParseResult, parseCommandText } from './parse-text.ts';
 import type { CommandSpec, OptionSpec, OptionValue, OptionValues } from './spec.ts';
 import { closest, didYouMean, fold } from './suggest.ts';
 import { unwrapSlackText } from './unwrap.ts';

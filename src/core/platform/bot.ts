@@ -1,3 +1,6 @@
+// The Bot the dispatch asks for each entry's first answer: it finds the command, button verb or form in the
+// registry, parses and checks the options, and gives the handler its context (the channel's key, voices),
+// all without I/O so the answer is decided within the platforms' 3 s.
 import { EXPIRED_BUTTON, splitControlId } from '../commands/actions.ts';
 import { type BotDeps, type CommandContext, fail } from '../commands/handler.ts';
 import { createRegistry } from '../commands/registry.ts';

@@ -1,19 +1,31 @@
-// The one place that interprets the first answer (refuse / open a form / acknowledge then run) for every
-// entry point, and the only error boundary: it logs once with context, answers the person in one voice,
-// and never throws into the platform. Adapters supply the primitives (interaction.ts `Answer`).
+// The dispatch: the one place that interprets the first answer (refuse / open a form / acknowledge then
+// run) for every entry point, and the only error boundary: it logs once with context, answers the person
+// in one voice, and never throws into the platform. Adapters supply the primitives (interaction.ts `Answer`).
 import { bareOpensForm } from '../commands/help.ts';
 import type { CommandSpec } from '../commands/spec.ts';
+import { MediaApiError, StoreUnavailableError, UserError } from '../errors.ts';
+import { describeError } from '../media/describe-error.ts';
 import type { Clock, Logger, Origin, Reply } from '../ports.ts';
 import { systemClock } from '../ports.ts';
-import { createOutcomes } from './dispatch-outcome.ts';
-import { commandName, type Handled, labelOf, traceOf } from './dispatch-trace.ts';
-import type { AckMode, Answer, Bot, Choice, Entry, Prepared } from './interaction.ts';
-import { modalToOpen } from './modal-load.ts';
+import type { AckMode, Answer, Bot, Choice, Entry, ModalSpec, Prepared } from './interaction.ts';
 import { createWorkQueue, type WorkQueue } from './work-queue.ts';
 import { createWorkTracker, DRAIN_MS, type WorkTracker } from './work-tracker.ts';
 
-export { APOLOGY } from './dispatch-outcome.ts';
-export type { Handled, Outcome } from './dispatch-trace.ts';
+/** The one apology, on every platform and the console, for a failure the person cannot fix. */
+export const APOLOGY = 'Sorry, something went wrong on our side. It has been logged; please try again in a moment.';
+
+export type EntryOutcome = 'ok' | 'form' | 'invalid' | 'refused' | 'error';
+
+/** What the dispatch observed about one entry, for metrics (acknowledgement time, outcomes). */
+export interface Handled {
+  kind: Entry['kind'];
+  /** The command name, `action:<verb>` for a click, `form:<id>` for a form; undefined for unknown commands. */
+  label: string | undefined;
+  outcome: EntryOutcome;
+  /** From the entry to the platform's acknowledgement (or form, or refusal); undefined if none was sent. */
+  ackMs: number | undefined;
+  ms: number;
+}
 
 export interface AutocompleteQuery {
   command: string;
@@ -70,6 +82,78 @@ export function opensForm(spec: CommandSpec, text: string): boolean {
 /** A bare command answered with the platform's own form for it (Slack). */
 type CommandForm = { kind: 'command-form'; spec: CommandSpec };
 
+const commandName = (command: string) => command.replace(/^\//, '').toLowerCase();
+
+/** Bounded labels: a forged verb or form id counts as `unknown`, so it cannot grow the metric. */
+function labelOf(entry: Entry, bot: Bot): string | undefined {
+  switch (entry.kind) {
+    case 'click': {
+      const verb = entry.actionId.split(':')[0] ?? '';
+      return `action:${(bot.knows?.('verb', verb) ?? true) ? verb : 'unknown'}`;
+    }
+    case 'form': {
+      const form = entry.formId.split(':')[0] ?? '';
+      return `form:${(bot.knows?.('form', form) ?? true) ? form : 'unknown'}`;
+    }
+    default: {
+      const name = commandName(entry.command);
+      return bot.commands.some((c) => c.name === name) ? name : undefined;
+    }
+  }
+}
+
+/** What the log line calls the entry: the command (even unknown, cut short) or the click's verb. */
+function what(entry: Entry): Record<string, string> {
+  if (entry.kind === 'click') return { verb: entry.actionId.split(':')[0] ?? '' };
+  if (entry.kind === 'form') return { form: entry.formId.slice(0, 64) };
+  return { command: commandName(entry.command).slice(0, 64) };
+}
+
+/**
+ * What one entry keeps while it is handled, and all its work keeps once it is acknowledged (with its
+ * Reply): who, where and what for the log line, never the platform's request or the Answer.
+ */
+interface Trace {
+  readonly kind: Entry['kind'];
+  readonly label: string | undefined;
+  readonly started: number;
+  readonly where: Record<string, string>;
+  readonly what: Record<string, string>;
+  /** The adapter's `trace`, bound to a child logger only when a line is written (most entries write one). */
+  readonly bindings: Record<string, unknown> | undefined;
+  ackMs: number | undefined;
+  outcome: EntryOutcome;
+  replayed: boolean;
+}
+
+function traceOf(entry: Entry, label: string | undefined, started: number): Trace {
+  const { platform, channelId, userId } = entry.origin;
+  return {
+    kind: entry.kind,
+    label,
+    started,
+    where: { platform, channel: channelId, user: userId },
+    what: what(entry),
+    bindings: entry.trace,
+    ackMs: undefined,
+    outcome: 'ok',
+    replayed: false,
+  };
+}
+
+/**
+ * The form to open for a prepared modal: its prefilled version when it has one (a store read, well
+ * within the platforms' 3 s), else the plain one, so a slow or failed read still opens a form.
+ */
+async function modalToOpen(prepared: Extract<Prepared, { kind: 'modal' }>): Promise<ModalSpec> {
+  if (!prepared.load) return prepared.modal;
+  try {
+    return await prepared.load();
+  } catch {
+    return prepared.modal;
+  }
+}
+
 export function createDispatch(options: DispatchOptions): Dispatch {
   const { bot, logger } = options;
   const clock = options.clock ?? systemClock;
@@ -87,14 +171,75 @@ export function createDispatch(options: DispatchOptions): Dispatch {
         : {},
     );
   const tracker = options.tracker ?? createWorkTracker(logger);
-  const { firstTime, fail, finish, detach } = createOutcomes({
-    logger,
-    clock,
-    work,
-    tracker,
-    ...(metrics ? { metrics } : {}),
-    ...(options.observe ? { observe: options.observe } : {}),
-  });
+  const logOf = (trace: Trace): Logger => (trace.bindings ? logger.child(trace.bindings) : logger);
+
+  /** The replay check; a replay is logged at debug and gets nothing more. */
+  async function firstTime(trace: Trace, check: () => Promise<boolean>): Promise<boolean> {
+    trace.replayed = !(await check());
+    if (trace.replayed) logOf(trace).debug({ ...trace.where, ...trace.what }, 'already handled: replay ignored');
+    return !trace.replayed;
+  }
+
+  /** Logs a failure once and tells the person through `refuse` (told as it is, or the apology). */
+  async function fail(trace: Trace, err: unknown, refuse?: (text: string) => Promise<unknown>): Promise<void> {
+    // Told as they are: the person's mistake, the API's answer, or storage that is down for a moment.
+    const expected = err instanceof UserError || err instanceof MediaApiError || err instanceof StoreUnavailableError;
+    const log = logOf(trace);
+    trace.outcome = expected ? 'refused' : 'error';
+    if (expected) log.info({ ...trace.where, ...trace.what, err: { message: (err as Error).message } }, 'refused');
+    else log.error({ ...trace.where, ...trace.what, err }, `${trace.kind} failed`);
+    await refuse?.(expected ? `⚠️ ${describeError(err)}` : APOLOGY).catch((e: unknown) => {
+      log.warn({ ...trace.where, err: e }, 'could not tell the person about an error');
+    });
+  }
+
+  /** After everything (success or not): the answer's conclude, then the one log line and the metrics. */
+  async function finish(trace: Trace, conclude: (() => Promise<void>) | undefined): Promise<void> {
+    // A replay found after its acknowledgement shares the original's reply: leave it alone.
+    if (trace.replayed) return;
+    await conclude?.().catch((e: unknown) =>
+      logOf(trace).warn({ ...trace.where, err: e }, 'could not conclude the answer'),
+    );
+    const { kind, label, outcome, ackMs } = trace;
+    const ms = clock.now() - trace.started;
+    // The entry's own fields go in the line rather than through a child logger made for it, which would
+    // serialise the bindings once more for every command of a burst.
+    logger.info(
+      { ...trace.bindings, ...trace.where, ...trace.what, outcome, ms, ...(ackMs !== undefined ? { ackMs } : {}) },
+      kind,
+    );
+    if (label) metrics?.inc('reelbot_commands_total', { command: label, outcome });
+    // From the entry reaching the bot to the platform's acknowledgement (Discord and Slack allow 3 s).
+    if (label && ackMs !== undefined)
+      metrics?.observe?.('reelbot_command_ack_seconds', { command: label }, ackMs / 1000);
+    options.observe?.({ kind, label, outcome, ackMs, ms });
+  }
+
+  /**
+   * The work behind an acknowledgement, detached from the entry: the platform's request is answered and
+   * `handle` returns, so what waits in the work queue holds only the prepared command, its Reply and the
+   * trace, never a platform request, response or middleware chain kept alive through a burst. The tracker
+   * keeps it for a clean stop (`drain`).
+   */
+  function detach(
+    trace: Trace,
+    run: (reply: Reply) => Promise<void>,
+    reply: Reply,
+    check: (() => Promise<boolean>) | undefined,
+    conclude: (() => Promise<void>) | undefined,
+  ): void {
+    tracker.run(trace.label ?? trace.kind, async () => {
+      try {
+        // The replay check left until after the acknowledgement runs with the work, before it.
+        await work.run(async () => {
+          if (!check || (await firstTime(trace, check))) await run(reply);
+        });
+      } catch (err) {
+        await fail(trace, err, trace.replayed ? undefined : (text) => reply.ephemeral({ text }));
+      }
+      await finish(trace, conclude);
+    });
+  }
 
   /** The core's first answer for an entry, given who may configure. */
   function prepare(entry: Entry, canConfigure: boolean, answer: Answer): Prepared | CommandForm {

@@ -55,8 +55,8 @@ export type Prepared =
       kind: 'modal';
       modal: ModalSpec;
       /**
-       * A form prefilled from the store: adapters await it (a store read, well within the 3 s) before
-       * opening the form, and fall back to `modal` when it fails.
+       * A form prefilled from the store: the dispatch awaits it (a store read, well within the 3 s) before
+       * opening the form, and falls back to `modal` when it fails.
        */
       load?: () => Promise<ModalSpec>;
     }

@@ -1,10 +1,9 @@
 // What a command does after its acknowledgement (posting the card, creating the project, store writes)
-// waits here. Measured on the 2-core machine: with 200 signed /clip in flight every acknowledgement
-// waited behind the work of the commands before it (p99 688 ms against 67 ms for a bare server), because
-// all that work ran at once on the one event loop. So how much work runs at once follows who is waiting:
-// while requests wait for their answers (a burst), new work starts a few at a time and the answers go
-// first; once nobody waits, many run at once, because most of a job's time is spent waiting (the API,
-// Slack's 1-post-per-second pacing of its card), not computing.
+// waits here, so that in a burst the work of earlier commands, all on the one event loop, never delays the
+// next acknowledgement past the platforms' 3 s. How much work runs at once follows who is waiting: while
+// requests wait for their answers (a burst), new work starts a few at a time and the answers go first;
+// once nobody waits, many run at once, because most of a job's time is spent waiting (the API, Slack's
+// 1-post-per-second pacing of its card), not computing.
 import { performance } from 'node:perf_hooks';
 import { UserError } from '../errors.ts';
 import { answersAwaited } from './awaiting.ts';
@@ -26,7 +25,7 @@ export interface WorkQueue {
 
 /** What the queue looks at to decide how much work may run now. */
 export interface LoopLoad {
-  /** Requests received and not yet answered (see http/awaiting.ts): people waiting now. */
+  /** Requests received and not yet answered (see awaiting.ts): people waiting now. */
   awaiting: number;
   /** Share of the time the event loop ran code rather than waiting for I/O since the last look, 0 to 1. */
   utilization: number;
@@ -95,8 +94,8 @@ export function createWorkQueue(options: WorkQueueOptions = {}): WorkQueue {
 
   /**
    * Drops to the floor while people wait for answers, and grows by half again once nobody does and the
-   * loop has room. Timer lateness and utilization alone proved poor signs on a shared machine: a process
-   * that is descheduled now and then looks busy, and the queue then drained a burst's work far too slowly.
+   * loop has room. Not timer lateness or utilization alone: on a shared machine a process descheduled now
+   * and then looks busy by both, and a burst's work would drain far too slowly.
    */
   function adjust() {
     load ??= options.load ?? processLoad();

@@ -1,7 +1,6 @@
 // The publishing commands of the table (the flow itself lives in src/core/publish/).
 
-import type { CommandSpec } from '../commands/spec.ts';
-import { url } from '../commands/table-options.ts';
+import { type CommandSpec, url } from '../commands/spec.ts';
 import { PRIVACY_VALUES } from '../media/enums.ts';
 
 export const PUBLISH: CommandSpec<'publish'> = {

@@ -1,8 +1,8 @@
 // Locale codes (`fr-FR`) and the names people type for them ("French", "french (france)", "français").
 // Names come from Intl.DisplayNames (Node ships full ICU), computed once per locale and cached: the
 // catalogue has about 140 locales, and search must not call ICU per voice per query. The two English
-// namers are made on first use: making them reads ICU's display-name data, ~4 MB of resident memory an
-// idle bot (which names no language until someone searches the voices) would otherwise hold.
+// namers are made on first use: making them reads ICU's display-name data into resident memory, which an
+// idle bot (it names no language until someone searches the voices) would otherwise hold for nothing.
 
 let namers: { english: Intl.DisplayNames; dialect: Intl.DisplayNames } | undefined;
 const englishNamers = () => {

@@ -44,8 +44,7 @@ export interface BackedStoreOptions extends GuardOptions {
 
 /**
  * A health check answers within a second: the ping gives up well before, leaving room for the HTTP answer
- * on a loaded machine (at 900 ms, three replicas on a busy 2-core runner answered in 1,022 ms). A Redis
- * that takes 600 ms to answer PING is stalled anyway.
+ * on a loaded machine; a Redis that takes 600 ms to answer PING is stalled anyway.
  */
 const PING_TIMEOUT_MS = 600;
 /** Writers of one key that keep colliding past this many attempts point at a bug, not contention. */
@@ -66,9 +65,8 @@ export function createBackedStore(backend: Backend, options: BackedStoreOptions)
   const guard = createGuard(backend.where, () => closed, options);
   // Tokens of the claims this instance took with claim(), so release() never frees a claim that
   // expired and was since taken by another replica. An entry goes once its claim has lapsed (a release
-  // then has nothing to free): inbound dedupe claims are never released, and the map kept one entry per
-  // command and event ever received, each key holding the whole request body it was sliced from (found in
-  // heap snapshots of a bot after 1,000 /clip commands: 1,000 Slack bodies held by this map).
+  // then has nothing to free): inbound dedupe claims are never released, so without that the map would keep
+  // one entry per command and event ever received, each key holding the whole request body it was sliced from.
   const held = new Map<string, { token: string; until: number }>();
   let sweepAt = 0;
   const sweepHeld = () => {

@@ -22,8 +22,8 @@ export type StoreOptions =
 export async function openStore(options: StoreOptions, deps?: { clock?: Clock }): Promise<Store> {
   const clock = deps?.clock;
   switch (options.kind) {
-    // Each driver is loaded only by the store that uses it: a SQLite bot never loads the Redis client
-    // (~15 MB of memory and a noticeable part of start-up), a Redis one never loads sqlite3.
+    // Each driver is loaded only by the store that uses it, so no bot pays the memory and start-up of a
+    // driver it never uses: a SQLite bot never loads the Redis client, a Redis one never loads sqlite3.
     case 'sqlite': {
       const { createSqliteStore } = await import('./sqlite-store.ts');
       return createSqliteStore({ ...options, ...(clock ? { clock } : {}) });

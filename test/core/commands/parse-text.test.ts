@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { type ParseResult, parseCommandText, tokenize } from '../../../src/core/commands/parse-text.ts';
+import { type ParseResult, parseCommandText } from '../../../src/core/commands/parse-text.ts';
 import type { CommandSpec, OptionValues } from '../../../src/core/commands/spec.ts';
 import { CLIP, HELP, JOBS, PROJECT, SETUP, TTS, TTV, VOICES } from '../../../src/core/commands/table.ts';
+import { tokenize } from '../../../src/core/commands/tokenize.ts';
 
 const values = (result: ParseResult): OptionValues => {
   if (!result.ok) throw new Error(`expected a parse, got: ${result.error}`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeKey } from '../../../src/core/commands/parse-text.ts';
+import { normalizeKey } from '../../../src/core/commands/option-index.ts';
 import { COMMANDS, findCommand } from '../../../src/core/commands/table.ts';
 import { DEFAULT_SOURCES, parseAndValidate } from '../../../src/core/commands/validate.ts';
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 // the core's dispatch: an adapter that calls the Bot's prepare* or reads a Prepared itself would have
 // its own error handling and its own apology again.
 
-const root = join(import.meta.dirname, '../../src');
+const root = join(import.meta.dirname, '../../../src');
 const ADAPTERS = ['discord', 'slack', 'console'];
 
 function files(dir: string): string[] {

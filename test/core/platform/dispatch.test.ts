@@ -64,7 +64,7 @@ describe('the first answer', () => {
     const { dispatch } = setup();
     const withForms = recordingAnswer();
     await dispatch.handle(command('setup', 'key'), withForms.answer);
-    expect(withForms.steps).toEqual(['form:setup-key', 'settle']);
+    expect(withForms.steps).toEqual(['form:setup-key', 'conclude']);
     const mention = recordingAnswer({ forms: false });
     await dispatch.handle(
       { kind: 'mention', command: 'setup', text: 'key', origin, canConfigure: true },
@@ -81,7 +81,7 @@ describe('the first answer', () => {
       return true;
     };
     await dispatch.handle(command('setup', 'key', { canConfigure: lookup }), answer);
-    expect(steps).toEqual(['ack:ephemeral', 'lookup', 'form:setup-key', 'settle']);
+    expect(steps).toEqual(['ack:ephemeral', 'lookup', 'form:setup-key', 'conclude']);
   });
 });
 
