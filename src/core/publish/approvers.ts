@@ -3,8 +3,8 @@
 // looked up (usergroups.users.list behind ChatPort.membersOf). A lookup that fails is never a guess:
 // an approval is refused with a reason, and the "no approver can act" check stays silent.
 import type { Logger, Platform } from '../ports.ts';
+import type { Actor } from './approvals.ts';
 import { groupMention, type Policy } from './policy.ts';
-import type { Actor } from './rules.ts';
 import type { PublishDeps } from './service-deps.ts';
 
 /** The user ids in one group; rejects when the platform cannot say. */

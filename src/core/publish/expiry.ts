@@ -3,17 +3,13 @@
 // team sees the truth without clicking. The task lives in the scheduler's store (embedded or BullMQ), so
 // a restart keeps it; a request edited meanwhile moves it (same task id), a decided one ignores it.
 import type { Task, TaskOutcome } from '../scheduler.ts';
+import { expiresAt, isExpired } from './approvals.ts';
 import type { PublishRequestRecord } from './model.ts';
-import type { Policy } from './policy.ts';
-import { isExpired } from './rules.ts';
 import type { PublishDeps } from './service-deps.ts';
 import type { Steps } from './steps.ts';
 
 /** The scheduler queue of approval expiries (one task per request, id = request id). */
 export const EXPIRY_QUEUE = 'publish-expiry';
-
-/** The first moment `isExpired` is true (it compares strictly). */
-export const expiresAt = (r: PublishRequestRecord, policy: Policy): number => r.editedAt + policy.expiryMs + 1;
 
 export function createExpiry(deps: PublishDeps, steps: Pick<Steps, 'show' | 'say'>) {
   const { repo, policies, clock, scheduler } = deps;

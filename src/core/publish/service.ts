@@ -3,10 +3,6 @@
 // (see steps.ts for how it is written once and sent at most once).
 import type { Once } from '../guarantees/once.ts';
 import type { Task, TaskOutcome } from '../scheduler.ts';
-import { createApprovers } from './approvers.ts';
-import type { Expiry } from './expiry.ts';
-import { type Content, contentHash, type Person, type PublishRequestRecord, personOf } from './model.ts';
-import { renderRequestCard } from './render.ts';
 import {
   type Actor,
   decidedText,
@@ -15,7 +11,11 @@ import {
   mayEdit,
   refuseApproval,
   refuseBeforeMembership,
-} from './rules.ts';
+} from './approvals.ts';
+import { createApprovers } from './approvers.ts';
+import type { Expiry } from './expiry.ts';
+import { type Content, contentHash, type Person, type PublishRequestRecord, personOf } from './model.ts';
+import { renderRequestCard } from './render.ts';
 import { formatWhen } from './schedule.ts';
 import { OVERDUE_MS, PUBLISH_QUEUE, type PublishDeps } from './service-deps.ts';
 import type { Steps } from './steps.ts';

@@ -5,11 +5,11 @@
 // post twice.
 import type { Once } from '../guarantees/once.ts';
 import type { OutMessage } from '../platform/message.ts';
+import { decidedText, quorumReached } from './approvals.ts';
 import type { Person, PublishRequestRecord } from './model.ts';
 import type { Policy } from './policy.ts';
 import { callApi, outcomeText } from './publisher.ts';
 import { renderRequestCard } from './render.ts';
-import { decidedText, quorumReached } from './rules.ts';
 import { formatWhen } from './schedule.ts';
 import { PUBLISH_QUEUE, type PublishDeps } from './service-deps.ts';
 
