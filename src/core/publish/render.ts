@@ -4,7 +4,7 @@ import { type Control, type Field, mention, type OutMessage, truncate } from '..
 import { isExpired, openChanges, validApprovals } from './approvals.ts';
 import type { PublishRequestRecord } from './model.ts';
 import type { Policy } from './policy.ts';
-import { formatWhen } from './schedule.ts';
+import { formatWhen } from './schedule-time.ts';
 
 const btn = (label: string, verb: string, id: string, style?: 'primary' | 'danger'): Control => ({
   kind: 'action',

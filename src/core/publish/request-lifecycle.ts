@@ -31,7 +31,7 @@ import type { Policy, PolicyRepo } from './policy.ts';
 import { createPublisher, type PublisherDeps } from './publisher.ts';
 import { renderRequestCard } from './render.ts';
 import type { PublishRepo } from './repo.ts';
-import { formatWhen } from './schedule.ts';
+import { formatWhen } from './schedule-time.ts';
 
 /** The scheduler queue of posts held for their time (one task per request, id = request id). */
 export const PUBLISH_QUEUE = 'publish';

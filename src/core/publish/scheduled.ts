@@ -8,7 +8,7 @@ import { mayCancel } from './approvals.ts';
 import type { PublishRequestRecord } from './model.ts';
 import type { Policy } from './policy.ts';
 import { approvalLine } from './render.ts';
-import { formatWhen } from './schedule.ts';
+import { formatWhen } from './schedule-time.ts';
 
 const LAST_PUBLISHED = 10;
 const WAITING = ['pending', 'scheduled', 'overdue', 'failed', 'unknown', 'publishing'];
