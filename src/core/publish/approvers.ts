@@ -2,10 +2,9 @@
 // Discord sends the clicking member's roles with every click; Slack sends none, so the named groups are
 // looked up (usergroups.users.list behind ChatPort.membersOf). A lookup that fails is never a guess:
 // an approval is refused with a reason, and the "no approver can act" check stays silent.
-import type { Logger, Platform } from '../ports.ts';
+import type { ChatPort, Logger, Platform } from '../ports.ts';
+import type { Actor } from './approvals.ts';
 import { groupMention, type Policy } from './policy.ts';
-import type { Actor } from './rules.ts';
-import type { PublishDeps } from './service-deps.ts';
 
 /** The user ids in one group; rejects when the platform cannot say. */
 export type GroupMembers = (groupId: string) => Promise<readonly string[]>;
@@ -111,7 +110,7 @@ export interface Where {
 }
 
 /** The checks above, with membership read from the request's platform (ChatPort.membersOf, findGroup). */
-export function createApprovers(deps: Pick<PublishDeps, 'chat' | 'logger'>) {
+export function createApprovers(deps: { chat: (platform: Platform) => ChatPort | undefined; logger: Logger }) {
   const { logger } = deps;
   const membersIn = (where: Where): GroupMembers | undefined => {
     const port = deps.chat(where.platform);
@@ -133,3 +132,5 @@ export function createApprovers(deps: Pick<PublishDeps, 'chat' | 'logger'>) {
     },
   };
 }
+
+export type Approvers = ReturnType<typeof createApprovers>;

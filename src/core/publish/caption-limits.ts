@@ -1,8 +1,7 @@
 // Each platform's own limits on what the one title and description are posted as. The API takes one
 // text for every chosen account, so the strictest platform chosen decides. X counts characters its own
 // way (every URL is 23, some scripts weigh 2): twitter-text is X's published counter. It is loaded on
-// first use: with core-js under it, it costs an idle bot ~3 MB of memory and 0.1 s, and only a caption
-// for an X account needs it.
+// first use, because only a caption for an X account needs it and it brings core-js with it.
 import type TwitterText from 'twitter-text';
 import { loadOnce } from '../load-once.ts';
 

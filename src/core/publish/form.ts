@@ -7,7 +7,7 @@ import type { ModalSpec } from '../platform/interaction.ts';
 import type { SocialAccount } from './accounts.ts';
 import { captionProblem, preloadCaptionCounter } from './caption-limits.ts';
 import type { Content } from './model.ts';
-import { formatWhen, parseSchedule, preloadScheduleParser } from './schedule.ts';
+import { formatWhen, parseSchedule, preloadScheduleParser } from './schedule-time.ts';
 
 export const FORM_PREFIX = 'pubform:';
 export const EDIT_PREFIX = 'pubedit:';

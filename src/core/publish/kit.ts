@@ -1,32 +1,40 @@
-import type { Once } from '../guarantees/once.ts';
-import type { SecretBox } from '../ports.ts';
+// The publishing feature built from the bot's ports: its repositories, the approver checks and the
+// request lifecycle, whose scheduler queues are registered here so held posts and expiries survive a
+// restart. The commands get it as one dependency.
+import type { SecretBox, Store } from '../ports.ts';
 import { type AccountsRepo, createAccountsRepo } from './accounts.ts';
-import { createExpiry, EXPIRY_QUEUE } from './expiry.ts';
+import { type Approvers, createApprovers } from './approvers.ts';
 import { createPolicyRepo, type PolicyRepo } from './policy.ts';
 import { createPublishRepo, type PublishRepo } from './repo.ts';
-import { createPublishService, type PublishService } from './service.ts';
-import { PUBLISH_QUEUE, type PublishDeps } from './service-deps.ts';
-import { createSteps } from './steps.ts';
+import {
+  createRequestLifecycle,
+  EXPIRY_QUEUE,
+  PUBLISH_QUEUE,
+  type RequestLifecycle,
+  type RequestLifecycleDeps,
+} from './request-lifecycle.ts';
 
-/** Everything the publishing commands need, handed to the bot as one dependency. */
 export interface PublishKit {
-  service: PublishService;
+  /** Every change to a request, from its creation to its outcome. */
+  service: RequestLifecycle;
   repo: PublishRepo;
   policies: PolicyRepo;
   accounts: AccountsRepo;
+  approvers: Approvers;
 }
 
-export function createPublishKit(
-  deps: Omit<PublishDeps, 'repo' | 'policies' | 'accounts'> & { box: SecretBox; once: Once },
-): PublishKit {
+export type PublishKitDeps = Omit<RequestLifecycleDeps, 'repo' | 'policies' | 'accounts' | 'approvers'> & {
+  store: Store;
+  box: SecretBox;
+};
+
+export function createPublishKit(deps: PublishKitDeps): PublishKit {
   const repo = createPublishRepo(deps.store, deps.logger);
   const policies = createPolicyRepo(deps.store);
   const accounts = createAccountsRepo(deps.store, deps.box);
-  const all = { ...deps, repo, policies, accounts };
-  const steps = createSteps(all);
-  const expiry = createExpiry(all, steps);
-  const service = createPublishService(all, steps, expiry);
+  const approvers = createApprovers(deps);
+  const service = createRequestLifecycle({ ...deps, repo, policies, accounts, approvers });
   deps.scheduler.handle(PUBLISH_QUEUE, (task) => service.onDue(task));
-  deps.scheduler.handle(EXPIRY_QUEUE, (task) => expiry.onDue(task));
-  return { service, repo, policies, accounts };
+  deps.scheduler.handle(EXPIRY_QUEUE, (task) => service.onExpiry(task));
+  return { service, repo, policies, accounts, approvers };
 }

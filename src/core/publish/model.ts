@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { threadRefSchema } from '../jobs/model.ts';
 import { PRIVACY_VALUES } from '../media/enums.ts';
+import type { Policy } from './policy.ts';
 
 export const REQUEST_STATES = [
   'pending', // waiting for approvals
@@ -71,3 +72,15 @@ export const personOf = (o: { userId: string; userName?: string | undefined }): 
   o.userName ? { userId: o.userId, userName: o.userName } : { userId: o.userId };
 
 export const OPEN_STATES: readonly RequestState[] = ['pending', 'scheduled', 'overdue'];
+
+/**
+ * A decision on the stored record: the new record, or a refusal shown to the person who clicked. Pure,
+ * because a compare-and-set write runs it again when another click or replica changed the record first.
+ */
+export type Change = (r: PublishRequestRecord, policy: Policy) => PublishRequestRecord | string;
+
+/** What a change left: the record stored afterwards, or why nothing changed. */
+export interface Changed {
+  record?: PublishRequestRecord;
+  refusal?: string;
+}

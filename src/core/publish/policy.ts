@@ -2,7 +2,7 @@
 // timezone=…), kept apart from the other settings so it has its own schema and defaults.
 import { z } from 'zod';
 import type { Store } from '../ports.ts';
-import { isValidZone } from './schedule.ts';
+import { isValidZone } from './schedule-time.ts';
 
 export const policySchema = z.object({
   approvals: z.number().int().min(0).max(20).default(1),

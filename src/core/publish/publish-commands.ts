@@ -13,7 +13,7 @@ import type { PublishKit } from './kit.ts';
 import { type Content, personOf } from './model.ts';
 import { renderRequestCard } from './render.ts';
 import { newRequestId } from './repo.ts';
-import type { Member } from './service.ts';
+import type { Member } from './request-lifecycle.ts';
 
 export const PUBLISH_BUTTON_LABEL = 'Publish…';
 
@@ -54,7 +54,7 @@ async function createRequest(ctx: CommandContext, reply: Reply, videoUrl: string
   const [accounts, policy] = await Promise.all([kit.accounts.list(ctx.channelKey), kit.policies.get(ctx.channelKey)]);
   const checked = await checkContent(videoUrl, v, accounts, policy.timezone, now);
   if (!checked.ok) throw new UserError(checked.message);
-  const stuck = await kit.service.whyNoApprover(policy, ctx.origin, ctx.origin.userId);
+  const stuck = await kit.approvers.whyNoApprover(policy, ctx.origin, ctx.origin.userId);
   if (stuck) throw new UserError(stuck);
   const id = newRequestId();
   const draft = {

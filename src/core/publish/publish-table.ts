@@ -1,4 +1,4 @@
-// The publishing commands of the table (the flow itself lives in src/core/publish/).
+// How /publish and /scheduled are described in the command table: their options, limits and usage.
 
 import { type CommandSpec, url } from '../commands/spec.ts';
 import { PRIVACY_VALUES } from '../media/enums.ts';

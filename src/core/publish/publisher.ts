@@ -1,11 +1,18 @@
-// Calls the API for an approved request, at most once per attempt. The API has no idempotency key, no
-// read-back and no cancel, so the request moves to `publishing` under a claim that never expires before
-// the call; then 2xx → published, 400/401/403/429 → failed (nothing posted, may be retried), anything
+// Where publishing is called at most once. The API's POST /publish-to-socials has no idempotency key, no
+// read-back and no cancel, so an attempt is sent only by whoever moved the request to `publishing` with a
+// compare-and-set write, and only after it took that attempt's claim in the once module, a claim that
+// never expires: two clicks, two replicas or a restart never post twice. Then 2xx → published;
+// 400/401/403/429 (and the other refusals below) → failed, nothing posted, may be tried again; anything
 // else (timeout, connection error, 5xx, an unreadable answer) → unknown, never shown as posted.
+import type { KeyResolver } from '../channels/key-resolver.ts';
 import { MediaApiError, UserError } from '../errors.ts';
-import { mention } from '../platform/message.ts';
-import type { PublishRequestRecord } from './model.ts';
-import type { PublishDeps } from './service-deps.ts';
+import type { Once } from '../guarantees/once.ts';
+import { mention, type OutMessage } from '../platform/message.ts';
+import type { Clock, Logger, MediaApi } from '../ports.ts';
+import type { AccountsRepo } from './accounts.ts';
+import { decidedText } from './approvals.ts';
+import type { Change, Changed, Person, PublishRequestRecord } from './model.ts';
+import type { Policy } from './policy.ts';
 
 /** Statuses the API answers before doing anything: nothing was posted. */
 const REFUSED = new Set([400, 401, 403, 404, 409, 413, 422, 429]);
@@ -14,6 +21,22 @@ export type Outcome =
   | { kind: 'published'; posts: Array<{ account: string; postId: string }> }
   | { kind: 'failed'; error: string }
   | { kind: 'unknown'; error: string };
+
+/** Decides whether a request may be sent now: the record to send (attempt included), or undefined. Pure. */
+export type Gate = (r: PublishRequestRecord, policy: Policy) => PublishRequestRecord | undefined;
+
+export interface PublisherDeps {
+  once: Once;
+  accounts: AccountsRepo;
+  keys: KeyResolver;
+  media: MediaApi;
+  clock: Clock;
+  logger: Logger;
+  /** The request's one way to change: compare-and-set on its record, then its card redrawn. */
+  update(id: string, change: Change): Promise<Changed>;
+  /** Posts a request's news in its thread once. */
+  say(r: PublishRequestRecord, message: OutMessage, event: string): Promise<void>;
+}
 
 export function classify(err: unknown): Outcome {
   // The API's own message is left out: a validation message can quote the request, access keys included.
@@ -37,41 +60,95 @@ export function classify(err: unknown): Outcome {
   };
 }
 
-/** Calls the API for `r`, whose attempt the caller has claimed; never throws. */
-export async function callApi(deps: PublishDeps, r: PublishRequestRecord): Promise<Outcome> {
-  try {
-    const { keys, missing } = await deps.accounts.keys(r.channelKey, r.content.accounts);
-    if (missing.length > 0) {
-      const s = missing.length === 1;
-      return {
-        kind: 'failed',
-        error: `Nothing was posted: the account${s ? '' : 's'} ${missing.join(', ')} ${s ? 'is' : 'are'} no longer set up in this channel (\`/setup socials\`).`,
-      };
-    }
-    const { key } = await deps.keys.resolve(r.channelKey);
-    const c = r.content;
-    const result = await deps.media.publish(key, {
-      videoUrl: c.videoUrl,
-      apiAccessKeys: keys,
-      ...(c.title ? { title: c.title } : {}),
-      ...(c.description ? { description: c.description } : {}),
-      privacy: c.privacy,
-    });
-    const posts = c.accounts.map((account, i) => ({ account, postId: result.posts[i] ?? '(no id returned)' }));
-    return { kind: 'published', posts };
-  } catch (err) {
-    // Only the status is logged: an error's text can quote the request, and access keys never reach a log.
-    deps.logger.warn(
-      { request: r.id, status: err instanceof MediaApiError ? err.status : undefined },
-      'publish call failed',
-    );
-    return classify(err);
-  }
-}
-
 export function outcomeText(r: PublishRequestRecord, o: Outcome): string {
   if (o.kind === 'published')
     return `✅ Published to ${o.posts.map((p) => `${p.account} (\`${p.postId}\`)`).join(', ')}. ${mention(r.requester.userId)}`;
   if (o.kind === 'failed') return `⚠️ Not published. ${o.error}`;
   return `❓ Outcome unknown: ${o.error}`;
 }
+
+export function createPublisher(deps: PublisherDeps) {
+  const { update, say, clock } = deps;
+
+  /** Calls the API for `r`, whose attempt is claimed; never throws. */
+  async function callApi(r: PublishRequestRecord): Promise<Outcome> {
+    try {
+      const { keys, missing } = await deps.accounts.keys(r.channelKey, r.content.accounts);
+      if (missing.length > 0) {
+        const s = missing.length === 1;
+        return {
+          kind: 'failed',
+          error: `Nothing was posted: the account${s ? '' : 's'} ${missing.join(', ')} ${s ? 'is' : 'are'} no longer set up in this channel (\`/setup socials\`).`,
+        };
+      }
+      const { key } = await deps.keys.resolve(r.channelKey);
+      const c = r.content;
+      const result = await deps.media.publish(key, {
+        videoUrl: c.videoUrl,
+        apiAccessKeys: keys,
+        ...(c.title ? { title: c.title } : {}),
+        ...(c.description ? { description: c.description } : {}),
+        privacy: c.privacy,
+      });
+      const posts = c.accounts.map((account, i) => ({ account, postId: result.posts[i] ?? '(no id returned)' }));
+      return { kind: 'published', posts };
+    } catch (err) {
+      // Only the status is logged: an error's text can quote the request, and access keys never reach a log.
+      deps.logger.warn(
+        { request: r.id, status: err instanceof MediaApiError ? err.status : undefined },
+        'publish call failed',
+      );
+      return classify(err);
+    }
+  }
+
+  /** The one way to the API: `gate` decides on the stored record, then the attempt is claimed for good. */
+  async function publish(id: string, by: Person | undefined, gate: Gate): Promise<boolean> {
+    const { record: started } = await update(id, (r, policy) => {
+      const next = gate(r, policy);
+      return next ? { ...next, state: 'publishing', error: undefined } : decidedText(r);
+    });
+    if (!started) return false;
+    if (!(await deps.once.first({ kind: 'publish', requestId: `${id}:${started.attempt}` }))) {
+      // Only a store restored from an old copy gets here: the request stays `publishing` and is shown
+      // as unknown by `recover`, never sent a second time.
+      deps.logger.warn({ requestId: id, attempt: started.attempt }, 'publish attempt was already claimed');
+      return false;
+    }
+    const outcome = await callApi(started);
+    const { record: done } = await update(id, (r) => {
+      const now = clock.now();
+      return outcome.kind === 'published'
+        ? {
+            ...r,
+            state: 'published',
+            posts: outcome.posts,
+            error: undefined,
+            decidedBy: by ?? r.requester,
+            decidedAt: now,
+          }
+        : { ...r, state: outcome.kind, error: outcome.error };
+    });
+    if (done) await say(done, { text: outcomeText(done, outcome) }, `outcome:${done.attempt}`);
+    return true;
+  }
+
+  /**
+   * Try again on the attempt `seen` had, as a new attempt. Two clicks on the same attempt are one step
+   * (the step is claimed once), so a click that lands after the first retry already ended never starts a third.
+   */
+  async function retry(
+    seen: PublishRequestRecord,
+    by: Person,
+    allowed: (r: PublishRequestRecord) => boolean,
+  ): Promise<boolean> {
+    if (!(await deps.once.first({ kind: 'publish', requestId: `${seen.id}:retry:${seen.attempt}` }))) return false;
+    return publish(seen.id, by, (r) =>
+      r.attempt === seen.attempt && allowed(r) ? { ...r, attempt: r.attempt + 1 } : undefined,
+    );
+  }
+
+  return { publish, retry };
+}
+
+export type Publisher = ReturnType<typeof createPublisher>;

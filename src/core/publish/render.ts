@@ -1,10 +1,10 @@
 // The publish request card: what will be posted, where, when, by whom, how far the approval is, and
 // the buttons allowed in its state. Decided cards lock (no buttons) and record the decision.
 import { type Control, type Field, mention, type OutMessage, truncate } from '../platform/message.ts';
+import { isExpired, openChanges, validApprovals } from './approvals.ts';
 import type { PublishRequestRecord } from './model.ts';
 import type { Policy } from './policy.ts';
-import { isExpired, openChanges, validApprovals } from './rules.ts';
-import { formatWhen } from './schedule.ts';
+import { formatWhen } from './schedule-time.ts';
 
 const btn = (label: string, verb: string, id: string, style?: 'primary' | 'danger'): Control => ({
   kind: 'action',

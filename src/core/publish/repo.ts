@@ -1,5 +1,5 @@
-// Publish requests, drafts (a form opened but not yet submitted) and each channel's policy and social
-// accounts, in their own store namespaces.
+// Where publish requests and drafts (a form opened but not yet submitted) are stored, each in its own
+// store namespace; a record that no longer parses is ignored, never guessed at.
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import type { KeyValue, Logger, Store } from '../ports.ts';

@@ -4,11 +4,11 @@ import { defineCommand, run } from '../commands/handler.ts';
 import { SCHEDULED } from '../commands/table.ts';
 import type { Card, OutMessage } from '../platform/message.ts';
 import { mention, truncate } from '../platform/message.ts';
+import { mayCancel } from './approvals.ts';
 import type { PublishRequestRecord } from './model.ts';
 import type { Policy } from './policy.ts';
 import { approvalLine } from './render.ts';
-import { mayCancel } from './rules.ts';
-import { formatWhen } from './schedule.ts';
+import { formatWhen } from './schedule-time.ts';
 
 const LAST_PUBLISHED = 10;
 const WAITING = ['pending', 'scheduled', 'overdue', 'failed', 'unknown', 'publishing'];

@@ -40,7 +40,7 @@ export function setupPublishing(v: OptionValues, ctx: CommandContext): Prepared 
     return run(true, async (reply) => {
       const patch = { ...parsed.patch };
       if (patch.approvers) {
-        const approvers = await kit(ctx).service.resolveApprovers(ctx.origin, patch.approvers);
+        const approvers = await kit(ctx).approvers.resolveApprovers(ctx.origin, patch.approvers);
         if (typeof approvers === 'string') throw new UserError(approvers);
         patch.approvers = approvers;
       }

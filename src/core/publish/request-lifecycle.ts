@@ -1,37 +1,118 @@
-// The life of a publish request: created → approved by the quorum → published now or held for its time
-// → published / failed / unknown, or cancelled. Each action here is a decision on the stored record
-// (see steps.ts for how it is written once and sent at most once).
-import type { Once } from '../guarantees/once.ts';
-import type { Task, TaskOutcome } from '../scheduler.ts';
-import { createApprovers } from './approvers.ts';
-import type { Expiry } from './expiry.ts';
-import { type Content, contentHash, type Person, type PublishRequestRecord, personOf } from './model.ts';
-import { renderRequestCard } from './render.ts';
+// The life of a publish request: created → approved by the quorum (or changes asked, edited, approvals
+// run out) → published now or held for its time (overdue if the bot was down then) → published / failed
+// / unknown, or cancelled. Every action is a decision on the stored record, written by compare-and-set
+// (two clicks or two replicas each re-read and re-decide, so exactly one moves it), and redraws the card.
+import type { Outbox } from '../guarantees/outbox.ts';
+import type { OutMessage } from '../platform/message.ts';
+import type { ChatPort, Platform } from '../ports.ts';
+import type { Scheduler, Task, TaskOutcome } from '../scheduler.ts';
 import {
   type Actor,
   decidedText,
+  expiresAt,
   isExpired,
   mayCancel,
   mayEdit,
+  quorumReached,
   refuseApproval,
   refuseBeforeMembership,
-} from './rules.ts';
-import { formatWhen } from './schedule.ts';
-import { OVERDUE_MS, PUBLISH_QUEUE, type PublishDeps } from './service-deps.ts';
-import type { Steps } from './steps.ts';
+} from './approvals.ts';
+import type { Approvers } from './approvers.ts';
+import {
+  type Change,
+  type Changed,
+  type Content,
+  contentHash,
+  type Person,
+  type PublishRequestRecord,
+  personOf,
+} from './model.ts';
+import type { Policy, PolicyRepo } from './policy.ts';
+import { createPublisher, type PublisherDeps } from './publisher.ts';
+import { renderRequestCard } from './render.ts';
+import type { PublishRepo } from './repo.ts';
+import { formatWhen } from './schedule-time.ts';
+
+/** The scheduler queue of posts held for their time (one task per request, id = request id). */
+export const PUBLISH_QUEUE = 'publish';
+/** The scheduler queue of approval expiries: the card is redrawn when approvals run out, without a click. */
+export const EXPIRY_QUEUE = 'publish-expiry';
+/** A post whose time passed longer ago than this (the bot was down) asks before posting. */
+const OVERDUE_MS = 15 * 60_000;
 
 export type Member = Actor & Person;
 
-export function createPublishService(deps: PublishDeps & { once: Once }, steps: Steps, expiry: Expiry) {
-  const { repo, policies, clock } = deps;
-  const { show, say, update, publish, advance } = steps;
+export interface RequestLifecycleDeps extends Omit<PublisherDeps, 'update' | 'say'> {
+  repo: PublishRepo;
+  policies: PolicyRepo;
+  approvers: Approvers;
+  chat: (platform: Platform) => ChatPort | undefined;
+  /** Posts a request's news in its thread once. */
+  outbox: Outbox;
+  scheduler: Scheduler;
+}
 
-  const approvers = createApprovers(deps);
+export function createRequestLifecycle(deps: RequestLifecycleDeps) {
+  const { repo, policies, clock, scheduler, approvers } = deps;
+
+  async function show(r: PublishRequestRecord): Promise<void> {
+    const policy = await policies.get(r.channelKey);
+    await deps.chat(r.thread.platform)?.updateCard(r.thread, renderRequestCard(r, policy, clock.now()));
+  }
+  async function say(r: PublishRequestRecord, message: OutMessage, event: string): Promise<void> {
+    const port = deps.chat(r.thread.platform);
+    if (port) await deps.outbox.post(port, r.thread, message, `pub:${r.id}:${event}`);
+  }
+
+  /** Changes a request by compare-and-set, then redraws its card. */
+  async function update(id: string, change: Change): Promise<Changed> {
+    const gone = { refusal: 'That publish request no longer exists.' };
+    const current = await repo.get(id);
+    if (!current) return gone;
+    const policy = await policies.get(current.channelKey);
+    const now = clock.now();
+    // The last call of `change` is the one whose answer counts (earlier ones lost a race and were re-run).
+    let last: Changed = gone;
+    const stored = await repo.update(id, (r) => {
+      const next = change(r, policy);
+      last = typeof next === 'string' ? { refusal: next } : { record: { ...next, updatedAt: now } };
+      return last.record;
+    });
+    const result: Changed = last.record && stored ? { record: stored } : last;
+    if (result.record) await show(result.record);
+    return result;
+  }
+
+  const publisher = createPublisher({ ...deps, update, say });
+
+  /** (Re)arms the redraw for when approvals run out; called on create, on edit and after a restart. */
+  async function watchExpiry(r: PublishRequestRecord): Promise<void> {
+    if (r.state !== 'pending') return;
+    const policy = await policies.get(r.channelKey);
+    await scheduler.schedule(EXPIRY_QUEUE, r.id, expiresAt(r, policy), { id: r.id });
+  }
+
+  /** After approvals change: publish now, hold for its time, or keep waiting. */
+  async function advance(r: PublishRequestRecord, by: Person | undefined): Promise<void> {
+    const policy = await policies.get(r.channelKey);
+    if (r.state !== 'pending' || !quorumReached(r, policy, clock.now())) return;
+    const at = r.content.scheduleAt;
+    const ready = (cur: PublishRequestRecord, p: Policy) =>
+      cur.state === 'pending' && quorumReached(cur, p, clock.now());
+    if (at !== null && at > clock.now()) {
+      const { record } = await update(r.id, (cur, p) =>
+        ready(cur, p) ? { ...cur, state: 'scheduled' } : decidedText(cur),
+      );
+      if (record) {
+        await scheduler.schedule(PUBLISH_QUEUE, r.id, at, { id: r.id });
+        await say(record, { text: `🗓️ Approved: it will be posted ${formatWhen(at, policy.timezone)}.` }, 'scheduled');
+      }
+      return;
+    }
+    await publisher.publish(r.id, by, (cur, p) => (ready(cur, p) ? cur : undefined));
+  }
 
   return {
-    show,
-    whyNoApprover: approvers.whyNoApprover,
-    resolveApprovers: approvers.resolveApprovers,
     async create(input: {
       channelKey: string;
       thread: PublishRequestRecord['thread'];
@@ -52,7 +133,7 @@ export function createPublishService(deps: PublishDeps & { once: Once }, steps: 
         updatedAt: now,
       };
       await repo.save(r);
-      await expiry.watch(r);
+      await watchExpiry(r);
       await advance(r, input.requester);
       return r;
     },
@@ -113,7 +194,7 @@ export function createPublishService(deps: PublishDeps & { once: Once }, steps: 
         return { ...r, content, approvals: [], editedAt: at };
       });
       if (refusal) return refusal;
-      if (record) await expiry.watch(record);
+      if (record) await watchExpiry(record);
       if (renewed) {
         if (record) await advance(record, actor);
         return 'Asked again: approvals start over.';
@@ -137,15 +218,17 @@ export function createPublishService(deps: PublishDeps & { once: Once }, steps: 
         return { ...r, state: 'cancelled', decidedBy: actor, decidedAt: at };
       });
       if (refusal) return refusal;
-      await deps.scheduler.cancel(PUBLISH_QUEUE, id);
-      await expiry.forget(id);
+      await scheduler.cancel(PUBLISH_QUEUE, id);
+      await scheduler.cancel(EXPIRY_QUEUE, id);
       if (record)
         await say(record, { text: `🚫 Cancelled by <@${actor.userId}>; nothing will be posted.` }, 'cancelled');
       return 'Cancelled.';
     },
 
     async postNow(id: string, actor: Member): Promise<string> {
-      const ok = await publish(id, actor, (r) => (r.state === 'overdue' && mayCancel(r, actor) ? r : undefined));
+      const ok = await publisher.publish(id, actor, (r) =>
+        r.state === 'overdue' && mayCancel(r, actor) ? r : undefined,
+      );
       return ok
         ? 'Posting now.'
         : 'Only the requester or someone who may configure the bot can post this, and only once.';
@@ -175,16 +258,10 @@ export function createPublishService(deps: PublishDeps & { once: Once }, steps: 
         r.state === 'failed' ? mayCancel(r, actor) : r.state === 'unknown' && actor.canConfigure;
       const seen = await repo.get(id);
       if (!seen || !allowed(seen)) return refused;
-      // Two Try again clicks on the same attempt are one step: the step is claimed once (a click that
-      // lands after the first attempt already ended must not start a third).
-      if (!(await deps.once.first({ kind: 'publish', requestId: `${id}:retry:${seen.attempt}` }))) return refused;
-      const ok = await publish(id, actor, (r) =>
-        r.attempt === seen.attempt && allowed(r) ? { ...r, attempt: r.attempt + 1 } : undefined,
-      );
-      return ok ? 'Tried again.' : refused;
+      return (await publisher.retry(seen, actor, allowed)) ? 'Tried again.' : refused;
     },
 
-    /** A held post's time came (the scheduler may run it twice; the claim keeps it once). */
+    /** A held post's time came (the scheduler may run it twice; the publisher's claim keeps it once). */
     async onDue(task: Task): Promise<TaskOutcome> {
       const id = String(task.data.id ?? task.id);
       const r = await repo.get(id);
@@ -206,7 +283,30 @@ export function createPublishService(deps: PublishDeps & { once: Once }, steps: 
           );
         return undefined;
       }
-      await publish(id, undefined, (cur) => (cur.state === 'scheduled' ? cur : undefined));
+      await publisher.publish(id, undefined, (cur) => (cur.state === 'scheduled' ? cur : undefined));
+      return undefined;
+    },
+
+    /**
+     * Approvals ran out: the card is redrawn (Approve and Request changes gone) and the requester told, so
+     * a team sees the truth without clicking. The task lives in the scheduler's store, so a restart keeps
+     * it; an edit meanwhile moves it (same task id), a decided request ignores it.
+     */
+    async onExpiry(task: Task): Promise<TaskOutcome> {
+      const r = await repo.get(String(task.data.id ?? task.id));
+      if (r?.state !== 'pending') return undefined;
+      const policy = await policies.get(r.channelKey);
+      // Edited since, or the channel's expiry was lengthened: not yet, come back then.
+      if (!isExpired(r, policy, clock.now())) return { again: expiresAt(r, policy) };
+      await show(r);
+      const hours = Math.round(policy.expiryMs / 3600_000);
+      await say(
+        r,
+        {
+          text: `⌛ <@${r.requester.userId}>, the approvals of this request ran out after ${hours} h, so nothing will be posted. Edit it to ask again (approvals start over), or Cancel it.`,
+        },
+        `expired:${r.editedAt}`,
+      );
       return undefined;
     },
 
@@ -214,7 +314,7 @@ export function createPublishService(deps: PublishDeps & { once: Once }, steps: 
     async recover(staleMs: number): Promise<void> {
       for await (const r of repo.all()) {
         // Requests from before expiry had its own task get one (scheduling the same id again moves it).
-        if (r.state === 'pending') await expiry.watch(r);
+        if (r.state === 'pending') await watchExpiry(r);
         if (r.state !== 'publishing' || clock.now() - r.updatedAt < staleMs) continue;
         const { record } = await update(r.id, (cur) =>
           cur.state === 'publishing'
@@ -232,4 +332,4 @@ export function createPublishService(deps: PublishDeps & { once: Once }, steps: 
   };
 }
 
-export type PublishService = ReturnType<typeof createPublishService>;
+export type RequestLifecycle = ReturnType<typeof createRequestLifecycle>;

@@ -1,5 +1,6 @@
-// Who may do what to a publish request, and when the quorum is reached. Refusals are values (shown to
-// the person who clicked only), never exceptions.
+// Where approvals are counted: which ones still count toward a request's quorum (bound to its content,
+// given since its last edit, not expired) and who may approve, edit or cancel it. Refusals are values
+// (shown to the person who clicked only), never exceptions.
 import { contentHash, type PublishRequestRecord } from './model.ts';
 import type { Policy } from './policy.ts';
 
@@ -32,6 +33,9 @@ export function quorumReached(r: PublishRequestRecord, policy: Policy, now: numb
 export function isExpired(r: PublishRequestRecord, policy: Policy, now: number): boolean {
   return r.state === 'pending' && now - r.editedAt > policy.expiryMs;
 }
+
+/** The first moment `isExpired` is true (it compares strictly). */
+export const expiresAt = (r: PublishRequestRecord, policy: Policy): number => r.editedAt + policy.expiryMs + 1;
 
 function isApprover(actor: Actor, policy: Policy): boolean {
   if (policy.approvers.length === 0) return true;
