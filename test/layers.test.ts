@@ -46,7 +46,7 @@ const WRAPPERS: Record<string, string> = {
   pino: 'runtime/logger.ts',
   'pino-pretty': 'runtime/logger.ts',
   undici: 'core/media/http-transport.ts',
-  'chrono-node': 'core/publish/schedule.ts',
+  'chrono-node': 'core/publish/schedule-time.ts',
   'twitter-text': 'core/publish/caption-limits.ts',
 };
 

@@ -66,10 +66,10 @@ describe('startBot', () => {
     expect(imports.sort()).toEqual([
       'config.ts',
       'core/errors.ts',
-      'logger.ts',
-      'shutdown.ts',
+      'runtime/logger.ts',
+      'runtime/shutdown.ts',
+      'runtime/startup-notes.ts',
       'start-bot.ts',
-      'startup-notes.ts',
     ]);
   });
 });

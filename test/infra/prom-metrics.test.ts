@@ -35,9 +35,11 @@ describe('metrics', () => {
     await harness.chat.waitFor(
       () => harness.app.metrics.get('reelbot_commands_total', { command: 'broll', outcome: 'ok' }) >= 1,
     );
-    const text = await (await fetch(`http://127.0.0.1:${harness.port}/metrics`)).text();
+    const scrape = async () => (await fetch(`http://127.0.0.1:${harness.port}/metrics`)).text();
+    // The post is timed once the outbox has recorded it, a moment after the message shows in the thread.
+    await expect.poll(scrape).toMatch(/^reelbot_completion_to_post_seconds_count\{kind="broll"\} 1$/m);
+    const text = await scrape();
     expect(text).toMatch(/^reelbot_command_ack_seconds_count\{command="broll"\} 1$/m);
-    expect(text).toMatch(/^reelbot_completion_to_post_seconds_count\{kind="broll"\} 1$/m);
     expect(text).toMatch(/^reelbot_webhook_seconds_count [1-9]\d*$/m);
     expect(text).toContain('reelbot_uptime_seconds');
   });

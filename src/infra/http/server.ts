@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Metrics, secondsSince } from '../../core/metrics.ts';
 import { countUntilAnswered } from '../../core/platform/awaiting.ts';
