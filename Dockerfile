@@ -1,4 +1,4 @@
-# reelbot: the production path of the README ("Running in production"), in two stages.
+# reelbot: the production path of docs/operations.md ("Running in production"), in two stages.
 # The build stage compiles TypeScript (and SQLite's native module); the runtime stage holds only dist/,
 # production dependencies and Node, and runs as the unprivileged `node` user.
 
@@ -15,7 +15,7 @@ RUN npm prune --omit=dev
 
 FROM node:20-bookworm-slim
 ENV NODE_ENV=production PORT=3000 STORE_URL=sqlite:///data/reelbot.sqlite
-# Node runs with V8's memory defaults. To trade CPU for memory, set NODE_OPTIONS (README, "Memory", has
+# Node runs with V8's memory defaults. To trade CPU for memory, set NODE_OPTIONS (docs/operations.md, "Memory", has
 # the measured effect), e.g. ENV NODE_OPTIONS="--max-semi-space-size=2 --max-old-space-size=128": the
 # young-generation cap took idle RSS from ~131 to ~109 MB, both flags took RSS after a burst from ~220 to
 # ~130 MB; past the old-space cap the process aborts, so size it to your busiest heap.

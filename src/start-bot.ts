@@ -149,7 +149,7 @@ async function createAdapters(parts: AdapterParts): Promise<ChatAdapter[]> {
   if (config.discord) {
     const { createDiscordAdapter } = await import('./discord/adapter.ts');
     const { discord } = config;
-    // With Redis and the gateway, replicas take turns holding it (README "Running several replicas");
+    // With Redis and the gateway, replicas take turns holding it (docs/reliability.md, "Running several replicas");
     // ioredis is loaded only by a configuration that uses it.
     const lease =
       storeAt.kind === 'redis' && !discord.publicKey

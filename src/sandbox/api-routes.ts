@@ -99,7 +99,7 @@ function create(deps: ApiDeps, apiKey: string, kind: ProjectKind, body: unknown)
 function publish(deps: ApiDeps, body: unknown): SandboxResponse {
   const parsed = publishRequestSchema.safeParse(body);
   if (!parsed.success) return apiError(400, validationMessage(parsed.error, body));
-  // Failure switches on the social access keys (README, "Failure switches"): `invalid` → 400 and nothing
+  // Failure switches on the social access keys (docs/sandbox.md, "Failure switches"): `invalid` → 400 and nothing
   // posted; `fail` → 500 and nothing posted; `slow` → posted, but the answer comes after the client gave up.
   const keys = parsed.data.apiAccessKeys.map((k) => k.toLowerCase());
   if (keys.some((k) => k.includes('invalid'))) return apiError(400, 'Bad Request: invalid social access key');

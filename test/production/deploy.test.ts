@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createDiscordDouble, type DiscordDouble } from '../doubles/discord/index.ts';
 import { root, run, stopAll, waitForOutput } from './run-process.ts';
 
-// The README's production section, followed on this machine. There is no container runtime here, so the
+// The production section of docs/operations.md, followed on this machine. There is no container runtime here, so the
 // test checks that the Dockerfile runs exactly the README's commands, then runs those commands itself:
 // build, start, /healthz, SIGTERM. (`npm ci` and `npm prune` are not run: node_modules is shared here.)
 
@@ -19,9 +19,9 @@ afterEach(async () => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-/** The commands in the README's production block, comments dropped. */
+/** The commands in the production block of docs/operations.md, comments dropped. */
 function readmeCommands(): string[] {
-  const readme = read('README.md');
+  const readme = read('docs/operations.md');
   const block = /<!-- production-commands[^>]*-->\n```sh\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
   return block
     .split('\n')
@@ -55,7 +55,7 @@ function botEnv(d: DiscordDouble): Record<string, string> {
 }
 
 describe('the deployment kit', () => {
-  it('the Dockerfile builds and runs with exactly the README’s production commands', () => {
+  it('the Dockerfile builds and runs with exactly the production commands of docs/operations.md', () => {
     const commands = readmeCommands();
     expect(commands).toEqual(['npm ci', 'npm run build', 'npm prune --omit=dev', 'node dist/main.js']);
     const { runs, cmd } = dockerSteps();

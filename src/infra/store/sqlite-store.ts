@@ -43,7 +43,7 @@ export async function createSqliteStore(options: SqliteStoreOptions): Promise<St
     // No fsync per commit (WAL is synced at each checkpoint): an fsync costs far more than the write, and a
     // /clip makes about 20 writes, all one after another on this connection. A killed or crashed process
     // loses nothing; only a power cut or kernel crash may roll back the last commits, the same window as
-    // Redis's default (appendfsync everysec). See README, "What survives what".
+    // Redis's default (appendfsync everysec). See docs/reliability.md.
     await query('PRAGMA synchronous=NORMAL');
     const sweeper = createSqliteSweeper(query, TABLE, clock);
     const opened = adapter;
