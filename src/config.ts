@@ -266,6 +266,31 @@ export function loadSlackCommandPrefix(env: Env = process.env): string {
   return parsed.data ?? '';
 }
 
+/**
+ * What `npm run discord:register` needs, and nothing else: the bot token (the application id is read with it),
+ * DISCORD_GUILD_ID and DISCORD_API_URL. Registering commands touches no media API, store or Slack, so their
+ * variables are neither required nor checked here.
+ */
+export function loadDiscordRegistration(env: Env = process.env): NonNullable<Config['discord']> {
+  const raw = normalise(env);
+  const parsed = envSchema.pick({ DISCORD_TOKEN: true, DISCORD_GUILD_ID: true, DISCORD_API_URL: true }).safeParse(raw);
+  const problems = parsed.success ? [] : parsed.error.issues.map((i) => `${String(i.path[0])}: ${i.message}`);
+  if (!raw.DISCORD_TOKEN) {
+    problems.push(
+      'DISCORD_TOKEN: required; copy the bot token from https://discord.com/developers/applications → your app → Bot',
+    );
+  }
+  const e = parsed.success ? parsed.data : undefined;
+  if (!e?.DISCORD_TOKEN || problems.length > 0) {
+    throw new ConfigError(`Invalid configuration; set these in the environment:\n  - ${problems.join('\n  - ')}`);
+  }
+  return {
+    token: e.DISCORD_TOKEN,
+    ...(e.DISCORD_GUILD_ID ? { guildId: e.DISCORD_GUILD_ID } : {}),
+    ...(e.DISCORD_API_URL ? { apiUrl: trimSlash(e.DISCORD_API_URL) } : {}),
+  };
+}
+
 function mediaApi(e: RawEnv): Config['mediaApi'] {
   const rateLimitPerHour = e.MEDIA_API_RATE_LIMIT === undefined ? 100 : Number(e.MEDIA_API_RATE_LIMIT);
   const defaultKey = e.MEDIA_API_KEY ? { defaultKey: e.MEDIA_API_KEY } : {};

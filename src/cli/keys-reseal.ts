@@ -1,25 +1,77 @@
+// `npm run keys:reseal` (from a build: `node dist/cli/keys-reseal.js`): the command around resealStore. Its exit
+// status is what a rotation script checks before it drops the old key, so anything left unopened makes it 1.
 import { loadConfig } from '../config.ts';
 import { ConfigError } from '../core/errors.ts';
+import { parseCliArgs } from './args.ts';
 import { resealStore } from './reseal.ts';
 
-try {
-  const report = await resealStore(loadConfig());
-  console.log(`Sealed the secrets of ${report.resealed} channel(s) again with the current ENCRYPTION_KEY.`);
+const USAGE = `Usage: npm run keys:reseal [-- --dry-run]
+       node dist/cli/keys-reseal.js [--dry-run]
+
+After a key rotation (ENCRYPTION_KEY = the new key, ENCRYPTION_KEY_PREVIOUS = the old ones), seals every stored
+secret again with ENCRYPTION_KEY: channel API keys and social access keys. Run it with the bot's environment
+(STORE_URL, ENCRYPTION_KEY, ENCRYPTION_KEY_PREVIOUS); it is safe while the bot runs and safe to run twice.
+
+Options:
+  --dry-run   report what would be sealed again and what no configured key opens; write nothing
+  -h, --help  print this and change nothing
+
+Exit status: 0 every secret was opened (ENCRYPTION_KEY_PREVIOUS can go); 1 something could not be opened or read
+(listed), or the store failed; 2 a wrong argument or configuration.`;
+
+type Report = Awaited<ReturnType<typeof resealStore>>;
+
+function summary(report: Report, dryRun: boolean): string[] {
+  // A channel whose key no configured key opens keeps it as it was: it is not counted as sealed again.
+  const channels = report.resealed - report.unreadable.length;
+  const seal = dryRun ? 'Would seal' : 'Sealed';
+  return [
+    ...(dryRun ? ['Dry run: nothing was written.'] : []),
+    `${seal} the secrets of ${channels} channel(s) again with the current ENCRYPTION_KEY.`,
+    `${seal} ${report.socials.resealed} social access key(s) again.`,
+  ];
+}
+
+function problems(report: Report): string[] {
+  const lines: string[] = [];
   if (report.unreadable.length > 0) {
-    console.log(
+    lines.push(
       `${report.unreadable.length} channel(s) hold a key no configured key opens (their admins are told to set it ` +
         `again): ${report.unreadable.join(', ')}`,
     );
   }
-  console.log(`Sealed ${report.socials.resealed} social access key(s) again.`);
   if (report.socials.unreadable.length > 0) {
-    console.log(
+    lines.push(
       `${report.socials.unreadable.length} social access key(s) no configured key opens (add them again with ` +
         `/setup socials add): ${report.socials.unreadable.join(', ')}`,
     );
   }
-  if (report.malformed.length > 0) console.log(`Left malformed records as they are: ${report.malformed.join(', ')}`);
-} catch (err) {
-  console.error(err instanceof ConfigError ? `reseal cannot start: ${err.message}` : `reseal failed: ${String(err)}`);
-  process.exitCode = 1;
+  if (report.malformed.length > 0) lines.push(`Left malformed records as they are: ${report.malformed.join(', ')}`);
+  if (lines.length > 0) {
+    lines.push(
+      'Not every secret was opened. If an old key is missing, add it to ENCRYPTION_KEY_PREVIOUS and run this again; ' +
+        'keep ENCRYPTION_KEY_PREVIOUS set until the listed channels have set their keys again.',
+    );
+  }
+  return lines;
 }
+
+async function main(): Promise<void> {
+  const args = parseCliArgs(USAGE, { 'dry-run': { type: 'boolean' } });
+  if (!args) return;
+  const dryRun = args['dry-run'] ?? false;
+  const report = await resealStore(loadConfig(), { dryRun });
+  process.stdout.write(`${summary(report, dryRun).join('\n')}\n`);
+  const unopened = problems(report);
+  if (unopened.length > 0) {
+    process.stderr.write(`${unopened.join('\n')}\n`);
+    process.exitCode = 1;
+  }
+}
+
+main().catch((err: unknown) => {
+  const configMistake = err instanceof ConfigError;
+  const prefix = configMistake ? 'keys:reseal cannot start: ' : 'keys:reseal failed: ';
+  process.stderr.write(`${prefix}${err instanceof Error ? err.message : String(err)}\n`);
+  process.exitCode = configMistake ? 2 : 1;
+});

@@ -1,6 +1,20 @@
 // `npm run sandbox`: the media API simulator as a standalone server (SANDBOX_PORT, default 4010).
 import { loadSandboxConfig } from '../config.ts';
 import { startSandbox } from '../sandbox/server.ts';
+import { parseCliArgs } from './args.ts';
+
+const USAGE = `Usage: npm run sandbox
+
+Runs the media API simulator on its own, for a bot started elsewhere with MEDIA_API_URL set to the URL it prints.
+It takes no options; these variables change it (defaults in brackets):
+  SANDBOX_PORT                port to listen on [4010]; 0 = any free port
+  SANDBOX_HOST                interface to listen on [127.0.0.1]; keep it on loopback
+  SANDBOX_JOB_MS              how long a project stays processing [3000]; "slow" in an input: 10x, "fail": failed
+  SANDBOX_RATE_LIMIT          requests per minute per API key before 429 [600]
+  SANDBOX_WEBHOOK_RETRY_MS    pause between webhook retries [30000]
+  SANDBOX_WEBHOOK_TIMEOUT_MS  how long a webhook receiver may take to answer [5000]
+  SANDBOX_WEBHOOK_DUPLICATES  1 = deliver every webhook twice [off]
+Stop it with Ctrl-C (SIGINT) or SIGTERM.`;
 
 function describe(o: ReturnType<typeof loadSandboxConfig>): string {
   return [
@@ -13,6 +27,7 @@ function describe(o: ReturnType<typeof loadSandboxConfig>): string {
 }
 
 async function main(): Promise<void> {
+  if (!parseCliArgs(USAGE, {})) return;
   const options = loadSandboxConfig();
   const sandbox = await startSandbox(options);
   process.stdout.write(`Media API sandbox listening: ${sandbox.baseUrl}\n${describe(options)}\n`);

@@ -2,29 +2,46 @@
 // `--http https://your.host` makes the HTTP-mode one. Without --out it prints the JSON: use `npm run -s`
 // then, because npm prints its own "> reelbot@… slack:manifest" banner on stdout, which breaks the JSON.
 import { writeFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import { loadSlackCommandPrefix } from '../config.ts';
 import { COMMANDS } from '../core/commands/table.ts';
+import { ConfigError } from '../core/errors.ts';
 import { slackManifest } from '../slack/manifest.ts';
+import { parseCliArgs } from './args.ts';
 
-const { values } = parseArgs({
-  options: { http: { type: 'string' }, name: { type: 'string' }, out: { type: 'string' } },
-});
-try {
+const USAGE = `Usage: npm run -s slack:manifest [-- --out FILE] [--http URL] [--name NAME]
+
+Makes the Slack app manifest (JSON) of this bot's commands, to paste at https://api.slack.com/apps
+(Create New App → From an app manifest). SLACK_COMMAND_PREFIX, when set, goes before every command name.
+
+Options:
+  --out FILE    write the manifest to FILE (without it: print it; -s keeps npm's banner out of the JSON)
+  --http URL    an HTTP-mode manifest: Slack sends requests to URL/slack/* (https://, public). Default: Socket Mode
+  --name NAME   the app's name in Slack (default reelbot)
+  -h, --help    print this`;
+
+function main(): void {
+  const args = parseCliArgs(USAGE, { http: { type: 'string' }, name: { type: 'string' }, out: { type: 'string' } });
+  if (!args) return;
   const manifest = slackManifest({
     commands: COMMANDS,
     commandPrefix: loadSlackCommandPrefix(),
-    socketMode: values.http === undefined,
-    ...(values.http !== undefined ? { requestUrl: values.http } : {}),
-    ...(values.name !== undefined ? { appName: values.name } : {}),
+    socketMode: args.http === undefined,
+    ...(args.http !== undefined ? { requestUrl: args.http } : {}),
+    ...(args.name !== undefined ? { appName: args.name } : {}),
   });
   const json = `${JSON.stringify(manifest, null, 2)}\n`;
-  if (values.out) {
-    writeFileSync(values.out, json);
+  if (args.out) {
+    writeFileSync(args.out, json);
     // stderr, so nothing but JSON ever reaches stdout.
-    process.stderr.write(`Slack app manifest written to ${values.out}: paste it at https://api.slack.com/apps\n`);
+    process.stderr.write(`Slack app manifest written to ${args.out}: paste it at https://api.slack.com/apps\n`);
   } else process.stdout.write(json);
+}
+
+try {
+  main();
 } catch (error) {
-  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-  process.exitCode = 1;
+  const configMistake = error instanceof ConfigError;
+  const prefix = configMistake ? 'slack:manifest cannot run: ' : 'slack:manifest failed: ';
+  process.stderr.write(`${prefix}${error instanceof Error ? error.message : String(error)}\n`);
+  process.exitCode = configMistake ? 2 : 1;
 }

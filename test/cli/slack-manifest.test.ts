@@ -1,0 +1,34 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { run, stopAll } from '../production/run-process.ts';
+
+// `npm run slack:manifest -- --help` printed a stack trace: a tool's first use is asking it how it is used.
+
+afterEach(stopAll);
+
+describe('npm run slack:manifest', () => {
+  it('-- --help prints the usage and its options, not a stack, and exits 0', async () => {
+    const r = run('npm', ['run', '-s', 'slack:manifest', '--', '--help'], {});
+    expect(await r.exited).toBe(0);
+    expect(r.output()).toContain('Usage: npm run -s slack:manifest');
+    for (const flag of ['--out FILE', '--http URL', '--name NAME']) expect(r.output()).toContain(flag);
+    expect(r.output()).not.toMatch(/\n\s+at /);
+  }, 60_000);
+
+  it('refuses an unknown flag or a stray word with exit 2, what was wrong and the usage', async () => {
+    const flag = run(process.execPath, ['--import', 'tsx', 'src/cli/slack-manifest.ts', '--output', 'm.json'], {});
+    expect(await flag.exited).toBe(2);
+    expect(flag.output()).toContain("Unknown option '--output'");
+    expect(flag.output()).toContain('Usage: npm run -s slack:manifest');
+    expect(flag.output()).not.toMatch(/\n\s+at /);
+
+    const word = run(process.execPath, ['--import', 'tsx', 'src/cli/slack-manifest.ts', 'manifest.json'], {});
+    expect(await word.exited).toBe(2);
+    expect(word.output()).toContain("Unexpected argument 'manifest.json'");
+  }, 30_000);
+
+  it('names SLACK_COMMAND_PREFIX when it is not valid, and exits 2', async () => {
+    const r = run(process.execPath, ['--import', 'tsx', 'src/cli/slack-manifest.ts'], { SLACK_COMMAND_PREFIX: 'RB ' });
+    expect(await r.exited).toBe(2);
+    expect(r.output()).toContain('slack:manifest cannot run: SLACK_COMMAND_PREFIX must be');
+  }, 30_000);
+});
