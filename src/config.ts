@@ -258,6 +258,27 @@ function build(e: RawEnv): Config {
   };
 }
 
+/** Where the process's input comes from: a terminal, text piped or redirected in, or nothing (a service). */
+export type InputKind = 'terminal' | 'piped' | 'none';
+
+/**
+ * With no chat platform the bot is the terminal console. Where nobody can type into it (a service's empty
+ * input) or in production, that is a missing token: the console would read end-of-input and exit 0, a silent
+ * restart loop under compose and a stopped unit under systemd.
+ */
+export function requireChatPlatform(config: Config, input: InputKind): void {
+  if (config.discord || config.slack) return;
+  if (!config.production && input !== 'none') return;
+  const why = config.production
+    ? 'NODE_ENV is production, where the terminal console does not run'
+    : 'there is no terminal and nothing piped in for the terminal console';
+  throw new ConfigError(
+    `No chat platform is configured and ${why}. Set DISCORD_TOKEN for Discord, or SLACK_BOT_TOKEN with ` +
+      'SLACK_SIGNING_SECRET (HTTP mode) or SLACK_APP_TOKEN (Socket Mode) for Slack; .env.example lists every ' +
+      "variable. To use the console instead, run it outside production at a terminal or pipe commands in: echo '/help' | npm start",
+  );
+}
+
 /** SLACK_COMMAND_PREFIX alone, for `npm run slack:manifest` (which needs no token to print the manifest). */
 export function loadSlackCommandPrefix(env: Env = process.env): string {
   const parsed = envSchema.shape.SLACK_COMMAND_PREFIX.safeParse(env.SLACK_COMMAND_PREFIX || undefined);

@@ -44,6 +44,11 @@ const CONSOLE_WAIT_MS = 5 * 60_000;
 export interface BotOptions {
   /** Where the bot's lines go (main.ts makes it from the configuration). */
   logger: Logger;
+  /**
+   * Aborted when the process is told to stop while it starts (a platform slow to answer): startBot then
+   * stops what it built, within the shutdown bound, and rejects with the signal's reason.
+   */
+  signal?: AbortSignal;
   // Everything below is for tests and benchmarks only.
   clock?: Clock;
   /** Instead of STORE_URL: memory, a temp SQLite file or a Redis prefix. */
@@ -395,7 +400,6 @@ export async function startBot(config: Config, options: BotOptions): Promise<Run
     logger.warn({ err }, 'could not look for interrupted publish requests');
   });
   logger.info({ port: listener.port }, 'HTTP listener ready (webhooks, /healthz, /metrics)');
-  for (const a of adapters) await a.start();
 
   const served = listener;
   const close = async () => {
@@ -410,6 +414,23 @@ export async function startBot(config: Config, options: BotOptions): Promise<Run
   };
   const finishing = adapters.flatMap((a) => (a.finished ? [a.finished] : []));
   let stopped: Promise<boolean> | undefined;
+  const stop = () => {
+    stopped ??= shutdown({ app: { poller, close }, adapters, logger });
+    return stopped;
+  };
+  // Each adapter bounds its own calls to its platform; a stop asked for meanwhile need not wait for them.
+  // Either way what was built is stopped, so the store is closed and no poll is left half done.
+  const startAdapters = async () => {
+    for (const a of adapters) await a.start();
+  };
+  try {
+    options.signal?.throwIfAborted();
+    await untilAborted(startAdapters(), options.signal);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+
   return {
     bot,
     jobs,
@@ -429,9 +450,21 @@ export async function startBot(config: Config, options: BotOptions): Promise<Run
     ...(finishing.length > 0 ? { finished: Promise.race(finishing) } : {}),
     registerChat: (port) => chats.set(port.platform, port),
     watchConnection: (name, h) => connections.set(name, h),
-    stop() {
-      stopped ??= shutdown({ app: { poller, close }, adapters, logger });
-      return stopped;
-    },
+    stop,
   };
+}
+
+/** Settles as `work` does, or rejects with the signal's reason once it is aborted. */
+async function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return work;
+  let onAbort: () => void = () => undefined;
+  const aborted = new Promise<never>((_, reject) => {
+    onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    return await Promise.race([work, aborted]);
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+  }
 }

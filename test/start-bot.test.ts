@@ -66,6 +66,7 @@ describe('startBot', () => {
     expect(imports.sort()).toEqual([
       'config.ts',
       'core/errors.ts',
+      'runtime/input-kind.ts',
       'runtime/logger.ts',
       'runtime/shutdown.ts',
       'runtime/startup-notes.ts',

@@ -9,7 +9,8 @@ export type ErrorCode =
   | 'config'
   | 'store_unavailable'
   | 'not_found'
-  | 'invalid_request';
+  | 'invalid_request'
+  | 'platform_unreachable';
 
 export class ReelbotError extends Error {
   readonly code: ErrorCode;
@@ -72,5 +73,15 @@ export class StoreUnavailableError extends ReelbotError {
 export class InvalidRequestError extends ReelbotError {
   constructor(message: string, options?: { cause?: unknown }) {
     super('invalid_request', message, options);
+  }
+}
+
+/**
+ * A chat platform did not answer at start-up (connection refused, a name that does not resolve, silence): the
+ * message names the platform's URL and the network's reason, for the operator to fix this host's network.
+ */
+export class PlatformUnreachableError extends ReelbotError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('platform_unreachable', message, options);
   }
 }

@@ -5,6 +5,7 @@ import type { Once } from '../core/guarantees/once.ts';
 import type { ConnectionHealth, RawRoute } from '../core/platform/chat-adapter.ts';
 import { createDispatch, type DispatchOptions } from '../core/platform/dispatch.ts';
 import type { Bot } from '../core/platform/interaction.ts';
+import { type StartCall, withinStartBound } from '../core/platform/start-bound.ts';
 import type { ChatPort, Logger, Store } from '../core/ports.ts';
 import { createDiscordChatPort } from './chat-port.ts';
 import { registerCommands } from './commands.ts';
@@ -131,17 +132,27 @@ export function createDiscordAdapter(options: DiscordAdapterOptions): DiscordAda
     }
   }
 
+  const restUrl = options.apiUrl ?? 'https://discord.com/api';
+  const restCall: StartCall = { platform: 'Discord', url: restUrl, urlVariable: 'DISCORD_API_URL' };
+
   async function connect() {
     const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
-    await client.login(options.token).catch((err: unknown) => {
-      throw explainDiscordAuth(err);
-    });
+    // login() asks REST for the gateway's address, then waits for the gateway's READY: both bounded. READY
+    // for every guild follows within discord.js's own 15 s wait for guilds still unavailable.
+    await withinStartBound(
+      client.login(options.token).catch((err: unknown) => Promise.reject(explainDiscordAuth(err))),
+      () =>
+        client.ws.gateway
+          ? { platform: 'the Discord gateway', url: client.ws.gateway, urlVariable: 'DISCORD_API_URL' }
+          : restCall,
+    );
     await ready;
     logger.info({ user: client.user?.tag, guilds: client.guilds.cache.size }, 'connected to Discord');
     await register();
   }
 
   let connecting: Promise<void> | undefined;
+  let restAnswered = false;
   const lease = options.gatewayLease?.(() => {
     // Another replica holds the gateway now (or Redis was unreachable past the lease): leave it to them.
     void client.destroy().then(() => holdGateway());
@@ -164,10 +175,13 @@ export function createDiscordAdapter(options: DiscordAdapterOptions): DiscordAda
 
   return {
     chatPort: createDiscordChatPort(client.rest),
-    // HTTP interactions need no gateway; a standby replica (another holds the gateway lease) is healthy too.
+    // HTTP interactions need no gateway, only REST's first answer; a standby replica (another holds the
+    // gateway lease) is healthy too.
     health: () =>
       http
-        ? { ok: true, state: 'http interactions' }
+        ? restAnswered
+          ? { ok: true, state: 'http interactions' }
+          : { ok: false, state: 'asking Discord for the application' }
         : lease && !lease.held
           ? { ok: true, state: 'standby (another replica holds the gateway)' }
           : { ok: gateway === 'ready' && client.isReady(), state: gateway },
@@ -175,7 +189,8 @@ export function createDiscordAdapter(options: DiscordAdapterOptions): DiscordAda
     async start() {
       if (http) {
         logger.info({ path: INTERACTIONS_PATH }, 'Discord interactions arrive over HTTP (no gateway connection)');
-        await register();
+        await withinStartBound(register(), restCall);
+        restAnswered = true;
         return;
       }
       if (!lease) return connect();

@@ -8,6 +8,7 @@ import type { Once } from '../core/guarantees/once.ts';
 import type { ConnectionHealth } from '../core/platform/chat-adapter.ts';
 import { createDispatch, type DispatchOptions } from '../core/platform/dispatch.ts';
 import type { Bot } from '../core/platform/interaction.ts';
+import { PLATFORM_START_BOUND_MS, type StartCall, withinStartBound } from '../core/platform/start-bound.ts';
 import type { ChatPort, Logger } from '../core/ports.ts';
 import { createSlackApi } from './api.ts';
 import { toBoltLogger } from './bolt-logger.ts';
@@ -21,6 +22,9 @@ import { SLACK_PATHS } from './paths.ts';
 import { createPermissions } from './permissions.ts';
 import { refuseSkewedTimestamps } from './replay.ts';
 import { explainSlackAuth } from './token-error.ts';
+
+/** How long a request may wait for the start-up token check: Slack gives up on an answer after 3 s. */
+const WAIT_FOR_TOKEN_CHECK_MS = 2500;
 
 export interface SlackRoute {
   method: 'POST';
@@ -57,7 +61,7 @@ export interface SlackAdapter {
   start(): Promise<void>;
   /** Stops taking requests, then posts what is queued for up to `drainMs` (default 5 s); the rest stays unposted. */
   stop(drainMs?: number): Promise<void>;
-  /** For /healthz: Socket Mode's WebSocket state; HTTP mode is ok once configured (Slack calls in). */
+  /** For /healthz: Socket Mode's WebSocket state; HTTP mode is ok once Slack answered the token check (Slack calls in). */
   health(): ConnectionHealth;
 }
 
@@ -78,6 +82,12 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
     ...(options.adminUsers ? { adminUsers: options.adminUsers } : {}),
   });
   const clientOptions = () => (options.apiUrl ? { slackApiUrl: options.apiUrl } : {});
+  const apiUrl = options.apiUrl ?? 'https://slack.com/api/';
+  const startCall = (what: string): StartCall => ({
+    platform: `Slack (${what})`,
+    url: apiUrl,
+    urlVariable: 'SLACK_API_URL',
+  });
 
   let receiver: SocketModeReceiver | HTTPReceiver;
   if (options.appToken) {
@@ -104,7 +114,9 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
     token: options.botToken,
     receiver,
     logger: boltLogger,
-    clientOptions: clientOptions(),
+    // Bolt's own client makes one call, the token check at start-up: its default retries last half an hour,
+    // so one attempt is made, and the start bound (a moment shorter than this timeout) says why it failed.
+    clientOptions: { ...clientOptions(), retryConfig: { retries: 0 }, timeout: PLATFORM_START_BOUND_MS + 1000 },
     deferInitialization: true,
     // Bolt's conversation store is never used here, and it would be read on every request, in the way
     // of each acknowledgement.
@@ -124,7 +136,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
   registerInteractions(app, deps);
 
   const http = receiver instanceof HTTPReceiver ? receiver : undefined;
-  let socket = http ? 'http mode' : 'connecting';
+  let socket = 'connecting';
   if (receiver instanceof SocketModeReceiver) {
     // A bad app token or a dropped link leaves the socket reconnecting in a loop: /healthz must say so.
     for (const state of ['connected', 'connecting', 'reconnecting', 'disconnecting', 'disconnected'] as const) {
@@ -138,35 +150,64 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
     });
   }
   // The listener opens before Bolt has checked its token (start()); a command arriving in between made
-  // Bolt fail with "this.authorize is not a function" and was lost, so requests wait for the check.
-  let initialised: () => void = () => undefined;
-  const whenInitialised = new Promise<void>((resolve) => {
-    initialised = resolve;
+  // Bolt fail with "this.authorize is not a function" and was lost, so requests wait for the check. Slack
+  // gives up on an answer after 3 s: past 2.5 s, or when the start failed, the answer is 503 (the user sees
+  // Slack's own error at once instead of a silence).
+  let initialised = false;
+  let settleInit: (ok: boolean) => void = () => undefined;
+  const whenInitialised = new Promise<boolean>((resolve) => {
+    settleInit = resolve;
   });
+  const serve = (req: IncomingMessage, res: ServerResponse) => {
+    if (initialised) return http?.requestListener(req, res);
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), WAIT_FOR_TOKEN_CHECK_MS);
+    });
+    void Promise.race([whenInitialised, late]).then((ok) => {
+      clearTimeout(timer);
+      if (ok) return http?.requestListener(req, res);
+      req.resume();
+      res.writeHead(503, { 'content-type': 'text/plain' }).end('reelbot is not connected to Slack yet');
+    });
+  };
   const routes: SlackRoute[] = http
-    ? Object.values(SLACK_PATHS).map((path) => ({
-        method: 'POST',
-        path,
-        handler: refuseSkewedTimestamps((req, res) => void whenInitialised.then(() => http.requestListener(req, res))),
-      }))
+    ? Object.values(SLACK_PATHS).map((path) => ({ method: 'POST', path, handler: refuseSkewedTimestamps(serve) }))
     : [];
+  let socketStarted = false;
   return {
     chatPort: createSlackChatPort({ api }),
     routes,
-    health: () => ({ ok: socket === 'http mode' || socket === 'connected', state: socket }),
+    health: () =>
+      http
+        ? { ok: initialised, state: initialised ? 'http mode' : 'checking the token with Slack' }
+        : { ok: socket === 'connected', state: socket },
     async start() {
-      // Bolt checks the bot token (auth.test) here, awaited, in both modes: see deferInitialization above.
-      await app.init().catch((err: unknown) => {
-        throw explainSlackAuth(err, 'SLACK_BOT_TOKEN');
-      });
-      initialised();
-      if (!http)
-        await app.start().catch((err: unknown) => {
-          throw explainSlackAuth(err, 'SLACK_APP_TOKEN');
-        });
+      try {
+        // Bolt checks the bot token (auth.test) here, awaited, in both modes: see deferInitialization above.
+        await withinStartBound(
+          app.init().catch((err: unknown) => Promise.reject(explainSlackAuth(err, 'SLACK_BOT_TOKEN'))),
+          startCall('auth.test'),
+        );
+      } catch (err) {
+        settleInit(false);
+        throw err;
+      }
+      initialised = true;
+      settleInit(true);
+      if (!http) {
+        socketStarted = true;
+        // apps.connections.open, then the WebSocket until Slack's hello: its client reconnects without end.
+        await withinStartBound(
+          app.start().catch((err: unknown) => Promise.reject(explainSlackAuth(err, 'SLACK_APP_TOKEN'))),
+          startCall('Socket Mode'),
+        );
+      }
     },
     async stop(drainMs = 5000) {
-      if (!http) await app.stop();
+      // Requests still waiting for a start that never finished are answered rather than held.
+      settleInit(initialised);
+      if (socketStarted) await app.stop();
       const deadline = Date.now() + drainMs;
       // The work behind commands already acknowledged (a card, a project being created) ends first: the
       // dispatch answered Slack and let the request go, so nothing else waits for it.

@@ -14,13 +14,15 @@ export interface Run {
   exited: Promise<number | string>;
 }
 
-export function run(command: string, args: string[], env: Record<string, string>): Run {
+/** Standard input is /dev/null, as under systemd or Docker, unless `input` is piped in. */
+export function run(command: string, args: string[], env: Record<string, string>, input?: string): Run {
   const proc = spawn(command, args, {
     cwd: root,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
   });
   started.push(proc);
+  if (input !== undefined) proc.stdin?.end(input);
   let out = '';
   proc.stdout?.on('data', (d: Buffer) => {
     out += d.toString();

@@ -5,7 +5,7 @@ import { createFakeBot } from '../slack/fake-bot.ts';
 import { createTestLogger, memoryOnce, SECRET, USERS } from '../slack/harness.ts';
 
 // What /healthz learns from the real Bolt adapter: Socket Mode's link going down is visible, HTTP mode
-// counts as up once configured (Slack calls in).
+// counts as up once Slack answered its token check (Slack calls in).
 
 let web: SlackWebApiDouble | undefined;
 let adapter: SlackAdapter | undefined;
@@ -35,7 +35,7 @@ describe('the Slack connection’s health', () => {
     expect(a.health().state).toMatch(/reconnecting|disconnected|connecting/);
   });
 
-  it('HTTP mode: ok once configured', async () => {
+  it('HTTP mode: not ok until Slack answered the token check, ok after', async () => {
     web = await startSlackWebApi({ users: USERS });
     const logger = createTestLogger();
     adapter = createSlackAdapter({
@@ -46,6 +46,7 @@ describe('the Slack connection’s health', () => {
       logger,
       once: memoryOnce(logger),
     });
+    expect(adapter.health().ok).toBe(false);
     await adapter.start();
     expect(adapter.health()).toEqual({ ok: true, state: 'http mode' });
   });
