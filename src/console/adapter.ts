@@ -1,5 +1,5 @@
 import { createDispatch, type Dispatch, type DispatchOptions, type EntryOutcome } from '../core/platform/dispatch.ts';
-import type { Answer, Bot, Entry, ModalSpec } from '../core/platform/interaction.ts';
+import type { Answer, Bot, Entry, ModalInput, ModalSpec } from '../core/platform/interaction.ts';
 import type { OutMessage } from '../core/platform/message.ts';
 import type { ChatPort, Logger, Origin, Reply, ThreadRef } from '../core/ports.ts';
 import { plainStyle, renderText, type TextStyle } from './render-text.ts';
@@ -36,10 +36,11 @@ export interface ConsoleAdapter {
   handleLine(line: string): Promise<void>;
   /** Waits until every command started here has finished and its jobs have posted, or the deadline passes. */
   waitForJobs(deadlineMs: number, pollMs?: number): Promise<boolean>;
-  /** Whether the next line answers a secret input, which the terminal must not echo. */
-  typingSecret(): boolean;
-  /** Whether a form is waiting for its next answer (the question is the prompt). */
-  asking(): boolean;
+  /**
+   * The form field the next line answers, if a form is open: its question is the prompt, and a secret
+   * one (an API key) must not be echoed.
+   */
+  asking(): ModalInput | undefined;
   /** Lines refused so far: invalid commands, refusals, failures told to the person (piped mode exits 1). */
   refusals(): number;
 }
@@ -244,15 +245,16 @@ export function createConsoleAdapter(options: ConsoleOptions): ConsoleAdapter {
     return false;
   }
 
-  /** The next line typed answers a secret input (an API key): the terminal must not echo it. */
-  const typingSecret = () => modal?.spec.inputs.find((i) => modal && !(i.id in modal.values))?.secret === true;
+  const asking = (): ModalInput | undefined => {
+    const current = modal;
+    return current?.spec.inputs.find((i) => !(i.id in current.values));
+  };
 
   return {
     chatPort,
     handleLine,
     waitForJobs,
-    typingSecret,
-    asking: () => modal !== undefined,
+    asking,
     refusals: () => refusals,
   };
 }

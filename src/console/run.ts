@@ -78,8 +78,9 @@ export function runConsole(options: ConsoleRunOptions): ConsoleRun {
    * everything while a secret is typed, so a secret's question is written past it, with an empty prompt.
    */
   function showPrompt(lines: Interface) {
-    const secret = adapter.typingSecret();
-    const prompt = adapter.asking() && question !== undefined ? question : PROMPT;
+    const field = adapter.asking();
+    const secret = field?.secret === true;
+    const prompt = field && question !== undefined ? question : PROMPT;
     if (secret) output.write(prompt);
     lines.setPrompt(secret ? '' : prompt);
     lines.prompt(true);
@@ -98,7 +99,7 @@ export function runConsole(options: ConsoleRunOptions): ConsoleRun {
   const screen = Object.assign(
     new Writable({
       write(chunk: Buffer, _encoding, callback) {
-        if (!adapter.typingSecret()) output.write(chunk);
+        if (adapter.asking()?.secret !== true) output.write(chunk);
         callback();
       },
     }),
@@ -115,7 +116,7 @@ export function runConsole(options: ConsoleRunOptions): ConsoleRun {
       if (/^(quit|exit|\/quit|\/exit)$/i.test(line.trim())) break;
       answering = true;
       // The Enter of a secret line was not echoed either.
-      if (interactive && adapter.typingSecret()) output.write('\n');
+      if (interactive && adapter.asking()?.secret === true) output.write('\n');
       await adapter.handleLine(line).finally(() => {
         answering = false;
       });
