@@ -3,7 +3,7 @@
 // store, the sandbox's speed, timings, a chat of their own) but never whether a production path runs.
 // Each store driver, BullMQ, the sandbox and each platform library is imported only when the
 // configuration uses it: a bot that never needs one does not pay its memory or start-up time.
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { type Config, UNREACHABLE_WEBHOOK_BASE } from './config.ts';
 import type { ConsoleRunOptions } from './console/run.ts';
 import { createKeyResolver } from './core/channels/key-resolver.ts';
@@ -264,7 +264,13 @@ export async function startBot(config: Config, options: BotOptions): Promise<Run
 
   // The simulator is loaded only when it runs: a bot on the real API never needs its code.
   const sandbox = sandboxMode
-    ? await (await import('./sandbox/server.ts')).startSandbox({ ...options.sandbox, port: 0, host: '127.0.0.1' })
+    ? await (await import('./sandbox/server.ts')).startSandbox({
+        // Kept beside the SQLite store: another console on it, or the next start, reads its projects back.
+        ...(storeAt.kind === 'sqlite' ? { projectsDir: join(dataDir, 'sandbox-projects') } : {}),
+        ...options.sandbox,
+        port: 0,
+        host: '127.0.0.1',
+      })
     : undefined;
   // Replicas on one Redis spend one budget per key between them, not one each.
   const budgetCounter =

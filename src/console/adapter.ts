@@ -1,5 +1,5 @@
-import { createDispatch, type Dispatch, type DispatchOptions } from '../core/platform/dispatch.ts';
-import type { Answer, Bot, Entry, ModalSpec } from '../core/platform/interaction.ts';
+import { createDispatch, type Dispatch, type DispatchOptions, type EntryOutcome } from '../core/platform/dispatch.ts';
+import type { Answer, Bot, Entry, ModalInput, ModalSpec } from '../core/platform/interaction.ts';
 import type { OutMessage } from '../core/platform/message.ts';
 import type { ChatPort, Logger, Origin, Reply, ThreadRef } from '../core/ports.ts';
 import { plainStyle, renderText, type TextStyle } from './render-text.ts';
@@ -18,6 +18,16 @@ export interface ConsoleOptions {
   userName?: string;
   /** Jobs of this console still waiting for results (to finish piped sessions). */
   pendingJobs: () => Promise<number>;
+  /**
+   * Asks a form's question. At a terminal it becomes the prompt, answered on its own line; by default
+   * (piped input) it is printed as a line.
+   */
+  ask?: (question: string) => void;
+  /**
+   * A form the bot refused on submission is asked again, each field holding what was typed. Only at a
+   * terminal: with input piped in, the lines after the form are commands, not a second try.
+   */
+  askAgainOnMistake?: boolean;
 }
 
 export interface ConsoleAdapter {
@@ -26,9 +36,19 @@ export interface ConsoleAdapter {
   handleLine(line: string): Promise<void>;
   /** Waits until every command started here has finished and its jobs have posted, or the deadline passes. */
   waitForJobs(deadlineMs: number, pollMs?: number): Promise<boolean>;
-  /** Whether the next line answers a secret input, which the terminal must not echo. */
-  typingSecret(): boolean;
+  /**
+   * The form field the next line answers, if a form is open: its question is the prompt, and a secret
+   * one (an API key) must not be echoed.
+   */
+  asking(): ModalInput | undefined;
+  /** Lines refused so far: invalid commands, refusals, failures told to the person (piped mode exits 1). */
+  refusals(): number;
 }
+
+/** Outcomes a person was told "no" for: the command did not do what was typed. */
+const REFUSED: ReadonlySet<EntryOutcome> = new Set(['invalid', 'refused', 'error']);
+/** Typed at a form's question, closes the form without submitting it. */
+const CANCEL = '/cancel';
 
 export function createConsoleAdapter(options: ConsoleOptions): ConsoleAdapter {
   const style = options.style ?? plainStyle;
@@ -45,6 +65,10 @@ export function createConsoleAdapter(options: ConsoleOptions): ConsoleAdapter {
   let threads = 0;
   const inFlight = new Set<Promise<void>>();
   let modal: { spec: ModalSpec; values: Record<string, string> } | undefined;
+  let refusals = 0;
+  /** How the last submitted form ended (the console submits one form at a time). */
+  let formOutcome: EntryOutcome | undefined;
+  const ask = options.ask ?? ((question: string) => options.write(`${question}\n`));
 
   const print = (message: OutMessage, prefix = '') => {
     options.write(
@@ -81,6 +105,10 @@ export function createConsoleAdapter(options: ConsoleOptions): ConsoleAdapter {
     bot: options.bot,
     logger: options.logger,
     ...(options.metrics ? { metrics: options.metrics } : {}),
+    observe: (handled) => {
+      if (REFUSED.has(handled.outcome)) refusals++;
+      if (handled.kind === 'form') formOutcome = handled.outcome;
+    },
   });
 
   // The console's primitives: nothing to acknowledge (answers print at once), a form is asked field by
@@ -91,8 +119,7 @@ export function createConsoleAdapter(options: ConsoleOptions): ConsoleAdapter {
       return reply;
     },
     async openForm(spec) {
-      modal = { spec, values: {} };
-      askNext();
+      openModal(spec);
     },
   };
 
@@ -109,35 +136,62 @@ export function createConsoleAdapter(options: ConsoleOptions): ConsoleAdapter {
   const shownOf = (input: ModalSpec['inputs'][number]): string =>
     input.value ?? input.choices?.selected.join(',') ?? '';
 
-  function askNext() {
-    const input = modal?.spec.inputs.find((i) => modal && !(i.id in modal.values));
-    if (!input) return;
-    const choices = input.choices ? ` — choose from ${input.choices.options.map((o) => o.value).join(', ')}` : '';
-    // A prefilled answer is kept by an empty line.
-    const shown = shownOf(input);
-    const current = shown ? ` [${shown}]` : '';
-    options.write(
-      `${modal?.spec.title} — ${input.label}${input.secret ? ' (not shown to anyone else)' : ''}${choices}${current}: \n`,
-    );
+  function openModal(spec: ModalSpec, note?: string) {
+    modal = { spec, values: {} };
+    // A form of one field is one question; a longer one is named once, above its fields.
+    const keep = spec.inputs.some((i) => shownOf(i) !== '') ? ' Enter keeps the answer shown in [ ].' : '';
+    if (note) options.write(`${note}\n`);
+    else if (spec.inputs.length > 1) options.write(`${spec.title} —${keep} ${CANCEL} closes the form.\n`);
+    askNext();
   }
 
-  function answerModal(line: string): Promise<void> {
+  /** The question for one field: its label, what it takes (choices or the platform's placeholder), its value. */
+  function questionOf(spec: ModalSpec, input: ModalSpec['inputs'][number]): string {
+    const hints: string[] = [];
+    if (input.choices) hints.push(`choose from ${input.choices.options.map((o) => o.value).join(', ')}`);
+    else if (input.placeholder) hints.push(input.placeholder);
+    if (input.secret) hints.push('not shown to anyone else');
+    const shown = shownOf(input);
+    const label = spec.inputs.length === 1 ? spec.title : input.label;
+    return `${label}${hints.length > 0 ? ` (${hints.join('; ')})` : ''}${shown ? ` [${shown}]` : ''}: `;
+  }
+
+  function askNext() {
     const current = modal;
-    if (!current) return Promise.resolve();
+    const input = current?.spec.inputs.find((i) => !(i.id in current.values));
+    if (current && input) ask(questionOf(current.spec, input));
+  }
+
+  async function answerModal(line: string): Promise<void> {
+    const current = modal;
+    if (!current) return;
+    if (line === CANCEL) {
+      modal = undefined;
+      print({ text: 'Form closed; nothing was sent.' }, '(only you) ');
+      return;
+    }
     const input = current.spec.inputs.find((i) => !(i.id in current.values));
     if (input) current.values[input.id] = line === '' ? shownOf(input) : line;
     if (current.spec.inputs.some((i) => !(i.id in current.values))) {
       askNext();
-      return Promise.resolve();
+      return;
     }
     modal = undefined;
-    return follow({
+    formOutcome = undefined;
+    await follow({
       kind: 'form',
       formId: current.spec.id,
       values: current.values,
       origin,
       canConfigure: canConfigure(),
     });
+    if (!options.askAgainOnMistake || !formOutcome || !REFUSED.has(formOutcome)) return;
+    // A typo in one field must not cost the others: the same form again, each field holding its answer.
+    const inputs = current.spec.inputs.map((i) => (i.secret ? i : { ...i, value: current.values[i.id] ?? '' }));
+    openModal(
+      { ...current.spec, inputs },
+      `Fix the answer above and press Enter to keep the others, or ${CANCEL} to close the form.`,
+    );
   }
 
   async function handleLine(raw: string): Promise<void> {
@@ -148,6 +202,7 @@ export function createConsoleAdapter(options: ConsoleOptions): ConsoleAdapter {
       return follow({ kind: 'click', actionId: line.slice(1), origin, canConfigure: canConfigure() });
     }
     if (!line.startsWith('/')) {
+      refusals++;
       print({ text: 'Commands start with a slash, e.g. `/clip https://youtu.be/… reels=2`. Type /help for the list.' });
       return;
     }
@@ -160,6 +215,7 @@ export function createConsoleAdapter(options: ConsoleOptions): ConsoleAdapter {
   function actAs(name: string): Promise<void> {
     const who = name.replace(/^@/, '').trim() || operator;
     if (!/^[\w.-]{1,32}$/.test(who)) {
+      refusals++;
       print(
         { text: '⚠️ `/as <name>`: a name of letters and digits, e.g. `/as bea`; `/as` alone to be yourself again.' },
         '(only you) ',
@@ -189,8 +245,16 @@ export function createConsoleAdapter(options: ConsoleOptions): ConsoleAdapter {
     return false;
   }
 
-  /** The next line typed answers a secret input (an API key): the terminal must not echo it. */
-  const typingSecret = () => modal?.spec.inputs.find((i) => modal && !(i.id in modal.values))?.secret === true;
+  const asking = (): ModalInput | undefined => {
+    const current = modal;
+    return current?.spec.inputs.find((i) => !(i.id in current.values));
+  };
 
-  return { chatPort, handleLine, waitForJobs, typingSecret };
+  return {
+    chatPort,
+    handleLine,
+    waitForJobs,
+    asking,
+    refusals: () => refusals,
+  };
 }

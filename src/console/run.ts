@@ -21,7 +21,8 @@ export interface ConsoleRun {
   chatPort: ChatPort;
   /**
    * Resolves with the exit code when the session is over (`quit` typed, or piped input ended and its
-   * jobs finished): 1 when any job failed, so a script piping commands in can rely on it.
+   * jobs finished): 1 when any job failed or, with input piped in, any command was refused (an invalid
+   * or unknown command, a refusal, a form turned down), so a script piping commands in can rely on it.
    */
   done: Promise<number>;
 }
@@ -47,20 +48,43 @@ export function runConsole(options: ConsoleRunOptions): ConsoleRun {
   let rl: Interface | undefined;
   /** A typed line is being answered: the prompt comes back after it, not after each printed message. */
   let answering = false;
+  /** The form's question waiting for its answer: the prompt, typed after on the same line. */
+  let question: string | undefined;
+  const PROMPT = '> ';
   const adapter = createConsoleAdapter({
     bot: options.bot,
     logger: options.logger,
     pendingJobs: options.pendingJobs,
     style: interactive ? ansiStyle : plainStyle,
     userName: safeUserName(),
+    ...(interactive
+      ? {
+          ask: (q: string) => {
+            question = q;
+          },
+          askAgainOnMistake: true,
+        }
+      : {}),
     write: (text) => {
       if (!interactive || answering || !rl) return void output.write(text);
       // A result arriving while someone types: clear the prompt line, print, then redraw the prompt with
       // what was typed so far, instead of printing into the middle of it.
       output.write(`${CLEAR_LINE}${text}`);
-      rl.prompt(true);
+      showPrompt(rl);
     },
   });
+  /**
+   * The prompt: `> `, or the form's question. readline echoes a prompt through the screen, which hides
+   * everything while a secret is typed, so a secret's question is written past it, with an empty prompt.
+   */
+  function showPrompt(lines: Interface) {
+    const field = adapter.asking();
+    const secret = field?.secret === true;
+    const prompt = field && question !== undefined ? question : PROMPT;
+    if (secret) output.write(prompt);
+    lines.setPrompt(secret ? '' : prompt);
+    lines.prompt(true);
+  }
   let failedJobs = 0;
   const chatPort: ChatPort = {
     ...adapter.chatPort,
@@ -75,7 +99,7 @@ export function runConsole(options: ConsoleRunOptions): ConsoleRun {
   const screen = Object.assign(
     new Writable({
       write(chunk: Buffer, _encoding, callback) {
-        if (!adapter.typingSecret()) output.write(chunk);
+        if (adapter.asking()?.secret !== true) output.write(chunk);
         callback();
       },
     }),
@@ -86,19 +110,18 @@ export function runConsole(options: ConsoleRunOptions): ConsoleRun {
   const done = (async () => {
     if (interactive) {
       output.write('reelbot console — type /help to start, quit to leave.\n');
-      lines.setPrompt('> ');
-      lines.prompt();
+      showPrompt(lines);
     }
     for await (const line of lines) {
       if (/^(quit|exit|\/quit|\/exit)$/i.test(line.trim())) break;
       answering = true;
       // The Enter of a secret line was not echoed either.
-      if (interactive && adapter.typingSecret()) output.write('\n');
+      if (interactive && adapter.asking()?.secret === true) output.write('\n');
       await adapter.handleLine(line).finally(() => {
         answering = false;
       });
       // preserveCursor: text typed while the answer was printed stays, with the cursor at its end.
-      if (interactive) lines.prompt(true);
+      if (interactive) showPrompt(lines);
     }
     lines.close();
     if (!interactive) {
@@ -108,8 +131,15 @@ export function runConsole(options: ConsoleRunOptions): ConsoleRun {
           `Stopped waiting after ${Math.round(options.waitMs / 1000)} s; unfinished jobs stay in the store and are picked up next start.\n`,
         );
     }
-    if (failedJobs > 0) output.write(`${failedJobs} job${failedJobs === 1 ? '' : 's'} failed.\n`);
-    return failedJobs > 0 ? 1 : 0;
+    // A script piping commands in reads the exit status: a refused line is a failure like a failed job.
+    // At a terminal the person read the refusal and typed again, so only failed jobs count there.
+    const refused = interactive ? 0 : adapter.refusals();
+    const failures = [
+      ...(refused > 0 ? [`${refused} command${refused === 1 ? ' was' : 's were'} refused`] : []),
+      ...(failedJobs > 0 ? [`${failedJobs} job${failedJobs === 1 ? '' : 's'} failed`] : []),
+    ];
+    if (failures.length > 0) output.write(`${failures.join('; ')}.\n`);
+    return failures.length > 0 ? 1 : 0;
   })();
   return { chatPort, done };
 }

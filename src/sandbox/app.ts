@@ -1,6 +1,7 @@
 import { createIdFactory } from './ids.ts';
 import type { SandboxOptions } from './options.ts';
 import { createPostLog, type PublishedPost } from './posts.ts';
+import { createProjectShelf } from './project-shelf.ts';
 import { createProjectEngine } from './projects.ts';
 import { createRateLimiter } from './rate-limiter.ts';
 import type { SandboxRequest, SandboxResponse } from './responses.ts';
@@ -39,6 +40,7 @@ export function createSandboxApp(options: SandboxAppOptions): SandboxApp {
     ids,
     now,
     onFinished: (project, webhookUrl) => webhooks.send(webhookUrl, project.projectId, project),
+    ...(options.projectsDir ? { shelf: createProjectShelf(options.projectsDir, now) } : {}),
   });
   const handle = createSandboxHandler({
     engine,

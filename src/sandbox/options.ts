@@ -18,6 +18,11 @@ export interface SandboxOptions {
   webhookTimeoutMs: number;
   /** How long /publish-to-socials holds its answer when an access key contains `slow` (longer than the bot's timeout). */
   publishSlowMs: number;
+  /**
+   * A folder to keep projects in (the bot's sandbox puts it beside its SQLite store), so sandboxes of
+   * several processes on one store, or of the next start, answer for each other's projects.
+   */
+  projectsDir?: string;
 }
 
 export const DEFAULT_SANDBOX_PORT = 4010;

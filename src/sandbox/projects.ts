@@ -1,5 +1,6 @@
 import type { IdFactory } from './ids.ts';
 import { buildOutputs, type OutputSource, type SandboxOutput } from './outputs.ts';
+import { keyHashOf, type ProjectShelf, type ShelvedProject } from './project-shelf.ts';
 
 /** A project as the webhook body and GET /projects/{id} carry it. */
 export interface ProjectBody {
@@ -34,11 +35,18 @@ export interface ProjectEngineOptions {
   now?: () => number;
   /** Called once when a project completes or fails, with the body to deliver to its webhook. */
   onFinished(project: ProjectBody, webhookUrl: string): void;
+  /**
+   * Where projects are kept beyond this process (the bot's data folder), so another process's sandbox
+   * answers for them and one that ended is ended once for all; without it they live in memory only.
+   */
+  shelf?: ProjectShelf<ProjectBody>;
 }
 
 interface Entry {
   body: ProjectBody;
-  input: NewProject;
+  source: OutputSource;
+  keyHash: string;
+  webhookUrl: string;
   dueAt: number;
   timer: NodeJS.Timeout | undefined;
 }
@@ -48,7 +56,7 @@ const SLOW_FACTOR = 10;
 // Bound on remembered projects so a long-running sandbox does not grow without limit.
 const MAX_PROJECTS = 10_000;
 
-function failureMessage(input: NewProject): string {
+function failureMessage(input: OutputSource): string {
   return input.kind === 'tts' || input.kind === 'ttv'
     ? 'Media generation failed: the script could not be processed.'
     : `Processing failed: the video at ${input.source} could not be downloaded or decoded.`;
@@ -56,21 +64,55 @@ function failureMessage(input: NewProject): string {
 
 export function createProjectEngine(options: ProjectEngineOptions): ProjectEngine {
   const now = options.now ?? Date.now;
+  const { shelf, origin } = options;
   const projects = new Map<string, Entry>();
+
+  const shelved = (entry: Entry): ShelvedProject<ProjectBody> => {
+    const { body, source, keyHash, webhookUrl, dueAt } = entry;
+    return { body, source, keyHash, webhookUrl, dueAt, origin };
+  };
+
+  /** A project another process's sandbox made or ended, its links moved to this sandbox (any serves them). */
+  function fromShelf(p: ShelvedProject<ProjectBody>): Entry {
+    const body =
+      p.origin === origin ? p.body : (JSON.parse(JSON.stringify(p.body).replaceAll(p.origin, origin)) as ProjectBody);
+    return { body, source: p.source, keyHash: p.keyHash, webhookUrl: p.webhookUrl, dueAt: p.dueAt, timer: undefined };
+  }
 
   function finish(entry: Entry): void {
     if (entry.body.status !== 'processing') return;
     clearTimeout(entry.timer);
     entry.timer = undefined;
-    const failed = entry.input.source.toLowerCase().includes('fail');
+    const failed = entry.source.source.toLowerCase().includes('fail');
     entry.body = {
       ...entry.body,
       status: failed ? 'failed' : 'completed',
       completedAt: new Date(now()).toISOString(),
-      error: failed ? failureMessage(entry.input) : null,
-      outputs: failed ? [] : buildOutputs(entry.input, options.origin, () => options.ids.next()),
+      error: failed ? failureMessage(entry.source) : null,
+      outputs: failed ? [] : buildOutputs(entry.source, origin, () => options.ids.next()),
     };
-    options.onFinished(entry.body, entry.input.webhookUrl);
+    if (shelf) {
+      // Another process may have ended it first (it read it after its due time): its ending counts,
+      // and it sent the webhook.
+      const ended = shelf.finish(shelved(entry));
+      if (!ended.won) {
+        entry.body = fromShelf(ended.project).body;
+        return;
+      }
+    }
+    options.onFinished(entry.body, entry.webhookUrl);
+  }
+
+  /** The project in memory, or as another process (or an earlier run) left it on the shelf. */
+  function find(projectId: string): Entry | undefined {
+    const known = projects.get(projectId);
+    if (known || !shelf) return known;
+    const stored = shelf.get(projectId);
+    if (!stored) return undefined;
+    forgetOldest();
+    const entry = fromShelf(stored);
+    projects.set(projectId, entry);
+    return entry;
   }
 
   function forgetOldest(): void {
@@ -95,14 +137,22 @@ export function createProjectEngine(options: ProjectEngineOptions): ProjectEngin
         error: null,
         outputs: [],
       };
-      const entry: Entry = { body, input, dueAt: createdAt + duration, timer: undefined };
+      const entry: Entry = {
+        body,
+        source: { kind: input.kind, source: input.source, reelsCount: input.reelsCount, keywords: input.keywords },
+        keyHash: keyHashOf(input.apiKey),
+        webhookUrl: input.webhookUrl,
+        dueAt: createdAt + duration,
+        timer: undefined,
+      };
       projects.set(projectId, entry);
+      shelf?.put(shelved(entry));
       entry.timer = setTimeout(() => finish(entry), duration);
       return body;
     },
     get(apiKey, projectId) {
-      const entry = projects.get(projectId);
-      if (!entry || entry.input.apiKey !== apiKey) return undefined;
+      const entry = find(projectId);
+      if (!entry || entry.keyHash !== keyHashOf(apiKey)) return undefined;
       // A timer can fire late on a busy machine; reading after the due time already sees the result.
       if (entry.body.status === 'processing' && now() >= entry.dueAt) finish(entry);
       return entry.body;

@@ -70,11 +70,34 @@ describe('the console with input piped in', () => {
       '/jobs',
     ];
     const { code, out } = await runBot(`${lines.join('\n')}\n`);
-    expect(code).toBe(0);
+    // Every line ran; the one mistake is counted in the exit status.
+    expect(out).toMatch(/^1 command was refused\.$/m);
+    expect(code).toBe(1);
     expect(out).toContain('/clip');
     expect(out).toMatch(/\(only you\) .*not a web link|\(only you\) .*url/i);
     expect(out).toMatch(/Listen: http/);
     expect(out.match(/\[#\d\] .*(Speech|Text to video|Subtitles|B-roll)/g)?.length).toBeGreaterThanOrEqual(4);
     expect(out).toMatch(/fr-FR/);
+  }, 70_000);
+
+  it('exits 1 when a command is refused, and says so after the refusal', async () => {
+    const { code, out } = await runBot('/clip notalink\n');
+    expect(out).toMatch(/\(only you\) .*not a link/);
+    expect(out).toMatch(/^1 command was refused\.$/m);
+    expect(code).toBe(1);
+  }, 70_000);
+
+  it('counts unknown commands, lines without a slash and refused forms with the failed jobs', async () => {
+    const lines = [
+      '/clpi https://youtu.be/dQw4w9WgXcQ',
+      'hello',
+      '/setup key',
+      '',
+      '/broll https://example.com/fail.mp4',
+    ];
+    const { code, out } = await runBot(`${lines.join('\n')}\n`);
+    expect(out).toMatch(/The API key was empty/);
+    expect(out).toMatch(/^3 commands were refused; 1 job failed\.$/m);
+    expect(code).toBe(1);
   }, 70_000);
 });

@@ -90,14 +90,11 @@ export async function startConsoleSurface(): Promise<Surface> {
     },
     async submitForm(values, who) {
       await be(who);
-      // The console asks the form's fields one per line (`Form — Label …: `); a blank line keeps what
-      // it shows. A field's id is its label in snake case (Access key → access_key).
+      // The console asks a form's fields one per line; a blank line keeps what it shows.
       for (let asked = 0; asked < 20; asked++) {
-        const prompt = printed.at(-1);
-        const label =
-          prompt?.where === 'other' ? / — ([^—([:]+?)(?: \(| —| \[|: )/.exec(prompt.seen.text)?.[1] : undefined;
-        if (!label) return;
-        await typed(values[label.trim().toLowerCase().replace(/\s+/g, '_')] ?? '');
+        const field = adapter?.asking();
+        if (!field) return;
+        await typed(values[field.id] ?? '');
       }
     },
     threads: async () => [...new Set(printed.filter((p) => p.where === 'card').map((p) => p.thread ?? ''))],

@@ -120,3 +120,85 @@ describe('the interactive console', () => {
     expect(t.drawn().replace(new RegExp(`${ESC}\\[[0-9;]*[A-Za-z]`, 'g'), '')).toMatch(/^(> )?\/help$/m);
   });
 });
+
+/** What the screen shows once cursor moves and colours are taken out. */
+const plain = (s: string) =>
+  s.replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*[A-Za-z]`, 'g'), '').replaceAll('\r\n', '\n');
+
+/** Waits until the screen shows `pattern`; returns the match. */
+async function until(t: ReturnType<typeof terminal>, pattern: RegExp): Promise<RegExpExecArray> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const found = pattern.exec(plain(t.drawn()));
+    if (found) return found;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`the screen never showed ${pattern}: ${plain(t.drawn())}`);
+}
+
+describe('forms at the interactive console', () => {
+  it('asks each field on the line it is answered on, with its choices, and keeps the answers after a typo', async () => {
+    const t = terminal();
+    h = await startHarness(
+      {},
+      { sandbox: { jobMs: 200, webhookRetryMs: 100 }, console: { waitMs: 1000, input: t.input, output: t.screen } },
+    );
+    const session = h.app;
+    t.input.write('/setup socials add studio platform=tiktok\r');
+    await until(t, /Access key for studio \(.*not shown to anyone else\): $/m);
+    t.input.write('tok-123\r');
+    await until(t, /Saved the access key/);
+    t.input.write('/broll https://example.com/talk.mp4\r');
+    const [, publish] = await until(t, /type: !(publish:\S+)/);
+    t.input.write(`!${publish}\r`);
+    // A typo in the last field…
+    for (const answer of ['My title', '', '', '', 'garbage words']) {
+      await until(t, /: $/);
+      t.input.write(`${answer}\r`);
+    }
+    await until(t, /Fix the answer above/);
+    // …costs only that field: Enter keeps every other answer.
+    for (const answer of ['', '', '', '', 'now']) {
+      await until(t, /: $/);
+      t.input.write(`${answer}\r`);
+    }
+    await until(t, /Publish request — waiting for approval: My title/);
+    t.input.end();
+    await session.finished;
+
+    const form = plain(t.drawn()).slice(plain(t.drawn()).lastIndexOf(`!${publish}`));
+    // The question is the prompt: answered on its own line, no stray `>` under it.
+    expect(form).toContain('\nTitle: My title\n');
+    expect(form).toContain('\nPrivacy (public, private or unlisted) [public]: \n');
+    expect(form).toContain('\nAccounts (choose from studio) [studio]: \n');
+    expect(form.slice(0, form.indexOf('Publish request'))).not.toMatch(/^> /m);
+    expect(form).toMatch(/⚠️ I could not read the schedule “garbage words”/);
+    expect(form).toContain('\nTitle [My title]: \n');
+  }, 40_000);
+
+  it('asks for the key after /setup key once, and says once why a rejected key was not saved', async () => {
+    const t = terminal();
+    h = await startHarness(
+      {},
+      { sandbox: { jobMs: 400, webhookRetryMs: 100 }, console: { waitMs: 1000, input: t.input, output: t.screen } },
+    );
+    const session = h.app;
+    t.input.write('/setup key\r');
+    await until(t, /not shown to anyone else\): $/m);
+    t.input.write('invalid-key-123\r');
+    await until(t, /Channel settings/);
+    t.input.end();
+    await session.finished;
+    const shown = plain(t.drawn());
+    // One question, not a title and then the field's label.
+    const asked = shown.slice(shown.indexOf('/setup key'), shown.indexOf('(only you)'));
+    expect(asked.match(/API key/g)).toHaveLength(1);
+    expect(shown).toContain(
+      'Media API key for this channel (Paste the key from your media API dashboard; not shown to anyone else): \n',
+    );
+    const said = shown.split('\n').find((l) => l.includes('⚠️')) ?? '';
+    expect(said).toMatch(/The key was not saved: the media API rejected the API key \(401\)/);
+    expect(said.match(/not saved|Nothing was saved/g)).toHaveLength(1);
+    expect(said).not.toContain('/setup key');
+  });
+});

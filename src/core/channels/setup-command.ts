@@ -170,17 +170,17 @@ function submitKey(submitted: string, force: boolean, ctx: CommandContext): Prep
   });
 }
 
-/** Why the key was not saved, and what the channel still runs with. */
+/** Why the key was not saved, said once, and the key the channel keeps (if it has one). */
 async function notSaved(ctx: CommandContext, err: MediaApiError): Promise<string> {
   const before = await ctx.deps.settings.get(ctx.channelKey);
-  const kept = before.apiKey
-    ? `This channel keeps its current key (${maskSecret(before.apiKey)}).`
-    : 'Nothing was saved.';
-  if (err.status === 401 || err.status === 403) {
-    return `⚠️ The key was not saved: ${describeMediaError(err)} ${kept}`;
+  const kept = before.apiKey ? ` This channel keeps its current key (${maskSecret(before.apiKey)}).` : '';
+  // describeMediaError's 401 advice ("set a valid key with /setup key") is what the person just did.
+  if (err.status === 401) {
+    return `⚠️ The key was not saved: the media API rejected the API key (401). Check it was copied whole and try again.${kept}`;
   }
+  if (err.status === 403) return `⚠️ The key was not saved: ${describeMediaError(err)}${kept}`;
   return (
-    `⚠️ The key was not saved, because checking it failed: ${describeMediaError(err)} ${kept} ` +
+    `⚠️ The key was not saved, because checking it failed: ${describeMediaError(err)}${kept} ` +
     'If the media API is down and you are sure of the key, run `/setup key force` to save it without checking.'
   );
 }
