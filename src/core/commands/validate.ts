@@ -140,7 +140,7 @@ function checkUrl(option: OptionSpec, text: string, hide: boolean): Checked {
 }
 
 function checkString(spec: CommandSpec, option: OptionSpec, text: string, sources: ValueSources): Checked {
-  if (!text) return ok(undefined);
+  if (!text) return ok(option.emptyClears ? '' : undefined);
   if (option.maxLength !== undefined && text.length > option.maxLength) {
     return bad(`${option.name} is too long: ${text.length} characters, at most ${option.maxLength}`);
   }
