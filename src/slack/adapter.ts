@@ -125,9 +125,11 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
   app.error(async (error) => {
     logger.error({ err: error }, 'slack request failed');
   });
+  // The dispatch names each entry's platform in its line itself (console, Discord and Slack alike), so it
+  // gets the logger before this adapter's platform tag: given the tagged one, every command line said it twice.
   const dispatch = createDispatch({
     bot: options.bot,
-    logger,
+    logger: options.logger,
     ...(options.metrics ? { metrics: options.metrics } : {}),
   });
   const deps: HandlerDeps = { dispatch, api, logger, permissions, once, commandPrefix: options.commandPrefix ?? '' };

@@ -18,6 +18,9 @@ export const SETUP_KEY_FORCE_MODAL = 'setup_key_force';
 export const UNREADABLE_KEY_LINE = '⚠️ the stored key can no longer be read — set it again with `/setup key`';
 export { NOT_ALLOWED } from '../commands/handler.ts';
 
+/** What people type to go back to no default voice; no voice of the catalogue is named so. */
+const CLEAR_VOICE = new Set(['', 'none', 'default', 'api default', 'clear']);
+
 /** What the channel runs with, the key shown masked and never in full. */
 async function renderSettings(ctx: CommandContext, note?: string): Promise<OutMessage> {
   const s = await ctx.deps.settings.get(ctx.channelKey);
@@ -54,7 +57,8 @@ async function renderSettings(ctx: CommandContext, note?: string): Promise<OutMe
           },
           ...(budget ? [{ name: 'Request budget', value: budget }] : []),
         ],
-        footer: 'Change: /setup key · /setup clear_key · /setup language=french voice=Jenny template=beast',
+        footer:
+          'Change: /setup key · /setup clear_key · /setup language=french voice=Jenny template=beast · voice=none clears the voice',
         tone: 'info',
       },
     ],
@@ -115,14 +119,18 @@ export const setup = defineCommand({
     }
     return run(true, async (reply) => {
       if (!changing) return reply.ephemeral(await renderSettings(ctx));
-      const voiceId = defaults.voice ? (await ctx.resolveVoice(defaults.voice)).voiceId : undefined;
+      const clearVoice = defaults.voice !== undefined && CLEAR_VOICE.has(defaults.voice.trim().toLowerCase());
+      const voiceId = clearVoice ? null : defaults.voice ? (await ctx.resolveVoice(defaults.voice)).voiceId : undefined;
       await ctx.deps.settings.update(ctx.channelKey, {
         language: defaults.language,
         voiceId,
         template: defaults.template,
         updatedBy: ctx.origin.userId,
       });
-      await reply.ephemeral(await renderSettings(ctx, 'Saved the channel defaults.'));
+      const note = clearVoice
+        ? 'Saved the channel defaults. The default voice is cleared: /tts and /ttv use the API’s default voice unless a voice is given.'
+        : 'Saved the channel defaults.';
+      await reply.ephemeral(await renderSettings(ctx, note));
     });
   },
 });

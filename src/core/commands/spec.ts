@@ -29,6 +29,8 @@ export interface OptionSpec {
   maxLength?: number;
   /** Other names accepted in text form (e.g. `lang` for language). */
   aliases?: readonly string[];
+  /** An empty value (`voice=""`) is kept as given rather than read as "not given": it clears a default. */
+  emptyClears?: boolean;
 }
 
 export interface CommandSpec<N extends string = string> {

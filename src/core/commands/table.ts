@@ -220,7 +220,7 @@ export const SETUP: CommandSpec<'setup'> = {
       type: 'string',
       source: 'clip_language',
     },
-    { ...voiceOption, description: 'Default voice for /tts and /ttv' },
+    { ...voiceOption, description: 'Default voice for /tts and /ttv (none clears it)', emptyClears: true },
     { name: 'template', description: 'Default subtitle style', type: 'string', source: 'template' },
     {
       name: 'force',

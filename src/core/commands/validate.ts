@@ -5,7 +5,7 @@ import { CLIP_LANGUAGES, SUBTITLE_LANGUAGES, SUBTITLE_TEMPLATES } from '../media
 import { optionNamed } from './option-index.ts';
 import { keepsTextPrivate, privateTextHint, unknownOptionError } from './parse-errors.ts';
 import { type ParseResult, parseCommandText } from './parse-text.ts';
-import type { CommandSpec, OptionSpec, OptionValue, OptionValues } from './spec.ts';
+import type { CommandSpec, OptionSpec, OptionValue, OptionValues, ValueSource } from './spec.ts';
 import { closest, didYouMean, fold } from './suggest.ts';
 import { unwrapSlackText } from './unwrap.ts';
 
@@ -140,7 +140,7 @@ function checkUrl(option: OptionSpec, text: string, hide: boolean): Checked {
 }
 
 function checkString(spec: CommandSpec, option: OptionSpec, text: string, sources: ValueSources): Checked {
-  if (!text) return ok(undefined);
+  if (!text) return ok(option.emptyClears ? '' : undefined);
   if (option.maxLength !== undefined && text.length > option.maxLength) {
     return bad(`${option.name} is too long: ${text.length} characters, at most ${option.maxLength}`);
   }
@@ -148,11 +148,26 @@ function checkString(spec: CommandSpec, option: OptionSpec, text: string, source
   return set ? checkChoice(spec, option, text, set) : ok(text);
 }
 
+/**
+ * Values another command takes but this one does not: naming where they belong beats suggesting a near
+ * spelling (hinglish is not a typo of english).
+ */
+const ONLY_ELSEWHERE: Partial<Record<ValueSource, Readonly<Record<string, string>>>> = {
+  subtitle_language: { hinglish: '/clip' },
+};
+
 /** Case-insensitive, also ignoring spaces, `-` and `_` (`marine-shift`); answers the canonical spelling. */
 function checkChoice(spec: CommandSpec, option: OptionSpec, text: string, set: readonly string[]): Checked {
   const lower = text.toLowerCase();
   const match = set.find((v) => v.toLowerCase() === lower) ?? set.find((v) => fold(v) === fold(text));
   if (match !== undefined) return ok(match);
+  const elsewhere = option.source ? ONLY_ELSEWHERE[option.source]?.[lower] : undefined;
+  if (elsewhere) {
+    return bad(
+      `${option.name} '${lower}' is for ${elsewhere} only: /${spec.name} does not take it. ` +
+        `See /help ${spec.name} for the ${set.length} values it takes.`,
+    );
+  }
   const hint = didYouMean(closest(text, set));
   // A pasted key resembles no choice, so where no guess is near, say where the key belongs.
   const head = keepsTextPrivate(spec)

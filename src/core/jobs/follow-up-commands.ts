@@ -10,7 +10,9 @@ import { DEFAULT_LANGUAGE, type ProjectKind, SUBTITLE_LANGUAGES } from '../media
 import type { Output } from '../media/schemas.ts';
 import type { Prepared } from '../platform/interaction.ts';
 import { checkScriptLength } from '../voices/split-script.ts';
+import { captionVoice } from './caption-voice.ts';
 import { FOLLOW_UP_BUTTONS } from './follow-up-controls.ts';
+import type { Job } from './model.ts';
 
 type FollowUpKind = Extract<ProjectKind, 'subtitles' | 'broll' | 'tts'>;
 
@@ -20,8 +22,16 @@ interface FollowUp {
   label: string;
   /** How the new job's card names what it is ("subtitles of reel 2 of job k3j9…"). */
   noun: string;
-  /** The request body, or a UserError saying why this output cannot have it. */
-  request(out: Output, ctx: CommandContext): Promise<Record<string, unknown>[]>;
+  /**
+   * The request bodies, and what the card should add to the noun; or a UserError saying why this output
+   * cannot have it. `source` is the job the output came from.
+   */
+  request(out: Output, ctx: CommandContext, source: Job | undefined, part: number): Promise<FollowUpRequest>;
+}
+
+interface FollowUpRequest {
+  requests: Record<string, unknown>[];
+  note?: string;
 }
 
 const FOLLOW_UPS: Record<FollowUpKind, FollowUp> = {
@@ -36,20 +46,20 @@ const FOLLOW_UPS: Record<FollowUpKind, FollowUp> = {
         ? settings.language
         : DEFAULT_LANGUAGE;
       const styles = compact(subtitleStyles({}, settings.template));
-      return [compact({ videoUrl: videoOf(out), language, subtitleStyles: styles }) ?? {}];
+      return { requests: [compact({ videoUrl: videoOf(out), language, subtitleStyles: styles }) ?? {}] };
     },
   },
   broll: {
     ...FOLLOW_UP_BUTTONS.broll,
     kind: 'broll',
     noun: 'B-roll',
-    request: async (out) => [{ videoUrl: videoOf(out) }],
+    request: async (out) => ({ requests: [{ videoUrl: videoOf(out) }] }),
   },
   tts: {
     ...FOLLOW_UP_BUTTONS.tts,
     kind: 'tts',
     noun: 'speech',
-    async request(out, ctx) {
+    async request(out, ctx, source, part) {
       const caption = out.info?.caption?.trim();
       if (!caption) throw new UserError('This reel has no caption to speak.');
       const { voiceId } = await ctx.deps.settings.get(ctx.channelKey);
@@ -61,7 +71,10 @@ const FOLLOW_UPS: Record<FollowUpKind, FollowUp> = {
       }
       const checked = checkScriptLength(caption);
       if (!checked.ok) throw new UserError(checked.message);
-      return checked.parts.map((script) => ({ voiceId, script }));
+      // A reel's caption is in the language the clip was made in.
+      const language = source?.kind === 'clip' ? source.requests[part]?.language : undefined;
+      const voice = await captionVoice(ctx, voiceId, typeof language === 'string' ? language : undefined);
+      return { requests: checked.parts.map((script) => ({ voiceId: voice.voiceId, script })), note: voice.note };
     },
   },
 };
@@ -102,7 +115,8 @@ function start(f: FollowUp, t: Target, ctx: CommandContext): Prepared {
       });
       return;
     }
-    const requests = await f.request(out, ctx);
+    const source = await ctx.deps.jobs.get(t.jobId);
+    const { requests, note } = await f.request(out, ctx, source, t.part);
     const key = { kind: 'followup' as const, verb: f.verb, jobId: t.jobId, part: t.part, index: t.index };
     if (!(await ctx.deps.once.first(key))) {
       await reply.ephemeral({
@@ -110,8 +124,8 @@ function start(f: FollowUp, t: Target, ctx: CommandContext): Prepared {
       });
       return;
     }
-    const source = await ctx.deps.jobs.get(t.jobId);
-    const summary = `${f.noun} of ${describeSource(source?.kind, t, source?.requests.length ?? 1)} of job ${t.jobId}`;
+    const of = `${f.noun} of ${describeSource(source?.kind, t, source?.requests.length ?? 1)} of job ${t.jobId}`;
+    const summary = note ? `${of} · ${note}` : of;
     try {
       await ctx.deps.jobs.start({ kind: f.kind, requests, summary, origin: ctx.origin }, reply);
     } catch (err) {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { budgetLine } from '../commands/budget-line.ts';
+import { CONSOLE_ONLY_COMMANDS, consoleOnlyNote } from '../commands/console-only.ts';
 import { defineCommand, fail, run } from '../commands/handler.ts';
 import { prefixMessage, renderHelp } from '../commands/help.ts';
 import { COMMANDS, HELP, JOBS, PROJECT } from '../commands/table.ts';
@@ -59,6 +60,8 @@ export const jobs = defineCommand({
   },
 });
 
+const cleanName = (name: string | undefined) => name?.trim().replace(/^\//, '').toLowerCase();
+
 export const help = defineCommand({
   spec: HELP,
   options: z.strictObject({ command: z.string().optional() }),
@@ -70,7 +73,11 @@ export const help = defineCommand({
         ? v.command.replace(/^\/?/, '').slice(prefix.length)
         : v.command;
     const names = COMMANDS.map((c) => c.name);
-    const message = prefixMessage(renderHelp(COMMANDS, asked), names, prefix);
+    const onConsole = ctx.origin.platform === 'console';
+    const elsewhere = onConsole ? undefined : CONSOLE_ONLY_COMMANDS.find((c) => c.name === cleanName(asked));
+    if (elsewhere) return run(true, (reply) => reply.ephemeral({ text: consoleOnlyNote(elsewhere) }));
+    const listed = onConsole ? [...COMMANDS, ...CONSOLE_ONLY_COMMANDS] : COMMANDS;
+    const message = prefixMessage(renderHelp(listed, asked), names, prefix);
     return run(true, (reply) => reply.ephemeral(message));
   },
 });

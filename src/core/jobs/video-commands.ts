@@ -89,7 +89,15 @@ export const clip = defineCommand({
         }),
       };
       const reels = v.reels;
-      const summary = [host(url), reels ? `${reels} reel${reels === 1 ? '' : 's'}` : undefined, language]
+      // The card says everything that shapes the reels' look, so a thread of jobs can be told apart.
+      const template = v.template ?? settings.template;
+      const summary = [
+        host(url),
+        reels ? `${reels} reel${reels === 1 ? '' : 's'}` : undefined,
+        language,
+        template ? `template ${template}` : undefined,
+        v.hook ? 'hook' : undefined,
+      ]
         .filter(Boolean)
         .join(' · ');
       await ctx.deps.jobs.start({ kind: 'clip', requests: [compact(body) ?? {}], summary, origin: ctx.origin }, reply);

@@ -2,7 +2,11 @@
 // given since its last edit, not expired) and who may approve, edit or cancel it. Refusals are values
 // (shown to the person who clicked only), never exceptions.
 import { contentHash, type PublishRequestRecord } from './model.ts';
-import type { Policy } from './policy.ts';
+import { approversText, type Policy } from './policy.ts';
+
+/** The approvers, besides the requester: "anyone else in the channel" when anyone may. */
+const others = (policy: Policy) =>
+  policy.approvers.length === 0 ? 'anyone else in the channel' : approversText(policy);
 
 export interface Actor {
   userId: string;
@@ -55,7 +59,7 @@ export function refuseBeforeMembership(
   if (isExpired(r, policy, now))
     return 'This request expired: its approvals ran out of time. The requester can Edit it to ask again.';
   if (actor.userId === r.requester.userId && !policy.selfApprove)
-    return 'You cannot approve your own request in this channel (self_approve=no).';
+    return `You cannot approve your own request in this channel (self_approve=no). Who may approve: ${others(policy)}.`;
   return undefined;
 }
 
@@ -63,7 +67,8 @@ export function refuseBeforeMembership(
 export function refuseApproval(r: PublishRequestRecord, policy: Policy, actor: Actor, now: number): string | undefined {
   const why = refuseBeforeMembership(r, policy, actor, now);
   if (why) return why;
-  if (!isApprover(actor, policy)) return 'You are not one of the approvers of this channel.';
+  if (!isApprover(actor, policy))
+    return `You are not one of the approvers of this channel. Who may approve: ${approversText(policy)}.`;
   return undefined;
 }
 

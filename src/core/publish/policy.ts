@@ -95,11 +95,14 @@ export function parsePolicyOptions(v: Record<string, string | number | boolean |
 /** How a group is written in a message: Discord role ids are numbers, Slack user group ids start with S. */
 export const groupMention = (id: string): string => (/^\d+$/.test(id) ? `<@&${id}>` : `<!subteam^${id}>`);
 
+/** Who may approve, as a message names them: "anyone in the channel", or their mentions. */
+export const approversText = (p: Policy): string =>
+  p.approvers.length === 0
+    ? 'anyone in the channel'
+    : p.approvers.map((a) => (a.startsWith('role:') ? groupMention(a.slice(5)) : `<@${a}>`)).join(', ');
+
 export function describePolicy(p: Policy): string {
   const n = p.approvals === 0 ? 'no approval needed' : `${p.approvals} approval${p.approvals === 1 ? '' : 's'}`;
-  const who =
-    p.approvers.length === 0
-      ? 'anyone in the channel'
-      : p.approvers.map((a) => (a.startsWith('role:') ? groupMention(a.slice(5)) : `<@${a}>`)).join(', ');
+  const who = approversText(p);
   return `${n} · self-approval ${p.selfApprove ? 'allowed' : 'not allowed'} · approvals expire after ${Math.round(p.expiryMs / 3600_000)} h · approvers: ${who} · time zone ${p.timezone}`;
 }

@@ -10,7 +10,7 @@ import type { ModalSpec, ModalSubmission, Prepared } from '../platform/interacti
 import type { Reply } from '../ports.ts';
 import { checkContent, EDIT_PREFIX, FORM_PREFIX, type FormValues, publishForm, REASON_PREFIX } from './form.ts';
 import type { PublishKit } from './kit.ts';
-import { type Content, personOf } from './model.ts';
+import { type Content, type PublishRequestRecord, personOf } from './model.ts';
 import { renderRequestCard } from './render.ts';
 import { newRequestId } from './repo.ts';
 import type { Member } from './request-lifecycle.ts';
@@ -78,7 +78,12 @@ async function createRequest(ctx: CommandContext, reply: Reply, videoUrl: string
       cardMessageId: '',
     },
   };
-  const thread = await reply.openThread(renderRequestCard(draft, policy, now));
+  // With approvals=0 the request moves on the moment it is created: its first drawing says where it is
+  // going, not "waiting for approval" with an Approve button nobody needs.
+  const at = checked.content.scheduleAt;
+  const shown =
+    policy.approvals > 0 ? draft : { ...draft, state: at !== null && at > now ? 'scheduled' : 'publishing' };
+  const thread = await reply.openThread(renderRequestCard(shown as PublishRequestRecord, policy, now));
   await kit.service.create({
     id,
     channelKey: ctx.channelKey,

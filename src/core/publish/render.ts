@@ -40,7 +40,8 @@ function latestAsk(open: PublishRequestRecord['changes']): string {
   return last ? ` — ${who(last)} asks: “${truncate(last.reason, 120)}”` : '';
 }
 
-function controls(r: PublishRequestRecord, expired: boolean): Control[] {
+/** The buttons a request offers in its state (also under each row of /scheduled). */
+export function requestControls(r: PublishRequestRecord, expired: boolean): Control[] {
   const id = r.id;
   switch (r.state) {
     case 'pending':
@@ -110,7 +111,7 @@ export function renderRequestCard(r: PublishRequestRecord, policy: Policy, now: 
         fields,
         tone,
         footer: `Request ${r.id} · approvals expire after ${Math.round(policy.expiryMs / 3600_000)} h`,
-        controls: [{ kind: 'link', label: '▶ Video', url: c.videoUrl }, ...controls(r, expired)],
+        controls: [{ kind: 'link', label: '▶ Video', url: c.videoUrl }, ...requestControls(r, expired)],
       },
     ],
   };

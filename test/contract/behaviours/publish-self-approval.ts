@@ -9,7 +9,7 @@ export const behaviour: Behaviour = {
     await s.command(`/publish ${VIDEO} accounts=brand title="Mine"`, 'member');
     const card = await requestCard(s);
     await s.click(card, 'Approve', 'member');
-    const refusal = /cannot approve your own request/;
+    const refusal = /cannot approve your own request.*Who may approve: anyone else in the channel/;
     await eventually(async () => (await s.privateTo('member')).some((m) => refusal.test(m.text)), 'the refusal');
     await quietFor(300);
     expect((await s.everyone()).some((m) => refusal.test(m.text))).toBe(false);

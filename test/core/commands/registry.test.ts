@@ -29,7 +29,11 @@ describe('the command registry', () => {
   it('gives every handler every option the table declares, typed as the table checked it', () => {
     const errors: string[] = [];
     // prepare does no I/O: the only dependency it may touch is the logger, to report a schema gap.
-    const ctx = { deps: { logger: { error: (o: object) => errors.push(JSON.stringify(o)) } }, canConfigure: true };
+    const ctx = {
+      deps: { logger: { error: (o: object) => errors.push(JSON.stringify(o)) } },
+      canConfigure: true,
+      origin,
+    };
     for (const spec of COMMANDS) {
       // Each option alone, so a command's own "either this or that" rule does not hide a schema gap.
       for (const option of spec.options) {

@@ -95,6 +95,14 @@ describe('/clip options', () => {
     expect(message).toBe("unknown language 'frnch' — did you mean french? See /help clip for all 38 values.");
   });
 
+  it('says hinglish is for /clip only, rather than suggesting english or finnish, on /subtitles', () => {
+    const message = refuse(SUBTITLES, 'https://youtu.be/abc language=Hinglish');
+    expect(message).toBe(
+      "language 'hinglish' is for /clip only: /subtitles does not take it. See /help subtitles for the 37 values it takes.",
+    );
+    expect(accept(CLIP, 'https://youtu.be/abc language=hinglish').language).toBe('hinglish');
+  });
+
   it('matches enumerations ignoring case, spaces and dashes, answering the canonical spelling', () => {
     expect(accept(CLIP, 'https://youtu.be/abc template=Marine-Shift').template).toBe('marineShift');
     expect(accept(CLIP, 'https://youtu.be/abc position="bottom center"').position).toBe('bottom-center');
@@ -209,11 +217,6 @@ describe('/subtitles and /broll options', () => {
       size: 'm',
       position: 'middle-center',
     });
-  });
-
-  it('/subtitles refuses hinglish, which only /clip knows', () => {
-    expect(refuse(SUBTITLES, 'https://a.b language=hinglish')).toContain("unknown language 'hinglish'");
-    expect(accept(CLIP, 'https://a.b language=hinglish').language).toBe('hinglish');
   });
 
   it('/subtitles refuses a size it does not know, listing the sizes', () => {

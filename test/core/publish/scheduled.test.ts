@@ -38,7 +38,7 @@ describe('scheduled posts', () => {
 
     await h.command('/scheduled');
     const list = h.chat.ephemerals().at(-1)?.message;
-    expect(list?.cards?.map((c) => c.title)).toEqual(['Later', 'Never']);
+    expect(list?.cards?.map((c) => c.title)).toEqual(['Later', 'Never', 'Last published']);
     const cancel = list?.cards?.[1]?.controls?.find((c) => c.kind === 'action' && c.label === 'Cancel');
     await click(h, cancel?.kind === 'action' ? cancel.id : '', as('ana'));
     expect(lastEphemeral(h)).toBe('Cancelled.');

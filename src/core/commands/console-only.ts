@@ -1,0 +1,26 @@
+// Commands only the terminal console knows: its adapter (src/console/adapter.ts) answers them before the
+// bot sees the line, so they are not in the command table (Discord and Slack must not register them).
+// /help lists them on the console, and names where they work everywhere else.
+import type { CommandSpec } from './spec.ts';
+
+export const AS: CommandSpec<'as'> = {
+  name: 'as',
+  description: 'Act as another member, who may not configure the bot (to try approvals alone)',
+  usage: '/as bea · /as alone to be yourself again',
+  ephemeral: true,
+  options: [
+    {
+      name: 'name',
+      description: 'Who to act as (letters and digits); leave it out to be yourself again',
+      type: 'string',
+      positional: true,
+      maxLength: 32,
+    },
+  ],
+};
+
+export const CONSOLE_ONLY_COMMANDS: readonly CommandSpec[] = [AS];
+
+/** What /help answers on Discord or Slack when asked about a console-only command. */
+export const consoleOnlyNote = (spec: CommandSpec): string =>
+  `\`/${spec.name}\` (${spec.description.charAt(0).toLowerCase()}${spec.description.slice(1)}) works only in the terminal console (\`npm start\` with no chat token); here everyone is themselves.`;

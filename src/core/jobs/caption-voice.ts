@@ -1,0 +1,59 @@
+// Which voice reads a reel's caption aloud (the Speak caption button). The caption is written in the
+// language the clip was made in, which need not be the language of the channel's default voice: a French
+// voice reading an English caption sounds wrong and spends a request, so a voice of the caption's
+// language is picked instead, and the card says whose voice it is and why.
+import type { CommandContext } from '../commands/handler.ts';
+import { UserError } from '../errors.ts';
+import type { Voice } from '../media/schemas.ts';
+import { languageMatcher } from '../voices/language.ts';
+
+export interface CaptionVoice {
+  voiceId: string;
+  /** For the new job's card: "read by Jenny (en-US), …". */
+  note: string;
+}
+
+const label = (v: Voice) => `${v.name || v.voiceId} (${v.languageCode})`;
+
+/**
+ * The channel's default voice when it speaks `language` (or the language is unknown); otherwise a voice
+ * of that language, of the default voice's gender when there is one, from its most common locale.
+ */
+export async function captionVoice(
+  ctx: CommandContext,
+  defaultId: string,
+  language: string | undefined,
+): Promise<CaptionVoice> {
+  const { index } = await ctx.deps.voices.get(await ctx.apiKey());
+  const chosen = index.byId(defaultId);
+  if (!chosen) {
+    throw new UserError(
+      `This channel's default voice (${defaultId}) is no longer in the voice list. Pick a new default with /voices (Use as default), then click Speak caption again.`,
+    );
+  }
+  const byDefault = { voiceId: chosen.voiceId, note: `read by ${label(chosen)}, the channel's default voice` };
+  if (!language) return byDefault;
+  const speaks = languageMatcher(language);
+  if (speaks(chosen.languageCode)) return byDefault;
+  const sameGender = chosen.gender ? index.filter({ language, gender: chosen.gender }) : [];
+  const candidates = sameGender.length > 0 ? sameGender : index.filter({ language });
+  const pick = mostCommonLocale(candidates);
+  // Hinglish or a mixed language matches no locale: the default voice is the best guess, and says so.
+  if (!pick) return byDefault;
+  return {
+    voiceId: pick.voiceId,
+    // Card titles are cut near 150 characters (Slack's header limit): the why stays short.
+    note: `${language} caption read by ${label(pick)}, not the default ${label(chosen)}`,
+  };
+}
+
+/** The first voice (general style first) of the locale most voices share: en-US rather than en-AU. */
+function mostCommonLocale(voices: readonly Voice[]): Voice | undefined {
+  const counts = new Map<string, number>();
+  for (const v of voices) counts.set(v.languageCode, (counts.get(v.languageCode) ?? 0) + 1);
+  let best: Voice | undefined;
+  for (const v of voices) {
+    if (!best || (counts.get(v.languageCode) ?? 0) > (counts.get(best.languageCode) ?? 0)) best = v;
+  }
+  return best;
+}
