@@ -165,7 +165,8 @@ async function createAdapters(parts: AdapterParts): Promise<ChatAdapter[]> {
       store,
       once,
       metrics,
-      logger: logger.child({ platform: 'discord' }),
+      // The adapter tags its own lines with the platform; tagging here too wrote it twice.
+      logger,
       token: discord.token,
       apiUrl: discord.apiUrl,
       guildId: discord.guildId,

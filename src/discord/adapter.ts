@@ -76,7 +76,8 @@ function createClient(options: DiscordAdapterOptions, http: HttpInteractions | u
 }
 
 export function createDiscordAdapter(options: DiscordAdapterOptions): DiscordAdapter {
-  const { logger } = options;
+  // The adapter's own lines name the platform; the dispatch adds it to every command line itself.
+  const logger = options.logger.child({ platform: 'discord' });
   const http = options.publicKey ? createHttpInteractions({ publicKeyHex: options.publicKey, logger }) : undefined;
   const client = createClient(options, http);
   http?.attach(client);
@@ -84,7 +85,7 @@ export function createDiscordAdapter(options: DiscordAdapterOptions): DiscordAda
   client.rest.setToken(options.token);
   const dispatch = createDispatch({
     bot: options.bot,
-    logger,
+    logger: options.logger,
     ...(options.metrics ? { metrics: options.metrics } : {}),
   });
   const handle = createInteractionHandler({
