@@ -87,14 +87,23 @@ export function createRedisConnection(url: string, options: RedisConnectionOptio
  */
 async function connectWithin(client: Redis, timeoutMs: number): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
+  const silent = new Error(`no answer within ${timeoutMs} ms`);
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+    timer = setTimeout(() => reject(silent), timeoutMs);
   });
+  // connect() rejects with a bare "Connection is closed."; the network's reason (ECONNREFUSED, ENOTFOUND)
+  // comes only as an 'error' event, and it is what the operator needs to read.
+  let networkError: Error | undefined;
+  const onError = (error: Error) => {
+    networkError = error;
+  };
+  client.on('error', onError);
   const connect = client.connect();
   connect.catch(() => undefined);
   try {
     await Promise.race([connect, timeout]);
-  } catch (error) {
+  } catch (caught) {
+    const error = caught === silent ? silent : (networkError ?? caught);
     // Closed for good before the next caller tries again (ioredis ends the connection asynchronously and
     // refuses to connect while it is still closing).
     const ended = new Promise((resolve) => client.once('end', resolve));
@@ -103,6 +112,7 @@ async function connectWithin(client: Redis, timeoutMs: number): Promise<void> {
     throw error;
   } finally {
     clearTimeout(timer);
+    client.off('error', onError);
   }
 }
 
