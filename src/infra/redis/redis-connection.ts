@@ -39,7 +39,7 @@ const DEFAULT_TIMEOUT_MS = 5_000;
 const MAX_BACKOFF_MS = 2_000;
 
 export function createRedisConnection(url: string, options: RedisConnectionOptions = {}): RedisConnection {
-  const where = addressOf(url);
+  const where = redisAddress(url);
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   let everReady = false;
   const client = new Redis(
@@ -117,7 +117,7 @@ async function connectWithin(client: Redis, timeoutMs: number): Promise<void> {
 }
 
 /** The URL without credentials, safe for messages and logs. */
-function addressOf(url: string): string {
+export function redisAddress(url: string): string {
   let parsed: URL;
   try {
     parsed = new URL(url);
