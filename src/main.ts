@@ -1,5 +1,5 @@
 import { loadConfig, requireChatPlatform, secretValues } from './config.ts';
-import { ConfigError, PlatformUnreachableError } from './core/errors.ts';
+import { ConfigError, PlatformUnreachableError, StoreUnavailableError } from './core/errors.ts';
 import { inputKind } from './runtime/input-kind.ts';
 import { createLogger } from './runtime/logger.ts';
 import { SHUTDOWN_BOUND_MS } from './runtime/shutdown.ts';
@@ -72,8 +72,9 @@ main().catch((err: unknown) => {
     process.stderr.write(`reelbot cannot start: ${err.message}\n`);
     process.exit(2);
   }
-  // The message says what to check; a stack would only bury it.
-  if (err instanceof PlatformUnreachableError) {
+  // The message says what to check (the URL without its password, the network's reason, STORE_URL);
+  // a stack would only bury it. At start-up nothing else throws it: the first store call is the ping.
+  if (err instanceof PlatformUnreachableError || err instanceof StoreUnavailableError) {
     process.stderr.write(`reelbot cannot start: ${err.message}\n`);
     process.exit(1);
   }

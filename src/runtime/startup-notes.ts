@@ -28,6 +28,16 @@ export function startupNotes(config: Config, consoleMode: boolean): Note[] {
         'Set PUBLIC_URL to the HTTPS address of this bot for webhooks.',
     });
   }
+  // Counters and process metrics on an open port tell anyone how busy the bot is; a laptop needs no warning.
+  if (config.production && config.metrics.port === undefined && !config.metrics.token) {
+    notes.push({
+      level: 'warn',
+      msg:
+        `/metrics is open to anyone who can reach PORT (${config.port}): neither METRICS_PORT nor METRICS_TOKEN is set. ` +
+        'Set METRICS_TOKEN (16+ characters, `openssl rand -hex 24`) so the scraper sends it as a bearer token, ' +
+        'or METRICS_PORT (e.g. 9464) to serve /metrics only on a port kept inside your network (docs/operations.md).',
+    });
+  }
   if (consoleMode)
     notes.push({ level: 'info', msg: 'No DISCORD_TOKEN or SLACK_BOT_TOKEN set: starting the terminal console.' });
   return notes;

@@ -39,7 +39,7 @@ const DEFAULT_TIMEOUT_MS = 5_000;
 const MAX_BACKOFF_MS = 2_000;
 
 export function createRedisConnection(url: string, options: RedisConnectionOptions = {}): RedisConnection {
-  const where = addressOf(url);
+  const where = redisAddress(url);
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   let everReady = false;
   const client = new Redis(
@@ -87,14 +87,23 @@ export function createRedisConnection(url: string, options: RedisConnectionOptio
  */
 async function connectWithin(client: Redis, timeoutMs: number): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
+  const silent = new Error(`no answer within ${timeoutMs} ms`);
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+    timer = setTimeout(() => reject(silent), timeoutMs);
   });
+  // connect() rejects with a bare "Connection is closed."; the network's reason (ECONNREFUSED, ENOTFOUND)
+  // comes only as an 'error' event, and it is what the operator needs to read.
+  let networkError: Error | undefined;
+  const onError = (error: Error) => {
+    networkError = error;
+  };
+  client.on('error', onError);
   const connect = client.connect();
   connect.catch(() => undefined);
   try {
     await Promise.race([connect, timeout]);
-  } catch (error) {
+  } catch (caught) {
+    const error = caught === silent ? silent : (networkError ?? caught);
     // Closed for good before the next caller tries again (ioredis ends the connection asynchronously and
     // refuses to connect while it is still closing).
     const ended = new Promise((resolve) => client.once('end', resolve));
@@ -103,11 +112,12 @@ async function connectWithin(client: Redis, timeoutMs: number): Promise<void> {
     throw error;
   } finally {
     clearTimeout(timer);
+    client.off('error', onError);
   }
 }
 
 /** The URL without credentials, safe for messages and logs. */
-function addressOf(url: string): string {
+export function redisAddress(url: string): string {
   let parsed: URL;
   try {
     parsed = new URL(url);

@@ -8,6 +8,9 @@
 import { DelayedError, Job, Queue, Worker } from 'bullmq';
 import type { Logger } from '../../core/ports.ts';
 import type { Scheduler, Task, TaskData, TaskHandler } from '../../core/scheduler.ts';
+import { redisAddress } from '../redis/redis-connection.ts';
+import { createRedisOutageLog, isConnectionError } from '../redis/redis-outage.ts';
+import { type BullmqNotice, listenToBullmqNotices } from './bullmq-notices.ts';
 import { backoffDelay } from './embedded.ts';
 
 export interface BullmqSchedulerOptions {
@@ -23,6 +26,8 @@ export interface BullmqSchedulerOptions {
   maxFailures?: number;
   /** How long stop() waits for running handlers; default 10 s. */
   drainMs?: number;
+  /** How often a lasting Redis outage is summarised in the log; default 30 s. */
+  outageSummaryMs?: number;
 }
 
 /** Set on a running job's data by schedule(): after the run, the task goes there instead of ending. */
@@ -49,12 +54,43 @@ export function createBullmqScheduler(options: BullmqSchedulerOptions): Schedule
   const running = new Set<Promise<unknown>>();
   const requestPath = { url: options.url, enableOfflineQueue: false, maxRetriesPerRequest: 1 };
   const name = (queue: string) => `{${queue}}`;
+  const where = redisAddress(options.url);
+  // Every queue and worker connection retries on its own; the log tells of the outage once, not per attempt.
+  const outage = createRedisOutageLog({
+    where,
+    logger,
+    who: 'the scheduler',
+    ...(options.outageSummaryMs ? { summaryMs: options.outageSummaryMs } : {}),
+  });
+  const onError = (what: string, queue: string) => (err: Error) => {
+    if (isConnectionError(err)) outage.failed(err);
+    else logger.warn({ err, queue }, what);
+  };
+  const told = new Set<BullmqNotice['kind']>();
+  const stopListening = listenToBullmqNotices((notice) => {
+    if (told.has(notice.kind)) return;
+    told.add(notice.kind);
+    if (notice.kind === 'eviction') {
+      logger.warn(
+        { where, maxmemoryPolicy: notice.policy },
+        `Redis at ${where} may evict keys (maxmemory-policy ${notice.policy}): under memory pressure it would drop ` +
+          'scheduled tasks, their locks and stored jobs. Set `maxmemory-policy noeviction` on this Redis ' +
+          '(docs/reliability.md, "Running several replicas").',
+      );
+    } else {
+      logger.warn(
+        { where, redisVersion: notice.current },
+        `Redis at ${where} is version ${notice.current}; BullMQ recommends ${notice.recommended} or newer.`,
+      );
+    }
+  });
 
   function queueOf(queue: string): Queue {
     let q = queues.get(queue);
     if (!q) {
       q = new Queue(name(queue), { connection: requestPath, prefix });
-      q.on('error', (err) => logger.warn({ err, queue }, 'scheduler queue connection error'));
+      q.on('error', onError('scheduler queue error', queue));
+      q.getBackend().on('ready', () => outage.reachable());
       queues.set(queue, q);
     }
     return q;
@@ -144,7 +180,9 @@ export function createBullmqScheduler(options: BullmqSchedulerOptions): Schedule
           maxStalledCount: 3,
           settings: { backoffStrategy: (attempts: number) => backoffDelay(attempts - 1, backoff) },
         });
-        worker.on('error', (err) => logger.warn({ err, queue }, 'scheduler worker error'));
+        worker.on('error', onError('scheduler worker error', queue));
+        // Each of its connections says 'ready' again after a reconnection.
+        worker.getBackend().on('ready', () => outage.reachable());
         worker.on('failed', (job, err) => {
           if (err instanceof DelayedError) return;
           logger.warn({ err, queue, id: job?.id, attempts: job?.attemptsMade }, 'scheduler: task failed');
@@ -155,6 +193,8 @@ export function createBullmqScheduler(options: BullmqSchedulerOptions): Schedule
     },
     async stop(stopOptions?: { drainMs?: number }) {
       const drainMs = stopOptions?.drainMs ?? options.drainMs ?? 10_000;
+      // Closing connections fail on purpose; that is no outage.
+      outage.close();
       const closing = workers.splice(0);
       // No new tasks; then wait (bounded) for the running ones. A worker closed without force waits for its
       // jobs forever, so past the bound it is forced: the locks lapse and another replica runs those tasks.
@@ -168,6 +208,7 @@ export function createBullmqScheduler(options: BullmqSchedulerOptions): Schedule
       await Promise.all(closing.map((w) => w.close(outcome === 'late')));
       await Promise.all([...queues.values()].map((q) => q.close()));
       queues.clear();
+      stopListening();
     },
   };
 }
