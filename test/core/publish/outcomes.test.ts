@@ -45,11 +45,13 @@ describe('publishing outcomes', () => {
     await click(h, button(card, 'Mark as posted') ?? '', as('ana'), true);
     expect(lastCard(h).text).toMatch(/Published/);
 
-    // The key is in no message, no log line and not in the store's files.
+    // The key is in no message, no log line and no file of the data folder (the store's, the sandbox's projects).
     expect(allText(h.chat.seen)).not.toContain(key);
     expect(lines.join('\n')).not.toContain(key);
     await h.app.store.close().catch(() => undefined);
-    for (const f of readdirSync(h.dir)) expect(readFileSync(join(h.dir, f)).includes(key)).toBe(false);
+    const files = readdirSync(h.dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+    expect(files.length).toBeGreaterThan(0);
+    for (const f of files) expect(readFileSync(join(f.parentPath, f.name)).includes(key)).toBe(false);
   });
 
   it('a 500 is unknown too; a refused key (400) posted nothing and can be tried again once, even when clicked twice', async () => {
