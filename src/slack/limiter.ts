@@ -17,7 +17,7 @@ export interface SlackLimiterOptions {
   workspace: string;
   /** Slack's window (60 s); a test that compresses time shortens it. */
   windowMs?: number;
-  /** A refresh still waiting after this long is dropped: the next one shows newer progress anyway (default 30 s). */
+  /** A refresh still waiting after this long is dropped: the next one shows newer progress anyway (default half the window). */
   staleMs?: number;
   /** Each 429 Slack answered, by method (counted in /metrics). */
   onRateLimited?: (method: string) => void;
@@ -71,7 +71,7 @@ const RESERVE_SHARE = 0.4;
 
 export function createSlackLimiter(options: SlackLimiterOptions): SlackLimiter {
   const windowMs = options.windowMs ?? 60_000;
-  const staleMs = options.staleMs ?? 30_000;
+  const staleMs = options.staleMs ?? windowMs / 2;
   const now = options.now ?? Date.now;
   const sleep = options.sleep ?? realSleep;
   const queues = new Map<string, Queue>();
