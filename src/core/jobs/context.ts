@@ -23,6 +23,8 @@ export interface JobTimings {
   horizonMs: number;
   /** Pace of a running job's card refresh (default once a minute, the platforms' edit pace). */
   progressMs?: number;
+  /** First retry of a final card state whose edit failed (default CARD_RETRY_MS, 15 s). */
+  cardRetryMs?: number;
   /** Delay of a new job's check for a stopped submission (default 12 s, past the submit claim's 10 s). */
   submitCheckMs?: number;
 }
@@ -116,7 +118,7 @@ export function createJobsContext(deps: JobServiceDeps): JobsContext {
       if (await tryShowCard(job)) return true;
       if (isFinal(job.state)) {
         await deps
-          .scheduleCard?.(job.id, deps.clock.now() + CARD_RETRY_MS)
+          .scheduleCard?.(job.id, deps.clock.now() + (deps.timings.cardRetryMs ?? CARD_RETRY_MS))
           .catch((err: unknown) =>
             logger.error({ err, jobId: job.id }, 'could not schedule the retry of the job card'),
           );

@@ -27,6 +27,6 @@ export function createOwedCard(ctx: JobsContext) {
       );
       return undefined;
     }
-    return now + Math.min(CARD_RETRY_MAX_MS, Math.max(CARD_RETRY_MS, since));
+    return now + Math.min(CARD_RETRY_MAX_MS, Math.max(deps.timings.cardRetryMs ?? CARD_RETRY_MS, since));
   };
 }
