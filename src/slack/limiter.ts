@@ -141,7 +141,9 @@ export function createSlackLimiter(options: SlackLimiterOptions): SlackLimiter {
           // The shared count is out of reach (Redis down): send anyway; Slack's own 429s still pace us.
           .catch(() => ({ taken: true, waitMs: 0 }));
         if (!got.taken) {
-          await nap(q, got.waitMs);
+          // A refresh waits no longer than until it goes stale, then gives way.
+          const stale = entry.queuedAt + staleMs - now() + 1;
+          await nap(q, entry.skippable ? Math.max(1, Math.min(got.waitMs, stale)) : got.waitMs);
           continue;
         }
         remove(q, entry);

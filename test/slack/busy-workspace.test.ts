@@ -10,7 +10,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { type RunningBot, SANDBOX_KEY, startBot } from '../../src/start-bot.ts';
-import { type SlackCall, type SlackWebApiDouble, sendSigned, startSlackWebApi, waitFor } from '../doubles/slack/index.ts';
+import {
+  type SlackCall,
+  type SlackWebApiDouble,
+  sendSigned,
+  startSlackWebApi,
+  waitFor,
+} from '../doubles/slack/index.ts';
 import { createTestLogger, SECRET, slashCommand, USERS } from './harness.ts';
 
 const MINUTE = 15_000;
@@ -81,7 +87,11 @@ describe('a busy workspace within Slack’s rate tiers', () => {
       expect(res.status).toBe(200);
       await new Promise((resolve) => setTimeout(resolve, interval));
     }
-    await waitFor(() => cards().length === JOBS && cards().every((c) => shown(c).includes(DONE)), 'final cards', 150_000);
+    await waitFor(
+      () => cards().length === JOBS && cards().every((c) => shown(c).includes(DONE)),
+      'final cards',
+      150_000,
+    );
 
     const results = okPosts().filter((c) => /:\d+$/.test(tagOf(c)));
     const late: string[] = [];
