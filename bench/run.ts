@@ -5,6 +5,7 @@ import { cpus, totalmem } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { runCommandParse } from './command-parse.ts';
 import { runEndToEnd } from './end-to-end.ts';
+import { runPlatformCalls } from './platform-calls.ts';
 import { runSideBySide } from './side/side-by-side.ts';
 import { printTable, type Row } from './stats.ts';
 import { runStore } from './store.ts';
@@ -52,6 +53,7 @@ async function main(): Promise<void> {
     });
     await section('4. Webhook listener, unknown tokens (404)', () => runWebhook(quick));
     await section('5. Store', () => runStore(quick));
+    await section('5b. Slack and Discord calls per /clip reels=3 job', () => runPlatformCalls(quick));
   }
   console.log(
     "\n## 6. Side by side with the design's floors (a bare Bolt app, the libraries alone) and a bare node:http server (same run, same client, loopback)",

@@ -12,6 +12,7 @@ import { createSettingsRepo, type SettingsRepo } from './core/channels/settings-
 import type { BotDeps } from './core/commands/handler.ts';
 import { createOnce, type Once } from './core/guarantees/once.ts';
 import { createOutbox, type Outbox } from './core/guarantees/outbox.ts';
+import { CARD_QUEUE } from './core/jobs/owed-card.ts';
 import { createPoller, POLL_QUEUE } from './core/jobs/poller.ts';
 import { PROGRESS_QUEUE } from './core/jobs/progress.ts';
 import { SUBMIT_QUEUE } from './core/jobs/resume.ts';
@@ -70,6 +71,8 @@ export interface BotOptions {
   console?: Partial<Pick<ConsoleRunOptions, 'input' | 'output' | 'waitMs'>>;
   /** Slack's per-channel pacing (a suite that is not about pacing lifts it). */
   slackPace?: PaceOptions;
+  /** Slack's rate window, 60 s (a suite that compresses time, with its double, shortens it). */
+  slackRateWindowMs?: number;
 }
 
 export interface RunningBot {
@@ -182,6 +185,14 @@ async function createAdapters(parts: AdapterParts): Promise<ChatAdapter[]> {
   }
   if (config.slack) {
     const { createSlackAdapter } = await import('./slack/adapter.ts');
+    // Replicas on one Redis spend the workspace's tiers and each channel's posts together, not one budget each.
+    const rateWindow =
+      storeAt.kind === 'redis'
+        ? (await import('./infra/redis/redis-rate-window.ts')).createRedisRateWindow({
+            url: storeAt.url,
+            ...(storeAt.prefix ? { prefix: storeAt.prefix } : {}),
+          })
+        : undefined;
     const adapter = createSlackAdapter({
       bot,
       once,
@@ -195,8 +206,17 @@ async function createAdapters(parts: AdapterParts): Promise<ChatAdapter[]> {
       adminUsers: config.slack.adminUsers,
       commandPrefix: config.slackCommandPrefix,
       ...(options.slackPace ? { pace: options.slackPace } : {}),
+      ...(rateWindow ? { rateWindow } : {}),
+      ...(options.slackRateWindowMs ? { rateWindowMs: options.slackRateWindowMs } : {}),
     });
-    adapters.push({ platform: 'slack', ...adapter });
+    adapters.push({
+      platform: 'slack',
+      ...adapter,
+      async stop(drainMs) {
+        await adapter.stop(drainMs);
+        await rateWindow?.close();
+      },
+    });
   }
   if (adapters.length === 0 && !options.chat) {
     const { createConsoleChatAdapter } = await import('./console/chat-adapter.ts');
@@ -322,6 +342,7 @@ export async function startBot(config: Config, options: BotOptions): Promise<Run
     schedulePoll: (jobId, dueAt) => scheduler.schedule(POLL_QUEUE, jobId, dueAt, {}),
     scheduleProgress: (jobId, dueAt) => scheduler.schedule(PROGRESS_QUEUE, jobId, dueAt, {}),
     scheduleCheck: (jobId, dueAt) => scheduler.schedule(SUBMIT_QUEUE, jobId, dueAt, {}),
+    scheduleCard: (jobId, dueAt) => scheduler.schedule(CARD_QUEUE, jobId, dueAt, {}),
     box,
   });
   const voices = createVoiceCatalogue({
@@ -362,6 +383,11 @@ export async function startBot(config: Config, options: BotOptions): Promise<Run
   // One task per running job, moved on after each refresh, dropped once the job ends.
   scheduler.handle(PROGRESS_QUEUE, async (task) => {
     const next = await jobs.refreshProgress(task.id);
+    return next === undefined ? undefined : { again: next };
+  });
+  // A final card state whose edit failed, tried again until the card shows it.
+  scheduler.handle(CARD_QUEUE, async (task) => {
+    const next = await jobs.showOwedCard(task.id);
     return next === undefined ? undefined : { again: next };
   });
   // One check per new job, done once it left "submitting": resumes a job whose submitting process stopped.

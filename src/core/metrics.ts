@@ -82,6 +82,11 @@ export const METRICS: Record<string, Definition> = {
     labels: [],
     buckets: QUEUE_BUCKETS,
   },
+  reelbot_platform_rate_limited_total: {
+    help: 'Calls a chat platform answered with 429 (waited out and sent again), by platform and method.',
+    type: 'counter',
+    labels: ['platform', 'method'],
+  },
   reelbot_completion_to_post_seconds: {
     help: 'From the media API finishing a project (its completedAt, else when the bot saw it) to its result being posted.',
     type: 'histogram',

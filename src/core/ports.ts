@@ -119,6 +119,9 @@ export interface Reply {
   replace?(message: OutMessage): Promise<void>;
 }
 
+/** How much a card edit matters: see `ChatPort.updateCard`. */
+export type CardEdit = 'final' | 'change' | 'progress';
+
 /**
  * Posting with the bot's own credentials, any time later (results of long jobs). The core posts through
  * its outbox (`src/core/guarantees/outbox.ts`), which makes a post happen once; the adapter only sends and finds.
@@ -135,7 +138,13 @@ export interface ChatPort {
    * process died with it on its way). Absent where the platform cannot be asked by key (Discord).
    */
   findPost?(thread: ThreadRef, idempotencyKey: string): Promise<boolean>;
-  updateCard(thread: ThreadRef, message: OutMessage): Promise<void>;
+  /**
+   * Edits the card. `kind` says how much the edit matters when the platform's budget is short (default
+   * `final`): a final state is owed like a result and waits its turn however long; a `change` (e.g. now
+   * working) or a `progress` refresh may be replaced by a newer edit of the card or skipped. An edit whose
+   * content equals the last one sent is not made.
+   */
+  updateCard(thread: ThreadRef, message: OutMessage, kind?: CardEdit): Promise<void>;
   /** How long after it was posted a card may still be edited; absent, always (Discord: 1 h, error 30046). */
   readonly cardEditMs?: number;
   /**

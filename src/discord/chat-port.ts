@@ -1,6 +1,7 @@
 // The ChatPort for Discord: later posts (job results, failures) go into the job's thread with the bot
 // token; the card is edited in place.
 import type { REST } from 'discord.js';
+import { createLastEdit } from '../core/platform/last-edit.ts';
 import type { OutMessage } from '../core/platform/message.ts';
 import type { ChatPort, ThreadRef } from '../core/ports.ts';
 import { createCardFinder } from './find-card.ts';
@@ -21,6 +22,9 @@ export function cardChannelOf(thread: ThreadRef): string {
  * core's outbox records confirmed posts; a post is never looked for by its key (Discord keeps no tag).
  */
 export function createDiscordChatPort(rest: REST): ChatPort {
+  // discord.js's REST queue is the one limiter (per-route buckets, retry_after); this only spares it edits
+  // that would change nothing.
+  const lastEdit = createLastEdit();
   return {
     platform: 'discord',
     membersOf: createRoleMembers(rest),
@@ -33,7 +37,17 @@ export function createDiscordChatPort(rest: REST): ChatPort {
       if (!created?.id) throw new Error('Discord answered a message create without a message id');
     },
     async updateCard(thread: ThreadRef, message: OutMessage) {
-      await editChannelMessage(rest, cardChannelOf(thread), thread.cardMessageId, renderMessage(message));
+      const body = renderMessage(message);
+      const content = JSON.stringify(body);
+      if (lastEdit.same(thread.cardMessageId, content)) return;
+      try {
+        await editChannelMessage(rest, cardChannelOf(thread), thread.cardMessageId, body);
+        lastEdit.remember(thread.cardMessageId, content);
+      } catch (err) {
+        // What the card shows is unknown now: the next edit must be made even if it repeats this one.
+        lastEdit.forget(thread.cardMessageId);
+        throw err;
+      }
     },
   };
 }

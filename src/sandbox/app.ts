@@ -36,6 +36,7 @@ export function createSandboxApp(options: SandboxAppOptions): SandboxApp {
   });
   const engine = createProjectEngine({
     jobMs: options.jobMs,
+    ...(options.jobSpreadMs ? { jobSpreadMs: options.jobSpreadMs } : {}),
     origin,
     ids,
     now,

@@ -8,6 +8,8 @@ export interface SandboxOptions {
   host: string;
   /** How long a project stays `processing` before it completes (ten times longer for inputs containing `slow`). */
   jobMs: number;
+  /** Each project takes up to this much longer than `jobMs`, at random (a busy team's jobs differ). Default 0. */
+  jobSpreadMs?: number;
   /** Requests per minute per API key before 429. */
   rateLimitPerMinute: number;
   /** Pause between webhook retries; the docs say 30 s. */

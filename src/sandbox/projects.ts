@@ -30,6 +30,7 @@ export interface ProjectEngine {
 
 export interface ProjectEngineOptions {
   jobMs: number;
+  jobSpreadMs?: number;
   origin: string;
   ids: IdFactory;
   now?: () => number;
@@ -128,7 +129,8 @@ export function createProjectEngine(options: ProjectEngineOptions): ProjectEngin
       forgetOldest();
       const createdAt = now();
       const projectId = options.ids.next();
-      const duration = options.jobMs * (input.source.toLowerCase().includes('slow') ? SLOW_FACTOR : 1);
+      const spread = Math.random() * (options.jobSpreadMs ?? 0);
+      const duration = (options.jobMs + spread) * (input.source.toLowerCase().includes('slow') ? SLOW_FACTOR : 1);
       const body: ProjectBody = {
         projectId,
         status: 'processing',

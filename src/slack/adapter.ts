@@ -1,6 +1,7 @@
 // The Slack adapter: a Bolt App in Socket Mode (app token; no public URL) or in HTTP mode (signing
 // secret), where Bolt opens no port of its own and its request listener is mounted on the bot's one
 // HTTP server under /slack/*.
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { App, HTTPReceiver, SocketModeReceiver } from '@slack/bolt';
 import { ConfigError } from '../core/errors.ts';
@@ -8,12 +9,14 @@ import type { Once } from '../core/guarantees/once.ts';
 import type { ConnectionHealth } from '../core/platform/chat-adapter.ts';
 import { createDispatch, type DispatchOptions } from '../core/platform/dispatch.ts';
 import type { Bot } from '../core/platform/interaction.ts';
+import { createMemoryRateWindow, type RateWindow } from '../core/platform/rate-window.ts';
 import { PLATFORM_START_BOUND_MS, type StartCall, withinStartBound } from '../core/platform/start-bound.ts';
 import type { ChatPort, Logger } from '../core/ports.ts';
 import { createSlackApi } from './api.ts';
 import { toBoltLogger } from './bolt-logger.ts';
 import type { HandlerDeps } from './boundary.ts';
 import { createSlackChatPort } from './chat-port.ts';
+import { createSlackLimiter } from './limiter.ts';
 import { registerCommands } from './on-command.ts';
 import { registerEvents } from './on-event.ts';
 import { registerInteractions } from './on-interaction.ts';
@@ -52,6 +55,13 @@ export interface SlackAdapterOptions {
   commandPrefix?: string;
   /** Per-channel pacing and Retry-After (tests inject the clock and sleep). */
   pace?: PaceOptions;
+  /**
+   * Where the workspace's tier budgets and each channel's posts are counted: Redis when replicas share
+   * the bot token (start-bot.ts), else this process's memory.
+   */
+  rateWindow?: RateWindow;
+  /** Slack's rate window (60 s); a test that compresses time shortens it. */
+  rateWindowMs?: number;
 }
 
 export interface SlackAdapter {
@@ -68,11 +78,27 @@ export interface SlackAdapter {
 export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
   const logger = options.logger.child({ platform: 'slack' });
   const boltLogger = toBoltLogger(logger);
-  const pacer = createPacer(options.pace);
+  const rateWindow = options.rateWindow ?? createMemoryRateWindow();
+  const rateLimited = (method: string) =>
+    options.metrics?.inc('reelbot_platform_rate_limited_total', { platform: 'slack', method });
+  const pacer = createPacer({
+    window: rateWindow,
+    onRateLimited: () => rateLimited('chat.postMessage'),
+    ...options.pace,
+  });
+  const limiter = createSlackLimiter({
+    window: rateWindow,
+    // Tiers are per workspace and per app, which one bot token is: replicas with the token share them.
+    // Hashed, so the token itself never becomes a Redis key.
+    workspace: createHash('sha256').update(options.botToken).digest('hex').slice(0, 16),
+    onRateLimited: rateLimited,
+    ...(options.rateWindowMs ? { windowMs: options.rateWindowMs } : {}),
+  });
   const api = createSlackApi({
     botToken: options.botToken,
     logger,
     pacer,
+    limiter,
     ...(options.apiUrl ? { apiUrl: options.apiUrl } : {}),
   });
   const { once } = options;
@@ -215,7 +241,15 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
       // dispatch answered Slack and let the request go, so nothing else waits for it.
       await dispatch.drain(drainMs);
       // Results queued behind Slack's 1-per-second pacing would die with the process (2 of 3 in a test).
-      const refused = await pacer.drain(Math.max(0, deadline - Date.now()));
+      const [refused, edits] = await Promise.all([
+        pacer.drain(Math.max(0, deadline - Date.now())),
+        limiter.drain(Math.max(0, deadline - Date.now())),
+      ]);
+      if (edits > 0)
+        logger.warn(
+          { refused: edits },
+          'stopped with calls still waiting for their tier; final card states are shown after the restart',
+        );
       if (refused > 0) logger.warn({ refused }, 'stopped with posts still queued; they are retried after the restart');
     },
   };

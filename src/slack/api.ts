@@ -1,9 +1,11 @@
 // The Web API calls the adapter makes with the bot token, through one WebClient configured so that no
 // call is ever sent twice by the client itself: retries off (a 5xx retry of chat.postMessage would post
-// twice), 429 rejected at once and waited out by the pacer (Retry-After), posts paced per channel.
+// twice), 429 rejected at once and waited out by whoever paced the call (Retry-After): posts by the
+// pacer in their channel's lane, every other method by the limiter in its tier's queue (limiter.ts).
 import { webApi } from '@slack/bolt';
-import type { Logger } from '../core/ports.ts';
+import type { CardEdit, Logger } from '../core/ports.ts';
 import { toBoltLogger } from './bolt-logger.ts';
+import type { SlackLimiter } from './limiter.ts';
 import type { Pacer } from './pace.ts';
 import type { SlackMessage } from './render.ts';
 
@@ -20,7 +22,8 @@ export interface SlackApi {
   /** The ts of a recent message tagged `tag`, in the channel or (with `threadTs`) in that thread. */
   findTagged(channel: string, tag: string, threadTs?: string): Promise<string | undefined>;
   postEphemeral(channel: string, user: string, message: SlackMessage, threadTs?: string): Promise<void>;
-  update(channel: string, ts: string, message: SlackMessage): Promise<void>;
+  /** Resolves false when the edit was not sent (a newer one replaced it, or the budget was short for a refresh). */
+  update(channel: string, ts: string, message: SlackMessage, kind?: CardEdit): Promise<boolean>;
   openView(triggerId: string, view: unknown): Promise<void>;
   userInfo(user: string): Promise<{ isAdmin: boolean; isOwner: boolean }>;
   /** The user ids in a user group (usergroups.users.list; needs usergroups:read). */
@@ -37,12 +40,13 @@ export interface SlackApiOptions {
   apiUrl?: string;
   logger: Logger;
   pacer: Pacer;
+  limiter: SlackLimiter;
   /** Per-call timeout (default 10 s). */
   timeoutMs?: number;
 }
 
 export function createSlackApi(options: SlackApiOptions): SlackApi {
-  const { pacer } = options;
+  const { pacer, limiter } = options;
   const timeoutMs = options.timeoutMs ?? 10_000;
   const client = new webApi.WebClient(options.botToken, {
     ...(options.apiUrl ? { slackApiUrl: options.apiUrl } : {}),
@@ -53,7 +57,7 @@ export function createSlackApi(options: SlackApiOptions): SlackApi {
   });
   const raw = async (method: string, args: Record<string, unknown>): Promise<ApiResult> =>
     (await client.apiCall(method, args)) as unknown as ApiResult;
-  const call = (method: string, args: Record<string, unknown>) => pacer.retryAfter(() => raw(method, args));
+  const call = (method: string, args: Record<string, unknown>) => limiter.call(method, () => raw(method, args));
   const body = (m: SlackMessage) => ({ text: m.text, ...(m.blocks ? { blocks: m.blocks } : {}) });
 
   /** A job's thread holds its few results, a card is among the channel's latest: 200 messages cover both. */
@@ -94,8 +98,11 @@ export function createSlackApi(options: SlackApiOptions): SlackApi {
         ...(threadTs ? { thread_ts: threadTs } : {}),
       });
     },
-    async update(channel, ts, message) {
-      await pacer.run(channel, () => raw('chat.update', { channel, ts, ...body(message) }));
+    update(channel, ts, message, kind = 'final') {
+      // Counted in the workspace's Tier 3, not in the channel's post lane: a waiting edit never holds a result.
+      return limiter.edit('chat.update', `${channel}:${ts}`, kind, () =>
+        raw('chat.update', { channel, ts, ...body(message) }),
+      );
     },
     async openView(triggerId, view) {
       // No retry: a trigger_id is single-use and dies after 3 s.

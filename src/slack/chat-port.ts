@@ -1,5 +1,6 @@
 // Posting with the bot token any time later: results and updates in a job's thread.
 
+import { createLastEdit } from '../core/platform/last-edit.ts';
 import type { ChatPort, ThreadRef } from '../core/ports.ts';
 import type { SlackApi } from './api.ts';
 import { createSlackGroups } from './groups.ts';
@@ -8,6 +9,7 @@ import { renderMessage } from './render.ts';
 export function createSlackChatPort(options: { api: SlackApi }): ChatPort {
   const { api } = options;
   const groups = createSlackGroups({ api });
+  const lastEdit = createLastEdit();
   return {
     platform: 'slack',
     membersOf: groups.membersOf,
@@ -19,8 +21,18 @@ export function createSlackChatPort(options: { api: SlackApi }): ChatPort {
       if (!ts || ts === 'undefined') throw new Error('Slack answered chat.postMessage without a ts');
     },
     findPost: (thread, idempotencyKey) => api.threadHas(thread.channelId, thread.threadId, idempotencyKey),
-    async updateCard(thread, message) {
-      await api.update(thread.channelId, thread.cardMessageId, renderMessage(message));
+    async updateCard(thread, message, kind = 'final') {
+      const card = `${thread.channelId}:${thread.cardMessageId}`;
+      const rendered = renderMessage(message);
+      const content = JSON.stringify(rendered);
+      // An edit into what the card shows would spend the workspace's Tier 3 budget for nothing.
+      if (lastEdit.same(card, content)) return;
+      try {
+        if (await api.update(thread.channelId, thread.cardMessageId, rendered, kind)) lastEdit.remember(card, content);
+      } catch (err) {
+        lastEdit.forget(card);
+        throw err;
+      }
     },
     // The card of a job whose process died before Slack's answer came back, found by its metadata tag.
     async findCard(origin, tag) {

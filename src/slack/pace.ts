@@ -2,6 +2,7 @@
 // 429 with Retry-After when a method's tier is exceeded. Posts are queued per channel and spaced; a 429
 // waits the asked time and tries again (only on 429: a 5xx or a timeout may have posted already).
 import { webApi } from '@slack/bolt';
+import type { RateWindow } from '../core/platform/rate-window.ts';
 
 export type Sleep = (ms: number) => Promise<void>;
 export const realSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -15,6 +16,10 @@ export interface PaceOptions {
   maxRateLimitRetries?: number;
   now?: () => number;
   sleep?: Sleep;
+  /** Where replicas count each channel's posts together (Redis); absent, each lane counts alone. */
+  window?: RateWindow;
+  /** Each 429 Slack answered a paced call (counted in /metrics). */
+  onRateLimited?: () => void;
 }
 
 export interface Pacer {
@@ -74,9 +79,22 @@ export function createPacer(options: PaceOptions = {}): Pacer {
         return await task();
       } catch (error) {
         const wait = retryAfterMs(error);
-        if (wait === undefined || attempt >= maxRetries) throw error;
+        if (wait === undefined) throw error;
+        options.onRateLimited?.();
+        if (attempt >= maxRetries) throw error;
         await sleep(wait);
       }
+    }
+  }
+
+  /** Another replica may have posted in this channel within the interval: wait for the shared count too. */
+  async function sharedTurn(key: string): Promise<void> {
+    if (!options.window || interval <= 0) return;
+    for (;;) {
+      // The shared count out of reach (Redis down) leaves the local spacing; Slack's 429s still pace us.
+      const got = await options.window.take(`post:${key}`, 1, interval).catch(() => ({ taken: true, waitMs: 0 }));
+      if (got.taken || abandoning) return;
+      await Promise.race([sleep(got.waitMs), abandoned]);
     }
   }
 
@@ -99,6 +117,11 @@ export function createPacer(options: PaceOptions = {}): Pacer {
     const result = lane.tail.then(async () => {
       const wait = lane.lastStart + interval - now();
       if (wait > 0 && !abandoning) await Promise.race([sleep(wait), abandoned]);
+      if (abandoning) {
+        refused++;
+        throw new PaceAbandonedError(key);
+      }
+      await sharedTurn(key);
       if (abandoning) {
         refused++;
         throw new PaceAbandonedError(key);

@@ -74,6 +74,17 @@ describe('posting results with the bot token', () => {
     expect(card).toMatchObject({ content: 'Clip finished', embeds: [{ title: 'Clip', description: '3 clips' }] });
   });
 
+  it('never edits the card into what it already shows (each edit spends the route’s bucket)', async () => {
+    const edits = () =>
+      discord.requests.filter((r) => r.method === 'PATCH' && r.path.endsWith(`/messages/${thread.cardMessageId}`));
+    const before = edits().length;
+    const working = { text: 'Working', cards: [{ title: 'Clip', body: '⏱ 1 min elapsed' }] };
+    await running.adapter.chatPort.updateCard(thread, working, 'progress');
+    await running.adapter.chatPort.updateCard(thread, working, 'progress');
+    await running.adapter.chatPort.updateCard(thread, { ...working, text: 'Done' });
+    expect(edits().length - before).toBe(2);
+  });
+
   it('posts an oversized result within Discord limits instead of failing', async () => {
     const buttons: Control[] = Array.from({ length: 30 }, (_, i) => ({
       kind: 'action',

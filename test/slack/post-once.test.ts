@@ -5,10 +5,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createOnce } from '../../src/core/guarantees/once.ts';
 import { createOutbox, PostInFlightError } from '../../src/core/guarantees/outbox.ts';
 import type { OutMessage } from '../../src/core/platform/message.ts';
+import { createMemoryRateWindow } from '../../src/core/platform/rate-window.ts';
 import type { ChatPort, Logger, Store, ThreadRef } from '../../src/core/ports.ts';
 import { openStore } from '../../src/infra/store/open-store.ts';
 import { createSlackApi } from '../../src/slack/api.ts';
 import { createSlackChatPort } from '../../src/slack/chat-port.ts';
+import { createSlackLimiter } from '../../src/slack/limiter.ts';
 import { createPacer, PaceAbandonedError } from '../../src/slack/pace.ts';
 import { type SlackWebApiDouble, startSlackWebApi } from '../doubles/slack/index.ts';
 import { CHANNEL, createTestLogger } from './harness.ts';
@@ -45,7 +47,8 @@ function poster(port: ChatPort, logger: Logger) {
 function botProcess(intervalMs: number) {
   const logger = createTestLogger();
   const pacer = createPacer({ intervalMs });
-  const api = createSlackApi({ botToken: 'xoxb-test', apiUrl: web.apiUrl, logger, pacer });
+  const limiter = createSlackLimiter({ window: createMemoryRateWindow(), workspace: 'T1' });
+  const api = createSlackApi({ botToken: 'xoxb-test', apiUrl: web.apiUrl, logger, pacer, limiter });
   return { pacer, post: poster(createSlackChatPort({ api }), logger) };
 }
 
@@ -97,6 +100,7 @@ describe('posting a result in a Slack thread exactly once', () => {
       apiUrl: other.apiUrl,
       logger: createTestLogger(),
       pacer: createPacer({ intervalMs: 0 }),
+      limiter: createSlackLimiter({ window: createMemoryRateWindow(), workspace: 'T1' }),
     });
     const retry = poster(createSlackChatPort({ api }), createTestLogger());
     await retry(thread, { text: 'part 1 ready' }, 'job:0');

@@ -15,7 +15,10 @@ function recordingApi(respondFails = false) {
       return { ts: '1700000000.000009' };
     },
     postEphemeral: async (...args) => void sent.push({ call: 'postEphemeral', args }),
-    update: async (...args) => void sent.push({ call: 'update', args }),
+    update: async (...args) => {
+      sent.push({ call: 'update', args });
+      return true;
+    },
     openView: async (...args) => void sent.push({ call: 'openView', args }),
     userInfo: async () => ({ isAdmin: false, isOwner: false }),
     usergroupMembers: async () => [],

@@ -9,8 +9,8 @@ import type { OutMessage } from '../platform/message.ts';
 import type { ChatPort, Clock, Logger, MediaApi, Platform, SecretBox, Store } from '../ports.ts';
 import { createEstimator, type Estimator } from './estimate.ts';
 import { CARD_PHASE, createLifecycle, type Lifecycle } from './lifecycle.ts';
-import type { Job } from './model.ts';
-import { progressLine } from './progress.ts';
+import { isFinal, type Job } from './model.ts';
+import { CARD_RETRY_MS, progressLine } from './progress.ts';
 import { renderJobCard } from './render.ts';
 import { createJobsRepo, type JobsRepo } from './repo.ts';
 
@@ -23,6 +23,8 @@ export interface JobTimings {
   horizonMs: number;
   /** Pace of a running job's card refresh (default once a minute, the platforms' edit pace). */
   progressMs?: number;
+  /** First retry of a final card state whose edit failed (default CARD_RETRY_MS, 15 s). */
+  cardRetryMs?: number;
   /** Delay of a new job's check for a stopped submission (default 12 s, past the submit claim's 10 s). */
   submitCheckMs?: number;
 }
@@ -47,6 +49,8 @@ export interface JobServiceDeps {
   schedulePoll?: (jobId: string, dueAt: number) => Promise<void>;
   /** Schedules the check that resumes the job if the process submitting it stops (resume.ts). */
   scheduleCheck?: (jobId: string, dueAt: number) => Promise<void>;
+  /** Schedules the retry of a final card state whose edit failed (owed-card.ts); absent, nothing retries it. */
+  scheduleCard?: (jobId: string, dueAt: number) => Promise<void>;
   /** (Re)schedules the job's progress refresh; absent, cards show progress only when they change state. */
   scheduleProgress?: (jobId: string, dueAt: number) => Promise<void>;
   /** Seals the key a job was created with, kept with the job until it ends; without it the channel's key is used. */
@@ -58,8 +62,13 @@ export interface JobsContext {
   repo: JobsRepo;
   life: Lifecycle;
   post(job: Job, message: OutMessage, idempotencyKey: string): Promise<void>;
-  /** Makes the card show the job's state (and progress while it runs), then notes that it does. */
-  showCard(job: Job): Promise<void>;
+  /**
+   * Makes the card show the job's state (and progress while it runs), then notes that it does; false when
+   * the edit failed. A final state is then owed: its retry is scheduled (owed-card.ts).
+   */
+  showCard(job: Job): Promise<boolean>;
+  /** The same edit, without scheduling a retry (the retry task's own try). */
+  tryShowCard(job: Job): Promise<boolean>;
   /** How long jobs like this one usually take here. */
   estimator: Estimator;
   /** The progress line of a running job, now. */
@@ -77,6 +86,22 @@ export function createJobsContext(deps: JobServiceDeps): JobsContext {
   const { logger } = deps;
   const estimator = createEstimator(deps.store);
   const progress = async (job: Job) => progressLine(job, deps.clock.now(), await estimator.estimate(job));
+  async function tryShowCard(job: Job): Promise<boolean> {
+    const port = deps.chat(job.origin.platform);
+    if (!port || !job.thread) return true;
+    const phase = CARD_PHASE[job.state];
+    try {
+      const line = job.state === 'running' ? await progress(job) : undefined;
+      // A final state is owed like a result; "now working" may give way to the final state when the budget is short.
+      await port.updateCard(job.thread, renderJobCard(job, phase, line), isFinal(job.state) ? 'final' : 'change');
+      await life.cardShown(job.id, phase);
+      return true;
+    } catch (err) {
+      // A card that cannot be edited now must not stop results from being posted.
+      logger.warn({ err, jobId: job.id }, 'could not update the job card');
+      return false;
+    }
+  }
   return {
     deps,
     repo,
@@ -88,18 +113,17 @@ export function createJobsContext(deps: JobServiceDeps): JobsContext {
       if (!port || !job.thread) throw new Error(`no way to post to ${job.origin.platform} for job ${job.id}`);
       await deps.outbox.post(port, job.thread, message, idempotencyKey);
     },
+    tryShowCard,
     async showCard(job) {
-      const port = deps.chat(job.origin.platform);
-      if (!port || !job.thread) return;
-      const phase = CARD_PHASE[job.state];
-      try {
-        const line = job.state === 'running' ? await progress(job) : undefined;
-        await port.updateCard(job.thread, renderJobCard(job, phase, line));
-        await life.cardShown(job.id, phase);
-      } catch (err) {
-        // A card that cannot be edited (deleted, too old) must not stop results from being posted.
-        logger.warn({ err, jobId: job.id }, 'could not update the job card');
+      if (await tryShowCard(job)) return true;
+      if (isFinal(job.state)) {
+        await deps
+          .scheduleCard?.(job.id, deps.clock.now() + (deps.timings.cardRetryMs ?? CARD_RETRY_MS))
+          .catch((err: unknown) =>
+            logger.error({ err, jobId: job.id }, 'could not schedule the retry of the job card'),
+          );
       }
+      return false;
     },
     async keyFor(job) {
       if (job.sealedKey && deps.box) {

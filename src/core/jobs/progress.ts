@@ -7,6 +7,9 @@ import type { Job } from './model.ts';
 export const PROGRESS_QUEUE = 'progress';
 /** No more than one refresh per card per minute (Discord's and Slack's edit rate limits). */
 export const PROGRESS_REFRESH_MS = 60_000;
+/** A final card state whose edit failed is retried in this queue (owed-card.ts), first after CARD_RETRY_MS. */
+export const CARD_QUEUE = 'card';
+export const CARD_RETRY_MS = 15_000;
 /** Past the card's edit window each refresh is a new message: keep them rare. */
 export const REPLY_REFRESH_MS = 30 * 60_000;
 

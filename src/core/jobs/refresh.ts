@@ -19,7 +19,8 @@ export function createRefresh(ctx: JobsContext) {
     const age = now - job.createdAt;
     if (port.cardEditMs === undefined || age < port.cardEditMs) {
       try {
-        await port.updateCard(job.thread, renderJobCard(job, CARD_PHASE[job.state], line));
+        // A refresh may be skipped when the platform's budget is short; the job's final state never is.
+        await port.updateCard(job.thread, renderJobCard(job, CARD_PHASE[job.state], line), 'progress');
       } catch (err) {
         deps.logger.warn({ err, jobId }, 'could not refresh the job card');
       }

@@ -6,6 +6,7 @@ import type { OutMessage } from '../platform/message.ts';
 import type { Reply } from '../ports.ts';
 import { createJobsContext, type JobServiceDeps, type JobTimings } from './context.ts';
 import type { Job } from './model.ts';
+import { createOwedCard } from './owed-card.ts';
 import { createPoll, type PollOptions } from './poll.ts';
 import { createReceive, type Received } from './receive.ts';
 import { createRefresh } from './refresh.ts';
@@ -47,6 +48,8 @@ export interface JobService {
   nextLook(jobId: string): Promise<number | undefined>;
   /** One progress refresh of a running job (the `progress` task); when to refresh again, undefined once it ended. */
   refreshProgress(jobId: string): Promise<number | undefined>;
+  /** The `card` task: shows a final state whose edit failed; when to try again, undefined once shown. */
+  showOwedCard(jobId: string): Promise<number | undefined>;
   /** The `submit` check task: resumes a job whose submitting process stopped; when to look again, if ever. */
   resumeSubmitting(jobId: string): Promise<number | undefined>;
   /** Whether Retry may start this job again from `channelKey`. */
@@ -77,6 +80,7 @@ export function createJobService(deps: JobServiceDeps): JobService {
     abandon: settler.abandon,
     post: ctx.post,
     refreshProgress: createRefresh(ctx),
+    showOwedCard: createOwedCard(ctx),
     get: (jobId) => repo.get(jobId),
     async *running(which = () => true) {
       for await (const p of repo.pending()) {

@@ -187,3 +187,24 @@ describe('Retry clicked the moment the failure appears', () => {
     expect(h.chat.ephemerals()).toHaveLength(0);
   });
 });
+
+describe('a card whose final edit keeps failing', () => {
+  it('ends in its final state: the edit is tried again until it lands, not dropped after a few tries', async () => {
+    h = await startHarness({}, { timings: { firstPollMs: 20, maxPollMs: 50, cardRetryMs: 30 } });
+    const chat = h.chat;
+    let refusals = 6;
+    const flaky: ChatPort = {
+      platform: 'console',
+      send: (thread, message, key) => chat.send(thread, message, key),
+      async updateCard(thread, message) {
+        if (/Done/.test(message.text) && refusals-- > 0) throw new Error('platform answered 503');
+        return chat.updateCard(thread, message);
+      },
+    };
+    h.app.registerChat(flaky);
+    await h.command(`/broll ${VIDEO}`);
+    await h.chat.waitFor((seen) => seen.some((s) => s.where === 'card-update' && /Done/.test(s.message.text)));
+    expect(refusals).toBe(-1);
+    expect(threadPosts(h)).toHaveLength(1);
+  });
+});

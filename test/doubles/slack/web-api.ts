@@ -13,6 +13,17 @@ export interface SlackCall {
   status: number;
   /** What the double answered (e.g. the `ts` of a posted message). */
   response?: Record<string, unknown>;
+  /** When the double answered (ms since epoch). */
+  at: number;
+}
+
+/**
+ * Slack's rate limits, enforced like slack.com answers them (429, Retry-After in seconds, `ratelimited`):
+ * chat.update in Tier 3, 50 a minute for the workspace; chat.postMessage about one a second per channel,
+ * bursts of two. `minuteMs` compresses time for a test that must stay short (60_000 is Slack's own).
+ */
+export interface SlackTiers {
+  minuteMs: number;
 }
 
 export interface SlackUser {
@@ -60,7 +71,7 @@ export interface SlackWebApiDouble {
 }
 
 export async function startSlackWebApi(
-  options: { users?: SlackUser[]; usergroups?: SlackUsergroup[] } = {},
+  options: { users?: SlackUser[]; usergroups?: SlackUsergroup[]; tiers?: SlackTiers } = {},
 ): Promise<SlackWebApiDouble> {
   const calls: SlackCall[] = [];
   const usergroups = new Map((options.usergroups ?? []).map((g) => [g.id, g]));
@@ -70,6 +81,26 @@ export async function startSlackWebApi(
   const limited = new Map<string, { times: number; retryAfter: number }>();
   const users = new Map((options.users ?? []).map((u) => [u.id, u]));
   let socketUrl = '';
+  const accepted = new Map<string, number[]>();
+
+  /** Seconds to wait when the call would go past its limit (Slack's Retry-After), else undefined. */
+  function overLimit(method: string, args: Record<string, unknown>): number | undefined {
+    const tiers = options.tiers;
+    if (!tiers) return undefined;
+    const rule =
+      method === 'chat.update'
+        ? { key: 'tier3', limit: 50, windowMs: tiers.minuteMs }
+        : method === 'chat.postMessage'
+          ? { key: `post:${String(args.channel)}`, limit: 2, windowMs: (2 * tiers.minuteMs) / 60 }
+          : undefined;
+    if (!rule) return undefined;
+    const now = Date.now();
+    const times = (accepted.get(rule.key) ?? []).filter((t) => t > now - rule.windowMs);
+    accepted.set(rule.key, times);
+    if (times.length >= rule.limit) return Math.max(1, Math.ceil(((times[0] ?? now) + rule.windowMs - now) / 1000));
+    times.push(now);
+    return undefined;
+  }
   let seq = 0;
   const nextTs = () => `1700000000.${String(++seq).padStart(6, '0')}`;
 
@@ -165,15 +196,16 @@ export async function startSlackWebApi(
     const args = parseArgs(raw, req.headers['content-type'] ?? '');
     const token = (req.headers.authorization ?? '').replace(/^Bearer /, '') || (args.token as string | undefined);
     const limit = limited.get(method);
-    if (limit && limit.times > 0) {
-      limit.times--;
-      calls.push({ method, args, ...(token ? { token } : {}), status: 429 });
-      res.writeHead(429, { 'retry-after': String(limit.retryAfter), 'content-type': 'application/json' });
+    const retryAfter = limit && limit.times > 0 ? limit.retryAfter : overLimit(method, args);
+    if (retryAfter !== undefined) {
+      if (limit && limit.times > 0) limit.times--;
+      calls.push({ method, args, ...(token ? { token } : {}), status: 429, at: Date.now() });
+      res.writeHead(429, { 'retry-after': String(retryAfter), 'content-type': 'application/json' });
       res.end(JSON.stringify({ ok: false, error: 'ratelimited' }));
       return;
     }
     const response = answer(method, args);
-    calls.push({ method, args, ...(token ? { token } : {}), status: 200, response });
+    calls.push({ method, args, ...(token ? { token } : {}), status: 200, response, at: Date.now() });
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(response));
   }
 

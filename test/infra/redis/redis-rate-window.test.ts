@@ -1,0 +1,48 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createRedisRateWindow } from '../../../src/infra/redis/redis-rate-window.ts';
+import { deleteRedisPrefix, REDIS_URL, uniquePrefix } from '../store/helpers.ts';
+
+// Replicas with one Slack bot token share its workspace's tiers: together they never take more than one budget.
+
+type Window = ReturnType<typeof createRedisRateWindow>;
+let windows: Window[] = [];
+let prefix = '';
+afterEach(async () => {
+  for (const w of windows) await w.close();
+  windows = [];
+  await deleteRedisPrefix(prefix);
+});
+
+function replicas(n: number): Window[] {
+  prefix = uniquePrefix();
+  windows = Array.from({ length: n }, () => createRedisRateWindow({ url: REDIS_URL, prefix }));
+  return windows;
+}
+
+describe('the Slack rate window shared in Redis', () => {
+  it('lets 3 replicas asking 60 times at once take exactly the 45 calls of a Tier 3 minute', async () => {
+    const all = replicas(3);
+    const outcomes = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => all[i % 3]?.take('T1:tier3', 45, 60_000) ?? Promise.reject()),
+    );
+    expect(outcomes.filter((o) => o.taken)).toHaveLength(45);
+    const refused = outcomes.find((o) => !o.taken);
+    expect(refused?.waitMs).toBeGreaterThan(59_000);
+  });
+
+  it('keeps the reserve for final states: a refresh stops where the reserve starts, a final state does not', async () => {
+    const [a, b] = replicas(2);
+    for (let i = 0; i < 3; i++) expect((await a?.take('T1:tier3', 5, 60_000, 2))?.taken).toBe(true);
+    expect((await b?.take('T1:tier3', 5, 60_000, 2))?.taken).toBe(false);
+    expect((await b?.take('T1:tier3', 5, 60_000))?.taken).toBe(true);
+  });
+
+  it('frees a slot once the window has passed', async () => {
+    const [a] = replicas(1);
+    expect((await a?.take('C1', 1, 200))?.taken).toBe(true);
+    const refused = await a?.take('C1', 1, 200);
+    expect(refused?.taken).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, (refused?.waitMs ?? 0) + 20));
+    expect((await a?.take('C1', 1, 200))?.taken).toBe(true);
+  });
+});
