@@ -1,13 +1,15 @@
 // ModalSpec -> Discord modal: Label components wrapping text inputs.
 import {
+  type APIModalInteractionResponseCallbackComponent,
   type APIModalInteractionResponseCallbackData,
   type APIStringSelectComponent,
   type APITextInputComponent,
   ComponentType,
   TextInputStyle,
 } from 'discord.js';
+import { showsWhole, tooLongToEdit } from '../core/platform/form-fit.ts';
 import type { ModalInput, ModalSpec } from '../core/platform/interaction.ts';
-import { truncate } from '../core/platform/message.ts';
+import { truncate, utf16Units } from '../core/platform/text.ts';
 
 /** Discord: title ≤ 45, 1–5 inputs, label ≤ 45, placeholder ≤ 100, value ≤ 4000, custom_id ≤ 100. */
 const MAX_TITLE = 45;
@@ -20,11 +22,20 @@ export function modalOf(spec: ModalSpec): APIModalInteractionResponseCallbackDat
   return {
     custom_id: spec.id,
     title: truncate(spec.title, MAX_TITLE),
-    components: spec.inputs.slice(0, MAX_INPUTS).map((input) => ({
-      type: ComponentType.Label,
-      label: truncate(input.label, MAX_LABEL),
-      component: input.choices ? selectOf(input.id, input.required, input.choices) : textOf(input),
-    })),
+    components: spec.inputs.slice(0, MAX_INPUTS).map(componentOf),
+  };
+}
+
+function componentOf(input: ModalInput): APIModalInteractionResponseCallbackComponent {
+  // Discord validates lengths in UTF-16 units: a value it cannot hold whole is shown as a note, never cut.
+  const holds = Math.min(input.maxLength ?? MAX_VALUE, MAX_VALUE);
+  if (!input.choices && !showsWhole(input, holds, utf16Units)) {
+    return { type: ComponentType.TextDisplay, content: tooLongToEdit(input, holds, utf16Units) };
+  }
+  return {
+    type: ComponentType.Label,
+    label: truncate(input.label, MAX_LABEL),
+    component: input.choices ? selectOf(input.id, input.required, input.choices) : textOf(input),
   };
 }
 
@@ -37,7 +48,7 @@ function textOf(input: ModalInput): APITextInputComponent {
     max_length: Math.min(input.maxLength ?? MAX_VALUE, MAX_VALUE),
     ...(input.placeholder ? { placeholder: truncate(input.placeholder, MAX_PLACEHOLDER) } : {}),
     // A secret is never sent back to Discord, even if a caller set a value.
-    ...(input.value && !input.secret ? { value: input.value.slice(0, MAX_VALUE) } : {}),
+    ...(input.value && !input.secret ? { value: input.value } : {}),
   };
 }
 

@@ -1,6 +1,7 @@
 // Posting and editing with the bot token (never the interaction token, which dies after 15 minutes).
 import { createHash } from 'node:crypto';
 import { type APIMessage, type APIThreadChannel, type REST, Routes } from 'discord.js';
+import { truncate } from '../core/platform/text.ts';
 import type { DiscordMessage } from './render.ts';
 
 /** Discord: a nonce is ≤ 25 characters. The same key always gives the same nonce. */
@@ -38,7 +39,7 @@ export function threadName(s: string): string {
     .replace(/[*_`[\]()<>]/g, '')
     .replace(/\s+/g, ' ')
     .trim();
-  return (line || 'Job').slice(0, 100);
+  return truncate(line || 'Job', 100);
 }
 
 /** Threads auto-archive after a day of quiet; results posted later unarchive them. */

@@ -1,5 +1,6 @@
 // The core's small markup (**bold**, _italic_, `code`, [label](url), <@U123>) in Slack's mrkdwn, and as
 // plain text for plain_text fields (buttons, headers, modal labels).
+import { headWithin, truncate } from '../core/platform/text.ts';
 
 /** Links and mentions pass through; everything else is text to escape. */
 const TOKEN = /\[([^\]]*)\]\((https?:\/\/[^\s)]+)\)|<([@#!][A-Za-z0-9^|_.-]+)>/g;
@@ -37,19 +38,18 @@ export function toPlain(s: string): string {
     .replace(/`([^`]*)`/g, '$1');
 }
 
-/** Cuts plain text to `max` characters with an ellipsis. */
+/** Cuts plain text to `max` characters between characters, with an ellipsis (the core's one cut). */
 export function cut(s: string, max: number): string {
-  if (s.length <= max) return s;
-  return `${s.slice(0, Math.max(0, max - 1)).trimEnd()}…`;
+  return truncate(s, max);
 }
 
 /**
  * Cuts mrkdwn to `max` characters without leaving half a `<url|label>` or `&amp;` behind (Slack would
- * show the broken token or reject the block).
+ * show the broken token or reject the block), nor half a character.
  */
 export function cutMrkdwn(s: string, max: number): string {
   if (s.length <= max) return s;
-  let head = s.slice(0, Math.max(0, max - 1));
+  let head = headWithin(s, Math.max(0, max - 1));
   const open = head.lastIndexOf('<');
   if (open > head.lastIndexOf('>')) head = head.slice(0, open);
   const amp = head.lastIndexOf('&');

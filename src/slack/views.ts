@@ -5,7 +5,9 @@
 import type { types } from '@slack/bolt';
 import { z } from 'zod';
 import type { CommandSpec, OptionSpec, OptionValues } from '../core/commands/spec.ts';
+import { showsWhole, tooLongToEdit } from '../core/platform/form-fit.ts';
 import type { ModalInput, ModalSpec } from '../core/platform/interaction.ts';
+import { utf16Units } from '../core/platform/text.ts';
 import { cut } from './markup.ts';
 
 /** callback_id of a command form: `form:clip` (the core's own modal ids must not start with it). */
@@ -63,7 +65,7 @@ function textInput(input: ModalInput): types.PlainTextInput {
     max_length: Math.min(input.maxLength ?? MAX_INPUT, MAX_INPUT),
     ...(input.placeholder ? { placeholder: text(input.placeholder, 150) } : {}),
     // A secret is never sent back to Slack, even if a caller set a value.
-    ...(input.value && !input.secret ? { initial_value: cut(input.value, MAX_INPUT) } : {}),
+    ...(input.value && !input.secret ? { initial_value: input.value } : {}),
   };
 }
 
@@ -82,14 +84,23 @@ function multiSelect(id: string, c: NonNullable<ModalInput['choices']>): types.M
 
 /** The core's form (e.g. the API key entry of /setup). */
 export function modalView(spec: ModalSpec, meta: ViewMeta): types.ModalView {
-  const blocks: types.InputBlock[] = spec.inputs.map((input) => ({
+  return modal(spec.id, spec.title, spec.inputs.map(blockOf), meta);
+}
+
+function blockOf(input: ModalInput): types.InputBlock | types.SectionBlock {
+  // A value the input cannot hold whole is shown as a note (a section, absent from the submitted state), never
+  // cut. Slack says "characters" without saying which: UTF-16 units are never fewer, so what fits them fits.
+  const holds = Math.min(input.maxLength ?? MAX_INPUT, MAX_INPUT);
+  if (!input.choices && !showsWhole(input, holds, utf16Units)) {
+    return { type: 'section', block_id: input.id, text: text(tooLongToEdit(input, holds, utf16Units), 3000) };
+  }
+  return {
     type: 'input',
     block_id: input.id,
     optional: !input.required,
     label: text(input.label, 2000),
     element: input.choices ? multiSelect(input.id, input.choices) : textInput(input),
-  }));
-  return modal(spec.id, spec.title, blocks, meta);
+  };
 }
 
 const humanize = (name: string): string => name.charAt(0).toUpperCase() + name.slice(1).replace(/_/g, ' ');
@@ -170,12 +181,15 @@ function singleValue(state: z.infer<typeof elementState>): string | undefined {
   return v?.trim() ? v.trim() : undefined;
 }
 
-/** The values of a core modal, by input id (empty inputs left out). */
+/**
+ * The values of a core modal, by input id: an input left empty is '' (emptied), while a field the form
+ * showed as a note is absent from the state and so from the values (unchanged).
+ */
 export function readModalValues(state: ViewState): Record<string, string> {
   const values: Record<string, string> = {};
   for (const [blockId, actions] of Object.entries(state)) {
-    const v = actions[blockId] && singleValue(actions[blockId]);
-    if (v !== undefined) values[blockId] = v;
+    const answer = actions[blockId];
+    if (answer) values[blockId] = singleValue(answer) ?? '';
   }
   return values;
 }

@@ -51,8 +51,8 @@ function stateOf(block: InputBlock, values: Record<string, string>): Record<stri
     const value = given ?? e.initial_options?.[0]?.value;
     return { [e.action_id]: { type: e.type, selected_option: value ? { value } : null } };
   }
-  const value = given ?? e.initial_value;
-  return value === undefined ? undefined : { [e.action_id]: { type: 'plain_text_input', value } };
+  // Like Slack, an input left empty is in the state with a null value.
+  return { [e.action_id]: { type: 'plain_text_input', value: given ?? e.initial_value ?? null } };
 }
 
 /** The id the double gave a response_url (`…/respond/<id>`). */

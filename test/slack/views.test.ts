@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { CLIP, SETUP } from '../../src/core/commands/table.ts';
 import { opensForm } from '../../src/core/platform/dispatch.ts';
-import { commandFormView, decodeMeta, encodeMeta, modalView } from '../../src/slack/views.ts';
+import { publishForm } from '../../src/core/publish/form.ts';
+import { commandFormView, decodeMeta, encodeMeta, modalView, readModalValues } from '../../src/slack/views.ts';
 
 describe('forms', () => {
   it('derives the /clip form from the command table: the link first, choices as selects, flags as checkboxes', () => {
@@ -46,5 +47,30 @@ describe('forms', () => {
     expect(raw.length).toBeLessThanOrEqual(3000);
     expect(decodeMeta(raw)).toEqual({ channelId: 'C1' });
     expect(decodeMeta('not json')).toBeUndefined();
+  });
+});
+
+describe('a prefilled value too long for a Slack input', () => {
+  const long = `${'a'.repeat(2990)} 🇫🇷🇫🇷🇫🇷`;
+
+  it('is shown as a note, never cut to 2,999 and "…": the submission leaves it out', () => {
+    const view = modalView(publishForm('pubform:d1', [], { title: 'Launch', description: long }), { channelId: 'C1' });
+    const blocks = view.blocks as Array<{ type: string; block_id?: string; text?: { text: string } }>;
+    const description = blocks.find((b) => b.block_id === 'description');
+    expect(description?.type).toBe('section');
+    expect(description?.text?.text).toBe(
+      'Description: too long to edit here (2,994 characters, 3,003 as this form counts them; this form holds 3,000). It is kept as it is. To change it, use /publish <video link> description="…" instead of this form.',
+    );
+    expect(JSON.stringify(view)).not.toContain('a'.repeat(2990));
+    expect(blocks.find((b) => b.block_id === 'title')?.type).toBe('input');
+  });
+
+  it('is told apart from an input emptied on purpose, which answers an empty value', () => {
+    const values = readModalValues({
+      title: { title: { type: 'plain_text_input', value: 'Launch' } },
+      privacy: { privacy: { type: 'plain_text_input', value: null } },
+    });
+    expect(values).toEqual({ title: 'Launch', privacy: '' });
+    expect('description' in values).toBe(false);
   });
 });

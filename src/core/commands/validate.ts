@@ -2,6 +2,7 @@
 // forms (already numbers and booleans), before anything reaches the media API. Every message names the
 // option and says what would be accepted, for the person who typed it.
 import { CLIP_LANGUAGES, SUBTITLE_LANGUAGES, SUBTITLE_TEMPLATES } from '../media/enums.ts';
+import { characterCount } from '../platform/text.ts';
 import { optionNamed } from './option-index.ts';
 import { keepsTextPrivate, privateTextHint, unknownOptionError } from './parse-errors.ts';
 import { type ParseResult, parseCommandText } from './parse-text.ts';
@@ -141,8 +142,10 @@ function checkUrl(option: OptionSpec, text: string, hide: boolean): Checked {
 
 function checkString(spec: CommandSpec, option: OptionSpec, text: string, sources: ValueSources): Checked {
   if (!text) return ok(option.emptyClears ? '' : undefined);
-  if (option.maxLength !== undefined && text.length > option.maxLength) {
-    return bad(`${option.name} is too long: ${text.length} characters, at most ${option.maxLength}`);
+  // Limits are in characters as people see them: counting UTF-16 units called an emoji two.
+  const length = characterCount(text);
+  if (option.maxLength !== undefined && length > option.maxLength) {
+    return bad(`${option.name} is too long: ${length} characters, at most ${option.maxLength}`);
   }
   const set = option.choices ?? (option.source && option.source !== 'voice' ? sources[option.source] : undefined);
   return set ? checkChoice(spec, option, text, set) : ok(text);

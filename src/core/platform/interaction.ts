@@ -24,8 +24,13 @@ export interface ModalInput {
   /** The value is a secret: never prefilled, never echoed. */
   secret?: boolean;
   maxLength?: number;
-  /** Prefilled text (never with `secret`). */
+  /**
+   * Prefilled text (never with `secret`), never cut: where a platform's input cannot hold it whole, the
+   * form shows a note instead of the input (`form-fit.ts`) and the submission leaves the field out.
+   */
   value?: string;
+  /** How to change `value` when a form cannot hold it, e.g. "ask again with /publish … description=…". */
+  elsewhere?: string;
   /**
    * Several choices picked from `options` (Discord string select in a label, Slack multi_static_select;
    * text elsewhere). The submitted value is the picked values joined with commas.
@@ -76,6 +81,7 @@ export interface ActionEvent {
 
 export interface ModalSubmission {
   modalId: string;
+  /** Each input the form showed, by id ('' when left empty); a field the form could not show is absent. */
   values: Record<string, string>;
   origin: Origin;
   canConfigure: boolean;

@@ -62,10 +62,7 @@ export interface OutMessage {
 
 export const mention = (userId: string): string => `<@${userId}>`;
 
-/** Cuts `s` to `max` characters, ending with an ellipsis when it was longer. */
-export function truncate(s: string, max: number): string {
-  if (s.length <= max) return s;
-  return `${s.slice(0, Math.max(0, max - 1)).trimEnd()}…`;
-}
+/** The one cut (between characters, marked with …), where the message model's users already find it. */
+export { truncate } from './text.ts';
 
 export const link = (label: string, url: string): string => `[${label.replace(/[[\]]/g, '')}](${url})`;

@@ -4,6 +4,7 @@
 // first use, because only a caption for an X account needs it and it brings core-js with it.
 import type TwitterText from 'twitter-text';
 import { loadOnce } from '../load-once.ts';
+import { characterCount } from '../platform/text.ts';
 
 const loadTwitterText = loadOnce(() => import('twitter-text').then((m): typeof TwitterText => m.default));
 
@@ -32,8 +33,8 @@ const LIMITS: Record<SocialPlatform, Limits> = {
 
 async function lengthOn(platform: SocialPlatform, text: string): Promise<number> {
   if (platform === 'x') return (await loadTwitterText()).parseTweet(text).weightedLength;
-  // Platforms count characters people see, not UTF-16 units (an emoji is one).
-  return [...text].length;
+  // The others count characters as people see them: an emoji, with its skin tone or as a flag, is one.
+  return characterCount(text);
 }
 
 /** The first limit broken, as `description is 312/280 characters for x`; undefined when everything fits. */

@@ -24,7 +24,16 @@ export interface FormValues {
   schedule?: string;
 }
 
-export function publishForm(id: string, accounts: readonly SocialAccount[], v: FormValues): ModalSpec {
+/**
+ * How to change a title or description too long for a platform's form (it is then shown as a note and
+ * kept): a request being edited is asked again, a new one is asked with the text options.
+ */
+function elsewhere(option: 'title' | 'description', editing: boolean): string {
+  const ask = `/publish <video link> ${option}="…"`;
+  return editing ? `Cancel this request and ask again with ${ask}` : `use ${ask} instead of this form`;
+}
+
+export function publishForm(id: string, accounts: readonly SocialAccount[], v: FormValues, editing = false): ModalSpec {
   // Whoever is shown the form submits it next: its checks' parsers load meanwhile (both load on first use).
   preloadScheduleParser();
   preloadCaptionCounter();
@@ -32,7 +41,15 @@ export function publishForm(id: string, accounts: readonly SocialAccount[], v: F
     id,
     title: 'Publish to social accounts',
     inputs: [
-      { id: 'title', label: 'Title', style: 'short', required: false, maxLength: 500, value: v.title ?? '' },
+      {
+        id: 'title',
+        label: 'Title',
+        style: 'short',
+        required: false,
+        maxLength: 500,
+        value: v.title ?? '',
+        elsewhere: elsewhere('title', editing),
+      },
       {
         id: 'description',
         label: 'Description',
@@ -40,6 +57,7 @@ export function publishForm(id: string, accounts: readonly SocialAccount[], v: F
         required: false,
         maxLength: 4000,
         value: v.description ?? '',
+        elsewhere: elsewhere('description', editing),
       },
       {
         id: 'accounts',
@@ -77,6 +95,21 @@ export function publishForm(id: string, accounts: readonly SocialAccount[], v: F
         value: v.schedule ?? 'now',
       },
     ],
+  };
+}
+
+/**
+ * The answers of a submitted publish form over what it showed: a field the form could not show (too long
+ * for the platform) is absent and keeps its value, so saving the form unchanged changes nothing.
+ */
+export function submittedValues(submitted: Record<string, string>, shown: FormValues): FormValues {
+  const accounts = submitted.accounts;
+  return {
+    title: submitted.title ?? shown.title,
+    description: submitted.description ?? shown.description,
+    accounts: accounts === undefined ? shown.accounts : accounts ? [accounts] : [],
+    privacy: submitted.privacy ?? shown.privacy,
+    schedule: submitted.schedule ?? shown.schedule,
   };
 }
 

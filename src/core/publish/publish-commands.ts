@@ -8,7 +8,15 @@ import { UserError } from '../errors.ts';
 import { PRIVACY_VALUES } from '../media/enums.ts';
 import type { ModalSpec, ModalSubmission, Prepared } from '../platform/interaction.ts';
 import type { Reply } from '../ports.ts';
-import { checkContent, EDIT_PREFIX, FORM_PREFIX, type FormValues, publishForm, REASON_PREFIX } from './form.ts';
+import {
+  checkContent,
+  EDIT_PREFIX,
+  FORM_PREFIX,
+  type FormValues,
+  publishForm,
+  REASON_PREFIX,
+  submittedValues,
+} from './form.ts';
 import type { PublishKit } from './kit.ts';
 import { type Content, type PublishRequestRecord, personOf } from './model.ts';
 import { renderRequestCard } from './render.ts';
@@ -40,8 +48,8 @@ function formFor(ctx: CommandContext, source: () => Promise<Source>): Prepared {
   const load = async (): Promise<ModalSpec> => {
     const kit = kitOf(ctx);
     const [accounts, found] = await Promise.all([kit.accounts.list(ctx.channelKey), source()]);
-    await kit.repo.saveDraft(draftId, { videoUrl: found.videoUrl, channelKey: ctx.channelKey });
     const { title, description } = found;
+    await kit.repo.saveDraft(draftId, { videoUrl: found.videoUrl, channelKey: ctx.channelKey, title, description });
     return publishForm(id, accounts, { accounts: accounts.map((a) => a.name), title, description });
   };
   return { kind: 'modal', modal: publishForm(id, [], {}), load };
@@ -154,21 +162,18 @@ function fromResult(ctx: CommandContext, jobId: string, part: number, index: num
   });
 }
 
+/** What the Edit form shows of a request. */
+const shownOf = (c: Content): FormValues => ({
+  title: c.title,
+  description: c.description,
+  accounts: c.accounts,
+  privacy: c.privacy,
+  schedule: c.scheduleAt === null ? 'now' : new Date(c.scheduleAt).toISOString(),
+});
+
 function editForm(ctx: CommandContext, id: string): Prepared {
   const spec = (c?: Content, accounts: Parameters<typeof publishForm>[1] = []) =>
-    publishForm(
-      `${EDIT_PREFIX}${id}`,
-      accounts,
-      c
-        ? {
-            title: c.title,
-            description: c.description,
-            accounts: c.accounts,
-            privacy: c.privacy,
-            schedule: c.scheduleAt === null ? 'now' : new Date(c.scheduleAt).toISOString(),
-          }
-        : {},
-    );
+    publishForm(`${EDIT_PREFIX}${id}`, accounts, c ? shownOf(c) : {}, true);
   return {
     kind: 'modal',
     modal: spec(),
@@ -180,21 +185,14 @@ function editForm(ctx: CommandContext, id: string): Prepared {
   };
 }
 
-const formValues = (s: ModalSubmission): FormValues => ({
-  title: s.values.title,
-  description: s.values.description,
-  accounts: s.values.accounts ? [s.values.accounts] : [],
-  privacy: s.values.privacy,
-  schedule: s.values.schedule,
-});
-
 export function publishModal(s: ModalSubmission, ctx: CommandContext): Prepared | undefined {
   if (s.modalId.startsWith(FORM_PREFIX)) {
     return run(false, async (reply) => {
       const draft = await kitOf(ctx).repo.getDraft(s.modalId.slice(FORM_PREFIX.length));
       if (!draft || draft.channelKey !== ctx.channelKey)
         throw new UserError('That form has expired. Click Publish… again.');
-      await createRequest(ctx, reply, draft.videoUrl, formValues(s));
+      const shown = { title: draft.title, description: draft.description };
+      await createRequest(ctx, reply, draft.videoUrl, submittedValues(s.values, shown));
     });
   }
   if (s.modalId.startsWith(EDIT_PREFIX)) {
@@ -206,7 +204,7 @@ export function publishModal(s: ModalSubmission, ctx: CommandContext): Prepared 
       const [accounts, policy] = await Promise.all([kit.accounts.list(r.channelKey), kit.policies.get(r.channelKey)]);
       const checked = await checkContent(
         r.content.videoUrl,
-        formValues(s),
+        submittedValues(s.values, shownOf(r.content)),
         accounts,
         policy.timezone,
         ctx.deps.clock.now(),

@@ -21,10 +21,13 @@ export function newRequestId(): string {
   return Array.from(randomBytes(10), (b) => alphabet[b % alphabet.length]).join('');
 }
 
-/** Where a form's answer belongs: the video, and the result it came from. */
+/** Where a form's answer belongs: the video, and the texts the form was prefilled with. */
 export interface Draft {
   videoUrl: string;
   channelKey: string;
+  /** What the form showed, kept for a field a platform's form could not hold (it comes back absent). */
+  title?: string | undefined;
+  description?: string | undefined;
 }
 
 export interface PublishRepo {

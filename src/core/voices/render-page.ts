@@ -5,6 +5,7 @@
 
 import type { Voice } from '../media/schemas.ts';
 import { type Control, link, mention, type OutMessage, truncate } from '../platform/message.ts';
+import { charactersOf } from '../platform/text.ts';
 import { languageName } from './language.ts';
 import type { VoiceFilters, VoiceIndex } from './voice-index.ts';
 import { describeEmpty, describeFilters } from './voice-page-text.ts';
@@ -60,7 +61,7 @@ function filterFields(filters: VoiceFilters, head: string[]): string {
     (f) => f.trim(),
   );
   for (const at of [3, 2, 0, 1]) {
-    let chars = Array.from(fields[at] ?? '');
+    let chars = charactersOf(fields[at] ?? '');
     while (buildId(head, fields).length > ID_MAX && chars.length > 0) {
       chars = chars.slice(0, -1);
       fields[at] = chars.join('').trimEnd();

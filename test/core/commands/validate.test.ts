@@ -135,6 +135,14 @@ describe('/clip options', () => {
     );
   });
 
+  it('counts characters as people see them: emoji with skin tones and flags are one each', () => {
+    const emoji = '👍🏽🇫🇷'.repeat(250);
+    expect(accept(CLIP, `https://a.b prompt="${'x'.repeat(500)}${emoji}"`).prompt).toHaveLength(500 + 8 * 250);
+    expect(refuse(CLIP, `https://a.b prompt="${'x'.repeat(501)}${emoji}"`)).toBe(
+      'prompt is too long: 1001 characters, at most 1000',
+    );
+  });
+
   it('reports every problem at once, one per line', () => {
     expect(refuse(CLIP, 'reels=0 template=bst').split('\n')).toHaveLength(3);
   });

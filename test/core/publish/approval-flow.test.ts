@@ -109,6 +109,15 @@ describe('publishing with approval, on the console', () => {
     expect(h.chat.seen.filter((s) => s.where === 'card')).toEqual([]);
   });
 
+  it('counts a caption in characters as people see them: emoji and flags are one each, for tiktok', async () => {
+    await addAccount(h, 'tok', 'tiktok', KEY);
+    const emoji = '👍🏽🇫🇷👨‍👩‍👧'.repeat(20);
+    await h.command(`/publish ${VIDEO} accounts=tok description="${'a'.repeat(2140)}${emoji}"`);
+    expect(lastCard(h).text).toMatch(/waiting for approval/);
+    await h.command(`/publish ${VIDEO} accounts=tok description="${'a'.repeat(2141)}${emoji}"`);
+    expect(lastEphemeral(h)).toMatch(/description is 2201\/2200 characters for tiktok/);
+  });
+
   it('opens the form from a finished reel, prefilled with its title, caption and the channel accounts', async () => {
     await addAccount(h, 'brand', 'instagram', KEY);
     await addAccount(h, 'team', 'tiktok', 'team-key-abcdefghijkl');
