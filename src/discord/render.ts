@@ -58,7 +58,8 @@ const WRITER: SegmentWriter = {
   user: (id) => (/^\d+$/.test(id) ? `<@${id}>` : `@${id}`),
   group: (id) => (/^\d+$/.test(id) ? `<@&${id}>` : `@${id}`),
   // A bracket in the label or a parenthesis in the URL would end the masked link early.
-  link: (label, url) => `[${neutralise(label).replace(/[[\]]/g, '')}](${url.replace(/\(/g, '%28').replace(/\)/g, '%29')})`,
+  link: (label, url) =>
+    `[${neutralise(label).replace(/[[\]]/g, '')}](${url.replace(/\(/g, '%28').replace(/\)/g, '%29')})`,
 };
 
 /** Core text as Discord markdown. */
