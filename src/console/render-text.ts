@@ -1,4 +1,4 @@
-import type { Card, Control, OutMessage } from '../core/platform/message.ts';
+import { type Card, type Control, type OutMessage, render, type SegmentWriter } from '../core/platform/message.ts';
 
 // The console shows messages as plain text: links written out in full so a terminal makes them
 // clickable, and every button as the line to type to press it.
@@ -11,12 +11,17 @@ export interface TextStyle {
 export const plainStyle: TextStyle = { bold: (s) => s, dim: (s) => s };
 export const ansiStyle: TextStyle = { bold: (s) => `\x1b[1m${s}\x1b[22m`, dim: (s) => `\x1b[2m${s}\x1b[22m` };
 
-/** Our markup to terminal text: [label](url) → label <url>, **bold**, <@id> → @id. */
+/** A terminal has no markup to forge: text is shown as written, the bot's links in full so they can be clicked. */
+const TERMINAL: SegmentWriter = {
+  text: (t) => t,
+  user: (id) => `@${id}`,
+  group: (id) => `@${id}`,
+  link: (label, url) => `${label} <${url}>`,
+};
+
+/** Core text to terminal text: the bot's links → label <url>, **bold**, its mentions → @id. */
 export function markupToText(s: string, style: TextStyle = plainStyle): string {
-  return s
-    .replace(/\[([^\]]*)\]\((https?:\/\/[^)\s]+)\)/g, '$1 <$2>')
-    .replace(/\*\*([^*]+)\*\*/g, (_m, t: string) => style.bold(t))
-    .replace(/<@([^>]+)>/g, '@$1');
+  return render(s, TERMINAL).replace(/\*\*([^*]+)\*\*/g, (_m, t: string) => style.bold(t));
 }
 
 function controlLine(c: Control): string {

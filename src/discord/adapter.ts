@@ -1,6 +1,6 @@
 // The Discord adapter: a discord.js client (Guilds intent only, no privileged intents) that turns
 // interactions into calls on the core's Bot, and a ChatPort for posting later with the bot token.
-import { AllowedMentionsTypes, Client, Events, GatewayIntentBits, Partials, Routes } from 'discord.js';
+import { Client, Events, GatewayIntentBits, Partials, Routes } from 'discord.js';
 import type { Once } from '../core/guarantees/once.ts';
 import type { ConnectionHealth, RawRoute } from '../core/platform/chat-adapter.ts';
 import { createDispatch, type DispatchOptions } from '../core/platform/dispatch.ts';
@@ -71,7 +71,8 @@ function createClient(options: DiscordAdapterOptions, http: HttpInteractions | u
       ...(options.apiUrl ? { api: options.apiUrl } : {}),
       ...(http ? { makeRequest: http.makeRequest } : {}),
     },
-    allowedMentions: { parse: [AllowedMentionsTypes.User] },
+    // Nothing notifies by default: each message lists the people it means (render.ts `allowedMentions`).
+    allowedMentions: { parse: [] },
   });
 }
 

@@ -9,7 +9,7 @@ import type { Logger, Origin } from '../core/ports.ts';
 import type { FirstTime } from './dedupe.ts';
 import { modalOf } from './modal.ts';
 import { renderMessage } from './render.ts';
-import { createInteractionReply, type InteractionReply } from './reply.ts';
+import { createInteractionReply, type InteractionReply, payload } from './reply.ts';
 import { actionOf, autocompleteOf, invocationOf, originOf, submissionOf } from './translate.ts';
 
 export interface HandlerOptions {
@@ -43,7 +43,7 @@ function answerFor(i: RepliableInteraction, rest: REST, origin: Origin): Answer 
       }
       if (message) {
         // The refusal is the first answer itself (type 4), only for the person.
-        await i.reply({ ...renderMessage(message), flags: MessageFlags.Ephemeral });
+        await i.reply({ ...payload(renderMessage(message)), flags: MessageFlags.Ephemeral });
         // Anything after it goes out as a follow-up.
         return open('update');
       }

@@ -1,6 +1,7 @@
 // Posting and editing with the bot token (never the interaction token, which dies after 15 minutes).
 import { createHash } from 'node:crypto';
 import { type APIMessage, type APIThreadChannel, type REST, Routes } from 'discord.js';
+import { plainText } from '../core/platform/message.ts';
 import { truncate } from '../core/platform/text.ts';
 import type { DiscordMessage } from './render.ts';
 
@@ -35,7 +36,7 @@ export async function editChannelMessage(
 
 /** One line, 1–100 characters (Discord's thread name limit). */
 export function threadName(s: string): string {
-  const line = s
+  const line = plainText(s)
     .replace(/[*_`[\]()<>]/g, '')
     .replace(/\s+/g, ' ')
     .trim();

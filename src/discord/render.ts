@@ -1,7 +1,16 @@
 // OutMessage -> Discord message body, within Discord's limits: every field is cut on its own (with an
 // ellipsis) so one long caption never makes the whole message fail.
-import { AllowedMentionsTypes, type APIAllowedMentions, type APIEmbed, type APIEmbedField } from 'discord.js';
-import { type Card, type Field, type OutMessage, type Tone, truncate } from '../core/platform/message.ts';
+import type { APIAllowedMentions, APIEmbed, APIEmbedField } from 'discord.js';
+import {
+  type Card,
+  type Field,
+  mentionedUsers,
+  type OutMessage,
+  render,
+  type SegmentWriter,
+  type Tone,
+  truncate,
+} from '../core/platform/message.ts';
 import { type ActionRow, renderControls } from './render-controls.ts';
 
 /** Discord: content 2000; ≤ 10 embeds, ≤ 6000 chars across them; title 256, description 4096,
@@ -29,6 +38,45 @@ export interface DiscordMessage {
 
 const isWebUrl = (s: string | undefined): s is string => !!s && /^https?:\/\/\S+$/i.test(s);
 
+/** A zero-width space: it breaks a token's syntax and shows nothing. */
+const ZWSP = '\u200b';
+
+/**
+ * Text the bot did not write, as Discord shows it but cannot read as markup: `<@id>`, `<@&id>`, `<#id>`,
+ * `</cmd:id>` and `@everyone`/`@here` lose their meaning, and `[label](url)` is no masked link (they are live
+ * in content, embed descriptions and field values).
+ */
+export function neutralise(s: string): string {
+  return s
+    .replace(/<(?=[@#/!&:a-z])/gi, `<${ZWSP}`)
+    .replace(/@(?=everyone|here)/gi, `@${ZWSP}`)
+    .replace(/\](?=\s*\()/g, `]${ZWSP}`);
+}
+
+const WRITER: SegmentWriter = {
+  text: neutralise,
+  user: (id) => (/^\d+$/.test(id) ? `<@${id}>` : `@${id}`),
+  group: (id) => (/^\d+$/.test(id) ? `<@&${id}>` : `@${id}`),
+  // A bracket in the label or a parenthesis in the URL would end the masked link early.
+  link: (label, url) =>
+    `[${neutralise(label).replace(/[[\]]/g, '')}](${url.replace(/\(/g, '%28').replace(/\)/g, '%29')})`,
+};
+
+/** Core text as Discord markdown. */
+export const toMarkdown = (s: string): string => render(s, WRITER);
+
+/** Discord notifies at most 100 users a message. */
+const MAX_MENTIONS = 100;
+
+/**
+ * Exactly the people the bot means to notify: its own mentions in the content (embeds never notify).
+ * Sent on every create and edit, since an edit without it re-parses mentions with Discord's defaults.
+ */
+export function allowedMentions(text: string): APIAllowedMentions {
+  const users = [...new Set(mentionedUsers(text).filter((id) => /^\d+$/.test(id)))].slice(0, MAX_MENTIONS);
+  return { parse: [], users, roles: [] };
+}
+
 /** Cuts to what is left of `budget`; undefined when nothing fits. */
 function clip(s: string | undefined, max: number, budget: { left: number }): string | undefined {
   if (!s) return undefined;
@@ -43,8 +91,8 @@ function fitFields(fields: readonly Field[] | undefined, budget: { left: number 
   const out: APIEmbedField[] = [];
   for (const f of (fields ?? []).slice(0, LIMITS.fields)) {
     // Discord refuses an empty name or value: a zero-width space stands in.
-    const name = truncate(f.name || '\u200b', LIMITS.fieldName);
-    const value = truncate(f.value || '\u200b', LIMITS.fieldValue);
+    const name = truncate(toMarkdown(f.name) || '\u200b', LIMITS.fieldName);
+    const value = truncate(toMarkdown(f.value) || '\u200b', LIMITS.fieldValue);
     if (name.length + value.length > budget.left) break;
     budget.left -= name.length + value.length;
     out.push({ name, value, ...(f.inline ? { inline: true } : {}) });
@@ -55,14 +103,14 @@ function fitFields(fields: readonly Field[] | undefined, budget: { left: number 
 function embedOf(card: Card, allowance: number): APIEmbed {
   const budget = { left: allowance };
   const embed: APIEmbed = {};
-  const title = clip(card.title, LIMITS.title, budget);
+  const title = clip(card.title && toMarkdown(card.title), LIMITS.title, budget);
   if (title) embed.title = title;
   if (title && isWebUrl(card.url)) embed.url = card.url;
   // A footer is a status line: it gets at most 200 of the card's share, so the body keeps the room.
-  const footer = clip(card.footer, LIMITS.footer, { left: Math.min(budget.left, 200) });
+  const footer = clip(card.footer && toMarkdown(card.footer), LIMITS.footer, { left: Math.min(budget.left, 200) });
   if (footer) budget.left -= footer.length;
   const fields = fitFields(card.fields, budget);
-  const description = clip(card.body, LIMITS.description, budget);
+  const description = clip(card.body && toMarkdown(card.body), LIMITS.description, budget);
   if (description) embed.description = description;
   if (fields.length) embed.fields = fields;
   if (footer) embed.footer = { text: footer };
@@ -97,9 +145,8 @@ export function renderMessage(message: OutMessage): DiscordMessage {
   const embeds = embedsOf(shown);
   const controls = [...shown.flatMap((c) => c.controls ?? []), ...(message.controls ?? [])];
   const components = renderControls(controls);
-  let content = truncate(message.text, LIMITS.content - note.length) + note;
+  let content = truncate(toMarkdown(message.text), LIMITS.content - note.length) + note;
   // Discord refuses a message with nothing in it.
   if (!content.trim() && embeds.length === 0 && components.length === 0) content = '…';
-  // Mentions of people notify them; @everyone and roles never do.
-  return { content, embeds, components, allowed_mentions: { parse: [AllowedMentionsTypes.User] } };
+  return { content, embeds, components, allowed_mentions: allowedMentions(message.text) };
 }

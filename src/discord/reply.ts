@@ -19,7 +19,16 @@ export interface InteractionReplyOptions {
   origin: Origin;
 }
 
-const payload = (m: DiscordMessage) => ({ content: m.content, embeds: m.embeds, components: m.components });
+/**
+ * The body as discord.js's interaction methods take it: they read `allowedMentions`, never the raw
+ * `allowed_mentions`, so the message's own list is handed over here (an edit needs it as much as a create).
+ */
+export const payload = (m: DiscordMessage) => ({
+  content: m.content,
+  embeds: m.embeds,
+  components: m.components,
+  allowedMentions: { parse: [], users: m.allowed_mentions.users ?? [], roles: m.allowed_mentions.roles ?? [] },
+});
 
 export interface InteractionReply extends Reply {
   /** After the core is done: a "thinking…" message nobody answered is removed, not left spinning. */

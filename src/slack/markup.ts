@@ -1,39 +1,32 @@
-// The core's small markup (**bold**, _italic_, `code`, [label](url), <@U123>) in Slack's mrkdwn, and as
-// plain text for plain_text fields (buttons, headers, modal labels).
+// Core text in Slack's mrkdwn, and as plain text for plain_text fields (buttons, headers, modal labels).
+// Slack reads `&`, `<` and `>` as control characters: `<!channel>`, `<!subteam^…>`, `<@U…>` and
+// `<url|label>` notify people and make links. So every text segment is escaped, and only the bot's own
+// tokens (`mention`, `groupMention`, `link` in the core) become `<…>`.
+import { plainText, render, type SegmentWriter } from '../core/platform/message.ts';
 import { headWithin, truncate } from '../core/platform/text.ts';
-
-/** Links and mentions pass through; everything else is text to escape. */
-const TOKEN = /\[([^\]]*)\]\((https?:\/\/[^\s)]+)\)|<([@#!][A-Za-z0-9^|_.-]+)>/g;
 
 /** Slack reads &, < and > as control characters in text: they must be escaped. */
 export function escapeText(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-/** Core markup -> Slack mrkdwn. */
+const MRKDWN: SegmentWriter = {
+  text: escapeText,
+  user: (id) => `<@${id}>`,
+  // Slack user group ids start with S; a Discord role id (digits) means nothing here, so it stays text.
+  group: (id) => (/^S[A-Z0-9]+$/.test(id) ? `<!subteam^${id}>` : `@${escapeText(id)}`),
+  // `|` and `>` would end the link early.
+  link: (label, url) => `<${url.replace(/[|>]/g, encodeURIComponent)}|${escapeText(label.replace(/[|]/g, '/'))}>`,
+};
+
+/** Core text -> Slack mrkdwn. */
 export function toMrkdwn(s: string): string {
-  let out = '';
-  let last = 0;
-  for (const m of s.matchAll(TOKEN)) {
-    out += escapeText(s.slice(last, m.index));
-    const [whole, label, url, special] = m;
-    if (url !== undefined) {
-      // `|` and `>` would end the link early; labels are plain words.
-      const text = escapeText((label ?? '').replace(/[|]/g, '/'));
-      out += text ? `<${url.replace(/[|>]/g, encodeURIComponent)}|${text}>` : `<${url}>`;
-    } else {
-      out += special !== undefined ? `<${special}>` : whole;
-    }
-    last = m.index + whole.length;
-  }
-  out += escapeText(s.slice(last));
-  return out.replace(/\*\*(.+?)\*\*/gs, '*$1*');
+  return render(s, MRKDWN).replace(/\*\*(.+?)\*\*/gs, '*$1*');
 }
 
-/** Core markup -> plain text (plain_text objects are shown as is). */
+/** Core text -> plain text (plain_text objects are shown as is). */
 export function toPlain(s: string): string {
-  return s
-    .replace(/\[([^\]]*)\]\((https?:\/\/[^\s)]+)\)/g, '$1')
+  return plainText(s)
     .replace(/\*\*(.+?)\*\*/gs, '$1')
     .replace(/`([^`]*)`/g, '$1');
 }

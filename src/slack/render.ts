@@ -1,7 +1,7 @@
 // The core's OutMessage as Block Kit, within Slack's limits (docs.slack.dev, Block Kit reference): a
 // message that breaks one is refused whole with invalid_blocks, so every text is cut to fit.
 import type { types } from '@slack/bolt';
-import type { Card, Control, Field, OutMessage, Tone } from '../core/platform/message.ts';
+import { type Card, type Control, type Field, link, type OutMessage, type Tone } from '../core/platform/message.ts';
 import { cut, cutMrkdwn, toMrkdwn, toPlain } from './markup.ts';
 
 type Block = types.KnownBlock;
@@ -83,7 +83,7 @@ function cap(blocks: Block[], max: number = LIMITS.blocks): Block[] {
 
 export function renderCard(card: Card, ids: Set<string> = new Set()): Block[] {
   const blocks: Block[] = [];
-  const title = card.title ? `**${card.url ? `[${card.title}](${card.url})` : card.title}**` : '';
+  const title = card.title ? `**${card.url ? link(card.title, card.url) : card.title}**` : '';
   const head = `${TONE_EMOJI[card.tone ?? 'info']}${[title, card.body ?? ''].filter(Boolean).join('\n')}`;
   const fieldGroups = chunk(card.fields ?? [], LIMITS.fields);
   if (head.trim() || fieldGroups.length > 0) {

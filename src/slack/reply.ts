@@ -2,7 +2,7 @@
 // even where the bot is not a member; 5 uses within 30 min) or chat.postEphemeral, public ones and job
 // cards with chat.postMessage. A card posted outside a thread becomes the job thread's root.
 import { UserError } from '../core/errors.ts';
-import type { OutMessage } from '../core/platform/message.ts';
+import { mention, type OutMessage } from '../core/platform/message.ts';
 import type { Logger, Origin, Reply, ThreadRef } from '../core/ports.ts';
 import { type SlackApi, slackErrorCode } from './api.ts';
 import { renderMessage } from './render.ts';
@@ -30,7 +30,7 @@ export interface ClickedMessage {
 }
 
 export function inviteText(botUserId?: string): string {
-  const who = botUserId ? `<@${botUserId}>` : '@reelbot';
+  const who = botUserId ? mention(botUserId) : '@reelbot';
   return `I can't post in this channel yet. Invite me with \`/invite ${who}\`, then run the command again.`;
 }
 

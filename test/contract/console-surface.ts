@@ -22,7 +22,9 @@ function read(text: string): Printed {
   const lines = text.replace(/\n$/, '').split('\n');
   const first = lines[0] ?? '';
   const buttons = [...text.matchAll(BUTTON), ...text.matchAll(LINK)].map((m) => (m[1] ?? '').trim());
-  const seen = { text, buttons };
+  // A terminal notifies nobody; a link the bot wrote is printed as `label <url>`.
+  const links = [...text.matchAll(/ <(https?:\/\/[^>\s]+)>/g)].map((m) => m[1] ?? '');
+  const seen = { text, buttons, notifies: [], links };
   if (first.startsWith('(only you) ')) return { where: 'private', seen };
   const inThread = /^ {2}└ \[#(\d+)\] /.exec(first);
   if (inThread) return { where: 'thread', thread: inThread[1], seen };

@@ -23,9 +23,14 @@ function optionsOf(name: string, text: string): Record<string, OptionInput> {
   return first && text ? { [first.name]: text.split(/\s+/)[0] ?? '' } : {};
 }
 
+/** Discord's masked links `[label](url)` (and `[label](<url>)`), live in content, descriptions and fields. */
+const MASKED_LINK = /\[[^\]]*\]\(<?(https?:\/\/[^)\s>]+)>?\)/g;
+
 const seen = (m: StoredMessage): Seen => ({
   text: textOf(m),
   buttons: buttonsOf(m).flatMap((b) => (b.label ? [b.label] : [])),
+  notifies: m.notified ?? [],
+  links: [...textOf(m).matchAll(MASKED_LINK)].map((l) => l[1] ?? ''),
 });
 
 /** The Discord surface, with its double (guild members, faults) for Discord-only tests. */

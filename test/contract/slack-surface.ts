@@ -24,7 +24,21 @@ function seen(m: Rendered): Seen {
   const blocks = m.blocks ?? [];
   const texts = blocks.flatMap((b) => [...(b.text ? [b.text.text] : []), ...(b.fields ?? []).map((f) => f.text)]);
   const buttons = blocks.flatMap((b) => b.elements ?? []).filter((e) => e.type === 'button');
-  return { text: [m.text ?? '', ...texts].join('\n'), buttons: buttons.map((e) => e.text?.text ?? '') };
+  const text = [m.text ?? '', ...texts].join('\n');
+  return { text, buttons: buttons.map((e) => e.text?.text ?? ''), ...slackMarkup(text) };
+}
+
+/** What Slack reads in mrkdwn: `<@U…>`, `<!channel|here|everyone>`, `<!subteam^S…>` notify; `<url|label>` links. */
+function slackMarkup(text: string): Pick<Seen, 'notifies' | 'links'> {
+  const notifies = [...text.matchAll(/<(@[A-Z0-9]+|!(?:channel|here|everyone)|!subteam\^[A-Z0-9]+)(?:\|[^>]*)?>/g)].map(
+    (m) => {
+      const t = m[1] ?? '';
+      if (t.startsWith('@')) return `user:${t.slice(1)}`;
+      return t.startsWith('!subteam^') ? `group:${t.slice(9)}` : t.slice(1);
+    },
+  );
+  const links = [...text.matchAll(/<(https?:\/\/[^|>]+)\|[^>]*>/g)].map((m) => m[1] ?? '');
+  return { notifies, links };
 }
 
 interface InputBlock {

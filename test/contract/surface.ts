@@ -2,10 +2,16 @@
 // person does and what people see, with no platform in the words. A behaviour written against it runs
 // on all three.
 
-/** A message as a reader sees it: its text (cards included) and the labels of its buttons. */
+/**
+ * A message as a reader sees it: its text (cards included), the labels of its buttons, whom it notified as
+ * the platform decides it (`user:<id>`, `role:<id>`, `everyone`, `channel`, `group:<id>`) and the targets of
+ * its links that show a label instead of their address.
+ */
 export interface Seen {
   text: string;
   buttons: string[];
+  notifies: string[];
+  links: string[];
 }
 
 /** `member` may not configure the bot; `admin` may. The console has one person, who is both. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Card } from '../../src/core/platform/message.ts';
+import { type Card, groupMention, link, mention } from '../../src/core/platform/message.ts';
 import { renderMessage } from '../../src/discord/index.ts';
 import { embedChars } from '../../src/discord/render.ts';
 
@@ -86,7 +86,19 @@ describe('rendering a message for Discord', () => {
     expect(out.components.flatMap((r) => r.components)).toEqual([{ type: 2, style: 1, label: 'B', custom_id: 'b:1' }]);
   });
 
-  it('never pings everyone or roles', () => {
-    expect(renderMessage({ text: '@everyone <@1>' }).allowed_mentions).toEqual({ parse: ['users'] });
+  it('notifies exactly the people the bot mentions, never everyone, roles or a mention typed in text', () => {
+    const out = renderMessage({ text: `@everyone <@1> <@&2> ${mention('3')} ${groupMention('4')}` });
+    expect(out.allowed_mentions).toEqual({ parse: [], users: ['3'], roles: [] });
+    expect(out.content).toBe('@\u200beveryone <\u200b@1> <\u200b@&2> <@3> <@&4>');
+  });
+
+  it('shows a masked link in text it did not write as text, and keeps its own', () => {
+    const out = renderMessage({
+      text: `[trusted](https://evil.example) ${link('your reel', 'https://x.y/(1)')}`,
+      cards: [{ body: '[a](https://evil.example)', fields: [{ name: 'f', value: '[b](https://evil.example)' }] }],
+    });
+    expect(out.content).toBe('[trusted]\u200b(https://evil.example) [your reel](https://x.y/%281%29)');
+    expect(out.embeds[0]?.description).toBe('[a]\u200b(https://evil.example)');
+    expect(out.embeds[0]?.fields?.[0]?.value).toBe('[b]\u200b(https://evil.example)');
   });
 });

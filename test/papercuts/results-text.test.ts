@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { mention } from '../../src/core/platform/message.ts';
 import { type Harness, startHarness } from '../support/harness.ts';
 
 // What a requester reads when results come in: one notification per job, and plain grammar.
@@ -24,8 +25,8 @@ describe('results of a job', () => {
     await h.chat.waitFor((seen) => seen.filter((s) => s.where === 'thread').length >= 3);
     const texts = results(h).map((s) => s.message.text);
     expect(texts).toHaveLength(3);
-    expect(texts.filter((t) => t.includes('<@ana>'))).toHaveLength(1);
-    expect(texts[2]).toMatch(/^<@ana> your speech \(part 3\/3\) is ready/);
+    expect(texts.filter((t) => t.includes(mention('ana')))).toHaveLength(1);
+    expect(texts[2]?.startsWith(`${mention('ana')} your speech (part 3/3) is ready`)).toBe(true);
     expect(texts[0]).toMatch(/^Your speech \(part 1\/3\) is ready/);
   });
 
@@ -39,6 +40,6 @@ describe('results of a job', () => {
     h = await startHarness();
     await h.command(line);
     await h.chat.waitFor((seen) => seen.some((s) => s.where === 'thread'));
-    expect(results(h)[0]?.message.text).toContain(`<@ana> ${phrase}:`);
+    expect(results(h)[0]?.message.text).toContain(`${mention('ana')} ${phrase}:`);
   });
 });

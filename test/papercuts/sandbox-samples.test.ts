@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { segments } from '../../src/core/platform/message.ts';
 import { type Harness, startHarness } from '../support/harness.ts';
 
 // `npm start` against the built-in sandbox, stopped and started again with the same store: the voice
@@ -13,9 +14,9 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 async function firstSampleLink(h: Harness): Promise<string> {
   await h.command('/voices Jenny');
   const body = h.chat.ephemerals().at(-1)?.message.cards?.[0]?.body ?? '';
-  const url = /\[▶ sample\]\((http[^)]+)\)/.exec(body)?.[1];
-  if (!url) throw new Error(`no sample link in: ${body}`);
-  return url;
+  const url = segments(body).find((p) => p.kind === 'link' && p.label === '▶ sample');
+  if (url?.kind !== 'link') throw new Error(`no sample link in: ${body}`);
+  return url.url;
 }
 
 describe('voice sample links of the sandbox', () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { OutMessage } from '../../src/core/platform/message.ts';
+import { mention, type OutMessage } from '../../src/core/platform/message.ts';
 import { type Harness, origin, runPrepared, startHarness } from '../support/harness.ts';
 
 // Voice lists are private to whoever asked; Share posts the page (or the one voice, with its sample)
@@ -38,7 +38,7 @@ describe('Share on a /voices page', () => {
     const page = h.chat.ephemerals().at(-1)?.message;
     const shared = await share(h, '/voices language=french');
     expect(shared).toHaveLength(1);
-    expect(shared[0]?.text).toMatch(/<@bo> shared voices/);
+    expect(shared[0]?.text).toContain(`${mention('bo')} shared voices`);
     // The same voices as the private page, with their samples; no paging for the whole channel.
     expect(shared[0]?.cards?.[0]?.body).toBe(page?.cards?.[0]?.body);
     expect(shared[0]?.cards?.[0]?.body).toMatch(/▶ sample/);

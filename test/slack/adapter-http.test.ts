@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { mention } from '../../src/core/platform/message.ts';
 import type { ThreadRef } from '../../src/core/ports.ts';
 import { BOT_USER_ID, TEAM_ID, waitFor } from '../doubles/slack/index.ts';
 import { appMention, CHANNEL, type HttpHarness, slashCommand, startHttpHarness } from './harness.ts';
@@ -28,8 +29,18 @@ describe('Slack in HTTP mode, on the bot’s own listener', () => {
     expect(thread).toMatchObject({ platform: 'slack', workspaceId: 'T0TEAM', channelId: CHANNEL });
     expect(thread.threadId).toBe(thread.cardMessageId);
 
-    await h.outbox.post(h.adapter.chatPort, thread, { text: 'Your clips are ready, <@U0MEMBER>' }, 'job1:done');
-    await h.outbox.post(h.adapter.chatPort, thread, { text: 'Your clips are ready, <@U0MEMBER>' }, 'job1:done');
+    await h.outbox.post(
+      h.adapter.chatPort,
+      thread,
+      { text: `Your clips are ready, ${mention('U0MEMBER')}` },
+      'job1:done',
+    );
+    await h.outbox.post(
+      h.adapter.chatPort,
+      thread,
+      { text: `Your clips are ready, ${mention('U0MEMBER')}` },
+      'job1:done',
+    );
     const replies = h.web.posted().slice(1);
     expect(replies).toHaveLength(1);
     expect(replies[0]).toMatchObject({

@@ -9,6 +9,7 @@ import type {
   ModalSubmission,
   Prepared,
 } from '../../src/core/platform/interaction.ts';
+import { mention } from '../../src/core/platform/message.ts';
 import type { Origin, Reply, ThreadRef } from '../../src/core/ports.ts';
 
 export const VOICES: Choice[] = [
@@ -79,7 +80,7 @@ export function createFakeBot(): FakeBot {
     },
     prepareAction(event) {
       bot.actions.push(event);
-      return run(async (reply) => reply.public({ text: `Retrying for <@${event.origin.userId}>` }));
+      return run(async (reply) => reply.public({ text: `Retrying for ${mention(event.origin.userId)}` }));
     },
     prepareModal(submission) {
       bot.submissions.push(submission);

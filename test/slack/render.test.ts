@@ -1,12 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import type { Card } from '../../src/core/platform/message.ts';
+import { type Card, groupMention, link, mention } from '../../src/core/platform/message.ts';
 import { toMrkdwn } from '../../src/slack/markup.ts';
 import { LIMITS, renderMessage } from '../../src/slack/render.ts';
 
 describe('Block Kit rendering', () => {
-  it('turns the core markup into mrkdwn and escapes what Slack would read as markup', () => {
-    expect(toMrkdwn('**Done** for <@U123>: [your reel](https://x.y/r?a=1&b=2) & 3 < 4 > 2')).toBe(
+  it("turns the bot's mentions and links into mrkdwn and escapes what Slack would read as markup", () => {
+    expect(toMrkdwn(`**Done** for ${mention('U123')}: ${link('your reel', 'https://x.y/r?a=1&b=2')} & 3 < 4 > 2`)).toBe(
       '*Done* for <@U123>: <https://x.y/r?a=1&b=2|your reel> &amp; 3 &lt; 4 &gt; 2',
+    );
+    expect(toMrkdwn(`approvers: ${groupMention('S0EDITORS')}`)).toBe('approvers: <!subteam^S0EDITORS>');
+  });
+
+  it('shows mentions and links in text it did not write as text', () => {
+    expect(
+      toMrkdwn('<@U123> <!channel> <!subteam^S1|@ed> [trusted](https://evil.example) <https://evil.example|x>'),
+    ).toBe(
+      '&lt;@U123&gt; &lt;!channel&gt; &lt;!subteam^S1|@ed&gt; [trusted](https://evil.example) &lt;https://evil.example|x&gt;',
     );
     expect(toMrkdwn('_italic_ and `code`')).toBe('_italic_ and `code`');
   });

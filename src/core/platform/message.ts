@@ -1,8 +1,12 @@
 // The platform-neutral message model. The core says what to show; each adapter turns it into embeds and
 // components (Discord), Block Kit (Slack) or text (console), applying its own length limits.
 //
-// Text uses a small markup every adapter can translate: **bold**, _italic_, `code`, [label](https://url),
-// and <@userId> for a mention (written with `mention()`).
+// Text is text: whatever a string holds (a script, a title, an API error) is shown as written, never as a
+// ping or a link. Only the bot's own mentions and links are markup, written with `mention()`,
+// `groupMention()` and `link()` as sealed tokens that each adapter's renderer reads with `segments()`.
+// Formatting (**bold**, _italic_, `code`) is left to the platform: it can change how text looks, not whom
+// it notifies or where it leads.
+import { randomBytes } from 'node:crypto';
 
 export type Tone = 'info' | 'pending' | 'success' | 'error';
 
@@ -60,9 +64,104 @@ export interface OutMessage {
   controls?: Control[];
 }
 
-export const mention = (userId: string): string => `<@${userId}>`;
+/**
+ * A token opens and closes with Unicode noncharacters (reserved for a program's internal use) and carries
+ * this process's random seal, so text typed by a person or returned by the API cannot forge one: it would
+ * have to guess the seal. Messages are rendered in the process that built them (records keep ids, never
+ * rendered text), so the seal need not outlive it.
+ */
+const OPEN = '\uFDD0';
+const CLOSE = '\uFDD1';
+const SEAL = randomBytes(6).toString('base64url');
+const TOKEN = new RegExp(`${OPEN}${SEAL}([ugl])([^${OPEN}${CLOSE}]*)${CLOSE}`, 'g');
+const SENTINEL = /[\uFDD0\uFDD1]/g;
+/** What is left of a token in plain text: forged, or cut short by a length limit. Never shown (it holds the seal). */
+const BROKEN_TOKEN = new RegExp(`${OPEN}[^${OPEN}${CLOSE}]*(${CLOSE}|$)`, 'g');
+const ID = /^[A-Za-z0-9_.-]{1,64}$/;
+const WEB_URL = /^https?:\/\/\S+$/i;
+
+/** A piece of a message text: text to show as written, or one of the bot's own mentions and links. */
+export type Segment =
+  | { kind: 'text'; text: string }
+  | { kind: 'user'; id: string }
+  | { kind: 'group'; id: string }
+  | { kind: 'link'; label: string; url: string };
+
+const sealed = (kind: 'u' | 'g' | 'l', body: string) => `${OPEN}${SEAL}${kind}${body}${CLOSE}`;
+const bare = (s: string) => s.replace(SENTINEL, '');
+
+/** The bot mentions a person (it notifies them where the platform does). */
+export const mention = (userId: string): string => (ID.test(userId) ? sealed('u', userId) : bare(`@${userId}`));
+
+/** The bot names a group: a Discord role (digits) or a Slack user group (S…). Never notifies the group. */
+export const groupMention = (id: string): string => (ID.test(id) ? sealed('g', id) : bare(`@${id}`));
+
+/** A link the bot puts there; a URL that is not http(s) is shown as its label alone. */
+export const link = (label: string, url: string): string => {
+  const text = bare(label).replace(/\s+/g, ' ').trim() || bare(url);
+  return WEB_URL.test(url) ? sealed('l', `${bare(url)} ${text}`) : text;
+};
+
+/** `s` as the renderers read it: text as written (token markers dropped) and the bot's tokens. */
+export function segments(s: string): Segment[] {
+  const out: Segment[] = [];
+  const text = (t: string) => {
+    const clean = bare(t.replace(BROKEN_TOKEN, ''));
+    if (clean) out.push({ kind: 'text', text: clean });
+  };
+  let last = 0;
+  for (const m of s.matchAll(TOKEN)) {
+    text(s.slice(last, m.index));
+    const [whole, kind, body = ''] = m;
+    if (kind === 'l') {
+      const space = body.indexOf(' ');
+      out.push({ kind: 'link', url: body.slice(0, space), label: body.slice(space + 1) });
+    } else out.push({ kind: kind === 'u' ? 'user' : 'group', id: body });
+    last = m.index + whole.length;
+  }
+  text(s.slice(last));
+  return out;
+}
+
+/** How one platform writes each segment; `render` joins them, so escaping happens in one place. */
+export interface SegmentWriter {
+  text(s: string): string;
+  user(id: string): string;
+  group(id: string): string;
+  link(label: string, url: string): string;
+}
+
+function write(p: Segment, w: SegmentWriter): string {
+  switch (p.kind) {
+    case 'text':
+      return w.text(p.text);
+    case 'user':
+      return w.user(p.id);
+    case 'group':
+      return w.group(p.id);
+    case 'link':
+      return w.link(p.label, p.url);
+  }
+}
+
+export function render(s: string, w: SegmentWriter): string {
+  return segments(s)
+    .map((p) => write(p, w))
+    .join('');
+}
+
+const PLAIN: SegmentWriter = {
+  text: (t) => t,
+  user: (id) => `@${id}`,
+  group: (id) => `@${id}`,
+  link: (label) => label,
+};
+
+/** `s` for places that show no markup (thread names, button labels): mentions as `@id`, links as their label. */
+export const plainText = (s: string): string => render(s, PLAIN);
+
+/** The people `s` mentions by the bot's own hand (a forged `<@id>` in text is not one). */
+export const mentionedUsers = (s: string): string[] => segments(s).flatMap((p) => (p.kind === 'user' ? [p.id] : []));
 
 /** The one cut (between characters, marked with …), where the message model's users already find it. */
 export { truncate } from './text.ts';
-
-export const link = (label: string, url: string): string => `[${label.replace(/[[\]]/g, '')}](${url})`;

@@ -2,9 +2,10 @@
 // Discord sends the clicking member's roles with every click; Slack sends none, so the named groups are
 // looked up (usergroups.users.list behind ChatPort.membersOf). A lookup that fails is never a guess:
 // an approval is refused with a reason, and the "no approver can act" check stays silent.
+import { groupMention } from '../platform/message.ts';
 import type { ChatPort, Logger, Platform } from '../ports.ts';
 import type { Actor } from './approvals.ts';
-import { groupMention, type Policy } from './policy.ts';
+import type { Policy } from './policy.ts';
 
 /** The user ids in one group; rejects when the platform cannot say. */
 export type GroupMembers = (groupId: string) => Promise<readonly string[]>;

@@ -1,6 +1,7 @@
 // Each channel's approval policy (/setup approvals=… self_approve=… approval_expiry=… approvers=…
 // timezone=…), kept apart from the other settings so it has its own schema and defaults.
 import { z } from 'zod';
+import { groupMention, mention } from '../platform/message.ts';
 import type { Store } from '../ports.ts';
 import { isValidZone } from './schedule-time.ts';
 
@@ -92,14 +93,11 @@ export function parsePolicyOptions(v: Record<string, string | number | boolean |
   return { ok: true, patch };
 }
 
-/** How a group is written in a message: Discord role ids are numbers, Slack user group ids start with S. */
-export const groupMention = (id: string): string => (/^\d+$/.test(id) ? `<@&${id}>` : `<!subteam^${id}>`);
-
 /** Who may approve, as a message names them: "anyone in the channel", or their mentions. */
 export const approversText = (p: Policy): string =>
   p.approvers.length === 0
     ? 'anyone in the channel'
-    : p.approvers.map((a) => (a.startsWith('role:') ? groupMention(a.slice(5)) : `<@${a}>`)).join(', ');
+    : p.approvers.map((a) => (a.startsWith('role:') ? groupMention(a.slice(5)) : mention(a))).join(', ');
 
 export function describePolicy(p: Policy): string {
   const n = p.approvals === 0 ? 'no approval needed' : `${p.approvals} approval${p.approvals === 1 ? '' : 's'}`;

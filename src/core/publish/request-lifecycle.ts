@@ -3,7 +3,7 @@
 // / unknown, or cancelled. Every action is a decision on the stored record, written by compare-and-set
 // (two clicks or two replicas each re-read and re-decide, so exactly one moves it), and redraws the card.
 import type { Outbox } from '../guarantees/outbox.ts';
-import type { OutMessage } from '../platform/message.ts';
+import { mention, type OutMessage } from '../platform/message.ts';
 import type { ChatPort, Platform } from '../ports.ts';
 import type { Scheduler, Task, TaskOutcome } from '../scheduler.ts';
 import {
@@ -173,7 +173,7 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
       if (record)
         await say(
           record,
-          { text: `✏️ <@${actor.userId}> asks <@${record.requester.userId}> for changes: ${reason}` },
+          { text: `✏️ ${mention(actor.userId)} asks ${mention(record.requester.userId)} for changes: ${reason}` },
           `changes:${at}`,
         );
       return 'Asked for changes: the card shows your reason until the requester edits the request.';
@@ -221,7 +221,7 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
       await scheduler.cancel(PUBLISH_QUEUE, id);
       await scheduler.cancel(EXPIRY_QUEUE, id);
       if (record)
-        await say(record, { text: `🚫 Cancelled by <@${actor.userId}>; nothing will be posted.` }, 'cancelled');
+        await say(record, { text: `🚫 Cancelled by ${mention(actor.userId)}; nothing will be posted.` }, 'cancelled');
       return 'Cancelled.';
     },
 
@@ -303,7 +303,7 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
       await say(
         r,
         {
-          text: `⌛ <@${r.requester.userId}>, the approvals of this request ran out after ${hours} h, so nothing will be posted. Edit it to ask again (approvals start over), or Cancel it.`,
+          text: `⌛ ${mention(r.requester.userId)}, the approvals of this request ran out after ${hours} h, so nothing will be posted. Edit it to ask again (approvals start over), or Cancel it.`,
         },
         `expired:${r.editedAt}`,
       );

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { channelKeyOf } from '../../../src/core/jobs/model.ts';
+import { mention } from '../../../src/core/platform/message.ts';
 import { startSandbox } from '../../../src/sandbox/server.ts';
 import { type Harness, jobsRepoOf, origin, runPrepared, startHarness } from '../../support/harness.ts';
 
@@ -195,7 +196,9 @@ describe('/project and /jobs', () => {
   it('shows a running job in /jobs with who asked, then the finished project with /project', async () => {
     await h.command('/broll https://example.com/slow-talk.mp4');
     await h.command('/jobs');
-    expect(lastEphemeral()?.text).toMatch(/1 job running here[\s\S]*B-roll[\s\S]*<@ana>[\s\S]*ago/);
+    expect(lastEphemeral()?.text).toMatch(
+      new RegExp(`1 job running here[\\s\\S]*B-roll[\\s\\S]*${mention('ana')}[\\s\\S]*ago`),
+    );
     const job = await firstJob();
     const projectId = job?.projectIds[0] ?? '';
     await h.command(`/project ${projectId}`);

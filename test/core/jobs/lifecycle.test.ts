@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { channelKeyOf } from '../../../src/core/jobs/model.ts';
-import type { Card } from '../../../src/core/platform/message.ts';
+import { type Card, mention } from '../../../src/core/platform/message.ts';
 import { type Sandbox, startSandbox } from '../../../src/sandbox/server.ts';
 import { type Harness, jobsRepoOf, origin, startHarness } from '../../support/harness.ts';
 
@@ -35,7 +35,7 @@ describe('a job started from chat', () => {
       expect(reel.fields?.map((f) => f.name)).toEqual(expect.arrayContaining(['Virality score', 'Tags']));
     }
     expect(results(h)[0]?.threadId).toBe(card?.threadId);
-    expect(results(h)[0]?.message.text).toContain('<@ana>');
+    expect(results(h)[0]?.message.text).toContain(mention('ana'));
     await h.chat.waitFor((seen) => seen.some((s) => s.where === 'card-update' && /Done/.test(s.message.text)));
   });
 

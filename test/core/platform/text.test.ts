@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { mention, segments } from '../../../src/core/platform/message.ts';
 import { characterCount, charactersOf, truncate, utf16Units } from '../../../src/core/platform/text.ts';
 import { cut, cutMrkdwn } from '../../../src/slack/markup.ts';
 
@@ -63,5 +64,17 @@ describe('Slack cuts', () => {
       }),
       { seed: SEED, numRuns: 3000 },
     );
+  });
+});
+
+describe('a cut through one of the bot’s own mentions', () => {
+  it('leaves no trace of the token, so its seal is never shown and the rest still renders', () => {
+    const text = `Result for ${mention('U0123456789')} is ready`;
+    for (let max = 5; max < text.length; max++) {
+      const shown = segments(truncate(text, max));
+      for (const s of shown) if (s.kind === 'text') expect(s.text).not.toMatch(/[\uFDD0\uFDD1]|U0123/);
+      const users = shown.filter((s) => s.kind === 'user');
+      expect(users.every((u) => u.kind === 'user' && u.id === 'U0123456789')).toBe(true);
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { mention } from '../../../src/core/platform/message.ts';
 import { type Harness, startHarness } from '../../support/harness.ts';
 import {
   addAccount,
@@ -52,7 +53,7 @@ describe('publishing with approval, on the console', () => {
     const done = lastCard(h);
     expect(done.text).toMatch(/Published/);
     expect(fieldOf(done, 'Posts')).toContain(`brand: \`${posts[0]?.ids[0]}\``);
-    expect(fieldOf(done, 'Approved by')).toContain('<@bea>');
+    expect(fieldOf(done, 'Approved by')).toContain(mention('bea'));
     expect(labels(done)).not.toContain('Approve');
 
     await click(h, button(card, 'Approve') ?? '', as('cy'));

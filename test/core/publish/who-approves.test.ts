@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { mention } from '../../../src/core/platform/message.ts';
 import { type Harness, startHarness } from '../../support/harness.ts';
 import { addAccount, as, button, click, fieldOf, labels, lastCard, lastEphemeral } from './support.ts';
 
@@ -19,7 +20,9 @@ describe('who may approve, as a refusal says it', () => {
     await h.command('/setup approvers=<@bea>');
     await h.command(`/publish ${VIDEO} accounts=brand title=Named`);
     await click(h, button(lastCard(h), 'Approve') ?? '', as('cy'));
-    expect(lastEphemeral(h)).toBe('You are not one of the approvers of this channel. Who may approve: <@bea>.');
+    expect(lastEphemeral(h)).toBe(
+      `You are not one of the approvers of this channel. Who may approve: ${mention('bea')}.`,
+    );
   });
 
   it('tells the requester who else may approve their own request', async () => {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { ActionButton, Card, Control, SelectMenu } from '../../../src/core/platform/message.ts';
+import {
+  type ActionButton,
+  type Card,
+  type Control,
+  link,
+  type SelectMenu,
+} from '../../../src/core/platform/message.ts';
 import {
   ANY,
   parseVoicesFilterPick,
@@ -38,7 +44,7 @@ describe('a page of voices', () => {
     expect(lines).toHaveLength(10);
     const first = voices[10];
     expect(lines[0]).toBe(
-      `**${first?.name}** · English (${first?.languageCode === 'en-GB' ? 'United Kingdom' : 'United States'}) \`${first?.languageCode}\` · Female · ${first?.style} · [▶ sample](${first?.sampleVoiceUrl})`,
+      `**${first?.name}** · English (${first?.languageCode === 'en-GB' ? 'United Kingdom' : 'United States'}) \`${first?.languageCode}\` · Female · ${first?.style} · ${link('▶ sample', first?.sampleVoiceUrl ?? '')}`,
     );
     expect(message.text).toContain(`page 2 of ${pages}`);
   });

@@ -1,6 +1,7 @@
 // What every REST handler of the double can reach.
 
 import { type MessageBody, messageError } from './limits.ts';
+import { notifiedBy } from './mentions.ts';
 import type { DoubleUser, GuildInfo, StoredMessage } from './payloads.ts';
 import { userPayload } from './payloads.ts';
 import type { DoubleState, RecordedRequest } from './state.ts';
@@ -56,6 +57,7 @@ export function createMessage(ctx: DoubleContext, m: NewMessage): StoredMessage 
     ...(m.body.nonce !== undefined ? { nonce: m.body.nonce } : {}),
     ...(m.interactionId ? { interactionId: m.interactionId } : {}),
     ...(m.loading ? { loading: true } : {}),
+    notified: notifiedBy(m.body.content ?? '', m.body.allowed_mentions),
   };
   ctx.state.messages.push(message);
   ctx.state.changed();
@@ -66,6 +68,8 @@ export function editMessage(ctx: DoubleContext, message: StoredMessage, body: Me
   const invalid = messageError(body, false);
   if (invalid) return discordError(400, invalid.code, invalid.message);
   if (body.content !== undefined) message.content = body.content ?? '';
+  // An edit re-parses the content's mentions (with the defaults when it brings no allowed_mentions).
+  message.notified = [...new Set([...(message.notified ?? []), ...notifiedBy(message.content, body.allowed_mentions)])];
   if (body.embeds !== undefined) message.embeds = body.embeds ?? [];
   if (body.components !== undefined) message.components = body.components ?? [];
   message.loading = false;

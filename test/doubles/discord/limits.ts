@@ -1,5 +1,6 @@
 // Discord's message limits, enforced as Discord does: a 400 with code 50035 (Invalid Form Body) or
 // 50006 (Cannot send an empty message), so a renderer that overflows fails its tests.
+import type { AllowedMentions } from './mentions.ts';
 
 interface Embed {
   title?: string;
@@ -21,6 +22,7 @@ export interface MessageBody {
   content?: string;
   embeds?: Embed[];
   components?: Component[];
+  allowed_mentions?: AllowedMentions;
 }
 
 const embedChars = (e: Embed): number =>

@@ -133,10 +133,12 @@ export interface StoredMessage {
   interactionId?: string;
   /** A deferred "thinking…" placeholder not yet edited. */
   loading?: boolean;
+  /** Whom the message notified, create and edits together (`user:<id>`, `role:<id>`, `everyone`). */
+  notified?: string[];
 }
 
 export function messagePayload(m: StoredMessage) {
-  const { interactionId: _i, loading: _l, ...wire } = m;
+  const { interactionId: _i, loading: _l, notified: _n, ...wire } = m;
   return {
     ...wire,
     attachments: [],
