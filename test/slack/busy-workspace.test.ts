@@ -7,6 +7,7 @@
 // BUSY_MINUTE_MS=60000 runs it at Slack's real speed (about 5 minutes).
 const MINUTE = Number(process.env.BUSY_MINUTE_MS ?? 15_000);
 const slower = MINUTE / 15_000;
+
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -80,44 +81,51 @@ function shown(card: SlackCall): string {
 }
 
 describe('a busy workspace within Slack’s rate tiers', () => {
-  it('posts every result once, within a minute, and leaves every card in its final state', async () => {
-    const base = `http://127.0.0.1:${app.port}`;
-    const interval = scaled(120_000) / JOBS;
-    for (let i = 0; i < JOBS; i++) {
-      const command = { ...slashCommand(web, '/clip', `${VIDEO} reels=3`), channel_id: CHANNELS[i % CHANNELS.length] };
-      const res = await sendSigned(`${base}/slack/commands`, 'command', command, { secret: SECRET });
-      expect(res.status).toBe(200);
-      await new Promise((resolve) => setTimeout(resolve, interval));
-    }
-    await waitFor(
-      () => cards().length === JOBS && cards().every((c) => shown(c).includes(DONE)),
-      'final cards',
-      150_000 * slower,
-    );
+  it(
+    'posts every result once, within a minute, and leaves every card in its final state',
+    async () => {
+      const base = `http://127.0.0.1:${app.port}`;
+      const interval = scaled(120_000) / JOBS;
+      for (let i = 0; i < JOBS; i++) {
+        const command = {
+          ...slashCommand(web, '/clip', `${VIDEO} reels=3`),
+          channel_id: CHANNELS[i % CHANNELS.length],
+        };
+        const res = await sendSigned(`${base}/slack/commands`, 'command', command, { secret: SECRET });
+        expect(res.status).toBe(200);
+        await new Promise((resolve) => setTimeout(resolve, interval));
+      }
+      await waitFor(
+        () => cards().length === JOBS && cards().every((c) => shown(c).includes(DONE)),
+        'final cards',
+        150_000 * slower,
+      );
 
-    const results = okPosts().filter((c) => /:\d+$/.test(tagOf(c)));
-    const late: string[] = [];
-    for (const card of cards()) {
-      const jobId = tagOf(card).replace(/:card$/, '');
-      const mine = results.filter((r) => tagOf(r) === `${jobId}:0`);
-      expect(mine, `results of ${jobId}`).toHaveLength(1);
-      expect(mine[0]?.args.thread_ts).toBe(card.response?.ts);
-      const job = await app.jobs.get(jobId);
-      const project = await app.media.getProject(SANDBOX_KEY, job?.projectIds[0] ?? '');
-      const lag = (mine[0]?.at ?? 0) - Date.parse(project.completedAt ?? '');
-      if (lag > MINUTE) late.push(`${jobId}: ${Math.round(lag)} ms`);
-    }
-    expect(results).toHaveLength(JOBS);
-    expect(late).toEqual([]);
+      const results = okPosts().filter((c) => /:\d+$/.test(tagOf(c)));
+      const late: string[] = [];
+      for (const card of cards()) {
+        const jobId = tagOf(card).replace(/:card$/, '');
+        const mine = results.filter((r) => tagOf(r) === `${jobId}:0`);
+        expect(mine, `results of ${jobId}`).toHaveLength(1);
+        expect(mine[0]?.args.thread_ts).toBe(card.response?.ts);
+        const job = await app.jobs.get(jobId);
+        const project = await app.media.getProject(SANDBOX_KEY, job?.projectIds[0] ?? '');
+        const lag = (mine[0]?.at ?? 0) - Date.parse(project.completedAt ?? '');
+        if (lag > MINUTE) late.push(`${jobId}: ${Math.round(lag)} ms`);
+      }
+      expect(results).toHaveLength(JOBS);
+      expect(late).toEqual([]);
 
-    const platformCalls = web.calls.filter((c) => c.method.startsWith('chat.'));
-    const limited = platformCalls.filter((c) => c.status === 429);
-    expect(limited.length / platformCalls.length).toBeLessThan(0.05);
-    // What /metrics says matches what Slack answered.
-    const counted = ['chat.update', 'chat.postMessage'].reduce(
-      (n, method) => n + app.metrics.get('reelbot_platform_rate_limited_total', { platform: 'slack', method }),
-      0,
-    );
-    expect(counted).toBe(limited.length);
-  }, 240_000 * slower);
+      const platformCalls = web.calls.filter((c) => c.method.startsWith('chat.'));
+      const limited = platformCalls.filter((c) => c.status === 429);
+      expect(limited.length / platformCalls.length).toBeLessThan(0.05);
+      // What /metrics says matches what Slack answered.
+      const counted = ['chat.update', 'chat.postMessage'].reduce(
+        (n, method) => n + app.metrics.get('reelbot_platform_rate_limited_total', { platform: 'slack', method }),
+        0,
+      );
+      expect(counted).toBe(limited.length);
+    },
+    240_000 * slower,
+  );
 });
