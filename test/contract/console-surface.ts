@@ -76,6 +76,8 @@ export async function startConsoleSurface(): Promise<Surface> {
   return {
     name: 'console',
     sandboxUrl: core.sandbox.origin,
+    // The console's own person is `you`; `/as member` types as `member`.
+    idOf: (who) => (who === 'admin' ? 'you' : 'member'),
     async command(line, who) {
       await be(who);
       await typed(line);

@@ -80,6 +80,7 @@ export async function startDiscordSurface(
     name: 'discord',
     discord,
     sandboxUrl: core.sandbox.origin,
+    idOf: (who) => actor(who).userId,
     async command(line, who) {
       const [name = '', ...rest] = line.replace(/^\//, '').split(/\s+/);
       const { id } = discord.command(name, optionsOf(name, rest.join(' ')), { actor: actor(who) });

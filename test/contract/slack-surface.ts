@@ -118,6 +118,7 @@ export async function startSlackSurface(options: { usergroups?: SlackUsergroup[]
     name: 'slack',
     web,
     sandboxUrl: core.sandbox.origin,
+    idOf: (who) => USER[who],
     async command(line, who = 'member') {
       const [name = '', ...rest] = line.split(/\s+/);
       await send('/slack/commands', 'command', slashCommand(web, name, rest.join(' '), USER[who]), who);

@@ -21,6 +21,8 @@ export interface Surface {
   readonly name: 'console' | 'discord' | 'slack';
   /** The media API sandbox the bot talks to (its post log: `GET /sandbox/posts`). */
   readonly sandboxUrl: string;
+  /** The platform's id of a person, to name them in `/setup approvers=<@id>` and find them in `notifies`. */
+  idOf(who: Person): string;
   /** Runs a command as typed in text form (`/clip https://… reels=1`); resolves once it was delivered. */
   command(line: string, who?: Person): Promise<void>;
   /** Clicks the button labelled `label` on the newest message of `thread` that has one (its card included). */

@@ -81,6 +81,7 @@ export const setup = defineCommand({
     approval_expiry: z.string().optional(),
     approvers: z.string().optional(),
     timezone: z.string().optional(),
+    remind: z.string().optional(),
     force: z.boolean().optional(),
   }),
   prepare(v, ctx): Prepared {

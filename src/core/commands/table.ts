@@ -189,6 +189,12 @@ const POLICY_OPTION_SPECS: OptionSpec[] = [
     type: 'string',
     maxLength: 60,
   },
+  {
+    name: 'remind',
+    description: 'Remind approvers after a request waits: 30m, 4h, 1d (default 1d) or off',
+    type: 'string',
+    maxLength: 10,
+  },
 ];
 
 export const SETUP: CommandSpec<'setup'> = {

@@ -12,6 +12,7 @@ import { formatWhen, parseSchedule, preloadScheduleParser } from './schedule-tim
 export const FORM_PREFIX = 'pubform:';
 export const EDIT_PREFIX = 'pubedit:';
 export const REASON_PREFIX = 'pubwhy:';
+export const WHEN_PREFIX = 'pubwhen:';
 
 export const NO_ACCOUNTS =
   'This channel has no social accounts yet, so there is nowhere to publish. Someone who may configure the bot adds one with `/setup socials add <name> platform=<tiktok|instagram|youtube|x|linkedin|facebook|other>`.';
@@ -162,4 +163,37 @@ export async function checkContent(
     content,
     ...(schedule.at === null ? {} : { note: `Scheduled for ${formatWhen(schedule.at, zone)}.` }),
   };
+}
+
+/** New time on a post that missed its time: one field, read like /publish's schedule. */
+export function newTimeForm(requestId: string): ModalSpec {
+  preloadScheduleParser();
+  return {
+    id: `${WHEN_PREFIX}${requestId}`,
+    title: 'Post at a new time',
+    inputs: [
+      {
+        id: 'schedule',
+        label: 'New time',
+        style: 'short',
+        required: true,
+        maxLength: 100,
+        placeholder: 'tomorrow 6pm, in 2 hours, 2026-12-01 18:00',
+      },
+    ],
+  };
+}
+
+export type NewTime = { ok: true; at: number } | { ok: false; message: string };
+
+/** The New time form's answer, in the channel's zone: a time ahead (now is Post now's job). */
+export async function readNewTime(text: string | undefined, zone: string, now: number): Promise<NewTime> {
+  const parsed = await parseSchedule(text, zone, now);
+  if (!parsed.ok) return parsed;
+  if (parsed.at === null)
+    return {
+      ok: false,
+      message: 'Give a time ahead, such as `tomorrow 6pm` or `in 2 hours`; to post it at once, use Post now.',
+    };
+  return { ok: true, at: parsed.at };
 }

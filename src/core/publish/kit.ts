@@ -1,10 +1,11 @@
 // The publishing feature built from the bot's ports: its repositories, the approver checks and the
-// request lifecycle, whose scheduler queues are registered here so held posts and expiries survive a
-// restart. The commands get it as one dependency.
+// request lifecycle, whose scheduler queues are registered here so held posts, expiries and reminders
+// survive a restart. The commands get it as one dependency.
 import type { SecretBox, Store } from '../ports.ts';
 import { type AccountsRepo, createAccountsRepo } from './accounts.ts';
 import { type Approvers, createApprovers } from './approvers.ts';
 import { createPolicyRepo, type PolicyRepo } from './policy.ts';
+import { REMIND_QUEUE } from './reminders.ts';
 import { createPublishRepo, type PublishRepo } from './repo.ts';
 import {
   createRequestLifecycle,
@@ -36,5 +37,6 @@ export function createPublishKit(deps: PublishKitDeps): PublishKit {
   const service = createRequestLifecycle({ ...deps, repo, policies, accounts, approvers });
   deps.scheduler.handle(PUBLISH_QUEUE, (task) => service.onDue(task));
   deps.scheduler.handle(EXPIRY_QUEUE, (task) => service.onExpiry(task));
+  deps.scheduler.handle(REMIND_QUEUE, (task) => service.onRemind(task));
   return { service, repo, policies, accounts, approvers };
 }

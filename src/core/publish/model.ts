@@ -9,7 +9,7 @@ import type { Policy } from './policy.ts';
 export const REQUEST_STATES = [
   'pending', // waiting for approvals
   'scheduled', // approved, waiting for its time
-  'overdue', // its time passed while the bot was down: asks to post now or cancel
+  'overdue', // its time passed (the bot was down, or the quorum came late): asks to post now, at a new time, or cancel
   'publishing', // the API call is claimed (at most once) and under way
   'published',
   'failed', // the API refused (400/401/429): nothing was posted, may be tried again
@@ -48,6 +48,10 @@ export const requestSchema = z.object({
   /** Who published, cancelled or marked it (the decision recorded on the locked card). */
   decidedBy: personSchema.optional(),
   decidedAt: z.number().optional(),
+  /** Reminders posted since the last edit (reminders.ts): how many while waiting, and the one before its time. */
+  reminded: z.object({ editedAt: z.number(), count: z.number().int(), slot: z.boolean() }).optional(),
+  /** Who gave an overdue post a new time, when, and the time it missed. */
+  moved: personSchema.extend({ at: z.number(), from: z.number() }).optional(),
   /** When the content last changed (approvals older than the expiry, or than this, do not count). */
   editedAt: z.number(),
   createdAt: z.number(),

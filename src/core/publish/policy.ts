@@ -1,9 +1,12 @@
 // Each channel's approval policy (/setup approvals=… self_approve=… approval_expiry=… approvers=…
-// timezone=…), kept apart from the other settings so it has its own schema and defaults.
+// timezone=… remind=…), kept apart from the other settings so it has its own schema and defaults.
 import { z } from 'zod';
 import { groupMention, mention } from '../platform/message.ts';
 import type { Store } from '../ports.ts';
 import { isValidZone } from './schedule-time.ts';
+
+/** Reminders closer together than this would be noise. */
+const MIN_REMIND_MS = 60_000;
 
 export const policySchema = z.object({
   approvals: z.number().int().min(0).max(20).default(1),
@@ -16,10 +19,24 @@ export const policySchema = z.object({
   /** Empty = anyone in the channel. User ids, or role / user-group ids written as `role:<id>`. */
   approvers: z.array(z.string()).default([]),
   timezone: z.string().default('UTC'),
+  /** How long a request waits without its quorum before the thread is reminded (and between reminders); null = off. */
+  remindMs: z
+    .number()
+    .int()
+    .min(MIN_REMIND_MS)
+    .nullable()
+    .default(24 * 3600_000),
 });
 export type Policy = z.infer<typeof policySchema>;
 
-export const POLICY_OPTIONS = ['approvals', 'self_approve', 'approval_expiry', 'approvers', 'timezone'] as const;
+export const POLICY_OPTIONS = [
+  'approvals',
+  'self_approve',
+  'approval_expiry',
+  'approvers',
+  'timezone',
+  'remind',
+] as const;
 
 export interface PolicyRepo {
   get(channelKey: string): Promise<Policy>;
@@ -45,6 +62,25 @@ function parseExpiry(s: string): number | undefined {
   if (!m) return undefined;
   const n = Number(m[1]);
   return n > 0 && n <= 365 * 24 ? n * (m[2]?.toLowerCase() === 'd' ? 24 : 1) * 3600_000 : undefined;
+}
+
+const UNIT_MS = { m: 60_000, h: 3600_000, d: 24 * 3600_000 } as const;
+
+/** `30m`, `4h`, `1d` (also `90 min`, `2 days`) → ms; `off` → null; undefined when unreadable or out of range. */
+export function parseRemind(s: string): number | null | undefined {
+  const t = s.trim().toLowerCase();
+  if (t === 'off' || t === 'no' || t === 'never') return null;
+  const m = /^(\d+)\s*(m|min|mins|minutes?|h|hours?|d|days?)$/.exec(t);
+  if (!m) return undefined;
+  const ms = Number(m[1]) * UNIT_MS[(m[2]?.[0] ?? 'm') as keyof typeof UNIT_MS];
+  return ms >= MIN_REMIND_MS && ms <= 365 * UNIT_MS.d ? ms : undefined;
+}
+
+/** A duration as /setup shows it: `30 min`, `4 h`, `1 d`, in the largest unit that divides it. */
+export function durationText(ms: number): string {
+  if (ms % UNIT_MS.d === 0) return `${ms / UNIT_MS.d} d`;
+  if (ms % UNIT_MS.h === 0) return `${ms / UNIT_MS.h} h`;
+  return `${Math.round(ms / UNIT_MS.m)} min`;
 }
 
 /** Mentions (`<@U123>`, `<@&role>`, `<!subteam^S1>`), plain ids and typed `@names`, to approver ids. */
@@ -90,6 +126,15 @@ export function parsePolicyOptions(v: Record<string, string | number | boolean |
       };
     patch.timezone = zone;
   }
+  if (v.remind !== undefined) {
+    const ms = parseRemind(String(v.remind));
+    if (ms === undefined)
+      return {
+        ok: false,
+        message: `remind must be a wait of at least 1 minute such as 30m, 4h or 1d, or off — not “${String(v.remind)}”.`,
+      };
+    patch.remindMs = ms;
+  }
   return { ok: true, patch };
 }
 
@@ -102,5 +147,5 @@ export const approversText = (p: Policy): string =>
 export function describePolicy(p: Policy): string {
   const n = p.approvals === 0 ? 'no approval needed' : `${p.approvals} approval${p.approvals === 1 ? '' : 's'}`;
   const who = approversText(p);
-  return `${n} · self-approval ${p.selfApprove ? 'allowed' : 'not allowed'} · approvals expire after ${Math.round(p.expiryMs / 3600_000)} h · approvers: ${who} · time zone ${p.timezone}`;
+  return `${n} · self-approval ${p.selfApprove ? 'allowed' : 'not allowed'} · approvals expire after ${Math.round(p.expiryMs / 3600_000)} h · approvers: ${who} · time zone ${p.timezone} · ${p.remindMs === null ? 'reminders off' : `reminders every ${durationText(p.remindMs)} (3 at most)`}`;
 }

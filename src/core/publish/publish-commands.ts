@@ -13,9 +13,12 @@ import {
   EDIT_PREFIX,
   FORM_PREFIX,
   type FormValues,
+  newTimeForm,
   publishForm,
   REASON_PREFIX,
+  readNewTime,
   submittedValues,
+  WHEN_PREFIX,
 } from './form.ts';
 import type { PublishKit } from './kit.ts';
 import { type Content, type PublishRequestRecord, personOf } from './model.ts';
@@ -149,6 +152,8 @@ export function publishAction(actionId: string, ctx: CommandContext): Prepared |
       };
     case 'edit':
       return editForm(ctx, id);
+    case 'when':
+      return { kind: 'modal', modal: newTimeForm(id) };
     default:
       return undefined;
   }
@@ -213,6 +218,18 @@ export function publishModal(s: ModalSubmission, ctx: CommandContext): Prepared 
       await reply.ephemeral({ text: await kit.service.edit(id, member(ctx), checked.content) });
     });
   }
+  if (s.modalId.startsWith(WHEN_PREFIX)) {
+    const id = s.modalId.slice(WHEN_PREFIX.length);
+    return run(true, async (reply) => {
+      const kit = kitOf(ctx);
+      const r = await kit.repo.get(id);
+      if (!r) throw new UserError('That publish request no longer exists.');
+      const { timezone } = await kit.policies.get(r.channelKey);
+      const when = await readNewTime(s.values.schedule, timezone, ctx.deps.clock.now());
+      if (!when.ok) throw new UserError(when.message);
+      await reply.ephemeral({ text: await kit.service.reschedule(id, member(ctx), when.at) });
+    });
+  }
   if (s.modalId.startsWith(REASON_PREFIX)) {
     const id = s.modalId.slice(REASON_PREFIX.length);
     const reason = (s.values.reason ?? '').trim();
@@ -236,8 +253,10 @@ export const publishCardAction = defineAction({
   prepare: (arg, ctx) => publishAction(`pub:${arg}`, ctx) ?? fail(EXPIRED_BUTTON),
 });
 
-/** The publish form, its Edit and Request changes forms: ids `<form>:<request or draft id>`. */
-export const PUBLISH_FORMS: readonly FormHandler[] = [FORM_PREFIX, EDIT_PREFIX, REASON_PREFIX].map((prefix) => ({
-  id: prefix.slice(0, -1),
-  prepare: (s, ctx) => publishModal(s, ctx) ?? fail('That form has expired. Run the command again.'),
-}));
+/** The publish form, its Edit, Request changes and New time forms: ids `<form>:<request or draft id>`. */
+export const PUBLISH_FORMS: readonly FormHandler[] = [FORM_PREFIX, EDIT_PREFIX, REASON_PREFIX, WHEN_PREFIX].map(
+  (prefix) => ({
+    id: prefix.slice(0, -1),
+    prepare: (s, ctx) => publishModal(s, ctx) ?? fail('That form has expired. Run the command again.'),
+  }),
+);

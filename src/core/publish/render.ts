@@ -16,7 +16,7 @@ const btn = (label: string, verb: string, id: string, style?: 'primary' | 'dange
 const HEAD: Record<PublishRequestRecord['state'], string> = {
   pending: '📝 Publish request — waiting for approval',
   scheduled: '🗓️ Publish request — approved, scheduled',
-  overdue: '⏰ Publish request — its time passed while the bot was down',
+  overdue: '⏰ Publish request — its time passed: post now, or pick a new time',
   publishing: '⏳ Publishing…',
   published: '✅ Published',
   failed: '⚠️ Not published',
@@ -56,7 +56,11 @@ export function requestControls(r: PublishRequestRecord, expired: boolean): Cont
     case 'scheduled':
       return [btn('Cancel', 'cancel', id, 'danger')];
     case 'overdue':
-      return [btn('Post now', 'now', id, 'primary'), btn('Cancel', 'cancel', id, 'danger')];
+      return [
+        btn('Post now', 'now', id, 'primary'),
+        btn('New time', 'when', id),
+        btn('Cancel', 'cancel', id, 'danger'),
+      ];
     case 'failed':
       return [btn('Try again', 'retry', id, 'primary'), btn('Cancel', 'cancel', id, 'danger')];
     case 'unknown':
@@ -70,7 +74,9 @@ const who = (p: { userId: string }) => mention(p.userId);
 
 export function approvalLine(r: PublishRequestRecord, policy: Policy, now: number): string {
   if (policy.approvals === 0) return 'no approval needed';
-  const valid = validApprovals(r, policy, now);
+  // Once decided, the approvals that decided it stay shown (a held post outlives their expiry; a new time
+  // after a missed one changes the content's hash, not who approved it).
+  const valid = r.state === 'pending' ? validApprovals(r, policy, now) : r.approvals;
   const names = valid.length > 0 ? ` — ${valid.map(who).join(', ')}` : '';
   const expired = isExpired(r, policy, now) ? ' · ⌛ expired' : '';
   return `needs ${policy.approvals} approval${policy.approvals === 1 ? '' : 's'} (${valid.length}/${policy.approvals})${names}${expired}`;
@@ -93,6 +99,11 @@ export function renderRequestCard(r: PublishRequestRecord, policy: Policy, now: 
   const given = r.approvals.filter((a) => r.state !== 'pending' || a.at >= r.editedAt);
   if (r.state !== 'pending' && given.length > 0)
     fields.push({ name: 'Approved by', value: [...new Set(given.map(who))].join(', '), inline: true });
+  if (r.moved)
+    fields.push({
+      name: 'Moved by',
+      value: `${who(r.moved)} at ${formatWhen(r.moved.at, policy.timezone)} (it was due ${formatWhen(r.moved.from, policy.timezone)})`,
+    });
   if (r.decidedBy && r.decidedAt)
     fields.push({ name: decidedLabel(r), value: `${who(r.decidedBy)} at ${formatWhen(r.decidedAt, policy.timezone)}` });
   const open = r.state === 'pending' ? openChanges(r) : [];

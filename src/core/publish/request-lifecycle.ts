@@ -1,7 +1,8 @@
-// The life of a publish request: created → approved by the quorum (or changes asked, edited, approvals
-// run out) → published now or held for its time (overdue if the bot was down then) → published / failed
-// / unknown, or cancelled. Every action is a decision on the stored record, written by compare-and-set
-// (two clicks or two replicas each re-read and re-decide, so exactly one moves it), and redraws the card.
+// The life of a publish request: created → approved by the quorum (or changes asked, edited, reminded,
+// approvals run out) → published now or held for its time (overdue if the bot was down then or the quorum
+// came after it: post now, or at a new time) → published / failed / unknown, or cancelled. Every action
+// is a decision on the stored record, written by compare-and-set (two clicks or two replicas each re-read
+// and re-decide, so exactly one moves it), and redraws the card.
 import type { Outbox } from '../guarantees/outbox.ts';
 import { mention, type OutMessage } from '../platform/message.ts';
 import type { ChatPort, Platform } from '../ports.ts';
@@ -18,6 +19,7 @@ import {
   refuseBeforeMembership,
 } from './approvals.ts';
 import type { Approvers } from './approvers.ts';
+import { createMissedSlots } from './missed-slot.ts';
 import {
   type Change,
   type Changed,
@@ -29,6 +31,7 @@ import {
 } from './model.ts';
 import type { Policy, PolicyRepo } from './policy.ts';
 import { createPublisher, type PublisherDeps } from './publisher.ts';
+import { createReminders } from './reminders.ts';
 import { renderRequestCard } from './render.ts';
 import type { PublishRepo } from './repo.ts';
 import { formatWhen } from './schedule-time.ts';
@@ -84,12 +87,15 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
   }
 
   const publisher = createPublisher({ ...deps, update, say });
+  const reminders = createReminders({ ...deps, say });
+  const missed = createMissedSlots({ ...deps, publishQueue: PUBLISH_QUEUE, update, say });
 
-  /** (Re)arms the redraw for when approvals run out; called on create, on edit and after a restart. */
+  /** (Re)arms the redraw for when approvals run out, and the reminders; on create, on edit and after a restart. */
   async function watchExpiry(r: PublishRequestRecord): Promise<void> {
     if (r.state !== 'pending') return;
     const policy = await policies.get(r.channelKey);
     await scheduler.schedule(EXPIRY_QUEUE, r.id, expiresAt(r, policy), { id: r.id });
+    await reminders.arm(r);
   }
 
   /** After approvals change: publish now, hold for its time, or keep waiting. */
@@ -109,6 +115,8 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
       }
       return;
     }
+    // The quorum came after the post's time: asked, never posted late without a word.
+    if (at !== null) return missed.ask(r, 'late');
     await publisher.publish(r.id, by, (cur, p) => (ready(cur, p) ? cur : undefined));
   }
 
@@ -220,6 +228,7 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
       if (refusal) return refusal;
       await scheduler.cancel(PUBLISH_QUEUE, id);
       await scheduler.cancel(EXPIRY_QUEUE, id);
+      await reminders.cancel(id);
       if (record)
         await say(record, { text: `🚫 Cancelled by ${mention(actor.userId)}; nothing will be posted.` }, 'cancelled');
       return 'Cancelled.';
@@ -233,6 +242,12 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
         ? 'Posting now.'
         : 'Only the requester or someone who may configure the bot can post this, and only once.';
     },
+
+    /** New time on an overdue post (the form's time is already read and checked). */
+    reschedule: missed.reschedule,
+
+    /** A reminder of a request still waiting for its quorum is due. */
+    onRemind: reminders.onRemind,
 
     async markPosted(id: string, actor: Member): Promise<string> {
       if (!actor.canConfigure) return 'Only people who may configure the bot can mark a request as posted.';
@@ -268,19 +283,7 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
       if (r?.state !== 'scheduled') return undefined;
       const at = r.content.scheduleAt ?? task.dueAt;
       if (clock.now() - at > OVERDUE_MS) {
-        const { record } = await update(id, (cur) =>
-          cur.state === 'scheduled' ? { ...cur, state: 'overdue' } : decidedText(cur),
-        );
-        const policy = await policies.get(r.channelKey);
-        if (record)
-          await say(
-            record,
-            {
-              text: `⏰ This post was due ${formatWhen(at, policy.timezone)}, while the bot was down. Post it now, or cancel? (buttons on the request card)`,
-              controls: renderRequestCard(record, policy, clock.now()).cards?.[0]?.controls?.slice(1),
-            },
-            'overdue',
-          );
+        await missed.ask(r, 'down');
         return undefined;
       }
       await publisher.publish(id, undefined, (cur) => (cur.state === 'scheduled' ? cur : undefined));

@@ -24,7 +24,7 @@ function stateText(r: PublishRequestRecord, policy: Policy, now: number): string
     case 'scheduled':
       return 'approved, waiting for its time';
     case 'overdue':
-      return 'its time passed while the bot was down: Post now or Cancel';
+      return 'its time passed: Post now, New time or Cancel';
     case 'publishing':
       return 'publishing now';
     case 'failed':
