@@ -4,6 +4,7 @@ import type { APIAllowedMentions, APIEmbed, APIEmbedField } from 'discord.js';
 import {
   type Card,
   type Field,
+  mentionedGroups,
   mentionedUsers,
   type OutMessage,
   render,
@@ -69,12 +70,13 @@ export const toMarkdown = (s: string): string => render(s, WRITER);
 const MAX_MENTIONS = 100;
 
 /**
- * Exactly the people the bot means to notify: its own mentions in the content (embeds never notify).
- * Sent on every create and edit, since an edit without it re-parses mentions with Discord's defaults.
+ * Exactly the people the bot means to notify: its own mentions of members and roles in the content (a
+ * reminder pings the approvers' role, as Slack pings a user group; embeds never notify). Sent on every
+ * create and edit, since an edit without it re-parses mentions with Discord's defaults.
  */
 export function allowedMentions(text: string): APIAllowedMentions {
-  const users = [...new Set(mentionedUsers(text).filter((id) => /^\d+$/.test(id)))].slice(0, MAX_MENTIONS);
-  return { parse: [], users, roles: [] };
+  const ids = (list: string[]) => [...new Set(list.filter((id) => /^\d+$/.test(id)))].slice(0, MAX_MENTIONS);
+  return { parse: [], users: ids(mentionedUsers(text)), roles: ids(mentionedGroups(text)) };
 }
 
 /** Cuts to what is left of `budget`; undefined when nothing fits. */

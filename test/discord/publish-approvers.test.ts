@@ -40,6 +40,21 @@ describe('approvers by Discord role', () => {
     expect((await sandboxPosts(s)).map((p) => p.title)).toEqual(['By role']);
   });
 
+  it('pings the approvers’ role in a reminder, and no one else', async () => {
+    s = await startDiscordSurface({ roles: { admin: [EDITORS] } });
+    await addAccount(s, 'brand', 'youtube', 'contract-key-remind-role');
+    await s.command(`/setup approvers=<@&${EDITORS}> remind=1m`, 'admin');
+    await s.command(`/publish ${VIDEO} accounts=brand title="Ping the role"`, 'member');
+    const card = await requestCard(s);
+    s.passTime(61_000);
+    const surface = s;
+    const reminder = await eventually(
+      async () => (await surface.thread(card)).find((m) => /Reminder/.test(m.text)),
+      'the reminder',
+    );
+    expect(reminder.notifies).toEqual([`role:${EDITORS}`]);
+  });
+
   it('says at once that no approver can act when only the requester holds the role', async () => {
     s = await startDiscordSurface({ roles: { member: [EDITORS] } });
     await addAccount(s, 'brand', 'youtube', 'contract-key-alone');

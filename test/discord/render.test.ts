@@ -86,9 +86,9 @@ describe('rendering a message for Discord', () => {
     expect(out.components.flatMap((r) => r.components)).toEqual([{ type: 2, style: 1, label: 'B', custom_id: 'b:1' }]);
   });
 
-  it('notifies exactly the people the bot mentions, never everyone, roles or a mention typed in text', () => {
+  it('notifies exactly the people and roles the bot mentions, never everyone or a mention typed in text', () => {
     const out = renderMessage({ text: `@everyone <@1> <@&2> ${mention('3')} ${groupMention('4')}` });
-    expect(out.allowed_mentions).toEqual({ parse: [], users: ['3'], roles: [] });
+    expect(out.allowed_mentions).toEqual({ parse: [], users: ['3'], roles: ['4'] });
     expect(out.content).toBe('@\u200beveryone <\u200b@1> <\u200b@&2> <@3> <@&4>');
   });
 

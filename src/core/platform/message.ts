@@ -163,5 +163,8 @@ export const plainText = (s: string): string => render(s, PLAIN);
 /** The people `s` mentions by the bot's own hand (a forged `<@id>` in text is not one). */
 export const mentionedUsers = (s: string): string[] => segments(s).flatMap((p) => (p.kind === 'user' ? [p.id] : []));
 
+/** The roles / user groups `s` mentions by the bot's own hand (`groupMention`), never one typed in text. */
+export const mentionedGroups = (s: string): string[] => segments(s).flatMap((p) => (p.kind === 'group' ? [p.id] : []));
+
 /** The one cut (between characters, marked with …), where the message model's users already find it. */
 export { truncate } from './text.ts';
