@@ -67,11 +67,17 @@ export async function withRedis<T>(use: (client: RedisClient) => Promise<T>): Pr
   }
 }
 
-/** Deletes every key under `prefix` from the local Redis. */
+/**
+ * Deletes every key under `prefix` from the local Redis, and under the prefix a bot configured with it
+ * writes (REDIS_KEY_PREFIX `p:` gives keys under `{p}:`).
+ */
 export async function deleteRedisPrefix(prefix: string): Promise<void> {
+  const prefixes = prefix.includes('{') ? [prefix] : [prefix, `{${prefix.replace(/:$/, '')}}:`];
   await withRedis(async (client) => {
-    for await (const keys of client.scanIterator({ MATCH: `${prefix}*`, COUNT: 500 })) {
-      if (keys.length > 0) await client.del(keys);
+    for (const p of prefixes) {
+      for await (const keys of client.scanIterator({ MATCH: `${p}*`, COUNT: 500 })) {
+        if (keys.length > 0) await client.del(keys);
+      }
     }
   });
 }

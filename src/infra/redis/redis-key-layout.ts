@@ -1,0 +1,94 @@
+// Earlier versions named Redis keys under a prefix without a hash tag (`reelbot:`), which Redis Cluster
+// spreads over slots, so its multi-key commands and scripts (keyv's MGET, BullMQ's Lua) fail with CROSSSLOT.
+// Keys are now under `{reelbot}:`; at start, whatever a bot of an earlier version left under the old prefix
+// moves there once: store rows, claims and budget logs by RENAME (time to live and all), BullMQ's queues
+// through BullMQ (moveBullmqQueue). Replicas starting together take turns; only one moves, the others find
+// nothing left.
+import { randomUUID } from 'node:crypto';
+import type { Logger } from '../../core/ports.ts';
+import { moveBullmqQueue } from '../scheduler/bullmq.ts';
+import { createRedisConnection } from './redis-connection.ts';
+
+const SCAN_COUNT = 500;
+/** How long one replica may take over the move before another may start it again. */
+const MOVE_LEASE_MS = 120_000;
+const RELEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0";
+
+export interface KeyMove {
+  /** Keys renamed (store rows, claims, budget logs). */
+  keys: number;
+  /** Keys left where they were because the new name was taken already (written by this version). */
+  kept: number;
+  /** Scheduled tasks moved into the queues under the new prefix. */
+  tasks: number;
+}
+
+/**
+ * Moves every key under `from` to the same name under `to`; BullMQ's keys (under `from`bull:) queue by queue.
+ * Safe to call at every start: with nothing under `from` it only scans.
+ */
+export async function moveLegacyKeys(options: {
+  url: string;
+  from: string;
+  to: string;
+  logger: Logger;
+  /** How long to wait between looks while another replica moves; default 250 ms. */
+  pollMs?: number;
+}): Promise<KeyMove> {
+  const { from, to } = options;
+  const moved: KeyMove = { keys: 0, kept: 0, tasks: 0 };
+  if (from === to || to.startsWith(from)) return moved;
+  const connection = createRedisConnection(options.url, { failFast: true });
+  const { client } = connection;
+  const lockKey = `${to}moving-legacy-keys`;
+  const token = randomUUID();
+  try {
+    await connection.ready();
+    while ((await client.set(lockKey, token, 'PX', MOVE_LEASE_MS, 'NX')) !== 'OK') {
+      await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 250));
+    }
+    const bullFrom = `${from}bull:`;
+    const queues = new Set<string>();
+    let cursor = '0';
+    do {
+      const [next, keys] = await client.scan(cursor, 'MATCH', `${globEscape(from)}*`, 'COUNT', SCAN_COUNT);
+      cursor = next;
+      for (const key of keys) {
+        if (key.startsWith(bullFrom)) {
+          const queue = queueName(key.slice(bullFrom.length));
+          if (queue) queues.add(queue);
+          continue;
+        }
+        const renamed = await client.renamenx(key, to + key.slice(from.length)).catch(() => undefined);
+        if (renamed === 1) moved.keys++;
+        else if (renamed === 0) moved.kept++;
+      }
+    } while (cursor !== '0');
+    for (const queue of queues) {
+      moved.tasks += await moveBullmqQueue({ url: options.url, from: `${from}bull`, to: `${to}bull`, queue });
+    }
+    if (moved.keys + moved.kept + moved.tasks > 0) {
+      options.logger.warn(
+        { from, to, ...moved },
+        `Redis keys moved from the prefix "${from}" to "${to}" (a hash tag, for Redis Cluster): ${moved.keys} ` +
+          `keys and ${moved.tasks} scheduled tasks` +
+          (moved.kept ? `; ${moved.kept} keys kept under "${from}" because "${to}" already held them` : ''),
+      );
+    }
+    return moved;
+  } finally {
+    await client.eval(RELEASE, 1, lockKey, token).catch(() => undefined);
+    await connection.close();
+  }
+}
+
+/** The queue of a BullMQ key (`{poll}:delayed` → `{poll}`, `{poll}:17:lock` → `{poll}`). */
+function queueName(rest: string): string | undefined {
+  const end = rest.startsWith('{') ? rest.indexOf('}') + 1 : rest.indexOf(':');
+  return end > 0 ? rest.slice(0, end) : undefined;
+}
+
+/** A SCAN pattern matching `text` literally. */
+function globEscape(text: string): string {
+  return text.replace(/[*?[\]\\]/g, '\\$&');
+}
