@@ -316,8 +316,14 @@ export async function startBot(config: Config, options: BotOptions): Promise<Run
       lastMediaAnswer = { status: e.status, at: clock.now() };
       metrics.inc('reelbot_media_api_calls_total', { route: e.route, status: String(e.status) });
     },
+    onBudget: (e) =>
+      metrics.inc(e.taken ? 'reelbot_media_api_budget_spent_total' : 'reelbot_media_api_budget_refused_total', {
+        key: e.key,
+        use: e.use,
+      }),
     ...options.media,
   });
+  metrics.set('reelbot_media_api_budget_per_hour', {}, media.limiter.perHour);
   const keys = createKeyResolver({
     settings,
     teamKey: config.mediaApi.defaultKey,
@@ -364,7 +370,7 @@ export async function startBot(config: Config, options: BotOptions): Promise<Run
     webhooks: Boolean(config.publicUrl) || sandboxMode,
     teamKey: Boolean(config.mediaApi.defaultKey),
   };
-  const publish = createPublishKit({ store, box, media, keys, chat, scheduler, clock, logger, once, outbox });
+  const publish = createPublishKit({ store, box, media, keys, chat, scheduler, clock, logger, once, outbox, metrics });
   const budget = (key: string) => media.limiter.status(key);
   const deps: BotDeps = { jobs, media, keys, settings, voices, logger, clock, metrics, facts, publish, budget, once };
   if (config.slackCommandPrefix) deps.commandPrefix = { slack: config.slackCommandPrefix };
