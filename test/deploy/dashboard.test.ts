@@ -95,7 +95,8 @@ describe('the Grafana dashboard', () => {
     for (const p of panels) {
       expect(p.gridPos.x + p.gridPos.w, p.title).toBeLessThanOrEqual(24);
       if (p.type === 'row') continue;
-      expect(p.datasource, p.title).toEqual({ type: 'prometheus', uid: '$' + '{datasource}' });
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: Grafana's variable syntax, in a plain string on purpose.
+      expect(p.datasource, p.title).toEqual({ type: 'prometheus', uid: '${datasource}' });
       expect(p.targets?.length, p.title).toBeGreaterThan(0);
     }
     expect(dashboard.templating.list.map((v) => v.name)).toEqual(['datasource', 'job']);
