@@ -277,7 +277,11 @@ export async function startBot(config: Config, options: BotOptions): Promise<Run
   // Keys an earlier version wrote without a Cluster hash tag move under the prefix with one, before any is read.
   if (storeAt.kind === 'redis' && storeAt.legacyPrefix) {
     const { moveLegacyKeys } = await import('./infra/redis/redis-key-layout.ts');
-    await moveLegacyKeys({ url: storeAt.url, from: storeAt.legacyPrefix, to: storeAt.prefix ?? '{reelbot}:', logger });
+    const to = storeAt.prefix ?? '{reelbot}:';
+    await moveLegacyKeys({ url: storeAt.url, from: storeAt.legacyPrefix, to, logger }).catch(async (err: unknown) => {
+      await store.close();
+      throw err;
+    });
   }
   const dataDir = storeAt.kind === 'sqlite' ? dirname(storeAt.path) : 'data';
   const encryptionKey = config.encryptionKey ?? (await loadOrCreateKeyFile(dataDir));

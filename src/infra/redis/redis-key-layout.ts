@@ -5,9 +5,10 @@
 // through BullMQ (moveBullmqQueue). Replicas starting together take turns; only one moves, the others find
 // nothing left.
 import { randomUUID } from 'node:crypto';
+import { ConfigError } from '../../core/errors.ts';
 import type { Logger } from '../../core/ports.ts';
-import { moveBullmqQueue } from '../scheduler/bullmq.ts';
-import { createRedisConnection } from './redis-connection.ts';
+import { connectedWorkers, moveBullmqQueue } from '../scheduler/bullmq.ts';
+import { createRedisConnection, type RedisClient } from './redis-connection.ts';
 
 const SCAN_COUNT = 500;
 /** How long one replica may take over the move before another may start it again. */
@@ -48,6 +49,20 @@ export async function moveLegacyKeys(options: {
       await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 250));
     }
     const bullFrom = `${from}bull:`;
+    // A replica of an earlier version still running would go on using the old keys beside this one's: two
+    // sets of claims, so results posted twice. Refuse instead, before anything moves.
+    let running = 0;
+    for await (const queue of legacyQueues(client, bullFrom)) {
+      running += (await connectedWorkers({ url: options.url, prefix: `${from}bull`, queue })) ?? 0;
+    }
+    if (running > 0) {
+      throw new ConfigError(
+        `Replicas of an earlier reelbot version are still running on the Redis keys under "${from}" ` +
+          `(${running} scheduler workers connected). This version keeps its keys under "${to}" (a hash tag, ` +
+          'for Redis Cluster) and moves the old ones when it starts: stop every replica of the earlier ' +
+          'version, then start this one (docs/operations.md, "Upgrading").',
+      );
+    }
     const queues = new Set<string>();
     let cursor = '0';
     do {
@@ -80,6 +95,23 @@ export async function moveLegacyKeys(options: {
     await client.eval(RELEASE, 1, lockKey, token).catch(() => undefined);
     await connection.close();
   }
+}
+
+/** The queues with keys under `bullFrom` (each once). */
+async function* legacyQueues(client: RedisClient, bullFrom: string): AsyncGenerator<string> {
+  const seen = new Set<string>();
+  let cursor = '0';
+  do {
+    const [next, keys] = await client.scan(cursor, 'MATCH', `${globEscape(bullFrom)}*`, 'COUNT', SCAN_COUNT);
+    cursor = next;
+    for (const key of keys) {
+      const queue = queueName(key.slice(bullFrom.length));
+      if (queue && !seen.has(queue)) {
+        seen.add(queue);
+        yield queue;
+      }
+    }
+  } while (cursor !== '0');
 }
 
 /** The queue of a BullMQ key (`{poll}:delayed` → `{poll}`, `{poll}:17:lock` → `{poll}`). */

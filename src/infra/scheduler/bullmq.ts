@@ -250,3 +250,21 @@ export async function moveBullmqQueue(options: { url: string; from: string; to: 
     await Promise.all([old.close(), next.close()]);
   }
 }
+
+/**
+ * How many BullMQ workers are connected to one queue under `prefix` (from the names BullMQ gives its
+ * connections, in CLIENT LIST); undefined when the server does not allow CLIENT LIST.
+ */
+export async function connectedWorkers(options: { url: string; prefix: string; queue: string }) {
+  const queue = new Queue(options.queue, {
+    connection: { url: options.url, maxRetriesPerRequest: 1 },
+    prefix: options.prefix,
+  });
+  try {
+    return await queue.getWorkersCount();
+  } catch {
+    return undefined;
+  } finally {
+    await queue.close();
+  }
+}

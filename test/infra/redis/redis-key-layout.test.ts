@@ -121,6 +121,20 @@ describe('a bot upgraded over keys written without a hash tag', () => {
     expect(ttl).toBeGreaterThan(HOUR - 60_000);
   });
 
+  it('refuses to start while a replica of the earlier version still runs on the old keys, and moves nothing', async () => {
+    legacy = uniquePrefix();
+    const env = { STORE_URL: REDIS_URL, ENCRYPTION_KEY: randomBytes(32).toString('base64') };
+    const old = await startHarness(env, { store: { kind: 'redis', url: REDIS_URL, prefix: legacy } });
+    open.push(old);
+    await old.command('/clip https://example.com/talk.mp4');
+    const before = (await keysUnder(legacy)).sort();
+    await expect(startHarness({ ...env, REDIS_KEY_PREFIX: legacy })).rejects.toThrow(
+      /earlier reelbot version are still running .* stop every replica of the earlier version, then start this one/,
+    );
+    expect((await keysUnder(legacy)).sort()).toEqual(before);
+    expect(await entries(old.app.store, 'jobs')).toHaveLength(1);
+  });
+
   it('replicas starting together move each key once', async () => {
     legacy = uniquePrefix();
     const tagged = `{${legacy.slice(0, -1)}}:`;
