@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { createClient } from '@keyv/redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channelKeyOf } from '../../../src/core/jobs/model.ts';
-import { origin, runPrepared, startHarness } from '../../support/harness.ts';
+import { createBullmqScheduler } from '../../../src/infra/scheduler/bullmq.ts';
+import { origin, runPrepared, silentLogger, startHarness } from '../../support/harness.ts';
 import { waitFor } from '../store/helpers.ts';
 
 // Redis Cluster refuses a multi-key command or script whose keys hash to different slots (CROSSSLOT), and a
@@ -93,7 +94,17 @@ describe('on a Redis Cluster node', () => {
       await h.chat.waitFor(
         (seen) => seen.filter((s) => s.where === 'card-update' && /Done/.test(s.message.text)).length >= 2,
       );
-      await waitFor(async () => h.app.metrics.get('reelbot_polls_total', { outcome: 'settled' }) >= 1);
+      // A task through BullMQ's worker (moved to active, run, completed: multi-key scripts each), beside the bot's.
+      const runs: string[] = [];
+      const probe = createBullmqScheduler({ url, logger: silentLogger });
+      probe.handle('probe', async (task) => {
+        runs.push(task.id);
+        return task.attempts === 0 ? { again: Date.now() + 50 } : undefined;
+      });
+      await probe.start();
+      await probe.schedule('probe', 't1', Date.now() + 50, {});
+      await waitFor(async () => runs.length >= 2, 20_000);
+      await probe.stop();
       await h.command('/jobs');
       expect(h.chat.seen.filter((s) => s.where === 'thread')).toHaveLength(2);
       // Listing reads many rows in one MGET.

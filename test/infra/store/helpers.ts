@@ -49,8 +49,9 @@ export async function createTempDir(): Promise<{ path: string; remove(): Promise
 
 export const REDIS_URL = 'redis://127.0.0.1:6379';
 
+/** A key prefix of one test's own, with a hash tag as the bot's default (`{reelbot}:`) has. */
 export function uniquePrefix(): string {
-  return `test-${process.pid}-${Math.random().toString(36).slice(2, 10)}:`;
+  return `{test-${process.pid}-${Math.random().toString(36).slice(2, 10)}}:`;
 }
 
 const plainRedisClient = () => createClient({ url: REDIS_URL });
