@@ -12,72 +12,110 @@ import { origin, runPrepared, silentLogger, startHarness } from '../../support/h
 import { waitFor } from '../store/helpers.ts';
 
 // Redis Cluster refuses a multi-key command or script whose keys hash to different slots (CROSSSLOT), and a
-// one-node cluster that holds every slot enforces that just as a many-node one does, while a plain client
-// still reaches every key. The bot runs a realistic session on such a node: the store (keyv's MGET, the
-// compare-and-set scripts), BullMQ's queues (multi-key Lua) and the shared media budget; then every key it
-// wrote is looked up with CLUSTER KEYSLOT.
+// node answers MOVED for a key of a slot another node holds. The bot speaks to one address, so on a
+// three-node cluster (redis-server in cluster mode, joined by redis-cli --cluster create) it is pointed at the
+// node that holds the slot of `{reelbot}`, and runs a realistic session there: the store (keyv's MGET, the
+// compare-and-set scripts), BullMQ's queues (multi-key Lua) and the shared media budget. Any key outside
+// that slot would fail at once; afterwards every key it wrote is looked up with CLUSTER KEYSLOT.
 
 const dir = mkdtempSync(join(tmpdir(), 'reelbot-cluster-'));
-let node: ChildProcess | undefined;
+const nodes: ChildProcess[] = [];
 let url = '';
-const plain = () => createClient({ url });
+const plain = (at = url) => createClient({ url: at });
 
-async function freePort(): Promise<number> {
+async function isFree(port: number): Promise<boolean> {
   const s = createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const { port } = s.address() as { port: number };
-  await new Promise((r) => s.close(r));
-  return port;
+  const ok = await new Promise<boolean>((resolve) => {
+    s.once('error', () => resolve(false));
+    s.listen(port, '127.0.0.1', () => resolve(true));
+  });
+  if (ok) await new Promise((r) => s.close(r));
+  return ok;
 }
 
-beforeAll(async () => {
-  const port = await freePort();
-  node = spawn(
+/** A port that is free, and so is the cluster bus port 10000 above it. */
+async function clusterPort(taken: number[]): Promise<number> {
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 10_000);
+    if (!taken.includes(port) && (await isFree(port)) && (await isFree(port + 10_000))) return port;
+  }
+}
+
+async function startNode(port: number): Promise<void> {
+  const node = spawn(
     'redis-server',
     [
-      '--port',
-      String(port),
-      '--bind',
-      '127.0.0.1',
-      '--save',
-      '',
-      '--appendonly',
-      'no',
-      '--dir',
-      dir,
-      '--cluster-enabled',
-      'yes',
-      '--cluster-config-file',
-      join(dir, 'nodes.conf'),
+      ...['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
+      ...['--cluster-enabled', 'yes', '--cluster-config-file', join(dir, `nodes-${port}.conf`)],
     ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
+  nodes.push(node);
   let out = '';
   node.stdout?.on('data', (d: Buffer) => {
     out += d.toString();
   });
   await waitFor(async () => /Ready to accept connections/.test(out), 5_000);
-  url = `redis://127.0.0.1:${port}`;
-  const client = plain();
+}
+
+async function run(command: string, args: string[]): Promise<string> {
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout?.on('data', (d: Buffer) => {
+    out += d.toString();
+  });
+  child.stderr?.on('data', (d: Buffer) => {
+    out += d.toString();
+  });
+  const code = await new Promise((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`${command} exited ${code}: ${out}`);
+  return out;
+}
+
+beforeAll(async () => {
+  const ports: number[] = [];
+  for (let i = 0; i < 3; i++) ports.push(await clusterPort(ports));
+  await Promise.all(ports.map(startNode));
+  await run('redis-cli', [
+    '--cluster',
+    'create',
+    ...ports.map((p) => `127.0.0.1:${p}`),
+    '--cluster-replicas',
+    '0',
+    '--cluster-yes',
+  ]);
+  const client = plain(`redis://127.0.0.1:${ports[0]}`);
   await client.connect();
   try {
-    await client.sendCommand(['CLUSTER', 'ADDSLOTSRANGE', '0', '16383']);
-    await waitFor(async () => /cluster_state:ok/.test(String(await client.sendCommand(['CLUSTER', 'INFO']))), 10_000);
+    // Every node agrees the cluster is up before the bot starts.
+    for (const port of ports) {
+      const node = plain(`redis://127.0.0.1:${port}`);
+      await node.connect();
+      await waitFor(async () => /cluster_state:ok/.test(String(await node.sendCommand(['CLUSTER', 'INFO']))), 15_000);
+      await node.close();
+    }
+    const slot = Number(await client.sendCommand(['CLUSTER', 'KEYSLOT', '{reelbot}:jobs:x']));
+    const ranges = (await client.sendCommand(['CLUSTER', 'SLOTS'])) as Array<[number, number, [string, number]]>;
+    const owner = ranges.find(([from, to]) => from <= slot && slot <= to)?.[2];
+    if (!owner) throw new Error(`no node holds slot ${slot}`);
+    url = `redis://127.0.0.1:${owner[1]}`;
+    expect(ranges).toHaveLength(3);
   } finally {
     await client.close();
   }
-});
+}, 60_000);
 
 afterAll(async () => {
-  if (node && node.exitCode === null) {
-    const gone = new Promise((resolve) => node?.once('exit', resolve));
+  for (const node of nodes) {
+    if (node.exitCode !== null) continue;
+    const gone = new Promise((resolve) => node.once('exit', resolve));
     node.kill('SIGTERM');
     await gone;
   }
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe('on a Redis Cluster node', () => {
+describe('on a three-node Redis Cluster, connected to the node that holds the slot of {reelbot}', () => {
   it('a session of commands, results and scheduled polls runs without CROSSSLOT, every key in one slot', async () => {
     const env = { STORE_URL: url, ENCRYPTION_KEY: randomBytes(32).toString('base64') };
     const h = await startHarness(env, { timings: { firstPollMs: 20, maxPollMs: 100 } });
@@ -133,13 +171,20 @@ describe('on a Redis Cluster node', () => {
     }
   });
 
-  it('refuses a multi-key read of keys without the hash tag (what the tag prevents)', async () => {
+  it('refuses keys without the hash tag: across slots (CROSSSLOT) or on another node (MOVED)', async () => {
     const client = plain();
     await client.connect();
     try {
-      await client.set('reelbot:jobs:a', '1');
-      await client.set('reelbot:jobs:b', '2');
-      await expect(client.mGet(['reelbot:jobs:a', 'reelbot:jobs:b'])).rejects.toThrow(/CROSSSLOT/);
+      const slotOf = async (key: string) => Number(await client.sendCommand(['CLUSTER', 'KEYSLOT', key]));
+      const here = await slotOf('{reelbot}:x');
+      // Earlier versions' names: most land in slots other nodes hold, and two of them rarely share one.
+      const names = ['reelbot:jobs:a', 'reelbot:jobs:b', 'reelbot:settings:c', 'reelbot:once:d'];
+      const slots = await Promise.all(names.map(slotOf));
+      expect(slots.some((slot) => slot !== here)).toBe(true);
+      expect(new Set(slots).size).toBeGreaterThan(1);
+      await expect(client.mGet(names)).rejects.toThrow(/CROSSSLOT/);
+      const elsewhere = names[slots.findIndex((slot) => slot !== here)] ?? '';
+      await expect(client.get(elsewhere)).rejects.toThrow(/MOVED/);
       await client.set('{reelbot}:jobs:a', '1');
       await client.set('{reelbot}:jobs:b', '2');
       expect(await client.mGet(['{reelbot}:jobs:a', '{reelbot}:jobs:b'])).toEqual(['1', '2']);
