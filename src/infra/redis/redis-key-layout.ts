@@ -14,6 +14,8 @@ const SCAN_COUNT = 500;
 /** How long one replica may take over the move before another may start it again. */
 const MOVE_LEASE_MS = 120_000;
 const RELEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0";
+const RENEW =
+  "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end return 0";
 
 export interface KeyMove {
   /** Keys renamed (store rows, claims, budget logs). */
@@ -43,11 +45,16 @@ export async function moveLegacyKeys(options: {
   const { client } = connection;
   const lockKey = `${to}moving-legacy-keys`;
   const token = randomUUID();
+  let renewing: NodeJS.Timeout | undefined;
   try {
     await connection.ready();
     while ((await client.set(lockKey, token, 'PX', MOVE_LEASE_MS, 'NX')) !== 'OK') {
       await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 250));
     }
+    // A large database takes a while: held for as long as this replica is moving, lapsing only if it dies.
+    renewing = setInterval(() => {
+      client.eval(RENEW, 1, lockKey, token, String(MOVE_LEASE_MS)).catch(() => undefined);
+    }, MOVE_LEASE_MS / 4);
     const bullFrom = `${from}bull:`;
     // A replica of an earlier version still running would go on using the old keys beside this one's: two
     // sets of claims, so results posted twice. Refuse instead, before anything moves.
@@ -92,6 +99,7 @@ export async function moveLegacyKeys(options: {
     }
     return moved;
   } finally {
+    clearInterval(renewing);
     await client.eval(RELEASE, 1, lockKey, token).catch(() => undefined);
     await connection.close();
   }
