@@ -99,6 +99,15 @@ describe('the Grafana dashboard', () => {
       expect(p.datasource, p.title).toEqual({ type: 'prometheus', uid: '${datasource}' });
       expect(p.targets?.length, p.title).toBeGreaterThan(0);
     }
+    // No panel lies over another.
+    const boxes = panels.map((p) => p.gridPos);
+    const overlaps = boxes.flatMap((a, i) =>
+      boxes
+        .slice(i + 1)
+        .filter((b) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h)
+        .map((b) => [a, b]),
+    );
+    expect(overlaps).toEqual([]);
     expect(dashboard.templating.list.map((v) => v.name)).toEqual(['datasource', 'job']);
   });
 });
