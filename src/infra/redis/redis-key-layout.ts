@@ -105,6 +105,29 @@ export async function moveLegacyKeys(options: {
   }
 }
 
+/** Whether any key is left under `from` (which the next start of the bot would move). */
+export async function hasLegacyKeys(options: { url: string; from: string }): Promise<boolean> {
+  const connection = createRedisConnection(options.url, { failFast: true });
+  try {
+    await connection.ready();
+    let cursor = '0';
+    do {
+      const [next, keys] = await connection.client.scan(
+        cursor,
+        'MATCH',
+        `${globEscape(options.from)}*`,
+        'COUNT',
+        SCAN_COUNT,
+      );
+      if (keys.length > 0) return true;
+      cursor = next;
+    } while (cursor !== '0');
+    return false;
+  } finally {
+    await connection.close();
+  }
+}
+
 /** The queues with keys under `bullFrom` (each once). */
 async function* legacyQueues(client: RedisClient, bullFrom: string): AsyncGenerator<string> {
   const seen = new Set<string>();

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
+import { resealStore } from '../../../src/cli/reseal.ts';
 import { loadConfig } from '../../../src/config.ts';
 import { channelKeyOf } from '../../../src/core/jobs/model.ts';
 import type { Store } from '../../../src/core/ports.ts';
@@ -136,6 +137,26 @@ describe('a bot upgraded over keys written without a hash tag', () => {
     // Nothing moved: the running replica still has its job, and nothing is under the new prefix.
     expect(await keysUnder(`{${legacy.slice(0, -1)}}:`)).toEqual([]);
     expect(await entries(old.app.store, 'jobs')).toHaveLength(1);
+  });
+
+  it('keys:reseal refuses to run before the bot has moved the keys, instead of resealing none of them', async () => {
+    legacy = untagged();
+    const old = randomBytes(32);
+    const env = { STORE_URL: REDIS_URL, ENCRYPTION_KEY: old.toString('base64') };
+    const before = await startHarness(env, { store: { kind: 'redis', url: REDIS_URL, prefix: legacy } });
+    await before.app.settings.update(CHANNEL, { apiKey: KEY });
+    await before.close();
+    const rotated = loadConfig({
+      ...env,
+      REDIS_KEY_PREFIX: legacy,
+      ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      ENCRYPTION_KEY_PREVIOUS: old.toString('base64'),
+    });
+    await expect(resealStore(rotated)).rejects.toThrow(/still under .*Start the bot once, then run this again/);
+    // Once the bot of this version has started, the same command finds the channel's key and seals it again.
+    const after = await startHarness({ ...env, REDIS_KEY_PREFIX: legacy });
+    open.push(after);
+    expect(await resealStore(rotated)).toMatchObject({ resealed: 1 });
   });
 
   it('replicas starting together move each key once', async () => {
