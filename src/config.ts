@@ -21,8 +21,12 @@ export const UNREACHABLE_WEBHOOK_BASE = 'https://no-public-url.invalid';
 
 export type StoreConfig =
   | { kind: 'sqlite'; path: string }
-  /** prefix: REDIS_KEY_PREFIX, so several bots (or test runs) share one Redis; default `reelbot:`. */
-  | { kind: 'redis'; url: string; prefix?: string };
+  /**
+   * prefix: REDIS_KEY_PREFIX, so several bots (or test runs) share one Redis; default `{reelbot}:`, with a
+   * hash tag so all of a bot's keys share one Redis Cluster slot. legacyPrefix: where versions before the
+   * hash tag kept the keys (moved to `prefix` at start).
+   */
+  | { kind: 'redis'; url: string; prefix?: string; legacyPrefix?: string };
 
 export interface Config {
   nodeEnv: string;
@@ -123,8 +127,8 @@ const envSchema = z.object({
     `must be sqlite://<file> (default ${DEFAULT_STORE_URL}) or redis://host:6379 (rediss:// for TLS)`,
   ),
   REDIS_KEY_PREFIX: matching(
-    /^[A-Za-z0-9_.:-]{1,64}$/,
-    'may only hold letters, digits, _ . : - (e.g. reelbot-staging:)',
+    /^(?=.{1,64}$)[A-Za-z0-9_.:-]*(\{[A-Za-z0-9_.:-]+\}[A-Za-z0-9_.:-]*)?$/,
+    'may only hold letters, digits, _ . : - and one {hash tag} (e.g. {reelbot-staging}:)',
   ),
   ENCRYPTION_KEY: str.refine((v) => v === undefined || decodeKey(v) !== undefined, {
     error: `must be base64 of exactly 32 random bytes; ${GENERATE_KEY}`,
@@ -324,7 +328,18 @@ function mediaApi(e: RawEnv): Config['mediaApi'] {
 /** sqlite://data/x.sqlite is relative to the working directory; sqlite:///var/x.sqlite is absolute. */
 function store(url: string, prefix: string | undefined): StoreConfig {
   if (url.startsWith('sqlite://')) return { kind: 'sqlite', path: url.slice('sqlite://'.length) };
-  return { kind: 'redis', url, ...(prefix ? { prefix } : {}) };
+  return { kind: 'redis', url, ...clusterReadyPrefix(prefix ?? 'reelbot:') };
+}
+
+/**
+ * Redis Cluster runs a multi-key command or script only when all its keys hash to one slot (else CROSSSLOT),
+ * and a key's slot is that of its {hash tag} when it has one: a prefix with a tag keeps every key of the bot
+ * (store rows, claims, BullMQ's queues) in one slot. A prefix without one, as earlier versions took it, is
+ * wrapped (`reelbot:` becomes `{reelbot}:`), and the keys written under it are moved at start.
+ */
+function clusterReadyPrefix(prefix: string): { prefix: string; legacyPrefix?: string } {
+  if (prefix.includes('{')) return { prefix };
+  return { prefix: `{${prefix.replace(/:$/, '')}}:`, legacyPrefix: prefix };
 }
 
 function discord(e: RawEnv, token: string): NonNullable<Config['discord']> {

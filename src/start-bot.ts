@@ -127,7 +127,7 @@ function timingsFor(config: Config, sandbox: boolean): JobTimings {
 async function createScheduler(at: StoreOptions, store: Store, options: BotOptions, clock: Clock): Promise<Scheduler> {
   if (at.kind === 'redis') {
     const { createBullmqScheduler } = await import('./infra/scheduler/bullmq.ts');
-    return createBullmqScheduler({ url: at.url, prefix: `${at.prefix ?? 'reelbot:'}bull`, logger: options.logger });
+    return createBullmqScheduler({ url: at.url, prefix: `${at.prefix ?? '{reelbot}:'}bull`, logger: options.logger });
   }
   const { createEmbeddedScheduler } = await import('./infra/scheduler/embedded.ts');
   return createEmbeddedScheduler({
@@ -177,7 +177,7 @@ async function createAdapters(parts: AdapterParts): Promise<ChatAdapter[]> {
       ...(lease && storeAt.kind === 'redis'
         ? {
             gatewayLease: (onLost: () => void) =>
-              lease({ url: storeAt.url, key: `${storeAt.prefix ?? 'reelbot:'}discord-gateway`, logger, onLost }),
+              lease({ url: storeAt.url, key: `${storeAt.prefix ?? '{reelbot}:'}discord-gateway`, logger, onLost }),
           }
         : {}),
     });
@@ -274,6 +274,15 @@ export async function startBot(config: Config, options: BotOptions): Promise<Run
   const store = await openStore(storeAt, { clock: options.clock });
   // The first answer may include connecting (and a TLS handshake): allow the connect bound.
   await store.ping(5_000);
+  // Keys an earlier version wrote without a Cluster hash tag move under the prefix with one, before any is read.
+  if (storeAt.kind === 'redis' && storeAt.legacyPrefix) {
+    const { moveLegacyKeys } = await import('./infra/redis/redis-key-layout.ts');
+    const to = storeAt.prefix ?? '{reelbot}:';
+    await moveLegacyKeys({ url: storeAt.url, from: storeAt.legacyPrefix, to, logger }).catch(async (err: unknown) => {
+      await store.close();
+      throw err;
+    });
+  }
   const dataDir = storeAt.kind === 'sqlite' ? dirname(storeAt.path) : 'data';
   const encryptionKey = config.encryptionKey ?? (await loadOrCreateKeyFile(dataDir));
   const box = createSecretBox(rotationKeys(encryptionKey, config.previousEncryptionKeys));
@@ -311,8 +320,14 @@ export async function startBot(config: Config, options: BotOptions): Promise<Run
       lastMediaAnswer = { status: e.status, at: clock.now() };
       metrics.inc('reelbot_media_api_calls_total', { route: e.route, status: String(e.status) });
     },
+    onBudget: (e) =>
+      metrics.inc(e.taken ? 'reelbot_media_api_budget_spent_total' : 'reelbot_media_api_budget_refused_total', {
+        key: e.key,
+        use: e.use,
+      }),
     ...options.media,
   });
+  metrics.set('reelbot_media_api_budget_per_hour', {}, media.limiter.perHour);
   const keys = createKeyResolver({
     settings,
     teamKey: config.mediaApi.defaultKey,
@@ -359,7 +374,7 @@ export async function startBot(config: Config, options: BotOptions): Promise<Run
     webhooks: Boolean(config.publicUrl) || sandboxMode,
     teamKey: Boolean(config.mediaApi.defaultKey),
   };
-  const publish = createPublishKit({ store, box, media, keys, chat, scheduler, clock, logger, once, outbox });
+  const publish = createPublishKit({ store, box, media, keys, chat, scheduler, clock, logger, once, outbox, metrics });
   const budget = (key: string) => media.limiter.status(key);
   const deps: BotDeps = { jobs, media, keys, settings, voices, logger, clock, metrics, facts, publish, budget, once };
   if (config.slackCommandPrefix) deps.commandPrefix = { slack: config.slackCommandPrefix };

@@ -136,7 +136,25 @@ describe('values that are set', () => {
     expect(loadConfig({ STORE_URL: 'rediss://:pw@cache:6380', ENCRYPTION_KEY: KEY_32 }).store).toEqual({
       kind: 'redis',
       url: 'rediss://:pw@cache:6380',
+      prefix: '{reelbot}:',
+      legacyPrefix: 'reelbot:',
     });
+  });
+
+  it('REDIS_KEY_PREFIX carries a Redis Cluster hash tag: one without a tag is wrapped, one with a tag is kept', () => {
+    const env = { STORE_URL: 'redis://cache:6379', ENCRYPTION_KEY: KEY_32 };
+    expect(loadConfig({ ...env, REDIS_KEY_PREFIX: 'staging:' }).store).toMatchObject({
+      prefix: '{staging}:',
+      legacyPrefix: 'staging:',
+    });
+    expect(loadConfig({ ...env, REDIS_KEY_PREFIX: '{staging}:' }).store).toEqual({
+      kind: 'redis',
+      url: 'redis://cache:6379',
+      prefix: '{staging}:',
+    });
+    for (const bad of ['{}:', '{a}{b}:', 'a}:', '{a:']) {
+      expect(() => loadConfig({ ...env, REDIS_KEY_PREFIX: bad })).toThrow(/REDIS_KEY_PREFIX: .*one \{hash tag\}/);
+    }
   });
 
   it('secretValues lists every secret for the logger to mask', () => {

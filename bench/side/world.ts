@@ -124,7 +124,7 @@ export async function startWorld(jobMs = JOB_MS): Promise<World> {
     const tap = await startWebhookTap(origin);
     const dir = mkdtempSync(join(tmpdir(), 'reelbot-side-'));
     dirs.push(dir);
-    const prefix = `reelbot-bench-${randomBytes(4).toString('hex')}:`;
+    const prefix = `{reelbot-bench-${randomBytes(4).toString('hex')}}:`;
     if (store === 'redis') prefixes.push(prefix);
     const proc = startBotProcess(
       {

@@ -31,6 +31,17 @@ export async function resealStore(
         'STORE_URL to the store the bot uses (e.g. sqlite:///srv/reelbot/data/reelbot.sqlite)',
     );
   }
+  // Likewise a Redis store an earlier version wrote under a prefix without a hash tag: its secrets are still under
+  // the old names until the bot's next start moves them, so a reseal now would find none of them.
+  if (config.store.kind === 'redis' && config.store.legacyPrefix) {
+    const { hasLegacyKeys } = await import('../infra/redis/redis-key-layout.ts');
+    if (await hasLegacyKeys({ url: config.store.url, from: config.store.legacyPrefix })) {
+      throw new ConfigError(
+        `The Redis keys are still under "${config.store.legacyPrefix}", where an earlier version kept them; this ` +
+          `version moves them to "${config.store.prefix}" when the bot starts. Start the bot once, then run this again.`,
+      );
+    }
+  }
   const opened = await openStore(config.store);
   const store = options.dryRun ? dryRunStore(opened) : opened;
   try {

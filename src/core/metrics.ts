@@ -87,6 +87,36 @@ export const METRICS: Record<string, Definition> = {
     type: 'counter',
     labels: ['platform', 'method'],
   },
+  reelbot_store_unavailable_total: {
+    help: 'Operations refused because the store could not be reached, by what needed it.',
+    type: 'counter',
+    labels: ['use'],
+  },
+  reelbot_jobs_overdue_total: {
+    help: 'Jobs seen running past twice the usual time of their kind in their channel, counted once per job.',
+    type: 'counter',
+    labels: ['kind'],
+  },
+  reelbot_publish_total: {
+    help: 'Publish calls to the media API, by outcome: published, failed, or unknown (may or may not have been posted).',
+    type: 'counter',
+    labels: ['outcome'],
+  },
+  reelbot_media_api_budget_spent_total: {
+    help: 'Requests taken from the hourly media API budget, by key (a fingerprint, not the key) and use (command or read).',
+    type: 'counter',
+    labels: ['key', 'use'],
+  },
+  reelbot_media_api_budget_refused_total: {
+    help: 'Requests that found a key’s hourly media API budget spent (then waited, or were refused), by key fingerprint and use.',
+    type: 'counter',
+    labels: ['key', 'use'],
+  },
+  reelbot_media_api_budget_per_hour: {
+    help: 'The hourly media API budget per key (MEDIA_API_RATE_LIMIT).',
+    type: 'gauge',
+    labels: [],
+  },
   reelbot_completion_to_post_seconds: {
     help: 'From the media API finishing a project (its completedAt, else when the bot saw it) to its result being posted.',
     type: 'histogram',

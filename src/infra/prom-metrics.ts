@@ -39,6 +39,10 @@ export function createMetrics(options: PromMetricsOptions = {}): Metrics {
     return created;
   }
 
+  // Every known family is on /metrics from the start (with no samples until used), so dashboards and alert
+  // rules that name one find it on a fresh process, and a misspelt name is caught by test/deploy.
+  for (const [name, def] of Object.entries(METRICS)) family(name, def.type, {});
+
   return {
     contentType: registry.contentType,
     inc(name, labels = {}, by = 1) {

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { METRICS } from '../../src/core/metrics.ts';
 import { createMetrics } from '../../src/infra/prom-metrics.ts';
 import { type Harness, startHarness } from '../support/harness.ts';
 
@@ -17,6 +18,12 @@ describe('metrics', () => {
     b.inc('reelbot_commands_total', { command: 'clip', outcome: 'ok' });
     expect(a.get('reelbot_commands_total', { command: 'clip', outcome: 'ok' })).toBe(2);
     expect(await b.render()).toMatch(/^reelbot_commands_total\{command="clip",outcome="ok"\} 1$/m);
+  });
+
+  it('list every family the bot defines from the start, before anything is counted', async () => {
+    const text = await createMetrics({ defaultMetrics: false }).render();
+    for (const [name, def] of Object.entries(METRICS)) expect(text).toContain(`# TYPE ${name} ${def.type}`);
+    expect(text).toMatch(/^reelbot_jobs_pending 0$/m);
   });
 
   it('expose the process: memory, event-loop lag and garbage collection', async () => {

@@ -10,7 +10,7 @@ import type { ChatPort, Clock, Logger, MediaApi, Platform, SecretBox, Store } fr
 import { createEstimator, type Estimator } from './estimate.ts';
 import { CARD_PHASE, createLifecycle, type Lifecycle } from './lifecycle.ts';
 import { isFinal, type Job } from './model.ts';
-import { CARD_RETRY_MS, progressLine } from './progress.ts';
+import { CARD_RETRY_MS, createOverdueCount, progressLine } from './progress.ts';
 import { renderJobCard } from './render.ts';
 import { createJobsRepo, type JobsRepo } from './repo.ts';
 
@@ -85,7 +85,13 @@ export function createJobsContext(deps: JobServiceDeps): JobsContext {
   const life = createLifecycle(repo, deps.logger, () => deps.clock.now());
   const { logger } = deps;
   const estimator = createEstimator(deps.store);
-  const progress = async (job: Job) => progressLine(job, deps.clock.now(), await estimator.estimate(job));
+  const overdue = createOverdueCount(deps.metrics);
+  const progress = async (job: Job) => {
+    const now = deps.clock.now();
+    const estimateMs = await estimator.estimate(job);
+    overdue.saw(job, now, estimateMs);
+    return progressLine(job, now, estimateMs);
+  };
   async function tryShowCard(job: Job): Promise<boolean> {
     const port = deps.chat(job.origin.platform);
     if (!port || !job.thread) return true;

@@ -2,6 +2,7 @@
 // channel's jobs of its kind usually take, refreshed by one task per job in the scheduler's `progress`
 // queue. Platforms limit edits (Discord: no edits of a message older than an hour, error 30046), so a
 // card past its port's edit window gets a new reply in the thread instead, at a slower pace.
+import type { Metrics } from '../metrics.ts';
 import type { Job } from './model.ts';
 
 export const PROGRESS_QUEUE = 'progress';
@@ -43,4 +44,25 @@ export function progressLine(job: Job, now: number, estimateMs: number | undefin
     return `⚠️ ${elapsed} · taking more than twice as long as usual here (${usual}). Check it with ${check}`;
   }
   return `${elapsed} · usually ready in ${usual}`;
+}
+
+/** Jobs remembered as counted; past this many the oldest are forgotten (a job is counted again at worst). */
+const OVERDUE_REMEMBERED = 10_000;
+
+/**
+ * Counts each running job once when its card first shows it past twice its usual time
+ * (reelbot_jobs_overdue_total), so an alert can say that jobs are stuck without anyone reading cards.
+ * Counted by the process that refreshed the card; a job whose refresh moves to another replica may be
+ * counted once more there.
+ */
+export function createOverdueCount(metrics: Metrics) {
+  const counted = new Set<string>();
+  return {
+    saw(job: Job, now: number, estimateMs: number | undefined) {
+      if (estimateMs === undefined || now - job.createdAt <= 2 * estimateMs || counted.has(job.id)) return;
+      counted.add(job.id);
+      if (counted.size > OVERDUE_REMEMBERED) counted.delete(counted.values().next().value ?? '');
+      metrics.inc('reelbot_jobs_overdue_total', { kind: job.kind });
+    },
+  };
 }

@@ -13,7 +13,7 @@ import {
   type HttpTransport,
   TransportError,
 } from './http-transport.ts';
-import { createRateLimiter, keyId, type RateLimiter } from './rate-limiter.ts';
+import { createRateLimiter, keyId, type RateLimiter, type RateLimiterOptions } from './rate-limiter.ts';
 import { DEFAULT_GET_POLICY, DEFAULT_POST_POLICY, type Method, parseRetryAfter, withRetry } from './retry.ts';
 import {
   type CreateRequests,
@@ -62,6 +62,8 @@ export interface MediaClientOptions {
   headersTimeoutMs?: number;
   bodyTimeoutMs?: number;
   onCall?: (e: MediaCallEvent) => void;
+  /** Told of every request asked of the budget (the limiter's onTake). */
+  onBudget?: RateLimiterOptions['onTake'];
 }
 
 export type MediaClient = MediaApi & {
@@ -93,6 +95,7 @@ export function createMediaClient(options: MediaClientOptions): MediaClient {
       ...(options.budgetCounter ? { counter: options.budgetCounter } : {}),
       sleep,
       ...(options.rateLimitMaxWaitMs === undefined ? {} : { maxWaitMs: options.rateLimitMaxWaitMs }),
+      ...(options.onBudget ? { onTake: options.onBudget } : {}),
     });
   const policies = {
     GET: { ...DEFAULT_GET_POLICY, maxAttempts: Math.max(1, options.maxGetAttempts ?? DEFAULT_GET_POLICY.maxAttempts) },

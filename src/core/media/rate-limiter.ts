@@ -56,6 +56,8 @@ export interface RateLimiterOptions {
   windowMs?: number;
   /** Where spending is counted (default in memory; a shared counter for several replicas). */
   counter?: BudgetCounter;
+  /** Told of every token asked for (`key` is keyId's fingerprint), for metrics. */
+  onTake?: (e: { key: string; use: BudgetUse; taken: boolean }) => void;
 }
 
 export interface BudgetStatus {
@@ -112,9 +114,12 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
     reserved,
     available: async (apiKey, use = 'read') => Math.max(0, limitOf(use) - (await spent(apiKey)).length),
     msUntilAvailable,
-    tryTake(apiKey, use = 'read') {
+    async tryTake(apiKey, use = 'read') {
       const now = clock.now();
-      return counter.trySpend(keyId(apiKey), now, now - windowMs, limitOf(use));
+      const key = keyId(apiKey);
+      const taken = await counter.trySpend(key, now, now - windowMs, limitOf(use));
+      options.onTake?.({ key, use, taken });
+      return taken;
     },
     async take(apiKey, use = 'read', maxWaitMs = defaultMaxWait) {
       const deadline = clock.now() + maxWaitMs;

@@ -7,6 +7,7 @@
 import type { KeyResolver } from '../channels/key-resolver.ts';
 import { MediaApiError, UserError } from '../errors.ts';
 import type { Once } from '../guarantees/once.ts';
+import type { Metrics } from '../metrics.ts';
 import { mention, type OutMessage } from '../platform/message.ts';
 import type { Clock, Logger, MediaApi } from '../ports.ts';
 import type { AccountsRepo } from './accounts.ts';
@@ -32,6 +33,8 @@ export interface PublisherDeps {
   media: MediaApi;
   clock: Clock;
   logger: Logger;
+  /** Counts each call's outcome (reelbot_publish_total): an unknown one is what an operator must look at. */
+  metrics?: Metrics;
   /** The request's one way to change: compare-and-set on its record, then its card redrawn. */
   update(id: string, change: Change): Promise<Changed>;
   /** Posts a request's news in its thread once. */
@@ -116,6 +119,7 @@ export function createPublisher(deps: PublisherDeps) {
       return false;
     }
     const outcome = await callApi(started);
+    deps.metrics?.inc('reelbot_publish_total', { outcome: outcome.kind });
     const { record: done } = await update(id, (r) => {
       const now = clock.now();
       return outcome.kind === 'published'

@@ -29,7 +29,8 @@ export function createRedisBudgetCounter(options: {
   const windowMs = options.windowMs ?? 3_600_000;
   // A failed count reaches the limiter through the command that failed.
   const redis = createRedisConnection(options.url).client;
-  const keyOf = (id: string) => `${options.prefix ?? 'reelbot:'}budget:{${id}}`;
+  // The prefix's hash tag decides the slot ({id} is inert after it, and kept so the names stay as they were).
+  const keyOf = (id: string) => `${options.prefix ?? '{reelbot}:'}budget:{${id}}`;
   return {
     async spent(id, since) {
       const flat = await redis.zrangebyscore(keyOf(id), `(${since}`, '+inf', 'WITHSCORES');

@@ -27,7 +27,8 @@ export function createRedisRateWindow(options: { url: string; prefix?: string })
 } {
   // A failed count reaches the caller through the call it was for (the limiter then waits and tries again).
   const redis = createRedisConnection(options.url).client;
-  const keyOf = (key: string) => `${options.prefix ?? 'reelbot:'}rate:{${key}}`;
+  // The prefix's hash tag decides the slot ({key} is inert after it, and kept so the names stay as they were).
+  const keyOf = (key: string) => `${options.prefix ?? '{reelbot}:'}rate:{${key}}`;
   return {
     async take(key, limit, windowMs, reserve = 0) {
       const wait = Number(await redis.eval(TAKE, 1, keyOf(key), limit, windowMs, reserve, randomUUID()));

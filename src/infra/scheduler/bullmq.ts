@@ -3,8 +3,8 @@
 // instead of adding another. A replica that dies mid-task loses its lock; another replica's stalled-job
 // check puts the job back (after `leaseMs`). At-least-once, like the embedded scheduler.
 // Following BullMQ's production guide: workers' connections retry forever (`maxRetriesPerRequest: null`),
-// the connection used on the request path fails fast (`enableOfflineQueue: false`), and queue names are in
-// {braces} so all of a queue's keys hash to one Redis Cluster slot.
+// the connection used on the request path fails fast (`enableOfflineQueue: false`), and the prefix carries a
+// {hash tag} (`{reelbot}:bull`) so the keys of every queue hash to one Redis Cluster slot, with the store's.
 import { DelayedError, Job, Queue, Worker } from 'bullmq';
 import type { Logger } from '../../core/ports.ts';
 import type { Scheduler, Task, TaskData, TaskHandler } from '../../core/scheduler.ts';
@@ -15,7 +15,7 @@ import { backoffDelay } from './embedded.ts';
 
 export interface BullmqSchedulerOptions {
   url: string;
-  /** Key prefix shared by every replica of one bot; default `reelbot:bull`. */
+  /** Key prefix shared by every replica of one bot; default `{reelbot}:bull`. */
   prefix?: string;
   logger: Logger;
   /** Lock on a running task; a replica silent for this long is presumed dead. Default 30 s. */
@@ -44,7 +44,7 @@ export function createBullmqScheduler(options: BullmqSchedulerOptions): Schedule
   stop(o?: { drainMs?: number }): Promise<void>;
 } {
   const { logger } = options;
-  const prefix = options.prefix ?? 'reelbot:bull';
+  const prefix = options.prefix ?? '{reelbot}:bull';
   const leaseMs = options.leaseMs ?? 30_000;
   const backoff = options.backoff ?? { baseMs: 1_000, maxMs: 5 * 60_000 };
   const maxFailures = options.maxFailures ?? 25;
@@ -211,4 +211,60 @@ export function createBullmqScheduler(options: BullmqSchedulerOptions): Schedule
       stopListening();
     },
   };
+}
+
+/**
+ * Moves every task of one queue from BullMQ's keys under `from` to the same queue under `to` (a new key
+ * prefix), through BullMQ's own API: each waiting, delayed or interrupted task is added again with its id,
+ * data and due time, then the old queue is removed. A task that was running when its process stopped runs
+ * again, as the stalled-job check would have had it. Answers how many tasks moved.
+ */
+export async function moveBullmqQueue(options: { url: string; from: string; to: string; queue: string }) {
+  const connection = { url: options.url, maxRetriesPerRequest: 1 };
+  const old = new Queue<Stored>(options.queue, { connection, prefix: options.from });
+  const next = new Queue<Stored>(options.queue, { connection, prefix: options.to });
+  try {
+    const jobs = await old.getJobs(['active', 'wait', 'prioritized', 'delayed']);
+    const now = Date.now();
+    for (const job of jobs) {
+      if (!job.id) continue;
+      const { [MOVED_TO]: movedTo, ...data } = job.data as Stored;
+      const dueAt = movedTo ?? data[DUE_AT] ?? job.timestamp + (job.delay ?? 0);
+      // Adding an id the new queue already holds is a no-op, so a move cut short can run again.
+      await next.add(
+        job.name,
+        { ...data, [DUE_AT]: dueAt },
+        {
+          jobId: job.id,
+          delay: Math.max(0, dueAt - now),
+          attempts: job.opts.attempts ?? 25,
+          backoff: { type: 'custom' },
+          removeOnComplete: true,
+          removeOnFail: true,
+        },
+      );
+    }
+    await old.obliterate({ force: true });
+    return jobs.length;
+  } finally {
+    await Promise.all([old.close(), next.close()]);
+  }
+}
+
+/**
+ * How many BullMQ workers are connected to one queue under `prefix` (from the names BullMQ gives its
+ * connections, in CLIENT LIST); undefined when the server does not allow CLIENT LIST.
+ */
+export async function connectedWorkers(options: { url: string; prefix: string; queue: string }) {
+  const queue = new Queue(options.queue, {
+    connection: { url: options.url, maxRetriesPerRequest: 1 },
+    prefix: options.prefix,
+  });
+  try {
+    return await queue.getWorkersCount();
+  } catch {
+    return undefined;
+  } finally {
+    await queue.close();
+  }
 }

@@ -9,8 +9,10 @@ export type StoreOptions =
   | {
       kind: 'redis';
       url: string;
-      /** Put in front of every key so several bots can share one Redis; default `reelbot:`. */
+      /** Put in front of every key so several bots can share one Redis; default `{reelbot}:` (a Cluster hash tag). */
       prefix?: string;
+      /** Where an earlier version kept the keys (no hash tag); the bot moves them to `prefix` at start. */
+      legacyPrefix?: string;
       /** Bound on connecting; default 5000 ms. */
       timeoutMs?: number;
       /** Bound on each operation; default 2000 ms. */

@@ -21,7 +21,7 @@ const OPERATION_TIMEOUT_MS = 2_000;
 export interface RedisStoreOptions {
   url: string;
   clock?: Clock;
-  /** Put in front of every key so several bots can share one Redis; default `reelbot:`. */
+  /** Put in front of every key so several bots can share one Redis; default `{reelbot}:` (a Cluster hash tag). */
   prefix?: string;
   /** Bound on connecting; default 5000 ms. */
   timeoutMs?: number;
@@ -32,9 +32,9 @@ export interface RedisStoreOptions {
 /** Connects on first use, so call `ping()` at start-up to fail fast. */
 export function createRedisStore(options: RedisStoreOptions): Store {
   const clock = options.clock ?? systemClock;
-  const keyPrefix = options.prefix ?? 'reelbot:';
-  if (!/^[A-Za-z0-9_.:-]*$/.test(keyPrefix)) {
-    throw new ConfigError(`the Redis key prefix "${keyPrefix}" may only hold letters, digits, _ . : -`);
+  const keyPrefix = options.prefix ?? '{reelbot}:';
+  if (!/^[A-Za-z0-9_.:{}-]*$/.test(keyPrefix)) {
+    throw new ConfigError(`the Redis key prefix "${keyPrefix}" may only hold letters, digits, _ . : - { }`);
   }
   const timeoutMs = options.timeoutMs ?? REDIS_TIMEOUT_MS;
   // Failures reach the caller through the command that failed (backend.ts says where and what to check).

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Job } from '../../../src/core/jobs/model.ts';
-import { formatDuration, progressLine } from '../../../src/core/jobs/progress.ts';
+import { createOverdueCount, formatDuration, progressLine } from '../../../src/core/jobs/progress.ts';
 import type { ChatPort } from '../../../src/core/ports.ts';
+import { createMetrics } from '../../../src/infra/prom-metrics.ts';
 import { type Harness, startHarness } from '../../support/harness.ts';
 
 // The card's progress between the contract behaviours' lines: the pace past a card's edit window, the
@@ -59,5 +60,21 @@ describe('the progress line', () => {
     expect(progressLine(job, 9 * 60_000, 240_000)).toMatch(
       /more than twice as long as usual here \(~4 min\).*\/project p_1/,
     );
+  });
+});
+
+describe('jobs past twice their usual time', () => {
+  it('are counted once each on /metrics, by kind', async () => {
+    const metrics = createMetrics({ defaultMetrics: false });
+    const overdue = createOverdueCount(metrics);
+    const clip = { id: 'j1', kind: 'clip', createdAt: 0 } as Job;
+    overdue.saw(clip, 8 * 60_000, 240_000);
+    overdue.saw({ ...clip, id: 'j2' }, 9 * 60_000, undefined);
+    expect(await metrics.render()).not.toMatch(/^reelbot_jobs_overdue_total\{/m);
+    for (const minute of [9, 10, 11]) overdue.saw(clip, minute * 60_000, 240_000);
+    overdue.saw({ ...clip, id: 'j3', kind: 'tts' }, 60 * 60_000, 240_000);
+    const text = await metrics.render();
+    expect(text).toMatch(/^reelbot_jobs_overdue_total\{kind="clip"\} 1$/m);
+    expect(text).toMatch(/^reelbot_jobs_overdue_total\{kind="tts"\} 1$/m);
   });
 });

@@ -39,6 +39,8 @@ describe('publishing outcomes', () => {
     expect(card.text).toMatch(/Outcome unknown/);
     expect(card.text).not.toMatch(/✅|Published/);
     expect(labels(card)).toEqual(expect.arrayContaining(['Mark as posted', 'Try again']));
+    // What an operator's alert counts: one call whose outcome is unknown.
+    expect(h.app.metrics.get('reelbot_publish_total', { outcome: 'unknown' })).toBe(1);
 
     await click(h, button(card, 'Mark as posted') ?? '', as('bea'), false);
     expect(lastEphemeral(h)).toMatch(/Only people who may configure/);
@@ -73,5 +75,9 @@ describe('publishing outcomes', () => {
     await Promise.all([click(h, retry, as('ana')), click(h, retry, as('ana'))]);
     expect(h.app.sandbox?.posts().map((p) => p.title)).toEqual(['Refused']);
     expect(lastCard(h).text).toMatch(/Published/);
+    const outcomes = ['unknown', 'failed', 'published'].map((o) =>
+      h.app.metrics.get('reelbot_publish_total', { outcome: o }),
+    );
+    expect(outcomes).toEqual([1, 1, 1]);
   });
 });

@@ -49,8 +49,9 @@ export async function createTempDir(): Promise<{ path: string; remove(): Promise
 
 export const REDIS_URL = 'redis://127.0.0.1:6379';
 
+/** A key prefix of one test's own, with a hash tag as the bot's default (`{reelbot}:`) has. */
 export function uniquePrefix(): string {
-  return `test-${process.pid}-${Math.random().toString(36).slice(2, 10)}:`;
+  return `{test-${process.pid}-${Math.random().toString(36).slice(2, 10)}}:`;
 }
 
 const plainRedisClient = () => createClient({ url: REDIS_URL });
@@ -67,11 +68,17 @@ export async function withRedis<T>(use: (client: RedisClient) => Promise<T>): Pr
   }
 }
 
-/** Deletes every key under `prefix` from the local Redis. */
+/**
+ * Deletes every key under `prefix` from the local Redis, and under the prefix a bot configured with it
+ * writes (REDIS_KEY_PREFIX `p:` gives keys under `{p}:`).
+ */
 export async function deleteRedisPrefix(prefix: string): Promise<void> {
+  const prefixes = prefix.includes('{') ? [prefix] : [prefix, `{${prefix.replace(/:$/, '')}}:`];
   await withRedis(async (client) => {
-    for await (const keys of client.scanIterator({ MATCH: `${prefix}*`, COUNT: 500 })) {
-      if (keys.length > 0) await client.del(keys);
+    for (const p of prefixes) {
+      for await (const keys of client.scanIterator({ MATCH: `${p}*`, COUNT: 500 })) {
+        if (keys.length > 0) await client.del(keys);
+      }
     }
   });
 }
