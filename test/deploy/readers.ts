@@ -1,7 +1,5 @@
 // Readers for what deploy/ ships, small and strict: the metric names a PromQL expression selects, and the
-// subset of YAML the alert rules are written in (block mappings and sequences, plain and quoted scalars).
-// Anything outside that subset is an error with its line number, so the file stays readable by any YAML
-// parser, Prometheus's included.
+// metric families a /metrics page declares.
 
 /** Words of PromQL that are not metric names where they stand. */
 const KEYWORDS = new Set(['by', 'without', 'on', 'ignoring', 'group_left', 'group_right', 'bool', 'and', 'or']);
