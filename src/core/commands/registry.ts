@@ -9,8 +9,8 @@ import { help, jobs, project } from '../jobs/info-commands.ts';
 import { retryAction } from '../jobs/retry-command.ts';
 import { tts, ttv } from '../jobs/speech-commands.ts';
 import { broll, clip, subtitles } from '../jobs/video-commands.ts';
-import { PUBLISH_FORMS, publishCardAction, publishCommand, publishResultAction } from '../publish/publish-commands.ts';
 import { approvalsCommand, approveFromListAction } from '../publish/approvals-command.ts';
+import { PUBLISH_FORMS, publishCardAction, publishCommand, publishResultAction } from '../publish/publish-commands.ts';
 import { scheduledCommand } from '../publish/scheduled.ts';
 import { socialKeyForm } from '../publish/setup-socials.ts';
 import {

@@ -3,9 +3,9 @@
 // /approvals and the Slack Home tab draw these lists. Who may approve is decided by the same checks as a
 // click on the card (approvals.ts, approvers.ts); a channel the platform cannot vouch for is left out.
 import type { ChatPort, Clock, Logger, Platform } from '../ports.ts';
-import { contentHash, type PublishRequestRecord } from './model.ts';
 import { refuseApproval, refuseBeforeMembership } from './approvals.ts';
 import type { Approvers } from './approvers.ts';
+import { contentHash, type PublishRequestRecord } from './model.ts';
 import type { Policy, PolicyRepo } from './policy.ts';
 import type { PublishRepo } from './repo.ts';
 
