@@ -82,12 +82,12 @@ export function createWaiting(deps: WaitingDeps) {
       const channels = [...new Set(open.map((r) => r.thread.channelId))];
       const { visible, unchecked } = await visibleChannels(viewer, channels);
       const shown = open.filter((r) => visible.has(r.thread.channelId));
-      const policyOf = new Map<string, Promise<Policy>>();
+      const policyOf = new Map<string, Policy>();
       const rows: Row[] = [];
       for (const request of shown) {
-        let policy = policyOf.get(request.channelKey);
-        if (!policy) policyOf.set(request.channelKey, (policy = policies.get(request.channelKey)));
-        rows.push({ request, policy: await policy });
+        const policy = policyOf.get(request.channelKey) ?? (await policies.get(request.channelKey));
+        policyOf.set(request.channelKey, policy);
+        rows.push({ request, policy });
       }
       const toApprove: Row[] = [];
       for (const row of rows)
