@@ -169,6 +169,6 @@ export interface ChatPort {
    * when the platform cannot say; the caller then shows less, never more.
    */
   visibleTo?(workspaceId: string, userId: string, channelIds: readonly string[]): Promise<ReadonlySet<string>>;
-  /** A web address that opens the card (its message), where the platform has one. */
-  cardLink?(thread: ThreadRef): string | undefined;
+  /** A web address that opens the card (its message), where the platform has one; undefined if unknown. */
+  cardLink?(thread: ThreadRef): Promise<string | undefined>;
 }

@@ -32,7 +32,7 @@ export function createDiscordChatPort(rest: REST): ChatPort {
     // A card whose answer a crash cut off, found in the channel by what it shows (find-card.ts).
     findCard: createCardFinder(rest),
     visibleTo: createChannelVisibility(rest),
-    cardLink: (thread) =>
+    cardLink: async (thread) =>
       `https://discord.com/channels/${thread.workspaceId}/${cardChannelOf(thread)}/${thread.cardMessageId}`,
     // Discord refuses edits of a message older than an hour (30046); a margin keeps a late edit from failing.
     cardEditMs: 55 * 60_000,

@@ -6,7 +6,6 @@ import { defineAction } from '../commands/actions.ts';
 import { type CommandContext, defineCommand, run } from '../commands/handler.ts';
 import { APPROVALS } from '../commands/table.ts';
 import { type Card, type Control, link, mention, type OutMessage, plainText, truncate } from '../platform/message.ts';
-import type { ChatPort } from '../ports.ts';
 import { expiresAt } from './approvals.ts';
 import { contentHash, type PublishRequestRecord } from './model.ts';
 import { member } from './publish-commands.ts';
@@ -21,15 +20,9 @@ const MAX_MINE = 15;
 const titleOf = (r: PublishRequestRecord) => r.content.title || r.content.videoUrl;
 
 /** Where the request's card is: a link where the platform has one. */
-function where(r: PublishRequestRecord, port: ChatPort | undefined): string {
-  const url = port?.cardLink?.(r.thread);
-  return url ? link('open the card', url) : 'on its card in the channel';
-}
+const where = (row: Row): string => (row.link ? link('open the card', row.link) : 'on its card in the channel');
 
-function openCard(r: PublishRequestRecord, port: ChatPort | undefined): Control[] {
-  const url = port?.cardLink?.(r.thread);
-  return url ? [{ kind: 'link', label: 'Open card', url }] : [];
-}
+const openCard = (row: Row): Control[] => (row.link ? [{ kind: 'link', label: 'Open card', url: row.link }] : []);
 
 /** The Approve of a listed request, bound to the content the list shows. */
 export const approveControl = (r: PublishRequestRecord): Control => ({
@@ -39,17 +32,18 @@ export const approveControl = (r: PublishRequestRecord): Control => ({
   style: 'primary',
 });
 
-export function toApproveCard({ request: r, policy }: Row, port: ChatPort | undefined, now: number): Card {
+export function toApproveCard(row: Row, now: number): Card {
+  const { request: r, policy } = row;
   const zone = policy.timezone;
   return {
     title: truncate(titleOf(r), 200),
     body: [
-      `Requested by ${mention(r.requester.userId)} · ${where(r, port)}`,
+      `Requested by ${mention(r.requester.userId)} · ${where(row)}`,
       `Waiting since ${formatWhen(r.createdAt, zone)} · expires ${formatWhen(expiresAt(r, policy), zone)}`,
       approvalLine(r, policy, now),
     ].join('\n'),
     tone: 'pending',
-    controls: [approveControl(r), ...openCard(r, port)],
+    controls: [approveControl(r), ...openCard(row)],
   };
 }
 
@@ -73,10 +67,10 @@ function stateOf({ request: r, policy }: Row, now: number): string {
   }
 }
 
-export function mineCard(rows: Row[], port: ChatPort | undefined, now: number): Card {
+export function mineCard(rows: Row[], now: number): Card {
   const lines = rows
     .slice(0, MAX_MINE)
-    .map((row) => `• **${truncate(titleOf(row.request), 80)}** — ${stateOf(row, now)} · ${where(row.request, port)}`);
+    .map((row) => `• **${truncate(titleOf(row.request), 80)}** — ${stateOf(row, now)} · ${where(row)}`);
   const more = rows.length > MAX_MINE ? `\n…and ${rows.length - MAX_MINE} more (see /scheduled in each channel)` : '';
   return {
     title: `Your open requests (${rows.length})`,
@@ -90,7 +84,7 @@ export const NOTHING_TO_APPROVE =
 const UNCHECKED =
   'The platform did not say which other channels you can see, so only this channel is listed; try again in a minute.';
 
-export function renderApprovals(lists: WaitingLists, port: ChatPort | undefined, now: number): OutMessage {
+export function renderApprovals(lists: WaitingLists, now: number): OutMessage {
   const { toApprove } = lists;
   const shown = toApprove.slice(0, MAX_LISTED);
   const more = toApprove.length > shown.length ? ` — the oldest ${shown.length} below` : '';
@@ -99,7 +93,7 @@ export function renderApprovals(lists: WaitingLists, port: ChatPort | undefined,
     : `**Waiting for your approval** (0)\n${NOTHING_TO_APPROVE}`;
   return {
     text: lists.unchecked ? `${head}\n${UNCHECKED}` : head,
-    cards: [...shown.map((row) => toApproveCard(row, port, now)), mineCard(lists.mine, port, now)],
+    cards: [...shown.map((row) => toApproveCard(row, now)), mineCard(lists.mine, now)],
   };
 }
 
@@ -118,7 +112,7 @@ export const approvalsCommand = defineCommand({
     return run(true, async (reply) => {
       const kit = ctx.deps.publish;
       const lists = await kit.waiting.lists(viewerOf(ctx));
-      await reply.ephemeral(renderApprovals(lists, kit.waiting.port(ctx.origin.platform), ctx.deps.clock.now()));
+      await reply.ephemeral(renderApprovals(lists, ctx.deps.clock.now()));
     });
   },
 });

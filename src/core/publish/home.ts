@@ -14,12 +14,12 @@ import type { Row } from './waiting.ts';
 const MAX_ON_HOME = 20;
 const MAX_LINES = 15;
 
-function upcomingCard(rows: Row[], cardLink: (r: Row) => string | undefined): Card {
+function upcomingCard(rows: Row[]): Card {
   const lines = rows.slice(0, MAX_LINES).map((row) => {
     const r = row.request;
     const at = r.content.scheduleAt === null ? '' : formatWhen(r.content.scheduleAt, row.policy.timezone);
     const state = r.state === 'pending' ? 'if approved in time' : 'approved';
-    const url = cardLink(row);
+    const url = row.link;
     return `• ${at} — **${truncate(r.content.title || r.content.videoUrl, 80)}** → ${r.content.accounts.join(', ')} · ${state}${url ? ` · ${link('card', url)}` : ''}`;
   });
   return {
@@ -38,7 +38,6 @@ export async function renderHome(deps: BotDeps, origin: Origin, notice?: OutMess
     userId: origin.userId,
     ...(origin.roles ? { roles: origin.roles } : {}),
   });
-  const port = waiting.port(origin.platform);
   const jobs: string[] = [];
   for await (const job of deps.jobs.running(
     (j) =>
@@ -46,7 +45,7 @@ export async function renderHome(deps: BotDeps, origin: Origin, notice?: OutMess
       j.origin.platform === origin.platform &&
       j.origin.workspaceId === origin.workspaceId,
   )) {
-    const url = job.thread && port?.cardLink?.(job.thread);
+    const url = job.thread && (await waiting.cardLink(job.thread));
     jobs.push(
       `• ${KIND_LABEL[job.kind]} \`${job.id}\` — ${truncate(job.summary, 120)} · started ${ago(now - job.createdAt)}${url ? ` · ${link('card', url)}` : ''}`,
     );
@@ -56,9 +55,9 @@ export async function renderHome(deps: BotDeps, origin: Origin, notice?: OutMess
     lists.toApprove.length > shown.length ? ` — the oldest ${shown.length} below` : ''
   }${lists.toApprove.length ? '' : `\n${NOTHING_TO_APPROVE}`}`;
   const cards: Card[] = [
-    ...shown.map((row) => toApproveCard(row, port, now)),
-    mineCard(lists.mine, port, now),
-    upcomingCard(lists.upcoming, (row) => port?.cardLink?.(row.request.thread)),
+    ...shown.map((row) => toApproveCard(row, now)),
+    mineCard(lists.mine, now),
+    upcomingCard(lists.upcoming),
     {
       title: `Your running jobs (${jobs.length})`,
       body: jobs.length ? jobs.slice(0, MAX_LINES).join('\n') : 'No job of yours is running.',

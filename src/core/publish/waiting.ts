@@ -2,7 +2,7 @@
 // guild or Slack team that they can see, their own open requests, and what is due to be posted soon.
 // /approvals and the Slack Home tab draw these lists. Who may approve is decided by the same checks as a
 // click on the card (approvals.ts, approvers.ts); a channel the platform cannot vouch for is left out.
-import type { ChatPort, Clock, Logger, Platform } from '../ports.ts';
+import type { ChatPort, Clock, Logger, Platform, ThreadRef } from '../ports.ts';
 import { refuseApproval, refuseBeforeMembership } from './approvals.ts';
 import type { Approvers } from './approvers.ts';
 import { contentHash, type PublishRequestRecord } from './model.ts';
@@ -25,6 +25,8 @@ export interface Viewer {
 export interface Row {
   request: PublishRequestRecord;
   policy: Policy;
+  /** A web address that opens its card, where the platform has one. */
+  link?: string;
 }
 
 export interface WaitingLists {
@@ -50,6 +52,16 @@ export interface WaitingDeps {
 export function createWaiting(deps: WaitingDeps) {
   const { repo, policies, approvers, clock, logger } = deps;
 
+  /** A link is a convenience: when the platform cannot give one, the row says where the card is instead. */
+  async function cardLinkOf(port: ChatPort | undefined, thread: ThreadRef): Promise<string | undefined> {
+    try {
+      return await port?.cardLink?.(thread);
+    } catch (err) {
+      logger.warn({ err }, 'could not make a link to a card');
+      return undefined;
+    }
+  }
+
   async function visibleChannels(viewer: Viewer, channels: string[]) {
     const port = deps.chat(viewer.platform);
     if (!port?.visibleTo) return { visible: new Set(channels), unchecked: false };
@@ -74,8 +86,8 @@ export function createWaiting(deps: WaitingDeps) {
   }
 
   return {
-    /** The platform's port, for links to cards. */
-    port: (platform: Platform) => deps.chat(platform),
+    /** A web address that opens a card (a job's, on the Home tab), or undefined. */
+    cardLink: (thread: ThreadRef) => cardLinkOf(deps.chat(thread.platform), thread),
     async lists(viewer: Viewer): Promise<WaitingLists> {
       const now = clock.now();
       const open = await repo.openIn(viewer.platform, viewer.workspaceId);
@@ -84,10 +96,12 @@ export function createWaiting(deps: WaitingDeps) {
       const shown = open.filter((r) => visible.has(r.thread.channelId));
       const policyOf = new Map<string, Policy>();
       const rows: Row[] = [];
+      const port = deps.chat(viewer.platform);
       for (const request of shown) {
         const policy = policyOf.get(request.channelKey) ?? (await policies.get(request.channelKey));
         policyOf.set(request.channelKey, policy);
-        rows.push({ request, policy });
+        const link = await cardLinkOf(port, request.thread);
+        rows.push({ request, policy, ...(link ? { link } : {}) });
       }
       const toApprove: Row[] = [];
       for (const row of rows)
