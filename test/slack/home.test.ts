@@ -65,4 +65,19 @@ describe('the Slack Home tab', () => {
     expect(home.text).toMatch(/Waiting for your approval\W+\(0\)/);
     expect(home.text).not.toContain('Private launch');
   });
+
+  it('lists nothing, and says why, when Slack cannot say which channels the person sees', async () => {
+    s = await startSlackSurface();
+    const surface = s;
+    await addAccount(s, 'brand', 'youtube', 'contract-key-scope');
+    await s.command(`/publish ${VIDEO} accounts=brand title="Unchecked"`, 'member');
+    await requestCard(s);
+    s.web.failMethod('users.conversations', 'missing_scope');
+
+    await s.openHome('admin');
+    const home = await eventually(async () => surface.home('admin'), 'the Home view published');
+    expect(home.text).toMatch(/did not say which channels you can see, so none is listed/);
+    expect(home.text).toMatch(/channels:read, groups:read/);
+    expect(home.text).not.toContain('Unchecked');
+  });
 });

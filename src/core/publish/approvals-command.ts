@@ -82,7 +82,7 @@ export function mineCard(rows: Row[], now: number): Card {
 export const NOTHING_TO_APPROVE =
   'Nothing is waiting for your approval in the channels you can see. When someone asks with /publish where you may approve, it shows up here and on its card in the channel.';
 const UNCHECKED =
-  'The platform did not say which other channels you can see, so only this channel is listed; try again in a minute.';
+  'The platform did not say which channels you can see, so only the one you asked from is listed; try again in a minute.';
 
 export function renderApprovals(lists: WaitingLists, now: number): OutMessage {
   const { toApprove } = lists;

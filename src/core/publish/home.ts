@@ -13,6 +13,8 @@ import type { Row } from './waiting.ts';
 /** A Home view holds 100 blocks: a request takes two (text, buttons), so 20 leave room for the rest. */
 const MAX_ON_HOME = 20;
 const MAX_LINES = 15;
+const UNCHECKED_HOME =
+  'Slack did not say which channels you can see, so none is listed; open Home again in a minute. If it keeps happening, ask whoever installed the bot to paste the current manifest and reinstall it (scopes channels:read, groups:read).';
 
 function upcomingCard(rows: Row[]): Card {
   const lines = rows.slice(0, MAX_LINES).map((row) => {
@@ -65,5 +67,7 @@ export async function renderHome(deps: BotDeps, origin: Origin, notice?: OutMess
     },
   ];
   const top = notice ? `${notice.text}\n\n` : '';
-  return { text: `${top}${head}`, cards };
+  // Home is asked from no channel: when the platform cannot say which channels they see, none is listed.
+  const unchecked = lists.unchecked ? `\n${UNCHECKED_HOME}` : '';
+  return { text: `${top}${head}${unchecked}`, cards };
 }
