@@ -85,13 +85,21 @@ export function createSlackApi(options: SlackApiOptions): SlackApi {
     return found?.ts === undefined ? undefined : String(found.ts);
   }
 
-  let workspaceUrl: string | undefined;
+  // One auth.test for the process (the address never changes); a failure is retried a minute later, not per link.
+  let workspaceUrl: Promise<string | undefined> | undefined;
+  let failedAt = Number.NEGATIVE_INFINITY;
 
   return {
-    async workspaceUrl() {
-      if (workspaceUrl) return workspaceUrl;
-      const res = await call('auth.test', {});
-      workspaceUrl = typeof res.url === 'string' && /^https:\/\//.test(res.url) ? res.url : undefined;
+    workspaceUrl() {
+      if (!workspaceUrl && Date.now() - failedAt < 60_000) return Promise.resolve(undefined);
+      workspaceUrl ??= call('auth.test', {}).then(
+        (res) => (typeof res.url === 'string' && /^https:\/\//.test(res.url) ? res.url : undefined),
+        (err: unknown) => {
+          workspaceUrl = undefined;
+          failedAt = Date.now();
+          throw err;
+        },
+      );
       return workspaceUrl;
     },
     async memberChannels(user, teamId) {

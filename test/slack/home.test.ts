@@ -80,4 +80,30 @@ describe('the Slack Home tab', () => {
     expect(home.text).toMatch(/channels:read, groups:read/);
     expect(home.text).not.toContain('Unchecked');
   });
+
+  it('refuses an Approve on a page drawn before the request was edited, and says so on the page', async () => {
+    s = await startSlackSurface();
+    const surface = s;
+    await addAccount(s, 'brand', 'youtube', 'contract-key-stale-home');
+    await s.command(`/publish ${VIDEO} accounts=brand title="Launch day"`, 'member');
+    const card = await requestCard(s);
+    await s.openHome('admin');
+    await eventually(async () => surface.home('admin')?.buttons.includes(APPROVE), 'the Home view with Approve');
+
+    await s.click(card, 'Edit', 'member');
+    await s.submitForm({ description: 'A new caption' }, 'member');
+    await eventually(
+      async () => (await surface.privateTo('member')).some((m) => /Saved/.test(m.text)),
+      'the edit saved',
+    );
+    await s.clickHome(APPROVE, 'admin');
+    const after = await eventually(
+      async () => (/nothing was approved/.test(surface.home('admin')?.text ?? '') ? surface.home('admin') : undefined),
+      'the refusal on top of the page',
+    );
+    // Drawn again, the page binds its Approve to what the request says now.
+    expect(after.buttons).toContain(APPROVE);
+    expect((await s.card(card)).text).toMatch(/0\/1/);
+    expect(await sandboxPosts(s)).toEqual([]);
+  });
 });
