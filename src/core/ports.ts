@@ -162,4 +162,13 @@ export interface ChatPort {
    * (Discord); a card found without its thread gets it started.
    */
   findCard?(origin: Origin, tag: string, shows?: string): Promise<ThreadRef | undefined>;
+  /**
+   * Of `channelIds` (channels of one Discord guild or Slack team), the ones `userId` can see (Discord: the
+   * View Channel permission; Slack: a public channel, or one they are in), so lists that span a workspace
+   * show nobody a channel hidden from them. Absent where the bot has one channel (the console). Rejects
+   * when the platform cannot say; the caller then shows less, never more.
+   */
+  visibleTo?(workspaceId: string, userId: string, channelIds: readonly string[]): Promise<ReadonlySet<string>>;
+  /** A web address that opens the card (its message), where the platform has one; undefined if unknown. */
+  cardLink?(thread: ThreadRef): Promise<string | undefined>;
 }

@@ -8,6 +8,7 @@ import { createCardFinder } from './find-card.ts';
 import { createRoleMembers } from './members.ts';
 import { createChannelMessage, editChannelMessage } from './post.ts';
 import { renderMessage } from './render.ts';
+import { createChannelVisibility } from './visibility.ts';
 
 /**
  * Where the card lives: a thread started from the card has the card's id, and the card sits in the
@@ -30,6 +31,9 @@ export function createDiscordChatPort(rest: REST): ChatPort {
     membersOf: createRoleMembers(rest),
     // A card whose answer a crash cut off, found in the channel by what it shows (find-card.ts).
     findCard: createCardFinder(rest),
+    visibleTo: createChannelVisibility(rest),
+    cardLink: async (thread) =>
+      `https://discord.com/channels/${thread.workspaceId}/${cardChannelOf(thread)}/${thread.cardMessageId}`,
     // Discord refuses edits of a message older than an hour (30046); a margin keeps a late edit from failing.
     cardEditMs: 55 * 60_000,
     async send(thread, message, idempotencyKey) {

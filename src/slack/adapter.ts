@@ -16,6 +16,7 @@ import { createSlackApi } from './api.ts';
 import { toBoltLogger } from './bolt-logger.ts';
 import type { HandlerDeps } from './boundary.ts';
 import { createSlackChatPort } from './chat-port.ts';
+import { createSlackHome } from './home.ts';
 import { createSlackLimiter } from './limiter.ts';
 import { registerCommands } from './on-command.ts';
 import { registerEvents } from './on-event.ts';
@@ -158,7 +159,16 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
     logger: options.logger,
     ...(options.metrics ? { metrics: options.metrics } : {}),
   });
-  const deps: HandlerDeps = { dispatch, api, logger, permissions, once, commandPrefix: options.commandPrefix ?? '' };
+  const home = createSlackHome({ api, bot: options.bot, logger });
+  const deps: HandlerDeps = {
+    dispatch,
+    api,
+    logger,
+    permissions,
+    once,
+    home,
+    commandPrefix: options.commandPrefix ?? '',
+  };
   registerEvents(app, deps);
   registerCommands(app, deps);
   registerInteractions(app, deps);

@@ -11,6 +11,9 @@ import type { SlackMessage } from './render.ts';
 
 export type ApiResult = Record<string, unknown>;
 
+/** Pages of users.conversations read for one person. */
+const MEMBER_PAGES = 10;
+
 /** The metadata event type of the bot's own posts (Slack requires one). */
 const POST_EVENT_TYPE = 'reelbot_post';
 
@@ -30,6 +33,14 @@ export interface SlackApi {
   usergroupMembers(usergroup: string, teamId?: string): Promise<string[]>;
   /** The workspace's user groups, id and @handle (usergroups.list; needs usergroups:read). */
   usergroups(teamId?: string): Promise<Array<{ id: string; handle: string }>>;
+  /** The workspace's web address (auth.test `url`, e.g. https://acme.slack.com/), the base of message links. */
+  workspaceUrl(): Promise<string | undefined>;
+  /** The channels `user` is in (users.conversations; needs channels:read and groups:read), up to `maxPages` pages. */
+  memberChannels(user: string, teamId?: string): Promise<Set<string>>;
+  /** Whether anyone in the workspace can open the channel (conversations.info; needs channels:read). */
+  isPublicChannel(channel: string): Promise<boolean>;
+  /** Publishes `view` as `user`'s app Home (views.publish). */
+  publishView(user: string, view: unknown): Promise<void>;
   /** POSTs to a response_url (5 uses within 30 minutes). */
   respond(responseUrl: string, body: Record<string, unknown>): Promise<void>;
 }
@@ -74,7 +85,52 @@ export function createSlackApi(options: SlackApiOptions): SlackApi {
     return found?.ts === undefined ? undefined : String(found.ts);
   }
 
+  // One auth.test for the process (the address never changes); a failure is retried a minute later, not per link.
+  let workspaceUrl: Promise<string | undefined> | undefined;
+  let failedAt = Number.NEGATIVE_INFINITY;
+
   return {
+    workspaceUrl() {
+      if (!workspaceUrl && Date.now() - failedAt < 60_000) return Promise.resolve(undefined);
+      workspaceUrl ??= call('auth.test', {}).then(
+        (res) => (typeof res.url === 'string' && /^https:\/\//.test(res.url) ? res.url : undefined),
+        (err: unknown) => {
+          workspaceUrl = undefined;
+          failedAt = Date.now();
+          throw err;
+        },
+      );
+      return workspaceUrl;
+    },
+    async memberChannels(user, teamId) {
+      const found = new Set<string>();
+      let cursor = '';
+      // 200 a page, as Slack recommends; 10 pages: someone in more than 2,000 channels sees the rest as public ones only.
+      for (let page = 0; page < MEMBER_PAGES; page++) {
+        const res = await call('users.conversations', {
+          user,
+          types: 'public_channel,private_channel',
+          exclude_archived: true,
+          limit: 200,
+          ...(cursor ? { cursor } : {}),
+          ...(teamId ? { team_id: teamId } : {}),
+        });
+        const channels = Array.isArray(res.channels) ? (res.channels as Array<{ id?: unknown }>) : [];
+        for (const c of channels) if (typeof c.id === 'string') found.add(c.id);
+        const next = (res.response_metadata as { next_cursor?: unknown } | undefined)?.next_cursor;
+        if (typeof next !== 'string' || next === '') break;
+        cursor = next;
+      }
+      return found;
+    },
+    async isPublicChannel(channel) {
+      const res = await call('conversations.info', { channel });
+      const c = (res.channel ?? {}) as { is_private?: unknown; is_im?: unknown; is_mpim?: unknown };
+      return c.is_private === false && c.is_im !== true && c.is_mpim !== true;
+    },
+    async publishView(user, view) {
+      await call('views.publish', { user_id: user, view });
+    },
     async postMessage(channel, message, threadTs, tag) {
       const args = {
         channel,

@@ -5,6 +5,7 @@ import type { Once } from '../core/guarantees/once.ts';
 import type { Dispatch } from '../core/platform/dispatch.ts';
 import type { Logger } from '../core/ports.ts';
 import type { SlackApi } from './api.ts';
+import type { SlackHome } from './home.ts';
 import type { Permissions } from './permissions.ts';
 
 export interface HandlerDeps {
@@ -12,6 +13,8 @@ export interface HandlerDeps {
   api: SlackApi;
   logger: Logger;
   permissions: Permissions;
+  /** The app's Home tab, drawn on app_home_opened and after an action taken from it. */
+  home: SlackHome;
   once: Once;
   /** SLACK_COMMAND_PREFIX, taken off the command names Slack sends. */
   commandPrefix?: string;

@@ -5,6 +5,7 @@ import type { ChatPort, ThreadRef } from '../core/ports.ts';
 import type { SlackApi } from './api.ts';
 import { createSlackGroups } from './groups.ts';
 import { renderMessage } from './render.ts';
+import { createSlackVisibility } from './visibility.ts';
 
 export function createSlackChatPort(options: { api: SlackApi }): ChatPort {
   const { api } = options;
@@ -14,6 +15,13 @@ export function createSlackChatPort(options: { api: SlackApi }): ChatPort {
     platform: 'slack',
     membersOf: groups.membersOf,
     findGroup: groups.findGroup,
+    visibleTo: createSlackVisibility({ api }),
+    // Slack's permalink form, on the workspace's own address (chat.getPermalink would cost a call per card).
+    async cardLink(thread) {
+      const base = await api.workspaceUrl();
+      if (!base) return undefined;
+      return `${base.replace(/\/+$/, '')}/archives/${thread.channelId}/p${thread.cardMessageId.replace('.', '')}`;
+    },
     // chat.postMessage has no idempotency key: the key goes into the message's metadata, so that a post
     // whose answer never came (killed in flight) can be found in the thread (findPost).
     async send(thread: ThreadRef, message, idempotencyKey) {

@@ -17,7 +17,8 @@ export interface SlackGroups {
   findGroup(teamId: string, handle: string): Promise<string | undefined>;
 }
 
-function cached<T>(ttl: number, now: () => number) {
+/** Answers kept `ttl` ms, one load in flight per key; a failure is neither cached nor guessed. */
+export function cached<T>(ttl: number, now: () => number) {
   const answers = new Map<string, { value: T; until: number }>();
   const inFlight = new Map<string, Promise<T>>();
   return (key: string, load: () => Promise<T>): Promise<T> => {

@@ -21,14 +21,17 @@ export interface ManifestOptions {
 // channels:history and groups:history: a result whose post was cut off by a crash is looked for in its thread
 // (by the post's metadata) before it is posted again, and a job card whose answer a crash cut off is found in
 // its channel the same way. usergroups:read: approvers named as a user group (`/setup approvers=@editors`) are
-// checked with usergroups.users.list.
+// checked with usergroups.users.list. channels:read and groups:read: /approvals and the Home tab list only the
+// channels a person can see (users.conversations, conversations.info).
 export const BOT_SCOPES = [
   'app_mentions:read',
   'channels:history',
+  'channels:read',
   'chat:write',
   'chat:write.public',
   'commands',
   'groups:history',
+  'groups:read',
   'usergroups:read',
   'users:read',
 ] as const;
@@ -48,6 +51,8 @@ export function slackManifest(options: ManifestOptions): object {
     },
     features: {
       bot_user: { display_name: name, always_online: true },
+      // The Home tab: what waits for the person's approval, drawn when they open it (app_home_opened).
+      app_home: { home_tab_enabled: true },
       slash_commands: options.commands.map((c) => ({
         command: `/${prefix}${c.name}`,
         description: cut(c.description, 2000),
@@ -66,7 +71,7 @@ export function slackManifest(options: ManifestOptions): object {
     settings: {
       event_subscriptions: {
         ...(base ? { request_url: `${base}${SLACK_PATHS.events}` } : {}),
-        bot_events: ['app_mention'],
+        bot_events: ['app_mention', 'app_home_opened'],
       },
       interactivity: {
         is_enabled: true,

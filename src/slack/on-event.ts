@@ -4,7 +4,7 @@ import type { App } from '@slack/bolt';
 import { mentionAnswer } from './answer.ts';
 import type { HandlerDeps } from './boundary.ts';
 import { createReply } from './reply.ts';
-import { appMentionSchema, mentionRequest } from './translate.ts';
+import { appHomeOpenedSchema, appMentionSchema, homeOrigin, mentionRequest } from './translate.ts';
 
 /** Slack retries for about 5 minutes; an hour leaves room for slow replicas. */
 const EVENT_CLAIM_MS = 60 * 60_000;
@@ -20,6 +20,15 @@ export function registerEvents(app: App, deps: HandlerDeps): void {
       return;
     }
     await next();
+  });
+
+  app.event('app_home_opened', async ({ body }) => {
+    const parsed = appHomeOpenedSchema.safeParse(body);
+    if (!parsed.success || (parsed.data.event.tab ?? 'home') !== 'home') return;
+    // Bolt has acknowledged the event already; a Home that fails to draw is logged, never thrown into Bolt.
+    await deps.home
+      .publish(homeOrigin(parsed.data))
+      .catch((err: unknown) => deps.logger.error({ err }, 'could not publish the Home tab'));
   });
 
   app.event('app_mention', async ({ body, context }) => {

@@ -15,6 +15,7 @@ import {
   blockActionSchema,
   blockSuggestionSchema,
   clickedMessage,
+  isHomeClick,
   viewOrigin,
   viewSubmissionSchema,
 } from './translate.ts';
@@ -40,10 +41,13 @@ export function registerInteractions(app: App, deps: HandlerDeps): void {
     const b = parsed.data;
     const origin = actionOrigin(b);
     const clicked = clickedMessage(b);
-    const reply = createReply({
-      ...replyOptions(deps, origin, b.response_url, context.botUserId),
-      ...(clicked ? { clicked } : {}),
-    });
+    // Home has no channel to answer in: its answer redraws Home, with the answer on top.
+    const reply = isHomeClick(b)
+      ? deps.home.reply(origin)
+      : createReply({
+          ...replyOptions(deps, origin, b.response_url, context.botUserId),
+          ...(clicked ? { clicked } : {}),
+        });
     const meta = {
       channelId: origin.channelId,
       ...(origin.threadId ? { threadId: origin.threadId } : {}),

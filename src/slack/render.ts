@@ -52,7 +52,11 @@ const section = (text: string): types.SectionBlock => ({
   text: { type: 'mrkdwn', text: cutMrkdwn(toMrkdwn(text), LIMITS.sectionText) },
 });
 
-export function renderMessage(message: OutMessage): SlackMessage {
+/** Blocks a Home tab view may hold. */
+export const HOME_BLOCKS = 100;
+
+/** `maxBlocks`: 50 in a message; a view (the Home tab) holds 100. */
+export function renderMessage(message: OutMessage, maxBlocks: number = LIMITS.blocks): SlackMessage {
   const cards = message.cards ?? [];
   const controls = message.controls ?? [];
   if (cards.length === 0 && controls.length === 0) {
@@ -63,7 +67,10 @@ export function renderMessage(message: OutMessage): SlackMessage {
   if (message.text.trim()) blocks.push(section(message.text));
   for (const card of cards) blocks.push(...renderCard(card, ids));
   blocks.push(...actionBlocks(controls, ids));
-  return { text: cutMrkdwn(toMrkdwn(message.text || firstTitle(cards)), LIMITS.fallbackText), blocks: cap(blocks) };
+  return {
+    text: cutMrkdwn(toMrkdwn(message.text || firstTitle(cards)), LIMITS.fallbackText),
+    blocks: cap(blocks, maxBlocks),
+  };
 }
 
 function firstTitle(cards: readonly Card[]): string {

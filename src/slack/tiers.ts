@@ -11,10 +11,13 @@ const TIER_OF: Record<string, Tier> = {
   'chat.update': 3,
   'conversations.history': 3,
   'conversations.replies': 3,
+  'conversations.info': 3,
+  'users.conversations': 3,
   'chat.postEphemeral': 4,
   'users.info': 4,
   'views.open': 4,
   'views.update': 4,
+  'views.publish': 4,
 };
 
 /** Calls per minute Slack allows each tier (Tier 2 ≈ 20, Tier 3 ≈ 50, Tier 4 ≈ 100). */

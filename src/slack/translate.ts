@@ -34,6 +34,8 @@ export const blockActionSchema = z.object({
     })
     .passthrough()
     .nullish(),
+  /** Set on a click in a view: the Home tab's is `type: 'home'`. */
+  view: z.object({ type: z.string() }).passthrough().nullish(),
   response_url: z.string().optional(),
   trigger_id: z.string().optional(),
   actions: z
@@ -89,7 +91,20 @@ export const appMentionSchema = z.object({
 });
 export type AppMentionBody = z.infer<typeof appMentionSchema>;
 
+/** The person opened the app's Home (or its Messages / About tab). */
+export const appHomeOpenedSchema = z.object({
+  team_id: z.string(),
+  event: z.object({ type: z.literal('app_home_opened'), user: z.string(), tab: z.string().optional() }),
+});
+
 const slack = (o: Omit<Origin, 'platform'>): Origin => ({ platform: 'slack', ...o });
+
+/** Whose Home was opened: a person of the workspace, in no channel. */
+export const homeOrigin = (b: z.infer<typeof appHomeOpenedSchema>): Origin =>
+  slack({ workspaceId: b.team_id, channelId: '', userId: b.event.user });
+
+/** A click on the Home tab, not on a message. */
+export const isHomeClick = (b: BlockActionBody): boolean => b.view?.type === 'home';
 
 /** Slash commands cannot be run inside threads and carry none. */
 export function commandOrigin(c: SlashCommandBody): Origin {

@@ -3,7 +3,7 @@
 // response_url posts and the acks' own bodies.
 import type { RunningBot } from '../../src/start-bot.ts';
 import { type SlackWebApiDouble, sendSigned, startSlackWebApi } from '../doubles/slack/index.ts';
-import type { SlackUsergroup } from '../doubles/slack/web-api.ts';
+import { type SlackUsergroup, TEAM_ID } from '../doubles/slack/web-api.ts';
 import { blockAction, elements, openedView, type Post, posts, viewSubmission } from '../slack/e2e-harness.ts';
 import { SECRET, slashCommand, USERS } from '../slack/harness.ts';
 import { startCore } from './core.ts';
@@ -72,8 +72,17 @@ function stateOf(block: InputBlock, values: Record<string, string>): Record<stri
 /** The id the double gave a response_url (`…/respond/<id>`). */
 const responseId = (payload: Record<string, unknown>) => String(payload.response_url ?? '').split('/respond/')[1];
 
-/** The Slack surface, with its Web API double (user groups, faults) for Slack-only tests. */
-export type SlackSurface = Surface & { web: SlackWebApiDouble };
+/**
+ * The Slack surface, with its Web API double (user groups, faults) for Slack-only tests, and the app's Home
+ * tab: opened as Slack does (an app_home_opened event), read from views.publish, clicked as a view.
+ */
+export type SlackSurface = Surface & {
+  web: SlackWebApiDouble;
+  openHome(who?: Person): Promise<void>;
+  /** The Home view last published for `who`, as they read it. */
+  home(who?: Person): Seen | undefined;
+  clickHome(label: string, who?: Person): Promise<void>;
+};
 
 export async function startSlackSurface(options: { usergroups?: SlackUsergroup[] } = {}): Promise<SlackSurface> {
   const core = await startCore();
@@ -113,6 +122,7 @@ export async function startSlackSurface(options: { usergroups?: SlackUsergroup[]
   }
 
   const threadOf = (ts: string) => posts(web).filter((p) => p.thread_ts === ts);
+  let events = 0;
 
   return {
     name: 'slack',
@@ -173,6 +183,52 @@ export async function startSlackSurface(options: { usergroups?: SlackUsergroup[]
     thread: async (ts) => threadOf(ts).map((p) => seen(p as Rendered)),
     privateTo: async (who) => shownTo(who).map(seen),
     everyone: async () => posts(web).map((p) => seen(p as Rendered)),
+    async openHome(who = 'member') {
+      const event = {
+        type: 'app_home_opened',
+        user: USER[who],
+        channel: 'D0HOME',
+        tab: 'home',
+        event_ts: '1700000500.000100',
+      };
+      const payload = {
+        type: 'event_callback',
+        team_id: TEAM_ID,
+        api_app_id: 'A0REELBOT',
+        event,
+        event_id: `Ev${++events}`,
+      };
+      const res = await sendSigned(`${base}/slack/events`, 'event', payload, { secret: SECRET });
+      if (res.status !== 200) throw new Error(`Slack event refused: ${res.status}`);
+    },
+    home(who = 'member') {
+      const view = web.homeOf(USER[who]);
+      return view ? seen({ text: '', blocks: view.blocks as Rendered['blocks'] }) : undefined;
+    },
+    async clickHome(label, who = 'member') {
+      const view = web.homeOf(USER[who]);
+      const element = view && elements(view.blocks as Post['blocks']).find((e) => e.text?.text?.includes(label));
+      if (!element) throw new Error(`no ${label} button on the Home tab of ${who}`);
+      const payload = {
+        type: 'block_actions',
+        team: { id: TEAM_ID, domain: 'double' },
+        user: { id: USER[who], username: who, team_id: TEAM_ID },
+        api_app_id: 'A0REELBOT',
+        trigger_id: `trigger.home${++events}`,
+        container: { type: 'view', view_id: 'VHOME' },
+        view: { id: 'VHOME', type: 'home', team_id: TEAM_ID, blocks: view.blocks },
+        actions: [
+          {
+            type: element.type,
+            action_id: element.action_id,
+            block_id: 'b',
+            value: element.value,
+            action_ts: '1700000600.000000',
+          },
+        ],
+      };
+      await send('/slack/interactivity', 'interactive', payload, who);
+    },
     passTime: (ms) => core.passTime(ms),
     async restart() {
       await app.stop();

@@ -30,11 +30,19 @@ describe('the Slack app manifest', () => {
     }
   });
 
-  it('asks for the scopes the adapter uses and subscribes to mentions', () => {
+  it('asks for the scopes the adapter uses and subscribes to mentions and the Home tab', () => {
     expect(socket.oauth_config.scopes.bot).toEqual(
-      expect.arrayContaining(['commands', 'chat:write', 'app_mentions:read', 'users:read']),
+      expect.arrayContaining([
+        'commands',
+        'chat:write',
+        'app_mentions:read',
+        'users:read',
+        'channels:read',
+        'groups:read',
+      ]),
     );
-    expect(socket.settings.event_subscriptions.bot_events).toEqual(['app_mention']);
+    expect(socket.settings.event_subscriptions.bot_events).toEqual(['app_mention', 'app_home_opened']);
+    expect((socket.features as { app_home?: unknown }).app_home).toEqual({ home_tab_enabled: true });
     expect(socket.settings.interactivity.is_enabled).toBe(true);
   });
 

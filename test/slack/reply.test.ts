@@ -25,6 +25,10 @@ function recordingApi(respondFails = false) {
     usergroups: async () => [],
     threadHas: async () => false,
     findTagged: async () => undefined,
+    workspaceUrl: async () => undefined,
+    memberChannels: async () => new Set(),
+    isPublicChannel: async () => true,
+    publishView: async (...args) => void sent.push({ call: 'publishView', args }),
     respond: async (...args) => {
       if (respondFails) throw new Error('response_url expired');
       sent.push({ call: 'respond', args });

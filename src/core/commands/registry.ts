@@ -9,6 +9,7 @@ import { help, jobs, project } from '../jobs/info-commands.ts';
 import { retryAction } from '../jobs/retry-command.ts';
 import { tts, ttv } from '../jobs/speech-commands.ts';
 import { broll, clip, subtitles } from '../jobs/video-commands.ts';
+import { approvalsCommand, approveFromListAction } from '../publish/approvals-command.ts';
 import { PUBLISH_FORMS, publishCardAction, publishCommand, publishResultAction } from '../publish/publish-commands.ts';
 import { scheduledCommand } from '../publish/scheduled.ts';
 import { socialKeyForm } from '../publish/setup-socials.ts';
@@ -35,6 +36,7 @@ export const COMMAND_HANDLERS: { readonly [N in CommandName]: CommandHandler<N> 
   jobs,
   publish: publishCommand,
   scheduled: scheduledCommand,
+  approvals: approvalsCommand,
   setup,
   help,
 };
@@ -47,6 +49,7 @@ export const ACTIONS: readonly ActionHandler[] = [
   voicesShareAction,
   publishResultAction,
   publishCardAction,
+  approveFromListAction,
   ...FOLLOW_UP_ACTIONS,
 ];
 export const FORMS: readonly FormHandler[] = [setupKeyForm, setupKeyForceForm, socialKeyForm, ...PUBLISH_FORMS];

@@ -9,12 +9,12 @@ import {
   VISUAL_STYLES,
 } from '../media/enums.ts';
 import { PLATFORMS } from '../publish/caption-limits.ts';
-import { PUBLISH, SCHEDULED } from '../publish/publish-table.ts';
+import { APPROVALS, PUBLISH, SCHEDULED } from '../publish/publish-table.ts';
 import { MAX_SCRIPT_CHARS } from '../voices/split-script.ts';
 import { type CommandSpec, type OptionSpec, url } from './spec.ts';
 
 // Kept importable from here, where every command of the table is.
-export { PUBLISH, SCHEDULED };
+export { APPROVALS, PUBLISH, SCHEDULED };
 
 /** The subtitle style options of every command that burns subtitles. */
 const subtitleOptionSpecs: OptionSpec[] = [
@@ -258,6 +258,7 @@ export const COMMANDS = [
   JOBS,
   PUBLISH,
   SCHEDULED,
+  APPROVALS,
   SETUP,
   HELP,
 ] as const;

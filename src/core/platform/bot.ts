@@ -10,6 +10,7 @@ import { DEFAULT_SOURCES, parseAndValidate } from '../commands/validate.ts';
 import { UserError } from '../errors.ts';
 import { channelKeyOf } from '../jobs/model.ts';
 import type { Origin } from '../ports.ts';
+import { renderHome } from '../publish/home.ts';
 import { rankValues } from '../voices/fuzzy-rank.ts';
 import type { VoiceIndex } from '../voices/voice-index.ts';
 import type { Bot, Choice } from './interaction.ts';
@@ -106,6 +107,7 @@ export function createBot(deps: BotDeps & { defaultKey?: string }): Bot {
       const ctx = context(submission.origin, submission.canConfigure);
       return form.prepare(submission, ctx);
     },
+    home: (origin, notice) => renderHome(deps, origin, notice),
     knows: (kind, id) => Boolean(kind === 'verb' ? registry.action(id) : registry.form(id)),
     autocomplete(command, option, query, origin) {
       const spec = registry.command(command)?.spec.options.find((o) => o.name === option);

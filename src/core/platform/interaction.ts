@@ -98,6 +98,11 @@ export interface Bot {
   autocomplete(command: string, option: string, query: string, origin: Origin): Choice[];
   /** Whether a button verb or form id is registered, so metrics label forged ids as one `unknown`. */
   knows?(kind: 'verb' | 'form', id: string): boolean;
+  /**
+   * The person's own page (Slack's app Home): what waits for their approval, their requests, what is
+   * scheduled, their running jobs; `notice` (the answer to an action taken from it) goes on top.
+   */
+  home?(origin: Origin, notice?: OutMessage): Promise<OutMessage>;
 }
 
 // ---------------------------------------------------------------- what an adapter hands the dispatch

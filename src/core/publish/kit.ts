@@ -14,6 +14,7 @@ import {
   type RequestLifecycle,
   type RequestLifecycleDeps,
 } from './request-lifecycle.ts';
+import { createWaiting, type Waiting } from './waiting.ts';
 
 export interface PublishKit {
   /** Every change to a request, from its creation to its outcome. */
@@ -22,6 +23,8 @@ export interface PublishKit {
   policies: PolicyRepo;
   accounts: AccountsRepo;
   approvers: Approvers;
+  /** What waits for a person: /approvals and the Slack Home tab. */
+  waiting: Waiting;
 }
 
 export type PublishKitDeps = Omit<RequestLifecycleDeps, 'repo' | 'policies' | 'accounts' | 'approvers'> & {
@@ -38,5 +41,6 @@ export function createPublishKit(deps: PublishKitDeps): PublishKit {
   deps.scheduler.handle(PUBLISH_QUEUE, (task) => service.onDue(task));
   deps.scheduler.handle(EXPIRY_QUEUE, (task) => service.onExpiry(task));
   deps.scheduler.handle(REMIND_QUEUE, (task) => service.onRemind(task));
-  return { service, repo, policies, accounts, approvers };
+  const waiting = createWaiting({ ...deps, repo, policies, approvers });
+  return { service, repo, policies, accounts, approvers, waiting };
 }

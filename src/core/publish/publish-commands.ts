@@ -32,7 +32,8 @@ function kitOf(ctx: CommandContext): PublishKit {
   return ctx.deps.publish;
 }
 
-const member = (ctx: CommandContext): Member => ({
+/** The person who acted, as the request lifecycle checks them. */
+export const member = (ctx: CommandContext): Member => ({
   ...personOf(ctx.origin),
   canConfigure: ctx.canConfigure,
   ...(ctx.origin.roles ? { roles: ctx.origin.roles } : {}),

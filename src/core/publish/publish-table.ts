@@ -34,3 +34,11 @@ export const SCHEDULED: CommandSpec<'scheduled'> = {
   ephemeral: true,
   options: [],
 };
+
+export const APPROVALS: CommandSpec<'approvals'> = {
+  name: 'approvals',
+  description: 'Publish requests waiting for your approval, across the channels you can see, and your own',
+  usage: '/approvals',
+  ephemeral: true,
+  options: [],
+};

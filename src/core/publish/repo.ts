@@ -1,7 +1,7 @@
 // Where publish requests and drafts (a form opened but not yet submitted) are stored, each in its own
 // store namespace; a record that no longer parses is ignored, never guessed at.
 import { randomBytes } from 'node:crypto';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { KeyValue, Logger, Store } from '../ports.ts';
 import { type PublishRequestRecord, requestSchema } from './model.ts';
 
@@ -10,11 +10,18 @@ const DECIDED_TTL_MS = 90 * 24 * 3600_000;
 /** A form left open longer than this is gone (Discord's interaction token lives 15 min). */
 const DRAFT_TTL_MS = 24 * 3600_000;
 
+const isOpen = (r: PublishRequestRecord) =>
+  ['pending', 'scheduled', 'overdue', 'publishing', 'unknown', 'failed'].includes(r.state);
+
 /** Open requests stay until decided; decided ones are kept for a while, then go. */
 function ttlOf(r: PublishRequestRecord): number | undefined {
-  const open = ['pending', 'scheduled', 'overdue', 'publishing', 'unknown', 'failed'].includes(r.state);
-  return open ? undefined : DECIDED_TTL_MS;
+  return isOpen(r) ? undefined : DECIDED_TTL_MS;
 }
+
+/** The workspace part of a channel key (`platform:workspace:channel`, see channelKeyOf). */
+const workspaceOf = (channelKey: string) => channelKey.split(':').slice(0, 2).join(':');
+/** Set once the index holds every open request written before it existed. */
+const INDEX_BUILT = '!built:v1';
 
 export function newRequestId(): string {
   const alphabet = 'abcdefghjkmnpqrstuvwxyz23456789';
@@ -43,6 +50,11 @@ export interface PublishRepo {
     change: (r: PublishRequestRecord) => PublishRequestRecord | undefined,
   ): Promise<PublishRequestRecord | undefined>;
   ofChannel(channelKey: string): Promise<PublishRequestRecord[]>;
+  /**
+   * The open requests (not yet published or cancelled) of one workspace (Discord guild, Slack team), oldest
+   * first, read through an index kept per workspace rather than by scanning every request.
+   */
+  openIn(platform: string, workspaceId: string): Promise<PublishRequestRecord[]>;
   all(): AsyncIterable<PublishRequestRecord>;
   saveDraft(id: string, d: Draft): Promise<void>;
   getDraft(id: string): Promise<Draft | undefined>;
@@ -51,6 +63,21 @@ export interface PublishRepo {
 export function createPublishRepo(store: Store, logger: Logger): PublishRepo {
   const requests = store.namespace('publish');
   const drafts = store.namespace('publish-drafts');
+  // Workspace → ids of its open requests. An id is added before its request is written and removed after
+  // the request closed, so the index holds every open request (and at times a closed one, dropped when read).
+  const index = store.namespace('publish-open');
+  const indexSchema = z.array(z.string());
+  const ids = async (ws: string) => indexSchema.safeParse(await index.get<unknown>(ws)).data ?? [];
+  const changeIds = (ws: string, change: (ids: string[]) => string[]) =>
+    index.update<unknown>(ws, (raw) => {
+      const before = indexSchema.safeParse(raw).data ?? [];
+      const after = change(before);
+      return after.length === before.length && after.every((id, i) => id === before[i]) ? undefined : after;
+    });
+  const indexAdd = (r: PublishRequestRecord) =>
+    changeIds(workspaceOf(r.channelKey), (list) => (list.includes(r.id) ? list : [...list, r.id]));
+  const indexDrop = (ws: string, gone: readonly string[]) =>
+    changeIds(ws, (list) => list.filter((id) => !gone.includes(id)));
 
   async function read<T>(kv: KeyValue, key: string, schema: z.ZodType<T>): Promise<T | undefined> {
     const raw = await kv.get<unknown>(key);
@@ -75,7 +102,11 @@ export function createPublishRepo(store: Store, logger: Logger): PublishRepo {
 
   return {
     get: (id) => read(requests, id, requestSchema),
-    save: (r) => requests.set(r.id, r, ttlOf(r)),
+    async save(r) {
+      if (isOpen(r)) await indexAdd(r);
+      await requests.set(r.id, r, ttlOf(r));
+      if (!isOpen(r)) await indexDrop(workspaceOf(r.channelKey), [r.id]);
+    },
     async update(id, change) {
       const stored = await requests.update<unknown>(
         id,
@@ -88,12 +119,30 @@ export function createPublishRepo(store: Store, logger: Logger): PublishRepo {
           return r ? ttlOf(r) : undefined;
         },
       );
-      return parse(stored);
+      const record = parse(stored);
+      // A request only becomes open when it is created (save); an update may close it.
+      if (record && !isOpen(record)) await indexDrop(workspaceOf(record.channelKey), [record.id]);
+      return record;
     },
     async ofChannel(channelKey) {
       const out: PublishRequestRecord[] = [];
       for await (const r of all()) if (r.channelKey === channelKey) out.push(r);
       return out.sort((a, b) => a.createdAt - b.createdAt);
+    },
+    async openIn(platform, workspaceId) {
+      if ((await index.get<boolean>(INDEX_BUILT)) !== true) {
+        // Requests written before the index existed: added once (a request saved meanwhile adds itself).
+        for await (const r of all()) if (isOpen(r)) await indexAdd(r);
+        await index.set(INDEX_BUILT, true);
+      }
+      const ws = `${platform}:${workspaceId}`;
+      const listed = await ids(ws);
+      const found = await Promise.all(listed.map((id) => read(requests, id, requestSchema)));
+      const open = found.filter((r): r is PublishRequestRecord => r !== undefined && isOpen(r));
+      // Only a request read closed leaves: one not there yet may be a save between its two writes.
+      const closed = found.flatMap((r) => (r && !isOpen(r) ? [r.id] : []));
+      if (closed.length > 0) await indexDrop(ws, closed);
+      return open.sort((a, b) => a.createdAt - b.createdAt);
     },
     all,
     saveDraft: (id, d) => drafts.set(id, d, DRAFT_TTL_MS),

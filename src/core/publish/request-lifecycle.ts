@@ -45,6 +45,9 @@ const OVERDUE_MS = 15 * 60_000;
 
 export type Member = Actor & Person;
 
+const EDITED_SINCE_SEEN =
+  'This request was edited after the list you clicked in was drawn, so nothing was approved: open its card to see what it says now, and approve there.';
+
 export interface RequestLifecycleDeps extends Omit<PublisherDeps, 'update' | 'say'> {
   repo: PublishRepo;
   policies: PolicyRepo;
@@ -146,7 +149,8 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
       return r;
     },
 
-    async approve(id: string, clicker: Member): Promise<string> {
+    /** `seenHash`: the content the approver saw (a list drawn earlier); an approval never counts for newer content. */
+    async approve(id: string, clicker: Member, seenHash?: string): Promise<string> {
       const at = clock.now();
       const seen = await repo.get(id);
       const policy = seen && (await policies.get(seen.channelKey));
@@ -158,6 +162,7 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
         const why = refuseApproval(r, policy, actor, at);
         if (why) return why;
         const hash = contentHash(r.content);
+        if (seenHash !== undefined && seenHash !== hash) return EDITED_SINCE_SEEN;
         if (r.approvals.some((a) => a.userId === actor.userId && a.hash === hash && a.at >= r.editedAt))
           return 'You already approved this request; it counts once.';
         const mine = { userId: actor.userId, ...(actor.userName ? { userName: actor.userName } : {}), at, hash };

@@ -27,6 +27,8 @@ export interface ChannelRecord {
   /** For a thread started from a message: that message (same id as the thread). */
   starterMessageId?: string;
   autoArchiveDuration?: number;
+  /** Permission overwrites (type 0 role, 1 member), as Get Channel shows them. */
+  overwrites?: Array<{ id: string; type: 0 | 1; allow: string; deny: string }>;
 }
 
 export function channelPayload(c: ChannelRecord) {
@@ -40,7 +42,8 @@ export function channelPayload(c: ChannelRecord) {
     last_message_id: null,
     rate_limit_per_user: 0,
   };
-  if (c.type !== 11) return { ...base, position: 0, nsfw: false, topic: null, permission_overwrites: [] };
+  if (c.type !== 11)
+    return { ...base, position: 0, nsfw: false, topic: null, permission_overwrites: c.overwrites ?? [] };
   return {
     ...base,
     owner_id: null,
@@ -55,6 +58,9 @@ export function channelPayload(c: ChannelRecord) {
     },
   };
 }
+
+export const VIEW_CHANNEL = 1n << 10n;
+const EVERYONE_PERMISSIONS = VIEW_CHANNEL | (1n << 11n) | (1n << 16n) | (1n << 31n);
 
 export interface GuildInfo {
   id: string;
@@ -93,7 +99,8 @@ export function guildPayload(g: GuildInfo, channels: ChannelRecord[]) {
         color: 0,
         hoist: false,
         position: 0,
-        permissions: '0',
+        // A new guild's @everyone: View Channels, Send Messages, Read Message History, Use Application Commands.
+        permissions: String(EVERYONE_PERMISSIONS),
         managed: false,
         mentionable: false,
         flags: 0,

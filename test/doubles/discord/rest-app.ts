@@ -91,3 +91,19 @@ export const listGuildMembers: Handler = (ctx, req, [id]) => {
     }));
   return json(200, page);
 };
+
+/** Get Guild Member: one member by id (no privileged intent needed), 10007 Unknown Member otherwise. */
+export const getGuildMember: Handler = (ctx, _req, [id, userId]) => {
+  if (id !== ctx.guild.id) return discordError(404, 10004, 'Unknown Guild');
+  const m = ctx.state.members.get(userId ?? '');
+  if (!m) return discordError(404, 10007, 'Unknown Member');
+  return json(200, {
+    user: userPayload({ id: m.userId, username: m.userName, bot: m.bot ?? false }),
+    roles: m.roles,
+    joined_at: new Date(0).toISOString(),
+    nick: null,
+    deaf: false,
+    mute: false,
+    flags: 0,
+  });
+};

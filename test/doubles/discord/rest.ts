@@ -37,6 +37,7 @@ const ROUTES: Route[] = [
   route('GET', `/guilds/${ID}`, app.getGuild),
   route('GET', `/guilds/${ID}/channels`, app.getGuildChannels),
   route('GET', `/guilds/${ID}/members`, app.listGuildMembers),
+  route('GET', `/guilds/${ID}/members/${ID}`, app.getGuildMember),
   route('POST', `/interactions/${ID}/${TOKEN}/callback`, interactions.interactionCallback, false),
   route('GET', `/webhooks/${ID}/${TOKEN}/messages/(@original|\\d+)`, interactions.getTokenMessage, false),
   route('PATCH', `/webhooks/${ID}/${TOKEN}/messages/(@original|\\d+)`, interactions.patchTokenMessage, false),

@@ -8,7 +8,7 @@ import { Faults } from './faults.ts';
 import { createGateway, type Gateway } from './gateway.ts';
 import { deliverOverHttp, type HttpDelivery, type HttpTarget } from './http-delivery.ts';
 import * as build from './interactions.ts';
-import { type ChannelRecord, channelPayload, type StoredMessage, userPayload } from './payloads.ts';
+import { type ChannelRecord, channelPayload, type StoredMessage, userPayload, VIEW_CHANNEL } from './payloads.ts';
 import { createRestHandler } from './rest.ts';
 import { createSnowflakes } from './snowflake.ts';
 import { DoubleState, type InteractionRecord, type RecordedRequest } from './state.ts';
@@ -145,6 +145,21 @@ export async function createDiscordDouble(options: DiscordDoubleOptions = {}) {
     waitForMessage: (channelId: string, pred: (m: StoredMessage) => boolean = () => true) =>
       state.waitFor(() => state.messagesIn(channelId).find(pred), 10_000, `message in ${channelId}`),
 
+    /** Another text channel of the guild. */
+    createChannel(name: string): ChannelRecord {
+      const channel: ChannelRecord = { id: nextId(), guild_id: ctx.guild.id, name, type: 0, parent_id: null };
+      state.channels.set(channel.id, channel);
+      gateway?.dispatch('CHANNEL_CREATE', channelPayload(channel));
+      return channel;
+    },
+    /** A member overwrite denying View Channel to `userId` there, as a server admin would set it. */
+    hideChannel(channelId: string, userId: string): void {
+      const channel = state.channels.get(channelId);
+      if (!channel) throw new Error(`discord double: no channel ${channelId}`);
+      const others = (channel.overwrites ?? []).filter((o) => o.id !== userId);
+      channel.overwrites = [...others, { id: userId, type: 1, allow: '0', deny: String(VIEW_CHANNEL) }];
+      gateway?.dispatch('CHANNEL_UPDATE', channelPayload(channel));
+    },
     /** A thread someone else started in the general channel. */
     createThread(name: string): ChannelRecord {
       const thread: ChannelRecord = { id: nextId(), guild_id: ctx.guild.id, name, type: 11, parent_id: general.id };

@@ -39,6 +39,12 @@ export interface SlackUsergroup {
   users: string[];
 }
 
+/** A private channel and who is in it (every other channel is public). */
+export interface SlackPrivateChannel {
+  id: string;
+  members: string[];
+}
+
 export interface ResponseUrlPost {
   id: string;
   body: Record<string, unknown>;
@@ -63,6 +69,10 @@ export interface SlackWebApiDouble {
   rateLimit(method: string, times: number, retryAfterSeconds: number): void;
   /** Adds or changes a user group: its @handle (usergroups.list) and who is in it (usergroups.users.list). */
   setUsergroup(group: SlackUsergroup): void;
+  /** Makes a channel private, with its members (users.conversations, conversations.info). */
+  setPrivateChannel(channel: SlackPrivateChannel): void;
+  /** The Home view last published for `user` (views.publish), if any. */
+  homeOf(user: string): { blocks?: unknown[] } | undefined;
   /** Every later call of `method` answers `{ ok: false, error }` (e.g. missing_scope); undefined heals it. */
   failMethod(method: string, error: string | undefined): void;
   setSocketUrl(url: string): void;
@@ -75,6 +85,7 @@ export async function startSlackWebApi(
 ): Promise<SlackWebApiDouble> {
   const calls: SlackCall[] = [];
   const usergroups = new Map((options.usergroups ?? []).map((g) => [g.id, g]));
+  const privateChannels = new Map<string, SlackPrivateChannel>();
   const failingMethods = new Map<string, string>();
   const responses: ResponseUrlPost[] = [];
   const failing = new Map<string, string>();
@@ -172,7 +183,29 @@ export async function startSlackWebApi(
         return { ok: true, messages };
       }
       case 'conversations.info':
-        return { ok: true, channel: { id: args.channel, name: 'general', is_member: !failing.has(channel) } };
+        return {
+          ok: true,
+          channel: {
+            id: args.channel,
+            name: 'general',
+            is_member: !failing.has(channel),
+            is_private: privateChannels.has(channel),
+            is_im: false,
+            is_mpim: false,
+          },
+        };
+      case 'users.conversations': {
+        // The private channels the user is in (public ones too, in Slack; the bot's lists need only these).
+        const user = String(args.user ?? '');
+        const mine = [...privateChannels.values()].filter((c) => c.members.includes(user));
+        return {
+          ok: true,
+          channels: mine.map((c) => ({ id: c.id, is_private: true })),
+          response_metadata: { next_cursor: '' },
+        };
+      }
+      case 'views.publish':
+        return { ok: true, view: { id: `V${++seq}`, ...(args.view as object) } };
       case 'apps.connections.open':
         return socketUrl ? { ok: true, url: socketUrl } : { ok: false, error: 'invalid_auth' };
       default:
@@ -229,6 +262,11 @@ export async function startSlackWebApi(
     failChannel: (channelId, error = 'not_in_channel') => failing.set(channelId, error),
     rateLimit: (method, times, retryAfter) => limited.set(method, { times, retryAfter }),
     setUsergroup: (group) => usergroups.set(group.id, group),
+    setPrivateChannel: (channel) => privateChannels.set(channel.id, channel),
+    homeOf: (user) =>
+      callsOf('views.publish')
+        .filter((c) => c.status === 200 && c.args.user_id === user)
+        .at(-1)?.args.view as { blocks?: unknown[] } | undefined,
     failMethod: (method, error) => (error ? failingMethods.set(method, error) : failingMethods.delete(method)),
     setSocketUrl: (url) => {
       socketUrl = url;
