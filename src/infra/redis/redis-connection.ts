@@ -78,7 +78,7 @@ export function createRedisConnection(url: string, options: RedisConnectionOptio
       if (client.status === 'ready') return;
       // While a dropped connection is being retried, there is nothing to start.
       if (!connecting && client.status !== 'wait' && client.status !== 'end') return;
-      connecting ??= connectWithin(client, timeoutMs).finally(() => {
+      connecting ??= connectWithin(client, timeoutMs, target).finally(() => {
         connecting = undefined;
       });
       await connecting;
@@ -98,7 +98,7 @@ export function createRedisConnection(url: string, options: RedisConnectionOptio
  * The handshake after the TCP connect has no timeout of its own, so a server that accepts but never
  * answers would hold the caller forever; give up after `timeoutMs` and drop the socket.
  */
-async function connectWithin(client: Redis, timeoutMs: number): Promise<void> {
+async function connectWithin(client: Redis, timeoutMs: number, target: RedisTarget): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const silent = new Error(`no answer within ${timeoutMs} ms`);
   const timeout = new Promise<never>((_, reject) => {
@@ -116,7 +116,7 @@ async function connectWithin(client: Redis, timeoutMs: number): Promise<void> {
   try {
     await Promise.race([connect, timeout]);
   } catch (caught) {
-    const error = caught === silent ? silent : (networkError ?? caught);
+    const error = caught === silent ? silent : explained(networkError ?? caught, target);
     // Closed for good before the next caller tries again (ioredis ends the connection asynchronously and
     // refuses to connect while it is still closing).
     const ended = new Promise((resolve) => client.once('end', resolve));
@@ -127,6 +127,27 @@ async function connectWithin(client: Redis, timeoutMs: number): Promise<void> {
     clearTimeout(timer);
     client.off('error', onError);
   }
+}
+
+/**
+ * ioredis says "All sentinels are unreachable" also when they answered but know no primary by that name, and
+ * "Connection is closed." when none answered; say which, and what to check.
+ */
+function explained(error: unknown, target: RedisTarget): unknown {
+  if (target.kind !== 'sentinel' || !(error instanceof Error) || !/All sentinels are unreachable/.test(error.message)) {
+    return error;
+  }
+  const hosts = target.sentinels.map(({ host, port }) => `${host}:${port}`).join(', ');
+  if (/No such master with that name/.test(error.message)) {
+    return new Error(
+      `the sentinels at ${hosts} know no primary named "${target.name}" (the name after the hosts must be the ` +
+        'one in the sentinels\' "sentinel monitor <name> …")',
+      { cause: error },
+    );
+  }
+  const last = /Last error: (.+)$/.exec(error.message)?.[1];
+  const why = last && !/^Connection is closed/.test(last) ? ` (${last})` : '';
+  return new Error(`no sentinel answered at ${hosts}${why}`, { cause: error });
 }
 
 /** `host:port` of the server at the other end of the client's socket. */
