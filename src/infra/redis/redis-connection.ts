@@ -161,7 +161,8 @@ function nodeOf(client: Redis): string | undefined {
  * Through Redis Sentinel: ioredis asks the sentinels in turn which node is primary, connects there, and checks
  * the node says it is a master (INFO) before using it; when the connection drops (the primary died) it asks
  * again, so it follows a promotion. An old primary that comes back is made a replica by the sentinels, and a
- * connection still on it is refused writes with READONLY: it reconnects, which asks the sentinels again.
+ * connection still on it is refused writes with READONLY (or has its blocking read ended, UNBLOCKED): it
+ * reconnects, which asks the sentinels again.
  * READONLY means the command was not run, so it may be sent again (`resend`) on connections that queue.
  */
 function sentinelOptions(target: Extract<RedisTarget, { kind: 'sentinel' }>, onReadonly: 'reject' | 'resend') {
@@ -172,8 +173,11 @@ function sentinelOptions(target: Extract<RedisTarget, { kind: 'sentinel' }>, onR
     ...(target.username ? { username: target.username } : {}),
     ...(target.password ? { password: target.password } : {}),
     ...(target.db === undefined ? {} : { db: target.db }),
-    reconnectOnError: (error: Error) =>
-      error.message.startsWith('READONLY') ? (onReadonly === 'resend' ? 2 : 1) : false,
+    reconnectOnError: (error: Error) => {
+      if (error.message.startsWith('READONLY')) return onReadonly === 'resend' ? 2 : 1;
+      // A blocking read (a BullMQ worker waiting for jobs) on a primary turned replica is ended with this.
+      return error.message.startsWith('UNBLOCKED') ? 1 : false;
+    },
   } satisfies RedisOptions;
 }
 
@@ -187,8 +191,16 @@ export type QueueConnectionOptions = { [option: string]: unknown; url?: string }
  */
 export function queueConnectionOptions(url: string, use: 'worker' | 'request'): QueueConnectionOptions {
   const target = parseRedisUrl(url);
+  // The request path refuses commands while reconnecting, so it reconnects sooner than BullMQ's default
+  // (at least 1 s between tries): the first try at once, then backing off to 2 s.
   const tuning: RedisOptions =
-    use === 'worker' ? { maxRetriesPerRequest: null } : { enableOfflineQueue: false, maxRetriesPerRequest: 1 };
+    use === 'worker'
+      ? { maxRetriesPerRequest: null }
+      : {
+          enableOfflineQueue: false,
+          maxRetriesPerRequest: 1,
+          retryStrategy: (times) => Math.min(2 ** (times - 1) * 100, MAX_BACKOFF_MS),
+        };
   const options: RedisOptions & { url?: string } =
     target.kind === 'server'
       ? { url: target.url, ...tuning }
