@@ -192,7 +192,7 @@ export type QueueConnectionOptions = { [option: string]: unknown; url?: string }
 export function queueConnectionOptions(url: string, use: 'worker' | 'request'): QueueConnectionOptions {
   const target = parseRedisUrl(url);
   // The request path refuses commands while reconnecting, so it reconnects sooner than BullMQ's default
-  // (at least 1 s between tries): the first try at once, then backing off to 2 s.
+  // (at least 1 s between tries): after 0.1 s, then backing off to 2 s.
   const tuning: RedisOptions =
     use === 'worker'
       ? { maxRetriesPerRequest: null }
