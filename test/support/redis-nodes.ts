@@ -98,6 +98,7 @@ interface NodeState extends RedisNode {
 }
 
 const live = new Set<ChildProcess>();
+const dirs = new Set<string>();
 let exitHookInstalled = false;
 
 function installExitHook(): void {
@@ -109,6 +110,7 @@ function installExitHook(): void {
         if (proc.pid !== undefined) process.kill(proc.pid, 'SIGKILL');
       } catch {}
     }
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
 }
 
@@ -186,6 +188,7 @@ export async function startRedisNodes(options: RedisNodesOptions = {}): Promise<
   installExitHook();
 
   const root = mkdtempSync(join(tmpdir(), 'reelbot-redis-nodes-'));
+  dirs.add(root);
   const all: NodeState[] = [];
   let primary: NodeState | undefined;
   let lastKilled: NodeState | undefined;
@@ -314,6 +317,7 @@ export async function startRedisNodes(options: RedisNodesOptions = {}): Promise<
     stopped = true;
     await Promise.all(all.map((node) => kill(node)));
     rmSync(root, { recursive: true, force: true });
+    dirs.delete(root);
   };
 
   try {
