@@ -26,6 +26,8 @@ export interface Backend {
   /** Removes the claim at `key` only if it still holds `token`. */
   release(key: string, token: string): Promise<void>;
   ping(): Promise<void>;
+  /** `host:port` of the server answering now, for a networked backend; see Store.node. */
+  node?(): string | undefined;
   close(): Promise<void>;
 }
 
@@ -132,6 +134,7 @@ export function createBackedStore(backend: Backend, options: BackedStoreOptions)
     },
     held: (key, token) => handle(key, token),
     ping: (timeoutMs = PING_TIMEOUT_MS) => guard(() => backend.ping(), timeoutMs),
+    ...(backend.node ? { node: backend.node } : {}),
     async close() {
       if (closed) return;
       // Best effort and bounded by the guard: a store that is down cannot be told, and the leases lapse.

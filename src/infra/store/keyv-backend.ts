@@ -33,6 +33,8 @@ export interface KeyvBackendOptions {
   atomic: AtomicOps;
   /** Told after each write or attempted write (the SQLite sweep starts from here). */
   wrote?: () => void;
+  /** `host:port` of the server answering now, for a networked store. */
+  node?: () => string | undefined;
   close(): Promise<void>;
 }
 
@@ -96,6 +98,7 @@ export function createKeyvBackend(options: KeyvBackendOptions): Backend {
     renew: (key, token, ttlMs) => atomic.renew(key, token, ttlMs),
     release: (key, token) => atomic.release(key, token),
     ping: () => atomic.ping(),
+    ...(options.node ? { node: options.node } : {}),
     close: () => options.close(),
   };
 }

@@ -43,6 +43,7 @@ export function createRedisStore(options: RedisStoreOptions): Store {
     where: connection.where,
     adapter: createKeyvIoredis(connection),
     atomic: createRedisAtomic(connection),
+    node: () => connection.node(),
     close: () => connection.close(),
   });
   return createBackedStore(backend, {
