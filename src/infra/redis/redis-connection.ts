@@ -187,20 +187,22 @@ export type QueueConnectionOptions = { [option: string]: unknown; url?: string }
 /**
  * How BullMQ connects, from the same STORE_URL as the store: workers block waiting for jobs and must wait out
  * a restart or a failover rather than give up (`maxRetriesPerRequest: null`, BullMQ's rule for them); the
- * request path (adding, moving, cancelling tasks) fails fast instead of queueing while Redis is away.
+ * request path (adding, moving, cancelling tasks) fails fast instead of queueing while Redis is away. Both
+ * reconnect after 0.1 s, backing off to 2 s (BullMQ's own default waits 1 to 20 s, which a failover pays),
+ * and stop trying once `stopping()` says so: a connection that is closed while Redis is away would otherwise
+ * hold its QUIT until Redis came back.
  */
-export function queueConnectionOptions(url: string, use: 'worker' | 'request'): QueueConnectionOptions {
+export function queueConnectionOptions(
+  url: string,
+  use: 'worker' | 'request',
+  stopping: () => boolean = () => false,
+): QueueConnectionOptions {
   const target = parseRedisUrl(url);
-  // The request path refuses commands while reconnecting, so it reconnects sooner than BullMQ's default
-  // (at least 1 s between tries): after 0.1 s, then backing off to 2 s.
+  const retryStrategy = (times: number) => (stopping() ? null : Math.min(2 ** (times - 1) * 100, MAX_BACKOFF_MS));
   const tuning: RedisOptions =
     use === 'worker'
-      ? { maxRetriesPerRequest: null }
-      : {
-          enableOfflineQueue: false,
-          maxRetriesPerRequest: 1,
-          retryStrategy: (times) => Math.min(2 ** (times - 1) * 100, MAX_BACKOFF_MS),
-        };
+      ? { maxRetriesPerRequest: null, retryStrategy }
+      : { enableOfflineQueue: false, maxRetriesPerRequest: 1, retryStrategy };
   const options: RedisOptions & { url?: string } =
     target.kind === 'server'
       ? { url: target.url, ...tuning }

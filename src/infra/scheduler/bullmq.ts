@@ -53,7 +53,8 @@ export function createBullmqScheduler(options: BullmqSchedulerOptions): Schedule
   const handlers = new Map<string, TaskHandler>();
   const workers: Worker[] = [];
   const running = new Set<Promise<unknown>>();
-  const requestPath = queueConnectionOptions(options.url, 'request');
+  let stopping = false;
+  const requestPath = queueConnectionOptions(options.url, 'request', () => stopping);
   const name = (queue: string) => `{${queue}}`;
   const where = redisAddress(options.url);
   // Every queue and worker connection retries on its own; the log tells of the outage once, not per attempt.
@@ -172,7 +173,7 @@ export function createBullmqScheduler(options: BullmqSchedulerOptions): Schedule
         };
         const worker = new Worker<Stored>(name(queue), processJob, {
           // Workers block waiting for jobs; they must wait out a Redis restart or failover rather than give up.
-          connection: queueConnectionOptions(options.url, 'worker'),
+          connection: queueConnectionOptions(options.url, 'worker', () => stopping),
           prefix,
           concurrency: options.concurrency ?? 4,
           lockDuration: leaseMs,
@@ -196,6 +197,7 @@ export function createBullmqScheduler(options: BullmqSchedulerOptions): Schedule
       const drainMs = stopOptions?.drainMs ?? options.drainMs ?? 10_000;
       // Closing connections fail on purpose; that is no outage.
       outage.close();
+      stopping = true;
       const closing = workers.splice(0);
       // No new tasks; then wait (bounded) for the running ones. A worker closed without force waits for its
       // jobs forever, so past the bound it is forced: the locks lapse and another replica runs those tasks.
@@ -206,12 +208,34 @@ export function createBullmqScheduler(options: BullmqSchedulerOptions): Schedule
       });
       const outcome = await Promise.race([Promise.allSettled([...running]), bound]);
       clearTimeout(timer);
-      await Promise.all(closing.map((w) => w.close(outcome === 'late')));
-      await Promise.all([...queues.values()].map((q) => q.close()));
+      await Promise.all(closing.map((w) => closeWithin(w, () => w.close(outcome === 'late'))));
+      await Promise.all([...queues.values()].map((q) => closeWithin(q, () => q.close())));
       queues.clear();
       stopListening();
     },
   };
+}
+
+/** How long closing a queue or worker may wait for Redis before its connections are dropped. */
+const CLOSE_MS = 3_000;
+
+/**
+ * Closes a queue or worker politely (QUIT, after what is due). Without Redis, its connections stop retrying
+ * (`stopping`) and the close ends with them; should it not, within CLOSE_MS, they are dropped unwaited.
+ */
+async function closeWithin(target: Queue | Worker, close: () => Promise<void>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), CLOSE_MS);
+  });
+  const closed = close().then(
+    () => 'closed' as const,
+    () => 'failed' as const,
+  );
+  const outcome = await Promise.race([closed, late]);
+  clearTimeout(timer);
+  // disconnect() first waits for a connection that may never come: not awaited.
+  if (outcome !== 'closed') target.disconnect().catch(() => undefined);
 }
 
 /**

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Scheduler } from '../../../src/core/scheduler.ts';
 import { createBullmqScheduler } from '../../../src/infra/scheduler/bullmq.ts';
 import { silentLogger, startHarness } from '../../support/harness.ts';
+import { startRedisNodes } from '../../support/redis-nodes.ts';
 import { deleteRedisPrefix, REDIS_URL, uniquePrefix, waitFor } from '../store/helpers.ts';
 import { schedulerContract } from './scheduler-contract.ts';
 
@@ -49,4 +50,37 @@ describe('the app on Redis', () => {
       await deleteRedisPrefix(prefix);
     }
   });
+});
+
+describe('stopping while Redis is gone', () => {
+  it('stops within its drain bound and a little more, instead of waiting for a Redis that is not coming back', async () => {
+    const nodes = await startRedisNodes({ replicas: 0, sentinels: 0 });
+    try {
+      const scheduler = createBullmqScheduler({
+        url: nodes.nodeUrl(nodes.primary),
+        logger: silentLogger,
+        drainMs: 500,
+      });
+      let ran = 0;
+      scheduler.handle('q', async () => {
+        ran += 1;
+        return undefined;
+      });
+      await scheduler.start();
+      await scheduler.schedule('q', 't1', Date.now(), {});
+      await waitFor(async () => ran === 1);
+      await scheduler.schedule('q', 't2', Date.now() + 60_000, {});
+      await nodes.kill(nodes.primary);
+
+      const started = Date.now();
+      const stopped = await Promise.race([
+        scheduler.stop().then(() => 'stopped'),
+        new Promise((resolve) => setTimeout(() => resolve('still waiting'), 10_000)),
+      ]);
+      expect(stopped).toBe('stopped');
+      expect(Date.now() - started).toBeLessThan(5_000);
+    } finally {
+      await nodes.stop();
+    }
+  }, 30_000);
 });
