@@ -70,6 +70,20 @@ export const getGuildChannels: Handler = (ctx, _req, [id]) =>
     : discordError(404, 10004, 'Unknown Guild');
 
 /** Members in user id order after `after`, at most `limit` (1–1000, default 1), as Discord pages them. */
+
+/** A guild member as Discord's API gives one. */
+function memberPayload(m: { userId: string; userName: string; bot?: boolean | undefined; roles: string[] }) {
+  return {
+    user: userPayload({ id: m.userId, username: m.userName, bot: m.bot ?? false }),
+    roles: m.roles,
+    joined_at: new Date(0).toISOString(),
+    nick: null,
+    deaf: false,
+    mute: false,
+    flags: 0,
+  };
+}
+
 export const listGuildMembers: Handler = (ctx, req, [id]) => {
   if (id !== ctx.guild.id) return discordError(404, 10004, 'Unknown Guild');
   if (!ctx.state.membersIntent) return discordError(403, 50001, 'Missing Access');
@@ -80,15 +94,7 @@ export const listGuildMembers: Handler = (ctx, req, [id]) => {
     .filter((m) => BigInt(m.userId) > after)
     .sort((a, b) => (BigInt(a.userId) < BigInt(b.userId) ? -1 : 1))
     .slice(0, limit)
-    .map((m) => ({
-      user: userPayload({ id: m.userId, username: m.userName, bot: m.bot ?? false }),
-      roles: m.roles,
-      joined_at: new Date(0).toISOString(),
-      nick: null,
-      deaf: false,
-      mute: false,
-      flags: 0,
-    }));
+    .map(memberPayload);
   return json(200, page);
 };
 
@@ -97,13 +103,5 @@ export const getGuildMember: Handler = (ctx, _req, [id, userId]) => {
   if (id !== ctx.guild.id) return discordError(404, 10004, 'Unknown Guild');
   const m = ctx.state.members.get(userId ?? '');
   if (!m) return discordError(404, 10007, 'Unknown Member');
-  return json(200, {
-    user: userPayload({ id: m.userId, username: m.userName, bot: m.bot ?? false }),
-    roles: m.roles,
-    joined_at: new Date(0).toISOString(),
-    nick: null,
-    deaf: false,
-    mute: false,
-    flags: 0,
-  });
+  return json(200, memberPayload(m));
 };
