@@ -78,6 +78,12 @@ export interface Once {
    * loses it, and releases it afterwards (also on failure). `{ held: false }` when another holder has it.
    */
   hold<T>(key: OnceKey, work: () => Promise<T>, ttlMs?: number): Promise<Held<T>>;
+  /**
+   * After `first(key)` answered true, before a call that cannot be repeated: resolves once the claim is on
+   * the store's replicas, so a failover cannot lose it and let another replica claim the key again;
+   * rejects with StoreUnavailableError when they do not acknowledge in time (then do not make the call).
+   */
+  replicated(key: OnceKey): Promise<void>;
 }
 
 /** The counter a store outage is shown on (prom-client or the hand-written registry both fit). */
@@ -136,6 +142,9 @@ export function createOnce(deps: OnceDeps): Once {
     },
     hold(key, work, ttlMs = defaultTtl(key) ?? ONCE_TTL_MS.delivery) {
       return ask(key, () => holdLease(store, onceKeyText(key), ttlMs, logger, work));
+    },
+    replicated(key) {
+      return ask(key, () => store.replicated());
     },
   };
 }

@@ -68,6 +68,9 @@ export function createOutbox(deps: OutboxDeps): Outbox {
             return 'already' as const;
           }
           await posted.set(attempt, { at: now() }, POSTED_RECORD_MS);
+          // On the replicas before the message leaves: an attempt record a failover lost would make a
+          // repeat post without looking for this one first.
+          await deps.store.replicated();
         }
         await port.send(thread, message, idempotencyKey);
         await posted.set(record, { at: now() }, POSTED_RECORD_MS);

@@ -47,6 +47,8 @@ export interface Lifecycle {
    * answer lost) is told true.
    */
   markSending(jobId: string, part: number, attempt?: string): Promise<boolean>;
+  /** Takes back `attempt`'s mark of a part whose request certainly did not leave, so a resume sends it. */
+  unmarkSending(jobId: string, part: number, attempt: string): Promise<void>;
   /** Records the project of one part; the same id again is harmless, another id is refused. */
   recordProject(jobId: string, part: number, projectId: string): Promise<Job | undefined>;
   /** Moves the job to `to` if the stored state allows it (with `patch` applied); undefined when it did not. */
@@ -90,7 +92,9 @@ export function createLifecycle(repo: JobsRepo, logger: Logger, now: () => numbe
         if (current?.state !== 'submitting') return undefined;
         if (current.sent?.[part]) {
           marked = attempt !== undefined && current.sentBy?.[part] === attempt;
-          return undefined;
+          // Its own mark is written again, so the store's replicas can be asked about a write on the
+          // connection in use now (the first one may have gone with a primary that failed over).
+          return marked ? { ...current, updatedAt: now() } : undefined;
         }
         marked = true;
         const sent = current.requests.map((_, i) => i === part || (current.sent?.[i] ?? false));
@@ -98,6 +102,14 @@ export function createLifecycle(repo: JobsRepo, logger: Logger, now: () => numbe
         return { ...current, sent, sentBy, updatedAt: now() };
       });
       return marked;
+    },
+    async unmarkSending(jobId, part, attempt) {
+      await repo.update(jobId, (current) => {
+        if (current?.state !== 'submitting' || current.sentBy?.[part] !== attempt) return undefined;
+        const sent = current.requests.map((_, i) => i !== part && (current.sent?.[i] ?? false));
+        const sentBy = current.requests.map((_, i) => (i === part ? null : (current.sentBy?.[i] ?? null)));
+        return { ...current, sent, sentBy, updatedAt: now() };
+      });
     },
     recordProject(jobId, part, projectId) {
       return repo.update(jobId, (job) => {

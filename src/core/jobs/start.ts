@@ -52,6 +52,10 @@ export function createStart(ctx: JobsContext, submit: Submit) {
     await deps.scheduleCheck?.(id, now + (deps.timings.submitCheckMs ?? SUBMIT_CHECK_MS));
     const held = await once.hold({ kind: 'submit', jobId: id }, async () => {
       await life.open(draft);
+      // On the replicas before anything is shown or sent (with the command's own only-once claim, written
+      // earlier on the same connection): a failover cannot lose a job whose card is out. While none
+      // acknowledges, the command is refused, which is still true: nothing was done.
+      await deps.store.replicated();
       let thread: Job['thread'];
       try {
         thread = await reply.openThread(renderJobCard(draft, 'submitting'), cardTag(id));

@@ -59,10 +59,8 @@ export function createSubmit(ctx: JobsContext): Submit {
   }
 
   /** Sends one part's creation (marked as sending just before); 'stop' when it failed and the job was told. */
-  async function send(job: Job, part: number, key: string): Promise<'created' | 'stop'> {
+  async function send(job: Job, part: number, key: string, token: string): Promise<'created' | 'stop'> {
     const body = job.requests[part] ?? {};
-    const token = newWebhookToken();
-    await keep('save a webhook token', () => repo.saveToken(token, { jobId: job.id, part }, deps.timings.horizonMs));
     const webhookUrl = `${deps.webhookBase()}/webhooks/media/${token}`;
     let projectId: string;
     try {
@@ -77,17 +75,44 @@ export function createSubmit(ctx: JobsContext): Submit {
     return 'created';
   }
 
+  /**
+   * Marks the part as sending, and has the mark on the replicas before the request leaves: a mark a
+   * failover lost would let the job's check send the creation a second time. While no replica
+   * acknowledges, it waits (marking again: the mark may have gone with the primary); if none does within
+   * the bound, the mark is taken back (the request certainly did not leave) and the job is left to its
+   * check. False when another attempt marked the part.
+   */
+  async function markReplicated(job: Job, part: number, attempt: string): Promise<boolean> {
+    try {
+      return await keep('mark a creation as sending', async () => {
+        const marked = await life.markSending(job.id, part, attempt);
+        if (marked) await deps.store.replicated();
+        return marked;
+      });
+    } catch (err) {
+      await life.unmarkSending(job.id, part, attempt).catch((e: unknown) => {
+        logger.warn({ err: e, jobId: job.id, part }, 'could not take back a creation mark');
+      });
+      throw err;
+    }
+  }
+
   return async function submit(job, key) {
     // Names this submission's marks, so a mark written whose answer was lost is known as its own.
     const attempt = newWebhookToken();
     for (let part = 0; part < job.requests.length; part++) {
       if (job.projectIds[part]) continue;
       // Durably before the request leaves: a crash from here on leaves the part "maybe sent".
-      if (
-        !job.sent?.[part] &&
-        (await keep('mark a creation as sending', () => life.markSending(job.id, part, attempt)))
-      ) {
-        if ((await send(job, part, key)) === 'stop') return latest(job);
+      // The webhook's token before the mark, so it is on the replicas with it: a project whose record a
+      // failover lost is still adopted from its webhook.
+      const token = newWebhookToken();
+      if (!job.sent?.[part]) {
+        await keep('save a webhook token', () =>
+          repo.saveToken(token, { jobId: job.id, part }, deps.timings.horizonMs),
+        );
+      }
+      if (!job.sent?.[part] && (await markReplicated(job, part, attempt))) {
+        if ((await send(job, part, key, token)) === 'stop') return latest(job);
         continue;
       }
       const now = await keep('read the job', () => repo.get(job.id));

@@ -26,6 +26,8 @@ export interface Backend {
   /** Removes the claim at `key` only if it still holds `token`. */
   release(key: string, token: string): Promise<void>;
   ping(): Promise<void>;
+  /** Resolves once the writes made so far are on the replicas (see Store.replicated). */
+  replicated(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -132,6 +134,7 @@ export function createBackedStore(backend: Backend, options: BackedStoreOptions)
     },
     held: (key, token) => handle(key, token),
     ping: (timeoutMs = PING_TIMEOUT_MS) => guard(() => backend.ping(), timeoutMs),
+    replicated: () => guard(() => backend.replicated()),
     async close() {
       if (closed) return;
       // Best effort and bounded by the guard: a store that is down cannot be told, and the leases lapse.
