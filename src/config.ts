@@ -3,6 +3,7 @@
 
 import { z } from 'zod';
 import { ConfigError } from './core/errors.ts';
+import { isSentinelUrl, redisPassword, sentinelUrlProblem } from './infra/redis/redis-url.ts';
 import { type SandboxOptions, sandboxOptionsFromEnv } from './sandbox/options.ts';
 
 export type Env = Record<string, string | undefined>;
@@ -118,10 +119,14 @@ const envSchema = z.object({
   PUBLIC_URL: httpUrl(
     'must be the public http(s) base URL where the media API can reach this bot, e.g. https://reelbot.example.com',
   ),
-  STORE_URL: matching(
-    /^(sqlite:\/\/.+|rediss?:\/\/.+)$/,
-    `must be sqlite://<file> (default ${DEFAULT_STORE_URL}) or redis://host:6379 (rediss:// for TLS)`,
-  ),
+  STORE_URL: str.superRefine((v, ctx) => {
+    if (v === undefined || /^(sqlite:\/\/.+|rediss?:\/\/.+)$/.test(v)) return;
+    const problem = isSentinelUrl(v)
+      ? sentinelUrlProblem(v)
+      : `must be sqlite://<file> (default ${DEFAULT_STORE_URL}) or redis://host:6379 (rediss:// for TLS, ` +
+        'redis+sentinel://host:26379,host:26379,host:26379/mymaster through Redis Sentinel)';
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  }),
   REDIS_KEY_PREFIX: matching(
     /^[A-Za-z0-9_.:-]{1,64}$/,
     'may only hold letters, digits, _ . : - (e.g. reelbot-staging:)',
@@ -362,14 +367,6 @@ export function secretValues(config: Config): string[] {
     config.store.kind === 'redis' ? redisPassword(config.store.url) : undefined,
   ];
   return values.filter((v): v is string => typeof v === 'string' && v !== '');
-}
-
-function redisPassword(url: string): string | undefined {
-  try {
-    return decodeURIComponent(new URL(url).password) || undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** The standalone sandbox's SANDBOX_* variables (its own module owns their schema). */

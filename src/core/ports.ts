@@ -83,6 +83,11 @@ export interface Store {
    * single Redis). Call it right after the write, with no other I/O between them.
    */
   replicated(): Promise<void>;
+  /**
+   * `host:port` of the server answering now (with Redis Sentinel, the primary of the moment), for /healthz;
+   * undefined while not connected. Absent where the store has one place only (SQLite, memory).
+   */
+  node?(): string | undefined;
   /** Releases the leases this instance still holds (a clean shutdown lets a restart resume at once), then closes. */
   close(): Promise<void>;
 }

@@ -1,7 +1,8 @@
 // /healthz: whether this process can serve, as JSON an operator (and a container's HEALTHCHECK) can read.
 // 503 when the store is unreachable or a platform connection is down — the bot then cannot answer
 // anyone. The media API's last answer is reported but never turns the bot unhealthy: one channel's bad
-// key (401) or the API's own outage is not cured by restarting the bot.
+// key (401) or the API's own outage is not cured by restarting the bot. With Redis, `storePrimary` names the
+// node that answered (through Sentinel, the primary of the moment; null while none does).
 
 import { timingSafeEqual } from 'node:crypto';
 import type { ConnectionHealth } from '../../core/platform/chat-adapter.ts';
@@ -36,9 +37,10 @@ export async function healthAnswer(sources: HealthSources, uptimeSeconds: number
       }
     : { lastStatus: null, lastAnswerAt: null, ok: null };
   const ok = store === 'ok' && Object.values(platforms).every((p) => p.ok);
+  const primary = sources.store.node ? { storePrimary: (store === 'ok' && sources.store.node()) || null } : {};
   return {
     status: ok ? 200 : 503,
-    body: JSON.stringify({ ok, store, platforms, mediaApi, uptimeSeconds }),
+    body: JSON.stringify({ ok, store, ...primary, platforms, mediaApi, uptimeSeconds }),
     contentType: 'application/json',
   };
 }

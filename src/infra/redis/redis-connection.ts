@@ -1,10 +1,12 @@
 // The one place a Redis connection is made (ioredis, the client BullMQ already loads): the store, the
-// Discord gateway lease and the shared media budget each ask here, so how a connection connects, gives up,
-// reconnects and reports errors is decided once.
+// Discord gateway lease, the shared media budget and BullMQ's queues and workers each ask here, so how a
+// connection finds the server (one address, or the primary the sentinels name), gives up, reconnects and
+// reports errors is decided once.
 
-import { Redis } from 'ioredis';
-import { ConfigError } from '../../core/errors.ts';
+import { Redis, type RedisOptions } from 'ioredis';
+import { parseRedisUrl, type RedisTarget, redisAddress } from './redis-url.ts';
 
+export { redisAddress };
 export type RedisClient = Redis;
 
 export interface RedisConnectionOptions {
@@ -30,6 +32,8 @@ export interface RedisConnection {
    * while a dropped connection is being retried it resolves too, and fail-fast commands then fail at once.
    */
   ready(): Promise<void>;
+  /** `host:port` of the server this connection is talking to now (the primary), undefined while not connected. */
+  node(): string | undefined;
   /** Waits for replies still due when connected; drops the socket otherwise. */
   close(): Promise<void>;
 }
@@ -39,22 +43,28 @@ const DEFAULT_TIMEOUT_MS = 5_000;
 const MAX_BACKOFF_MS = 2_000;
 
 export function createRedisConnection(url: string, options: RedisConnectionOptions = {}): RedisConnection {
+  const target = parseRedisUrl(url);
   const where = redisAddress(url);
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   let everReady = false;
-  const client = new Redis(
-    url,
-    options.failFast
-      ? {
-          lazyConnect: true,
-          enableOfflineQueue: false,
-          maxRetriesPerRequest: 0,
-          connectTimeout: timeoutMs,
-          commandTimeout: timeoutMs,
-          retryStrategy: (times) => (everReady ? Math.min(2 ** times * 100, MAX_BACKOFF_MS) : null),
-        }
-      : { lazyConnect: true, maxRetriesPerRequest: 1 },
-  );
+  const retry = (times: number) => (everReady ? Math.min(2 ** times * 100, MAX_BACKOFF_MS) : null);
+  const tuning: RedisOptions = options.failFast
+    ? {
+        lazyConnect: true,
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 0,
+        connectTimeout: timeoutMs,
+        commandTimeout: timeoutMs,
+        retryStrategy: retry,
+        // Through sentinels: a first connection that finds none is not retried either (the caller sees why).
+        sentinelRetryStrategy: retry,
+        sentinelCommandTimeout: timeoutMs,
+      }
+    : { lazyConnect: true, maxRetriesPerRequest: 1 };
+  const client =
+    target.kind === 'server'
+      ? new Redis(target.url, tuning)
+      : new Redis({ ...sentinelOptions(target, options.failFast ? 'reject' : 'resend'), ...tuning });
   client.on('ready', () => {
     everReady = true;
   });
@@ -72,6 +82,9 @@ export function createRedisConnection(url: string, options: RedisConnectionOptio
         connecting = undefined;
       });
       await connecting;
+    },
+    node() {
+      return client.status === 'ready' ? nodeOf(client) : undefined;
     },
     async close() {
       // quit() waits for replies still due; without a connection none will come.
@@ -116,14 +129,48 @@ async function connectWithin(client: Redis, timeoutMs: number): Promise<void> {
   }
 }
 
-/** The URL without credentials, safe for messages and logs. */
-export function redisAddress(url: string): string {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new ConfigError('STORE_URL is not a valid URL; expected redis://host:6379 or sqlite://path/to/file.sqlite');
-  }
-  const path = parsed.pathname === '/' ? '' : parsed.pathname;
-  return `${parsed.protocol}//${parsed.host}${path}`;
+/** `host:port` of the server at the other end of the client's socket. */
+function nodeOf(client: Redis): string | undefined {
+  const { remoteAddress, remotePort } = client.stream ?? {};
+  if (!remoteAddress || !remotePort) return undefined;
+  return `${remoteAddress.includes(':') ? `[${remoteAddress}]` : remoteAddress}:${remotePort}`;
+}
+
+/**
+ * Through Redis Sentinel: ioredis asks the sentinels in turn which node is primary, connects there, and checks
+ * the node says it is a master (INFO) before using it; when the connection drops (the primary died) it asks
+ * again, so it follows a promotion. An old primary that comes back is made a replica by the sentinels, and a
+ * connection still on it is refused writes with READONLY: it reconnects, which asks the sentinels again.
+ * READONLY means the command was not run, so it may be sent again (`resend`) on connections that queue.
+ */
+function sentinelOptions(target: Extract<RedisTarget, { kind: 'sentinel' }>, onReadonly: 'reject' | 'resend') {
+  return {
+    sentinels: target.sentinels,
+    name: target.name,
+    role: 'master',
+    ...(target.username ? { username: target.username } : {}),
+    ...(target.password ? { password: target.password } : {}),
+    ...(target.db === undefined ? {} : { db: target.db }),
+    reconnectOnError: (error: Error) =>
+      error.message.startsWith('READONLY') ? (onReadonly === 'resend' ? 2 : 1) : false,
+  } satisfies RedisOptions;
+}
+
+/** The ioredis options of one of BullMQ's connections, which BullMQ opens (and closes) itself. */
+export type QueueConnectionOptions = { [option: string]: unknown; url?: string };
+
+/**
+ * How BullMQ connects, from the same STORE_URL as the store: workers block waiting for jobs and must wait out
+ * a restart or a failover rather than give up (`maxRetriesPerRequest: null`, BullMQ's rule for them); the
+ * request path (adding, moving, cancelling tasks) fails fast instead of queueing while Redis is away.
+ */
+export function queueConnectionOptions(url: string, use: 'worker' | 'request'): QueueConnectionOptions {
+  const target = parseRedisUrl(url);
+  const tuning: RedisOptions =
+    use === 'worker' ? { maxRetriesPerRequest: null } : { enableOfflineQueue: false, maxRetriesPerRequest: 1 };
+  const options: RedisOptions & { url?: string } =
+    target.kind === 'server'
+      ? { url: target.url, ...tuning }
+      : { ...sentinelOptions(target, use === 'worker' ? 'resend' : 'reject'), ...tuning };
+  return { ...options };
 }

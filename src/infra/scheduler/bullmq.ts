@@ -3,12 +3,13 @@
 // instead of adding another. A replica that dies mid-task loses its lock; another replica's stalled-job
 // check puts the job back (after `leaseMs`). At-least-once, like the embedded scheduler.
 // Following BullMQ's production guide: workers' connections retry forever (`maxRetriesPerRequest: null`),
-// the connection used on the request path fails fast (`enableOfflineQueue: false`), and queue names are in
+// the connection used on the request path fails fast (`enableOfflineQueue: false`), both made from STORE_URL
+// by the one connection factory (so through Sentinel too), and queue names are in
 // {braces} so all of a queue's keys hash to one Redis Cluster slot.
 import { DelayedError, Job, Queue, Worker } from 'bullmq';
 import type { Logger } from '../../core/ports.ts';
 import type { Scheduler, Task, TaskData, TaskHandler } from '../../core/scheduler.ts';
-import { redisAddress } from '../redis/redis-connection.ts';
+import { queueConnectionOptions, redisAddress } from '../redis/redis-connection.ts';
 import { createRedisOutageLog, isConnectionError } from '../redis/redis-outage.ts';
 import { type BullmqNotice, listenToBullmqNotices } from './bullmq-notices.ts';
 import { backoffDelay } from './embedded.ts';
@@ -52,7 +53,7 @@ export function createBullmqScheduler(options: BullmqSchedulerOptions): Schedule
   const handlers = new Map<string, TaskHandler>();
   const workers: Worker[] = [];
   const running = new Set<Promise<unknown>>();
-  const requestPath = { url: options.url, enableOfflineQueue: false, maxRetriesPerRequest: 1 };
+  const requestPath = queueConnectionOptions(options.url, 'request');
   const name = (queue: string) => `{${queue}}`;
   const where = redisAddress(options.url);
   // Every queue and worker connection retries on its own; the log tells of the outage once, not per attempt.
@@ -170,8 +171,8 @@ export function createBullmqScheduler(options: BullmqSchedulerOptions): Schedule
           return done;
         };
         const worker = new Worker<Stored>(name(queue), processJob, {
-          // Workers block waiting for jobs; they must wait out a Redis restart rather than give up.
-          connection: { url: options.url, maxRetriesPerRequest: null },
+          // Workers block waiting for jobs; they must wait out a Redis restart or failover rather than give up.
+          connection: queueConnectionOptions(options.url, 'worker'),
           prefix,
           concurrency: options.concurrency ?? 4,
           lockDuration: leaseMs,

@@ -28,6 +28,8 @@ export interface Backend {
   ping(): Promise<void>;
   /** Resolves once the writes made so far are on the replicas (see Store.replicated). */
   replicated(): Promise<void>;
+  /** `host:port` of the server answering now, for a networked backend; see Store.node. */
+  node?(): string | undefined;
   close(): Promise<void>;
 }
 
@@ -135,6 +137,7 @@ export function createBackedStore(backend: Backend, options: BackedStoreOptions)
     held: (key, token) => handle(key, token),
     ping: (timeoutMs = PING_TIMEOUT_MS) => guard(() => backend.ping(), timeoutMs),
     replicated: () => guard(() => backend.replicated()),
+    ...(backend.node ? { node: backend.node } : {}),
     async close() {
       if (closed) return;
       // Best effort and bounded by the guard: a store that is down cannot be told, and the leases lapse.

@@ -35,6 +35,8 @@ export interface KeyvBackendOptions {
   atomic: AtomicOps;
   /** Told after each write or attempted write (the SQLite sweep starts from here). */
   wrote?: () => void;
+  /** `host:port` of the server answering now, for a networked store. */
+  node?: () => string | undefined;
   close(): Promise<void>;
 }
 
@@ -99,6 +101,7 @@ export function createKeyvBackend(options: KeyvBackendOptions): Backend {
     release: (key, token) => atomic.release(key, token),
     ping: () => atomic.ping(),
     replicated: async () => atomic.replicated?.(),
+    ...(options.node ? { node: options.node } : {}),
     close: () => options.close(),
   };
 }

@@ -50,6 +50,7 @@ export function createRedisStore(options: RedisStoreOptions): Store {
     atomic: createRedisAtomic(connection, {
       replicas: options.replicaAcks ?? (options.url.startsWith('redis+sentinel:') ? 1 : 0),
     }),
+    node: () => connection.node(),
     close: () => connection.close(),
   });
   return createBackedStore(backend, {

@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Harness, startHarness } from '../../support/harness.ts';
+import { type RedisNodes, startRedisNodes } from '../../support/redis-nodes.ts';
+
+// The bot on STORE_URL=redis+sentinel://…: a real primary, a replica and three sentinels (redis-server
+// processes of this test's own). The primary is killed with SIGKILL; the sentinels promote the replica and
+// the bot follows on its own — /healthz says so, the store and BullMQ work again, a task scheduled before the
+// kill fires after it — with no restart.
+
+const KEY = Buffer.alloc(32, 7).toString('base64');
+const VIDEO = 'https://example.com/talk.mp4';
+// The result of a job is learned only by its scheduled poll: the API's webhooks go nowhere.
+const POLL_MS = 6_000;
+
+let nodes: RedisNodes;
+let h: Harness | undefined;
+beforeAll(async () => {
+  nodes = await startRedisNodes({ replicas: 1, sentinels: 3, masterName: 'reelbot-test', password: 's3cret:pw' });
+}, 40_000);
+afterAll(async () => {
+  await h?.close();
+  await nodes?.stop();
+});
+
+interface Health {
+  status: number;
+  body: { ok: boolean; store: string; storePrimary?: string | null };
+}
+
+async function health(port: number): Promise<Health> {
+  const res = await fetch(`http://127.0.0.1:${port}/healthz`, { signal: AbortSignal.timeout(5_000) });
+  return { status: res.status, body: (await res.json()) as Health['body'] };
+}
+
+async function until<T>(what: string, timeoutMs: number, probe: () => Promise<T | undefined>): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`${what} not within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const done = (harness: Harness) =>
+  harness.chat.seen.filter((s) => s.where === 'card-update' && /Done/.test(s.message.text));
+const results = (harness: Harness) => harness.chat.seen.filter((s) => s.where === 'thread');
+
+describe('the bot through Redis Sentinel', () => {
+  it('follows the promotion of a replica when the primary is killed, without a restart', {
+    timeout: 60_000,
+  }, async () => {
+    h = await startHarness(
+      { STORE_URL: nodes.sentinelUrl(3), ENCRYPTION_KEY: KEY, PUBLIC_URL: 'http://127.0.0.1:9' },
+      { timings: { firstPollMs: POLL_MS, maxPollMs: POLL_MS } },
+    );
+    const harness = h;
+    const before = await health(harness.port);
+    expect(before).toMatchObject({ status: 200, body: { ok: true, store: 'ok', storePrimary: nodes.primary.address } });
+
+    // A job whose poll is scheduled (in BullMQ) for after the failover; the replica has it before the kill.
+    await harness.command(`/broll ${VIDEO}`);
+    expect(results(harness)).toHaveLength(0);
+    expect(await nodes.command(nodes.primary, 'WAIT', 1, 2_000)).toBe(1);
+
+    const killedAt = Date.now();
+    const old = await nodes.killPrimary();
+    await until('/healthz answering 503', 5_000, async () =>
+      (await health(harness.port)).status === 503 ? true : undefined,
+    );
+    const down = await health(harness.port);
+    expect(down.body).toMatchObject({ ok: false, store: 'unreachable', storePrimary: null });
+
+    const promoted = await nodes.waitForFailover(25_000);
+    expect(promoted).not.toBe(old);
+    const back = await until('/healthz answering 200 again', 30_000 - (Date.now() - killedAt), async () => {
+      const now = await health(harness.port);
+      return now.status === 200 ? now : undefined;
+    });
+    const healthyAfterMs = Date.now() - killedAt;
+    expect(back.body).toMatchObject({ ok: true, store: 'ok', storePrimary: promoted.address });
+
+    // The poll scheduled before the kill fires on the new primary and posts the result.
+    await harness.chat.waitFor((seen) => seen.some((s) => s.where === 'card-update' && /Done/.test(s.message.text)));
+    const firstDoneMs = Date.now() - killedAt;
+
+    // A new command stores and schedules on the new primary, and completes.
+    await harness.command(`/broll ${VIDEO}`);
+    await until('the second job done', 20_000, async () => (done(harness).length >= 2 ? true : undefined));
+    await new Promise((r) => setTimeout(r, 500));
+    // One result per job: nothing lost, nothing twice.
+    expect(results(harness)).toHaveLength(2);
+    expect(new Set(results(harness).map((s) => s.threadId)).size).toBe(2);
+    // Everything went to the database the URL names (/3), none to the default one.
+    const keyspace = String(await nodes.command(promoted, 'INFO', 'keyspace'));
+    expect(keyspace).toMatch(/^db3:keys=[1-9]/m);
+    expect(keyspace).not.toMatch(/^db0:/m);
+    console.log(
+      `Sentinel failover: /healthz back to 200 ${healthyAfterMs} ms after the kill (primary ${old.address} → ` +
+        `${promoted.address}); the poll scheduled before the kill posted ${firstDoneMs} ms after it`,
+    );
+  });
+});
