@@ -82,9 +82,13 @@ export function createSubmit(ctx: JobsContext): Submit {
    * the bound, the mark is taken back (the request certainly did not leave) and the job is left to its
    * check. False when another attempt marked the part.
    */
-  async function markReplicated(job: Job, part: number, attempt: string): Promise<boolean> {
+  async function markReplicated(job: Job, part: number, attempt: string, token: string): Promise<boolean> {
     try {
       return await keep('mark a creation as sending', async () => {
+        // The card's place and the webhook's token with the mark, so they are on the replicas too: a failover
+        // that lost them would leave a result with nowhere to go, or a webhook nobody recognises.
+        if (job.thread) await life.setThread(job.id, job.thread);
+        await repo.saveToken(token, { jobId: job.id, part }, deps.timings.horizonMs);
         const marked = await life.markSending(job.id, part, attempt);
         if (marked) await deps.store.replicated();
         return marked;
@@ -103,15 +107,8 @@ export function createSubmit(ctx: JobsContext): Submit {
     for (let part = 0; part < job.requests.length; part++) {
       if (job.projectIds[part]) continue;
       // Durably before the request leaves: a crash from here on leaves the part "maybe sent".
-      // The webhook's token before the mark, so it is on the replicas with it: a project whose record a
-      // failover lost is still adopted from its webhook.
       const token = newWebhookToken();
-      if (!job.sent?.[part]) {
-        await keep('save a webhook token', () =>
-          repo.saveToken(token, { jobId: job.id, part }, deps.timings.horizonMs),
-        );
-      }
-      if (!job.sent?.[part] && (await markReplicated(job, part, attempt))) {
+      if (!job.sent?.[part] && (await markReplicated(job, part, attempt, token))) {
         if ((await send(job, part, key, token)) === 'stop') return latest(job);
         continue;
       }
