@@ -32,9 +32,13 @@ describe('real Redis nodes under three sentinels', () => {
     expect(await nodes.command(promoted, 'GET', 'before')).toBe('1');
     expect(await nodes.command(promoted, 'GET', 'during')).toBeNull();
 
-    await nodes.restart(old);
-    await nodes.waitForReplicas(1, 30_000);
+    await nodes.restart(old, { asReplica: true });
+    await nodes.waitForReplicas(1, 10_000);
     expect(nodes.replicas).toEqual([old]);
+
+    // And again the other way: the old primary, back as a replica, is promoted in turn.
+    await nodes.killPrimary();
+    expect(await nodes.waitForFailover(20_000)).toBe(old);
   }, 60_000);
 
   it('names the sentinels in a redis+sentinel:// URL with the data nodes’ password', () => {

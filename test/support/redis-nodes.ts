@@ -36,7 +36,10 @@ export interface RedisNodesOptions {
   password?: string;
   /** How long a primary stays silent before a sentinel thinks it down; default 1000 ms. */
   downAfterMs?: number;
-  /** Default 5000 ms. */
+  /**
+   * Default 3000 ms. A sentinel that took part in a failover starts no other for the same primary within twice
+   * this, so failovers closer together than 6 s wait for that.
+   */
   failoverTimeoutMs?: number;
 }
 
@@ -67,8 +70,13 @@ export interface RedisNodes {
    * and that node answers as a master; resolves with it (and `primary` becomes it).
    */
   waitForFailover(timeoutMs: number, from?: RedisNode): Promise<RedisNode>;
-  /** Starts a node that was killed again on its own port and config; resolves once it answers PING. */
-  restart(node: RedisNode): Promise<void>;
+  /**
+   * Starts a node that was killed again on its own port and config; resolves once it answers PING. A data
+   * node comes back as it was configured (the first primary as a primary, empty: the sentinels make it a
+   * replica of the current primary ~10 s later); with `asReplica` it starts as a replica of the primary the
+   * sentinels name now (as a sentinel-aware start-up script does) and is in sync within a second or two.
+   */
+  restart(node: RedisNode, options?: { asReplica?: boolean }): Promise<void>;
   /** Waits until the current primary counts `count` replicas online (e.g. after the old primary rejoins). */
   waitForReplicas(count: number, timeoutMs: number): Promise<void>;
   /**
@@ -90,6 +98,7 @@ interface NodeState extends RedisNode {
 }
 
 const live = new Set<ChildProcess>();
+const dirs = new Set<string>();
 let exitHookInstalled = false;
 
 function installExitHook(): void {
@@ -101,6 +110,7 @@ function installExitHook(): void {
         if (proc.pid !== undefined) process.kill(proc.pid, 'SIGKILL');
       } catch {}
     }
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
 }
 
@@ -173,11 +183,12 @@ export async function startRedisNodes(options: RedisNodesOptions = {}): Promise<
   const masterName = options.masterName ?? 'reelbot';
   const password = options.password;
   const downAfterMs = options.downAfterMs ?? 1_000;
-  const failoverTimeoutMs = options.failoverTimeoutMs ?? 5_000;
+  const failoverTimeoutMs = options.failoverTimeoutMs ?? 3_000;
   const quorum = Math.floor(sentinelCount / 2) + 1;
   installExitHook();
 
   const root = mkdtempSync(join(tmpdir(), 'reelbot-redis-nodes-'));
+  dirs.add(root);
   const all: NodeState[] = [];
   let primary: NodeState | undefined;
   let lastKilled: NodeState | undefined;
@@ -215,13 +226,13 @@ export async function startRedisNodes(options: RedisNodesOptions = {}): Promise<
     return node;
   };
 
-  const launch = async (node: NodeState): Promise<void> => {
+  const launch = async (node: NodeState, extra: string[] = []): Promise<void> => {
     if (stopped) throw new Error('redis-nodes: already stopped');
     // The shell keeps a pipe from this process open on fd 3 in a background watcher, then becomes
     // redis-server (exec keeps the pid); when the pipe closes (this process died or let go) the watcher
     // SIGKILLs it.
     const script = 'exec 3<&0; (read -r _ <&3; kill -9 $$ 2>/dev/null) & exec redis-server "$@" 3<&-';
-    const args = node.role === 'sentinel' ? [node.conf, '--sentinel'] : [node.conf];
+    const args = node.role === 'sentinel' ? [node.conf, '--sentinel'] : [node.conf, ...extra];
     const proc = spawn('sh', ['-c', script, 'sh', ...args], { stdio: ['pipe', 'ignore', 'pipe'], detached: false });
     let stderr = '';
     proc.stderr?.on('data', (d: Buffer) => {
@@ -306,6 +317,7 @@ export async function startRedisNodes(options: RedisNodesOptions = {}): Promise<
     stopped = true;
     await Promise.all(all.map((node) => kill(node)));
     rmSync(root, { recursive: true, force: true });
+    dirs.delete(root);
   };
 
   try {
@@ -316,7 +328,7 @@ export async function startRedisNodes(options: RedisNodesOptions = {}): Promise<
     for (let i = 0; i < replicaCount; i++) {
       replicaNodes.push(makeNode('data', await freePort(), [...dataLines, `replicaof 127.0.0.1 ${first.port}`]));
     }
-    await Promise.all(replicaNodes.map(launch));
+    await Promise.all(replicaNodes.map((n) => launch(n)));
     for (const replica of replicaNodes) {
       await until(`replica ${replica.address} in sync`, 10_000, async () => {
         const info = infoFields(await command(replica, 'INFO', 'replication'));
@@ -336,7 +348,7 @@ export async function startRedisNodes(options: RedisNodesOptions = {}): Promise<
         ]),
       );
     }
-    await Promise.all(sentinelNodes.map(launch));
+    await Promise.all(sentinelNodes.map((n) => launch(n)));
     // A failover needs every sentinel to know the others (hello messages, every 2 s) and the replicas.
     for (const sentinel of sentinelNodes) {
       await until(`sentinel ${sentinel.address} seeing its peers and replicas`, 20_000, async () => {
@@ -436,11 +448,17 @@ export async function startRedisNodes(options: RedisNodesOptions = {}): Promise<
       primary = promoted;
       return promoted;
     },
-    async restart(node) {
+    async restart(node, options) {
       const state = all.find((n) => n === node);
       if (!state) throw new Error(`redis-nodes: ${node.address} was not started here`);
       if (state.alive) throw new Error(`redis-nodes: ${node.address} is running`);
-      await launch(state);
+      if (!options?.asReplica || state.role !== 'data') return launch(state);
+      const current = await primaryFromSentinels();
+      const [host, port] = current?.split(':') ?? [];
+      if (!host || !port || current === state.address) {
+        throw new Error(`redis-nodes: the sentinels name no other primary to follow (they say ${current})`);
+      }
+      await launch(state, ['--replicaof', host, port]);
     },
     async waitForReplicas(count, timeoutMs) {
       await until(`${count} replica(s) online at the primary`, timeoutMs, async () => {
@@ -454,9 +472,18 @@ export async function startRedisNodes(options: RedisNodesOptions = {}): Promise<
     async cutReplicaLink(ms, replica) {
       const target = replica ?? dataNodes().find((n) => n !== primary && n.alive);
       if (!target) throw new Error('redis-nodes: no replica to cut off');
-      const info = infoFields(await command(target, 'INFO', 'replication'));
+      // A replica just restarted or reconfigured may still be connecting to its primary.
+      const info = await until(`${target.address} replicating`, 5_000, async () => {
+        const fields = infoFields(await command(target, 'INFO', 'replication'));
+        return fields.role === 'slave' && fields.master_link_status === 'up' ? fields : undefined;
+      }).catch(async () => infoFields(await command(target, 'INFO', 'replication')));
       const source = byAddress(`${info.master_host}:${info.master_port}`);
-      if (info.role !== 'slave' || !source) throw new Error(`redis-nodes: ${target.address} is not a replica`);
+      if (info.role !== 'slave' || !source) {
+        throw new Error(
+          `redis-nodes: ${target.address} is not a replica in sync (role ${info.role}, of ${info.master_host}:` +
+            `${info.master_port}, link ${info.master_link_status})`,
+        );
+      }
       // A replica of Redis 7 reconnects within a millisecond of losing its link and catches up from the
       // primary's backlog, so killing the link alone loses nothing: the primary also refuses to resynchronise
       // it (PSYNC and SYNC denied) until the cut ends.

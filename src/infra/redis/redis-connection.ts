@@ -78,7 +78,7 @@ export function createRedisConnection(url: string, options: RedisConnectionOptio
       if (client.status === 'ready') return;
       // While a dropped connection is being retried, there is nothing to start.
       if (!connecting && client.status !== 'wait' && client.status !== 'end') return;
-      connecting ??= connectWithin(client, timeoutMs).finally(() => {
+      connecting ??= connectWithin(client, timeoutMs, target).finally(() => {
         connecting = undefined;
       });
       await connecting;
@@ -98,7 +98,7 @@ export function createRedisConnection(url: string, options: RedisConnectionOptio
  * The handshake after the TCP connect has no timeout of its own, so a server that accepts but never
  * answers would hold the caller forever; give up after `timeoutMs` and drop the socket.
  */
-async function connectWithin(client: Redis, timeoutMs: number): Promise<void> {
+async function connectWithin(client: Redis, timeoutMs: number, target: RedisTarget): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const silent = new Error(`no answer within ${timeoutMs} ms`);
   const timeout = new Promise<never>((_, reject) => {
@@ -116,7 +116,7 @@ async function connectWithin(client: Redis, timeoutMs: number): Promise<void> {
   try {
     await Promise.race([connect, timeout]);
   } catch (caught) {
-    const error = caught === silent ? silent : (networkError ?? caught);
+    const error = caught === silent ? silent : explained(networkError ?? caught, target);
     // Closed for good before the next caller tries again (ioredis ends the connection asynchronously and
     // refuses to connect while it is still closing).
     const ended = new Promise((resolve) => client.once('end', resolve));
@@ -127,6 +127,27 @@ async function connectWithin(client: Redis, timeoutMs: number): Promise<void> {
     clearTimeout(timer);
     client.off('error', onError);
   }
+}
+
+/**
+ * ioredis says "All sentinels are unreachable" also when they answered but know no primary by that name, and
+ * "Connection is closed." when none answered; say which, and what to check.
+ */
+function explained(error: unknown, target: RedisTarget): unknown {
+  if (target.kind !== 'sentinel' || !(error instanceof Error) || !/All sentinels are unreachable/.test(error.message)) {
+    return error;
+  }
+  const hosts = target.sentinels.map(({ host, port }) => `${host}:${port}`).join(', ');
+  if (/No such master with that name/.test(error.message)) {
+    return new Error(
+      `the sentinels at ${hosts} know no primary named "${target.name}" (the name after the hosts must be the ` +
+        'one in the sentinels\' "sentinel monitor <name> …")',
+      { cause: error },
+    );
+  }
+  const last = /Last error: (.+)$/.exec(error.message)?.[1];
+  const why = last && !/^Connection is closed/.test(last) ? ` (${last})` : '';
+  return new Error(`no sentinel answered at ${hosts}${why}`, { cause: error });
 }
 
 /** `host:port` of the server at the other end of the client's socket. */
@@ -140,7 +161,8 @@ function nodeOf(client: Redis): string | undefined {
  * Through Redis Sentinel: ioredis asks the sentinels in turn which node is primary, connects there, and checks
  * the node says it is a master (INFO) before using it; when the connection drops (the primary died) it asks
  * again, so it follows a promotion. An old primary that comes back is made a replica by the sentinels, and a
- * connection still on it is refused writes with READONLY: it reconnects, which asks the sentinels again.
+ * connection still on it is refused writes with READONLY (or has its blocking read ended, UNBLOCKED): it
+ * reconnects, which asks the sentinels again.
  * READONLY means the command was not run, so it may be sent again (`resend`) on connections that queue.
  */
 function sentinelOptions(target: Extract<RedisTarget, { kind: 'sentinel' }>, onReadonly: 'reject' | 'resend') {
@@ -151,8 +173,11 @@ function sentinelOptions(target: Extract<RedisTarget, { kind: 'sentinel' }>, onR
     ...(target.username ? { username: target.username } : {}),
     ...(target.password ? { password: target.password } : {}),
     ...(target.db === undefined ? {} : { db: target.db }),
-    reconnectOnError: (error: Error) =>
-      error.message.startsWith('READONLY') ? (onReadonly === 'resend' ? 2 : 1) : false,
+    reconnectOnError: (error: Error) => {
+      if (error.message.startsWith('READONLY')) return onReadonly === 'resend' ? 2 : 1;
+      // A blocking read (a BullMQ worker waiting for jobs) on a primary turned replica is ended with this.
+      return error.message.startsWith('UNBLOCKED') ? 1 : false;
+    },
   } satisfies RedisOptions;
 }
 
@@ -166,8 +191,16 @@ export type QueueConnectionOptions = { [option: string]: unknown; url?: string }
  */
 export function queueConnectionOptions(url: string, use: 'worker' | 'request'): QueueConnectionOptions {
   const target = parseRedisUrl(url);
+  // The request path refuses commands while reconnecting, so it reconnects sooner than BullMQ's default
+  // (at least 1 s between tries): after 0.1 s, then backing off to 2 s.
   const tuning: RedisOptions =
-    use === 'worker' ? { maxRetriesPerRequest: null } : { enableOfflineQueue: false, maxRetriesPerRequest: 1 };
+    use === 'worker'
+      ? { maxRetriesPerRequest: null }
+      : {
+          enableOfflineQueue: false,
+          maxRetriesPerRequest: 1,
+          retryStrategy: (times) => Math.min(2 ** (times - 1) * 100, MAX_BACKOFF_MS),
+        };
   const options: RedisOptions & { url?: string } =
     target.kind === 'server'
       ? { url: target.url, ...tuning }

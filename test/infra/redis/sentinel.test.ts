@@ -47,6 +47,23 @@ const done = (harness: Harness) =>
 const results = (harness: Harness) => harness.chat.seen.filter((s) => s.where === 'thread');
 
 describe('the bot through Redis Sentinel', () => {
+  it('does not start when the sentinels know no primary by the name given, and says so', async () => {
+    const url = nodes.sentinelUrl().replace('/reelbot-test', '/reelbot-tset');
+    await expect(startHarness({ STORE_URL: url, ENCRYPTION_KEY: KEY })).rejects.toThrow(
+      `cannot reach the store at ${url.replace(/\/\/[^@]*@/, '//')}: the sentinels at ` +
+        `${nodes.sentinels.map((s) => s.address).join(', ')} know no primary named "reelbot-tset"`,
+    );
+  });
+
+  it('does not start when no sentinel answers, and says where it asked', async () => {
+    await expect(
+      startHarness({ STORE_URL: 'redis+sentinel://127.0.0.1:1,127.0.0.1:2/reelbot-test', ENCRYPTION_KEY: KEY }),
+    ).rejects.toThrow(
+      'cannot reach the store at redis+sentinel://127.0.0.1:1,127.0.0.1:2/reelbot-test: no sentinel answered at ' +
+        '127.0.0.1:1, 127.0.0.1:2',
+    );
+  });
+
   it('follows the promotion of a replica when the primary is killed, without a restart', {
     timeout: 60_000,
   }, async () => {
