@@ -77,7 +77,7 @@ export interface Once {
    * Holds `key` while `work` runs, renewing it every third of its time to live so a long post never
    * loses it, and releases it afterwards (also on failure). `{ held: false }` when another holder has it.
    */
-  hold<T>(key: OnceKey, work: () => Promise<T>, ttlMs?: number): Promise<Held<T>>;
+  hold<T>(key: OnceKey, work: (lease: Lease) => Promise<T>, ttlMs?: number): Promise<Held<T>>;
   /**
    * After `first(key)` answered true, before a call that cannot be repeated: resolves once the claim is on
    * the store's replicas, so a failover cannot lose it and let another replica claim the key again;
@@ -158,16 +158,21 @@ export async function holdLease<T>(
   key: string,
   ttlMs: number,
   logger: Logger,
-  work: () => Promise<T>,
+  work: (lease: Lease) => Promise<T>,
 ): Promise<Held<T>> {
   const lease = await store.lease(key, ttlMs);
   return lease ? workHolding(lease, ttlMs, logger, work) : { held: false };
 }
 
-async function workHolding<T>(lease: Lease, ttlMs: number, logger: Logger, work: () => Promise<T>): Promise<Held<T>> {
+async function workHolding<T>(
+  lease: Lease,
+  ttlMs: number,
+  logger: Logger,
+  work: (lease: Lease) => Promise<T>,
+): Promise<Held<T>> {
   const stopRenewing = keepRenewed(lease, ttlMs, logger);
   try {
-    return { held: true, value: await work() };
+    return { held: true, value: await work(lease) };
   } finally {
     stopRenewing();
     // A release that fails leaves the lease to lapse on its own (at most ttlMs).
