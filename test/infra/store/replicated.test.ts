@@ -42,7 +42,11 @@ describe('a claim on the replicas', () => {
   it('is refused as "store unavailable" while the replica is cut off, so the call is not made', async () => {
     const store = storeOn(nodes.nodeUrl(nodes.primary), 1);
     const cut = nodes.cutReplicaLink(2_500);
-    await new Promise((r) => setTimeout(r, 200));
+    // Cut once a write of the primary's own no longer reaches the replica.
+    for (let i = 0; i < 50; i++) {
+      await nodes.command(nodes.primary, 'SET', 'probe', String(i));
+      if ((await nodes.command(nodes.primary, 'WAIT', 1, 50)) === 0) break;
+    }
     expect(await store.claim('publish:b', 60_000)).toBe(true);
     const started = Date.now();
     const error = await store.replicated().catch((e: unknown) => e);
@@ -54,11 +58,16 @@ describe('a claim on the replicas', () => {
     // Asked again once the replica is back (as callers do while a failover settles), the claim is confirmed.
     await nodes.waitForReplicas(1, 10_000);
     let confirmed = false;
-    for (let i = 0; i < 10 && !confirmed; i++)
+    let last: unknown;
+    for (let i = 0; i < 20 && !confirmed; i++)
       confirmed = await store.replicated().then(
         () => true,
-        () => false,
+        (e: unknown) => {
+          last = e;
+          return false;
+        },
       );
+    if (!confirmed) console.log('LAST', String(last), await nodes.command(nodes.primary, 'INFO', 'replication'));
     expect(confirmed).toBe(true);
     const [replica] = nodes.replicas;
     if (!replica) throw new Error('no replica');
