@@ -26,6 +26,7 @@ export function dryRunStore(store: Store): Store {
     lease: noClaims,
     held: noClaims,
     ping: (timeoutMs) => store.ping(timeoutMs),
+    replicated: () => store.replicated(),
     close: () => store.close(),
   };
 }

@@ -76,6 +76,14 @@ export interface Store {
    */
   ping(timeoutMs?: number): Promise<void>;
   /**
+   * Resolves once every write this process made so far is on the replicas a failover could promote, so a
+   * claim or compare-and-set that guards a call that cannot be repeated (a publish, a project creation)
+   * is not lost with a primary that dies; throws StoreUnavailableError when they do not acknowledge in
+   * time (then do not make the call). Resolves at once where there are no replicas (SQLite, memory, a
+   * single Redis). Call it right after the write, with no other I/O between them.
+   */
+  replicated(): Promise<void>;
+  /**
    * `host:port` of the server answering now (with Redis Sentinel, the primary of the moment), for /healthz;
    * undefined while not connected. Absent where the store has one place only (SQLite, memory).
    */

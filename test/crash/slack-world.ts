@@ -38,6 +38,8 @@ export async function startSlackWorld(options: {
   jobMs: number;
   holdMs?: number;
   webhookRetryMs?: number;
+  /** Every webhook delivered twice (the API may repeat one): the bot must post its result once. */
+  webhookDuplicates?: boolean;
   /** How to start the bot (default: src/main.ts through tsx); see bot-build.ts. */
   botArgv?: string[];
 }): Promise<SlackWorld> {
@@ -46,6 +48,7 @@ export async function startSlackWorld(options: {
     jobMs: options.jobMs,
     webhookRetryMs: options.webhookRetryMs ?? 1000,
     webhookTimeoutMs: 2000,
+    webhookDuplicates: options.webhookDuplicates ?? false,
   });
   // Answers to creations, result reads and posts are held back a moment, so a kill can land while one is
   // in flight: the API created the project or Slack showed the message, and the bot never heard.

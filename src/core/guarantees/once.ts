@@ -77,7 +77,13 @@ export interface Once {
    * Holds `key` while `work` runs, renewing it every third of its time to live so a long post never
    * loses it, and releases it afterwards (also on failure). `{ held: false }` when another holder has it.
    */
-  hold<T>(key: OnceKey, work: () => Promise<T>, ttlMs?: number): Promise<Held<T>>;
+  hold<T>(key: OnceKey, work: (lease: Lease) => Promise<T>, ttlMs?: number): Promise<Held<T>>;
+  /**
+   * After `first(key)` answered true, before a call that cannot be repeated: resolves once the claim is on
+   * the store's replicas, so a failover cannot lose it and let another replica claim the key again;
+   * rejects with StoreUnavailableError when they do not acknowledge in time (then do not make the call).
+   */
+  replicated(key: OnceKey): Promise<void>;
 }
 
 /** The counter a store outage is shown on (prom-client or the hand-written registry both fit). */
@@ -137,6 +143,9 @@ export function createOnce(deps: OnceDeps): Once {
     hold(key, work, ttlMs = defaultTtl(key) ?? ONCE_TTL_MS.delivery) {
       return ask(key, () => holdLease(store, onceKeyText(key), ttlMs, logger, work));
     },
+    replicated(key) {
+      return ask(key, () => store.replicated());
+    },
   };
 }
 
@@ -149,16 +158,21 @@ export async function holdLease<T>(
   key: string,
   ttlMs: number,
   logger: Logger,
-  work: () => Promise<T>,
+  work: (lease: Lease) => Promise<T>,
 ): Promise<Held<T>> {
   const lease = await store.lease(key, ttlMs);
   return lease ? workHolding(lease, ttlMs, logger, work) : { held: false };
 }
 
-async function workHolding<T>(lease: Lease, ttlMs: number, logger: Logger, work: () => Promise<T>): Promise<Held<T>> {
+async function workHolding<T>(
+  lease: Lease,
+  ttlMs: number,
+  logger: Logger,
+  work: (lease: Lease) => Promise<T>,
+): Promise<Held<T>> {
   const stopRenewing = keepRenewed(lease, ttlMs, logger);
   try {
-    return { held: true, value: await work() };
+    return { held: true, value: await work(lease) };
   } finally {
     stopRenewing();
     // A release that fails leaves the lease to lapse on its own (at most ttlMs).

@@ -6,7 +6,8 @@
 
 import type { OutMessage } from '../platform/message.ts';
 import type { ChatPort, Clock, Logger, Store, ThreadRef } from '../ports.ts';
-import type { Once } from './once.ts';
+import { ONCE_TTL_MS, type Once } from './once.ts';
+import { stored } from './stored.ts';
 
 /** How long a confirmed post is remembered: longer than the core's retries of one post (24 h horizon). */
 export const POSTED_RECORD_MS = 48 * 3600_000;
@@ -60,14 +61,25 @@ export function createOutbox(deps: OutboxDeps): Outbox {
               return false;
             })
         : undefined;
-      const held = await once.hold(key, async () => {
+      const held = await once.hold(key, async (lock) => {
         if (await posted.get(record)) return 'already' as const;
         if (sentBefore) {
           if ((await posted.get(attempt)) && (await sentBefore())) {
             await posted.set(record, { at: now() }, POSTED_RECORD_MS);
             return 'already' as const;
           }
-          await posted.set(attempt, { at: now() }, POSTED_RECORD_MS);
+          // On the replicas before the message leaves: an attempt record a failover lost would make a
+          // repeat post without looking for this one first. While none acknowledges (a failover settling),
+          // the post waits, writing the record again on whichever primary is in use.
+          // The lock goes with it: one a failover lost may have been taken by another process meanwhile.
+          await stored(
+            async () => {
+              await posted.update(attempt, () => ({ at: now() }), POSTED_RECORD_MS);
+              if (!(await lock.renew(ONCE_TTL_MS.post))) throw new PostInFlightError(text);
+              await deps.store.replicated();
+            },
+            { logger, what: 'replicate a post attempt' },
+          );
         }
         await port.send(thread, message, idempotencyKey);
         await posted.set(record, { at: now() }, POSTED_RECORD_MS);

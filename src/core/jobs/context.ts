@@ -4,6 +4,7 @@
 import type { KeyResolver } from '../channels/key-resolver.ts';
 import type { Once } from '../guarantees/once.ts';
 import type { Outbox } from '../guarantees/outbox.ts';
+import { stored } from '../guarantees/stored.ts';
 import type { Metrics } from '../metrics.ts';
 import type { OutMessage } from '../platform/message.ts';
 import type { ChatPort, Clock, Logger, MediaApi, Platform, SecretBox, Store } from '../ports.ts';
@@ -27,6 +28,8 @@ export interface JobTimings {
   cardRetryMs?: number;
   /** Delay of a new job's check for a stopped submission (default 12 s, past the submit claim's 10 s). */
   submitCheckMs?: number;
+  /** How long a write after a step that cannot be undone is tried again while the store is unavailable (default 30 s). */
+  storedBoundMs?: number;
 }
 
 export interface JobServiceDeps {
@@ -76,6 +79,11 @@ export interface JobsContext {
   /** The key that created the job (while it runs), else the channel's key now. */
   keyFor(job: Job): Promise<string>;
   seal(jobId: string, key: string): string | undefined;
+  /**
+   * A store write after a step that cannot be undone (the card is out, the project exists): tried again
+   * while the store is unavailable, within `timings.storedBoundMs` (guarantees/stored.ts).
+   */
+  keep<T>(what: string, write: () => Promise<T>): Promise<T>;
 }
 
 const aad = (jobId: string) => `job:${jobId}`;
@@ -143,5 +151,11 @@ export function createJobsContext(deps: JobServiceDeps): JobsContext {
       return (await deps.keys.resolve(job.channelKey)).key;
     },
     seal: (jobId, key) => deps.box?.seal(key, aad(jobId)),
+    keep: (what, write) =>
+      stored(write, {
+        logger,
+        what,
+        ...(deps.timings.storedBoundMs !== undefined ? { boundMs: deps.timings.storedBoundMs } : {}),
+      }),
   };
 }

@@ -42,9 +42,13 @@ export interface Lifecycle {
   setThread(jobId: string, thread: ThreadRef): Promise<Job | undefined>;
   /**
    * Notes that part `part`'s creation request is about to leave; false when the job is no longer
-   * submitting or the part was marked before (then it must not be sent). Written before every creation POST, never after.
+   * submitting or the part was marked before by another attempt (then it must not be sent). Written before
+   * every creation POST, never after. `attempt` names the caller: the same attempt asking again (its first
+   * answer lost) is told true.
    */
-  markSending(jobId: string, part: number): Promise<boolean>;
+  markSending(jobId: string, part: number, attempt?: string): Promise<boolean>;
+  /** Takes back `attempt`'s mark of a part whose request certainly did not leave, so a resume sends it. */
+  unmarkSending(jobId: string, part: number, attempt: string): Promise<void>;
   /** Records the project of one part; the same id again is harmless, another id is refused. */
   recordProject(jobId: string, part: number, projectId: string): Promise<Job | undefined>;
   /** Moves the job to `to` if the stored state allows it (with `patch` applied); undefined when it did not. */
@@ -80,17 +84,32 @@ export function createLifecycle(repo: JobsRepo, logger: Logger, now: () => numbe
         job && !job.thread ? { ...job, thread, cardShows: CARD_PHASE[job.state], updatedAt: now() } : undefined,
       );
     },
-    async markSending(jobId, part) {
-      // True only for the call that set the mark: a part is never sent by two callers.
+    async markSending(jobId, part, attempt) {
+      // True only for the attempt that set the mark: a part is never sent by two callers.
       let marked = false;
       await repo.update(jobId, (current) => {
         marked = false;
-        if (current?.state !== 'submitting' || current.sent?.[part]) return undefined;
+        if (current?.state !== 'submitting') return undefined;
+        if (current.sent?.[part]) {
+          marked = attempt !== undefined && current.sentBy?.[part] === attempt;
+          // Its own mark is written again, so the store's replicas can be asked about a write on the
+          // connection in use now (the first one may have gone with a primary that failed over).
+          return marked ? { ...current, updatedAt: now() } : undefined;
+        }
         marked = true;
         const sent = current.requests.map((_, i) => i === part || (current.sent?.[i] ?? false));
-        return { ...current, sent, updatedAt: now() };
+        const sentBy = current.requests.map((_, i) => (i === part ? (attempt ?? null) : (current.sentBy?.[i] ?? null)));
+        return { ...current, sent, sentBy, updatedAt: now() };
       });
       return marked;
+    },
+    async unmarkSending(jobId, part, attempt) {
+      await repo.update(jobId, (current) => {
+        if (current?.state !== 'submitting' || current.sentBy?.[part] !== attempt) return undefined;
+        const sent = current.requests.map((_, i) => i !== part && (current.sent?.[i] ?? false));
+        const sentBy = current.requests.map((_, i) => (i === part ? null : (current.sentBy?.[i] ?? null)));
+        return { ...current, sent, sentBy, updatedAt: now() };
+      });
     },
     recordProject(jobId, part, projectId) {
       return repo.update(jobId, (job) => {

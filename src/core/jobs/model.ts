@@ -39,6 +39,11 @@ export const jobSchema = z.object({
    * sent again: creating a project is not idempotent).
    */
   sent: z.array(z.boolean()).optional(),
+  /**
+   * Per part: which attempt set `sent`, so an attempt whose mark was written but whose answer was lost (a
+   * store failing over) knows on its next try that the mark is its own and the request never left.
+   */
+  sentBy: z.array(z.string().nullable()).optional(),
   /** Creation failed without an answer (timeout, connection error, 5xx): the API may have made the project. */
   creation: z.enum(['unknown']).optional(),
   /** The API key that created the job, sealed, until the job ends: a key changed meanwhile breaks nothing. */

@@ -1,6 +1,8 @@
+import { StoreUnavailableError } from '../errors.ts';
 import type { Metrics } from '../metrics.ts';
 import type { Clock, Logger } from '../ports.ts';
 import type { Scheduler, Task, TaskOutcome } from '../scheduler.ts';
+import { BUSY_RETRY_MS } from './poll.ts';
 import type { JobService, JobTimings } from './service.ts';
 
 // Finds what webhooks missed. Each pending job is one task in the scheduler's `poll` queue (task id = job
@@ -43,9 +45,18 @@ export function createPoller(deps: PollerDeps): Poller {
 
   /** One look through the jobs service (which writes when to look next), then the task moves there. */
   async function pollJob(jobId: string): Promise<TaskOutcome> {
-    await jobs.poll(jobId, pollOptions);
-    const next = await jobs.nextLook(jobId);
-    return next === undefined ? undefined : { again: Math.max(next, clock.now()) };
+    try {
+      await jobs.poll(jobId, pollOptions);
+      const next = await jobs.nextLook(jobId);
+      return next === undefined ? undefined : { again: Math.max(next, clock.now()) };
+    } catch (err) {
+      if (!(err instanceof StoreUnavailableError)) throw err;
+      // The store is away (a failover: the scheduler's own connection may already be on the new primary):
+      // look again soon rather than through the scheduler's failure path, whose own writes may be lost
+      // with the old primary and leave the task to its lock's expiry.
+      logger.warn({ err, jobId }, 'poll: the store is unavailable; looking again soon');
+      return { again: clock.now() + BUSY_RETRY_MS };
+    }
   }
 
   async function catchUp() {

@@ -3,6 +3,7 @@
 // resumes (resume.ts); the process submitting holds the job's `submit` claim, so no other one resumes it
 // while it lives. Each creation is marked as sending before it leaves (submit.ts).
 
+import { StoreUnavailableError } from '../errors.ts';
 import type { ProjectKind } from '../media/enums.ts';
 import type { Origin, Reply } from '../ports.ts';
 import type { JobsContext } from './context.ts';
@@ -11,6 +12,10 @@ import { renderJobCard } from './render.ts';
 import { newJobId } from './repo.ts';
 import { cardTag, SUBMIT_CHECK_MS } from './resume.ts';
 import type { Submit } from './submit.ts';
+
+/** What the card says when the store stays away after it was posted: the job is not lost, nor to be sent again. */
+export const STORE_AWAY =
+  'Storage is unavailable for the moment: this job goes on once it is back; no need to send it again.';
 
 export interface StartJob {
   kind: ProjectKind;
@@ -47,6 +52,10 @@ export function createStart(ctx: JobsContext, submit: Submit) {
     await deps.scheduleCheck?.(id, now + (deps.timings.submitCheckMs ?? SUBMIT_CHECK_MS));
     const held = await once.hold({ kind: 'submit', jobId: id }, async () => {
       await life.open(draft);
+      // On the replicas before anything is shown or sent (with the command's own only-once claim, written
+      // earlier on the same connection): a failover cannot lose a job whose card is out. While none
+      // acknowledges, the command is refused, which is still true: nothing was done.
+      await deps.store.replicated();
       let thread: Job['thread'];
       try {
         thread = await reply.openThread(renderJobCard(draft, 'submitting'), cardTag(id));
@@ -55,8 +64,21 @@ export function createStart(ctx: JobsContext, submit: Submit) {
         await life.transition(id, 'failed', { error: 'The job card could not be posted.' });
         throw err;
       }
-      const job = (await life.setThread(id, thread)) ?? { ...draft, thread };
-      return submit(job, key);
+      // The person sees the card now, and the job's check task would resume it: from here the job goes on
+      // whatever the store does, and is never answered "try again" (which would make a second one).
+      const job: Job = { ...draft, thread };
+      try {
+        return await submit((await ctx.keep('note the card', () => life.setThread(id, thread))) ?? job, key);
+      } catch (err) {
+        if (!(err instanceof StoreUnavailableError)) throw err;
+        deps.logger.error({ err, jobId: id }, 'the store stayed unavailable while a job was submitted');
+        // Its check task resumes it (or its project's webhook adopts it) once the store is back.
+        await deps
+          .chat(job.origin.platform)
+          ?.updateCard(thread, renderJobCard(job, 'submitting', STORE_AWAY), 'change')
+          .catch((e: unknown) => deps.logger.warn({ err: e, jobId: id }, 'could not update the job card'));
+        return job;
+      }
     });
     if (!held.held) throw new Error(`job ${id} is being submitted by another process`);
     return held.value;

@@ -39,42 +39,80 @@ export function createSubmit(ctx: JobsContext): Submit {
   const { life, repo, deps } = ctx;
   const { clock, logger, metrics } = deps;
 
+  // Every store step of a submission comes after the job card is out (start.ts): each is tried again while
+  // the store is unavailable rather than refused, since the job goes on (or is resumed) all the same.
+  const { keep } = ctx;
+  const latest = async (job: Job) => (await keep('read the job', () => repo.get(job.id))) ?? job;
+
   async function failCreation(job: Job, error: string, unknown: boolean) {
-    const failed = await life.transition(job.id, 'failed', unknown ? { error, creation: 'unknown' } : { error });
+    const failed = await keep('record a failed creation', () =>
+      life.transition(job.id, 'failed', unknown ? { error, creation: 'unknown' } : { error }),
+    );
     // Adopted meanwhile by a webhook of its own project: the job runs, nothing failed.
-    if (!failed) return (await repo.get(job.id)) ?? job;
+    if (!failed) return latest(job);
     metrics.inc('reelbot_jobs_total', { state: 'failed' });
     await ctx.showCard(failed.job);
-    await ctx.post(failed.job, renderFailure(failed.job, error), `${job.id}:create-failed`);
+    await keep('post a failed creation', () =>
+      ctx.post(failed.job, renderFailure(failed.job, error), `${job.id}:create-failed`),
+    );
     return failed.job;
   }
 
   /** Sends one part's creation (marked as sending just before); 'stop' when it failed and the job was told. */
-  async function send(job: Job, part: number, key: string): Promise<'created' | 'stop'> {
+  async function send(job: Job, part: number, key: string, token: string): Promise<'created' | 'stop'> {
     const body = job.requests[part] ?? {};
-    const token = newWebhookToken();
-    await repo.saveToken(token, { jobId: job.id, part }, deps.timings.horizonMs);
     const webhookUrl = `${deps.webhookBase()}/webhooks/media/${token}`;
+    let projectId: string;
     try {
-      const created = await deps.media.create(key, job.kind, { ...body, webhookUrl } as CreateRequests[ProjectKind]);
-      await life.recordProject(job.id, part, created.projectId);
-      return 'created';
+      ({ projectId } = await deps.media.create(key, job.kind, { ...body, webhookUrl } as CreateRequests[ProjectKind]));
     } catch (err) {
       logger.warn({ err, jobId: job.id, part }, 'project creation failed');
       await failCreation(job, describeCreationFailure(err), outcomeUnknown(err));
       return 'stop';
     }
+    // The project exists: its record is written however long the store takes (recording the same id twice is harmless).
+    await keep('record a created project', () => life.recordProject(job.id, part, projectId));
+    return 'created';
+  }
+
+  /**
+   * Marks the part as sending, and has the mark on the replicas before the request leaves: a mark a
+   * failover lost would let the job's check send the creation a second time. While no replica
+   * acknowledges, it waits (marking again: the mark may have gone with the primary); if none does within
+   * the bound, the mark is taken back (the request certainly did not leave) and the job is left to its
+   * check. False when another attempt marked the part.
+   */
+  async function markReplicated(job: Job, part: number, attempt: string, token: string): Promise<boolean> {
+    try {
+      return await keep('mark a creation as sending', async () => {
+        // The card's place and the webhook's token with the mark, so they are on the replicas too: a failover
+        // that lost them would leave a result with nowhere to go, or a webhook nobody recognises.
+        if (job.thread) await life.setThread(job.id, job.thread);
+        await repo.saveToken(token, { jobId: job.id, part }, deps.timings.horizonMs);
+        const marked = await life.markSending(job.id, part, attempt);
+        if (marked) await deps.store.replicated();
+        return marked;
+      });
+    } catch (err) {
+      await life.unmarkSending(job.id, part, attempt).catch((e: unknown) => {
+        logger.warn({ err: e, jobId: job.id, part }, 'could not take back a creation mark');
+      });
+      throw err;
+    }
   }
 
   return async function submit(job, key) {
+    // Names this submission's marks, so a mark written whose answer was lost is known as its own.
+    const attempt = newWebhookToken();
     for (let part = 0; part < job.requests.length; part++) {
       if (job.projectIds[part]) continue;
       // Durably before the request leaves: a crash from here on leaves the part "maybe sent".
-      if (!job.sent?.[part] && (await life.markSending(job.id, part))) {
-        if ((await send(job, part, key)) === 'stop') return (await repo.get(job.id)) ?? job;
+      const token = newWebhookToken();
+      if (!job.sent?.[part] && (await markReplicated(job, part, attempt, token))) {
+        if ((await send(job, part, key, token)) === 'stop') return latest(job);
         continue;
       }
-      const now = await repo.get(job.id);
+      const now = await keep('read the job', () => repo.get(job.id));
       if (now?.state !== 'submitting') return now ?? job;
       if (now.projectIds[part]) continue;
       logger.warn(
@@ -84,14 +122,21 @@ export function createSubmit(ctx: JobsContext): Submit {
       return failCreation(now, INTERRUPTED, true);
     }
     // Persisted before the card says the project exists, so a restart cannot lose it.
-    const ran = await life.transition(job.id, 'running');
+    const ran = await keep('start the job', () => life.transition(job.id, 'running'));
     const firstPollAt = clock.now() + deps.timings.firstPollMs;
-    await life.watch({ jobId: job.id, channelKey: job.channelKey, nextPollAt: firstPollAt, polls: 0 });
-    await deps.schedulePoll?.(job.id, firstPollAt);
-    if (!ran) return (await repo.get(job.id)) ?? job;
-    await deps.scheduleProgress?.(job.id, clock.now() + (deps.timings.progressMs ?? PROGRESS_REFRESH_MS));
-    metrics.inc('reelbot_jobs_total', { state: 'created' });
-    await ctx.showCard(ran.job);
-    return ran.job;
+    await keep('watch the job', () =>
+      life.watch({ jobId: job.id, channelKey: job.channelKey, nextPollAt: firstPollAt, polls: 0 }),
+    );
+    await keep('schedule the first poll', async () => deps.schedulePoll?.(job.id, firstPollAt));
+    // Not moved by this call: adopted by a webhook meanwhile, or moved by this call's own earlier try whose
+    // answer the store lost; either way a running job's card is made to say so (the same edit twice is not made).
+    const running = ran?.job ?? (await latest(job));
+    if (running.state !== 'running') return running;
+    await keep('schedule progress', async () =>
+      deps.scheduleProgress?.(job.id, clock.now() + (deps.timings.progressMs ?? PROGRESS_REFRESH_MS)),
+    );
+    if (ran) metrics.inc('reelbot_jobs_total', { state: 'created' });
+    await ctx.showCard(running);
+    return running;
   };
 }

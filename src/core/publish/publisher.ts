@@ -5,8 +5,9 @@
 // 400/401/403/429 (and the other refusals below) → failed, nothing posted, may be tried again; anything
 // else (timeout, connection error, 5xx, an unreadable answer) → unknown, never shown as posted.
 import type { KeyResolver } from '../channels/key-resolver.ts';
-import { MediaApiError, UserError } from '../errors.ts';
-import type { Once } from '../guarantees/once.ts';
+import { MediaApiError, StoreUnavailableError, UserError } from '../errors.ts';
+import type { Once, OnceKey } from '../guarantees/once.ts';
+import { stored } from '../guarantees/stored.ts';
 import type { Metrics } from '../metrics.ts';
 import { mention, type OutMessage } from '../platform/message.ts';
 import type { Clock, Logger, MediaApi } from '../ports.ts';
@@ -40,6 +41,12 @@ export interface PublisherDeps {
   /** Posts a request's news in its thread once. */
   say(r: PublishRequestRecord, message: OutMessage, event: string): Promise<void>;
 }
+
+/** The claim could not be confirmed on a replica: the API was not called. */
+const NOT_REPLICATED: Outcome = {
+  kind: 'failed',
+  error: 'Nothing was posted: storage was unavailable (no replica confirmed this attempt). Try again in a moment.',
+};
 
 export function classify(err: unknown): Outcome {
   // The API's own message is left out: a validation message can quote the request, access keys included.
@@ -105,6 +112,20 @@ export function createPublisher(deps: PublisherDeps) {
     }
   }
 
+  /**
+   * Whether the attempt's claim is on the store's replicas, waited for while a failover settles: a claim
+   * a failover lost would let another replica publish the same attempt again.
+   */
+  async function claimReplicated(claim: OnceKey): Promise<boolean> {
+    try {
+      await stored(() => deps.once.replicated(claim), { logger: deps.logger, what: 'replicate a publish claim' });
+      return true;
+    } catch (err) {
+      if (!(err instanceof StoreUnavailableError)) throw err;
+      return false;
+    }
+  }
+
   /** The one way to the API: `gate` decides on the stored record, then the attempt is claimed for good. */
   async function publish(id: string, by: Person | undefined, gate: Gate): Promise<boolean> {
     const { record: started } = await update(id, (r, policy) => {
@@ -112,14 +133,17 @@ export function createPublisher(deps: PublisherDeps) {
       return next ? { ...next, state: 'publishing', error: undefined } : decidedText(r);
     });
     if (!started) return false;
-    if (!(await deps.once.first({ kind: 'publish', requestId: `${id}:${started.attempt}` }))) {
+    const claim = { kind: 'publish', requestId: `${id}:${started.attempt}` } as const;
+    if (!(await deps.once.first(claim))) {
       // Only a store restored from an old copy gets here: the request stays `publishing` and is shown
       // as unknown by `recover`, never sent a second time.
       deps.logger.warn({ requestId: id, attempt: started.attempt }, 'publish attempt was already claimed');
       return false;
     }
-    const outcome = await callApi(started);
-    deps.metrics?.inc('reelbot_publish_total', { outcome: outcome.kind });
+    const called = await claimReplicated(claim);
+    const outcome = called ? await callApi(started) : NOT_REPLICATED;
+    // Counts calls made: an attempt no replica confirmed never reached the API.
+    if (called) deps.metrics?.inc('reelbot_publish_total', { outcome: outcome.kind });
     const { record: done } = await update(id, (r) => {
       const now = clock.now();
       return outcome.kind === 'published'

@@ -26,6 +26,8 @@ export interface Backend {
   /** Removes the claim at `key` only if it still holds `token`. */
   release(key: string, token: string): Promise<void>;
   ping(): Promise<void>;
+  /** Resolves once the writes made so far are on the replicas (see Store.replicated). */
+  replicated(): Promise<void>;
   /** `host:port` of the server answering now, for a networked backend; see Store.node. */
   node?(): string | undefined;
   close(): Promise<void>;
@@ -134,6 +136,7 @@ export function createBackedStore(backend: Backend, options: BackedStoreOptions)
     },
     held: (key, token) => handle(key, token),
     ping: (timeoutMs = PING_TIMEOUT_MS) => guard(() => backend.ping(), timeoutMs),
+    replicated: () => guard(() => backend.replicated()),
     ...(backend.node ? { node: backend.node } : {}),
     async close() {
       if (closed) return;

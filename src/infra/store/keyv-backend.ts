@@ -16,6 +16,8 @@ export interface AtomicOps {
   renew(key: string, token: string, ttlMs: number): Promise<boolean>;
   release(key: string, token: string): Promise<void>;
   ping(): Promise<void>;
+  /** Waits for replicas' acknowledgement of the writes so far; absent where there are none (SQLite). */
+  replicated?(): Promise<void>;
 }
 
 /**
@@ -98,6 +100,7 @@ export function createKeyvBackend(options: KeyvBackendOptions): Backend {
     renew: (key, token, ttlMs) => atomic.renew(key, token, ttlMs),
     release: (key, token) => atomic.release(key, token),
     ping: () => atomic.ping(),
+    replicated: async () => atomic.replicated?.(),
     ...(options.node ? { node: options.node } : {}),
     close: () => options.close(),
   };

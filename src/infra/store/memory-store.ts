@@ -52,6 +52,7 @@ function memoryBackend(clock: Clock): Backend {
       if (claims.get(key)?.token === token) claims.delete(key);
     },
     ping: async () => {},
+    replicated: async () => {},
     close: async () => {
       rows.clear();
       claims.clear();

@@ -29,11 +29,30 @@ interface Scripts {
   writeIfUnchanged(key: string, read: string, stamp: string, row: string, ttlMs: string): Promise<number>;
 }
 
-export function createRedisAtomic(connection: RedisConnection): AtomicOps {
+/**
+ * Replication is asynchronous: a write the primary acknowledged may be missing on the replica promoted
+ * when it dies. `replicated()` asks the primary (WAIT) whether `replicas` replicas have every write this
+ * connection sent so far; 0 skips the question (one Redis, nothing to fail over to).
+ */
+export interface ReplicaAcks {
+  replicas: number;
+  /** How long WAIT waits for them; default 1000 ms, within the store's bound on one operation (2 s). */
+  timeoutMs?: number;
+}
+
+const REPLICA_TIMEOUT_MS = 1_000;
+
+export function createRedisAtomic(connection: RedisConnection, acks: ReplicaAcks = { replicas: 0 }): AtomicOps {
   const client = connection.client as RedisClient & Scripts;
   client.defineCommand('releaseIfHeld', { numberOfKeys: 1, lua: RELEASE_IF_HELD });
   client.defineCommand('renewIfHeld', { numberOfKeys: 1, lua: RENEW_IF_HELD });
   client.defineCommand('writeIfUnchanged', { numberOfKeys: 1, lua: WRITE_IF_UNCHANGED });
+  // Which connection carried the last claim or compare-and-set: counted up at each (re)connection.
+  let connections = 0;
+  let wroteOn = 0;
+  client.on('ready', () => {
+    connections++;
+  });
   return {
     async read(key) {
       await connection.ready();
@@ -42,10 +61,12 @@ export function createRedisAtomic(connection: RedisConnection): AtomicOps {
     async writeIf(key, stamp, row, ttlMs) {
       await connection.ready();
       const ttl = ttlMs === undefined ? '' : String(Math.ceil(ttlMs));
+      wroteOn = connections;
       return (await client.writeIfUnchanged(key, stamp === undefined ? '0' : '1', stamp ?? '', row, ttl)) === 1;
     },
     async claim(key, token, ttlMs) {
       await connection.ready();
+      wroteOn = connections;
       return (await client.set(key, token, 'PX', ttlMs, 'NX')) === 'OK';
     },
     async renew(key, token, ttlMs) {
@@ -59,6 +80,21 @@ export function createRedisAtomic(connection: RedisConnection): AtomicOps {
     async ping() {
       await connection.ready();
       await client.ping();
+    },
+    async replicated() {
+      if (acks.replicas <= 0) return;
+      // Only the connection that carried the writes can vouch for them: a reconnection in between (to a
+      // promoted replica that may lack them) would answer for none, so WAIT is never sent on a new one.
+      if (client.status !== 'ready' || wroteOn !== connections) {
+        throw new Error('the connection that carried the last writes was lost');
+      }
+      const timeoutMs = acks.timeoutMs ?? REPLICA_TIMEOUT_MS;
+      const acknowledged = await client.wait(acks.replicas, timeoutMs);
+      if (acknowledged < acks.replicas) {
+        throw new Error(
+          `${acknowledged} of ${acks.replicas} replica${acks.replicas === 1 ? '' : 's'} acknowledged the last writes within ${timeoutMs} ms`,
+        );
+      }
     },
   };
 }

@@ -27,6 +27,11 @@ export interface RedisStoreOptions {
   timeoutMs?: number;
   /** Bound on each operation; default 2000 ms. */
   operationTimeoutMs?: number;
+  /**
+   * How many replicas must acknowledge the writes that guard a call that cannot be repeated (Store.replicated);
+   * default 1 behind Sentinel (`redis+sentinel://`, a primary with replicas), 0 for one Redis.
+   */
+  replicaAcks?: number;
 }
 
 /** Connects on first use, so call `ping()` at start-up to fail fast. */
@@ -42,7 +47,9 @@ export function createRedisStore(options: RedisStoreOptions): Store {
   const backend = createKeyvBackend({
     where: connection.where,
     adapter: createKeyvIoredis(connection),
-    atomic: createRedisAtomic(connection),
+    atomic: createRedisAtomic(connection, {
+      replicas: options.replicaAcks ?? (options.url.startsWith('redis+sentinel:') ? 1 : 0),
+    }),
     node: () => connection.node(),
     close: () => connection.close(),
   });

@@ -44,6 +44,7 @@ function counting(store: Store, counts: Counts): Store {
     lease: (key, ttl) => op(store.lease(key, ttl)),
     held: (key, token) => store.held(key, token),
     ping: (timeoutMs) => store.ping(timeoutMs),
+    replicated: () => store.replicated(),
     close: () => store.close(),
   };
 }

@@ -77,6 +77,7 @@ export function memoryStore(clock: Clock): Store & { raw: Map<string, unknown> }
       claims.delete(key);
     },
     async ping() {},
+    async replicated() {},
     async close() {},
   };
 }
