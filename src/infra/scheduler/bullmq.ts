@@ -130,7 +130,7 @@ export function createBullmqScheduler(options: BullmqSchedulerOptions): Schedule
     );
   }
 
-  async function run(queue: string, handler: TaskHandler, job: Job<Stored>, token?: string) {
+  async function run(queue: string, handler: TaskHandler, job: Job<Stored>, worker: Worker, token?: string) {
     const { [MOVED_TO]: _moved, [DUE_AT]: dueAt, ...data } = job.data;
     const task: Task = {
       queue,
@@ -141,8 +141,10 @@ export function createBullmqScheduler(options: BullmqSchedulerOptions): Schedule
       attempts: Math.max(0, job.attemptsStarted - 1),
     };
     const outcome = await handler(task);
-    // schedule() during the run wins over what the handler asked for.
-    const fresh = await Job.fromId<Stored>(queueOf(queue), task.id);
+    // schedule() during the run wins over what the handler asked for. Read on the worker's connection, which
+    // waits out a Redis restart or failover as the run's own writes do (the request path would fail at once,
+    // and the task would then wait for its backoff or the stalled-job check).
+    const fresh = await Job.fromId<Stored>(worker, task.id);
     const movedTo = fresh?.data[MOVED_TO];
     const next = movedTo ?? outcome?.again;
     if (next === undefined) return;
@@ -166,7 +168,7 @@ export function createBullmqScheduler(options: BullmqSchedulerOptions): Schedule
     async start() {
       for (const [queue, handler] of handlers) {
         const processJob = (job: Job<Stored>, token?: string) => {
-          const done = run(queue, handler, job, token);
+          const done = run(queue, handler, job, worker, token);
           const tracked = done.catch(() => undefined).finally(() => running.delete(tracked));
           running.add(tracked);
           return done;
