@@ -209,3 +209,14 @@ export function queueConnectionOptions(
       : { ...sentinelOptions(target, use === 'worker' ? 'resend' : 'reject'), ...tuning };
   return { ...options };
 }
+
+/**
+ * The request path's connection for BullMQ's queues as a client of our own (BullMQ uses it, never closes it):
+ * the scheduler has a replica acknowledge what it wrote on it (WAIT), and closes it itself.
+ */
+export function createQueueClient(url: string, stopping: () => boolean): RedisClient {
+  const { url: server, ...options } = queueConnectionOptions(url, 'request', stopping) as RedisOptions & {
+    url?: string;
+  };
+  return server ? new Redis(server, options) : new Redis(options);
+}

@@ -7,9 +7,10 @@
 // by the one connection factory (so through Sentinel too), and the prefix carries a {hash tag}
 // (`{reelbot}:bull`) so the keys of every queue hash to one Redis Cluster slot, with the store's.
 import { DelayedError, Job, Queue, Worker } from 'bullmq';
+import { StoreUnavailableError } from '../../core/errors.ts';
 import type { Logger } from '../../core/ports.ts';
 import type { Scheduler, Task, TaskData, TaskHandler } from '../../core/scheduler.ts';
-import { queueConnectionOptions, redisAddress } from '../redis/redis-connection.ts';
+import { createQueueClient, queueConnectionOptions, redisAddress } from '../redis/redis-connection.ts';
 import { createRedisOutageLog, isConnectionError } from '../redis/redis-outage.ts';
 import { type BullmqNotice, listenToBullmqNotices } from './bullmq-notices.ts';
 import { backoffDelay } from './embedded.ts';
@@ -29,7 +30,17 @@ export interface BullmqSchedulerOptions {
   drainMs?: number;
   /** How often a lasting Redis outage is summarised in the log; default 30 s. */
   outageSummaryMs?: number;
+  /**
+   * Replicas that must hold a scheduled task before schedule() returns, so a failover right after it cannot
+   * lose it (a post's time, a job's next look); default 1 behind Sentinel (`redis+sentinel://`), else 0.
+   */
+  replicaAcks?: number;
 }
+
+/** How long schedule() keeps writing a task again until a replica holds it. */
+const REPLICATED_WITHIN_MS = 30_000;
+/** How long one WAIT for a replica's acknowledgement may take. */
+const WAIT_MS = 1_000;
 
 /** Set on a running job's data by schedule(): after the run, the task goes there instead of ending. */
 const MOVED_TO = '__movedTo';
@@ -54,7 +65,9 @@ export function createBullmqScheduler(options: BullmqSchedulerOptions): Schedule
   const workers: Worker[] = [];
   const running = new Set<Promise<unknown>>();
   let stopping = false;
-  const requestPath = queueConnectionOptions(options.url, 'request', () => stopping);
+  // One connection for every queue's requests (adding, moving, cancelling tasks), ours, so that what it wrote
+  // can be acknowledged by a replica (schedule); BullMQ uses it and leaves closing it to stop().
+  const requestClient = createQueueClient(options.url, () => stopping);
   const name = (queue: string) => `{${queue}}`;
   const where = redisAddress(options.url);
   // Every queue and worker connection retries on its own; the log tells of the outage once, not per attempt.
@@ -90,7 +103,7 @@ export function createBullmqScheduler(options: BullmqSchedulerOptions): Schedule
   function queueOf(queue: string): Queue {
     let q = queues.get(queue);
     if (!q) {
-      q = new Queue(name(queue), { connection: requestPath, prefix });
+      q = new Queue(name(queue), { connection: requestClient, prefix });
       q.on('error', onError('scheduler queue error', queue));
       q.getBackend().on('ready', () => outage.reachable());
       queues.set(queue, q);
@@ -98,7 +111,32 @@ export function createBullmqScheduler(options: BullmqSchedulerOptions): Schedule
     return q;
   }
 
+  const replicaAcks = options.replicaAcks ?? (options.url.startsWith('redis+sentinel:') ? 1 : 0);
+
+  /**
+   * Writes the task, then, behind Sentinel, has a replica acknowledge it (WAIT) on the connection that carried
+   * the write. Replication is asynchronous: a task the primary took a moment before it died may be missing
+   * on the replica promoted in its place. Writing it again is safe (one task per id), so while no replica
+   * acknowledges, or the connection changed under the write, it is written again, on whichever primary is
+   * in use, for up to 30 s; then schedule() fails as it does while Redis is away.
+   */
   async function schedule(queue: string, id: string, dueAt: number, data: TaskData) {
+    if (replicaAcks <= 0) return write(queue, id, dueAt, data);
+    const client = requestClient;
+    const deadline = Date.now() + REPLICATED_WITHIN_MS;
+    for (let attempt = 0; ; attempt++) {
+      const socket = client.stream;
+      await write(queue, id, dueAt, data);
+      if (client.stream === socket && (await client.wait(replicaAcks, WAIT_MS)) >= replicaAcks) return;
+      if (Date.now() > deadline)
+        throw new StoreUnavailableError(
+          `no replica of the Redis at ${where} acknowledged a scheduled task within ${REPLICATED_WITHIN_MS / 1000} s`,
+        );
+      await new Promise((resolve) => setTimeout(resolve, Math.min(100 * 2 ** attempt, 2_000)));
+    }
+  }
+
+  async function write(queue: string, id: string, dueAt: number, data: TaskData) {
     const q = queueOf(queue);
     const delay = Math.max(0, dueAt - Date.now());
     const existing = await q.getJob(id);
@@ -213,6 +251,9 @@ export function createBullmqScheduler(options: BullmqSchedulerOptions): Schedule
       await Promise.all(closing.map((w) => closeWithin(w, () => w.close(outcome === 'late'))));
       await Promise.all([...queues.values()].map((q) => closeWithin(q, () => q.close())));
       queues.clear();
+      // The queues' shared connection is ours to close: QUIT after what is due, or dropped without Redis.
+      if (requestClient.status === 'ready') await requestClient.quit().catch(() => requestClient.disconnect());
+      else requestClient.disconnect();
       stopListening();
     },
   };

@@ -5,7 +5,7 @@ import { type RedisNodes, startRedisNodes } from '../../support/redis-nodes.ts';
 // The bot on STORE_URL=redis+sentinel://…: a real primary, a replica and three sentinels (redis-server
 // processes of this test's own). The primary is killed with SIGKILL; the sentinels promote the replica and
 // the bot follows on its own — /healthz says so, the store and BullMQ work again, a task scheduled before the
-// kill fires after it — with no restart.
+// kill fires after it — with no restart; commands wait for the old primary to rejoin as a replica.
 
 const KEY = Buffer.alloc(32, 7).toString('base64');
 const VIDEO = 'https://example.com/talk.mp4';
@@ -101,7 +101,16 @@ describe('the bot through Redis Sentinel', () => {
     await harness.chat.waitFor((seen) => seen.some((s) => s.where === 'card-update' && /Done/.test(s.message.text)));
     const firstDoneMs = Date.now() - killedAt;
 
-    // A new command stores and schedules on the new primary, and completes.
+    // Until the old primary rejoins as its replica, the promoted one has none: a write it takes could be lost
+    // in a second failover, so a command is refused, privately, and nothing is started.
+    await harness.command(`/broll ${VIDEO}`);
+    const told = harness.chat.ephemerals().map((e) => e.message.text);
+    expect(told.at(-1)).toMatch(/storage is unavailable, try again shortly/i);
+    expect(done(harness)).toHaveLength(1);
+
+    // With a replica again, a new command stores and schedules on the new primary, and completes.
+    await nodes.restart(old, { asReplica: true });
+    await nodes.waitForReplicas(1, 10_000);
     await harness.command(`/broll ${VIDEO}`);
     await until('the second job done', 20_000, async () => (done(harness).length >= 2 ? true : undefined));
     await new Promise((r) => setTimeout(r, 500));

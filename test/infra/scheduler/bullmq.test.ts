@@ -84,3 +84,45 @@ describe('stopping while Redis is gone', () => {
     }
   }, 30_000);
 });
+
+describe('a task scheduled just before the primary dies', () => {
+  it('is on the replica once schedule() returns, so the promoted replica still runs it', async () => {
+    const nodes = await startRedisNodes({ replicas: 1, sentinels: 0 });
+    const [replica] = nodes.replicas;
+    if (!replica) throw new Error('no replica');
+    const scheduler = createBullmqScheduler({
+      url: nodes.nodeUrl(nodes.primary),
+      logger: silentLogger,
+      replicaAcks: 1,
+    });
+    let promoted: Bull | undefined;
+    try {
+      await nodes.waitForReplicas(1, 10_000);
+      await scheduler.schedule('q', 'warm-up', Date.now() + 60_000, {});
+      // The replica is cut off for 1.5 s: the primary takes the task but cannot pass it on meanwhile.
+      const cut = nodes.cutReplicaLink(1_500, replica);
+      await waitFor(async () =>
+        /master_link_status:down/.test(String(await nodes.command(replica, 'INFO', 'replication'))),
+      );
+      // The primary dies as soon as schedule() returns, while the link may still be cut.
+      await scheduler.schedule('q', 'kept', Date.now() + 500, { n: 1 });
+      await nodes.kill(nodes.primary);
+      await cut.catch(() => undefined);
+      await nodes.command(replica, 'REPLICAOF', 'NO', 'ONE');
+
+      promoted = createBullmqScheduler({ url: nodes.nodeUrl(replica), logger: silentLogger });
+      const ran: string[] = [];
+      promoted.handle('q', async (task) => {
+        ran.push(task.id);
+        return undefined;
+      });
+      await promoted.start();
+      await waitFor(async () => ran.length === 1);
+      expect(ran).toEqual(['kept']);
+    } finally {
+      await scheduler.stop({ drainMs: 0 });
+      await promoted?.stop({ drainMs: 0 });
+      await nodes.stop();
+    }
+  }, 40_000);
+});
