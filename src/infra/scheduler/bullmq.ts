@@ -81,6 +81,9 @@ export function createBullmqScheduler(options: BullmqSchedulerOptions): Schedule
     if (isConnectionError(err)) outage.failed(err);
     else logger.warn({ err, queue }, what);
   };
+  // The queues' shared connection is ours: its errors and reconnections are told like the queues' own.
+  requestClient.on('error', onError('scheduler queue error', 'all queues'));
+  requestClient.on('ready', () => outage.reachable());
   const told = new Set<BullmqNotice['kind']>();
   const stopListening = listenToBullmqNotices((notice) => {
     if (told.has(notice.kind)) return;
@@ -105,7 +108,6 @@ export function createBullmqScheduler(options: BullmqSchedulerOptions): Schedule
     if (!q) {
       q = new Queue(name(queue), { connection: requestClient, prefix });
       q.on('error', onError('scheduler queue error', queue));
-      q.getBackend().on('ready', () => outage.reachable());
       queues.set(queue, q);
     }
     return q;
