@@ -378,6 +378,14 @@ describe('two replicas on Redis Sentinel, the primary killed mid-burst', () => {
           const card = requestCard(w, title);
           const id = /Request (\S+)/.exec(JSON.stringify(card?.blocks ?? ''))?.[1];
           console.log(title, card?.state, `${posted.filter((x) => x.title === title).length} posts`, id);
+          for (const x of posted.filter((x) => x.title === title))
+            console.log(`  post ${JSON.stringify(x).slice(0, 200)}`);
+          if (card) {
+            const shown = w.web.calls.filter(
+              (c) => c.args.channel === CHANNEL && (c.args.ts === card.ts || c.args.thread_ts === card.ts),
+            );
+            for (const c of shown) console.log(`  slack ${c.method} ${String(c.args.text).slice(0, 110)}`);
+          }
           for (const [i, b] of bots.entries())
             for (const l of b.logs)
               if (id && JSON.stringify(l).includes(id))

@@ -66,7 +66,8 @@ export const ONCE_TTL_MS = {
   submit: 10_000,
 } as const;
 
-const UNCONFIRMED_KEPT_MS = 60 * 60_000;
+/** Longer than a caller keeps trying to confirm a claim (stored.ts: 30 s). */
+const UNCONFIRMED_KEPT_MS = 2 * 60_000;
 
 /** What a claim that never expires holds: when, and a nonce telling its holder from any other. */
 interface Mark {
@@ -139,10 +140,13 @@ export function createOnce(deps: OnceDeps): Once {
 
   async function firstForever(text: string): Promise<boolean> {
     const mark = { at: now(), nonce: Math.random().toString(36).slice(2) };
+    // A caller that gave up confirming (or never asked) leaves its mark: kept a while, then dropped.
+    for (const [key, m] of unconfirmed) if (m.at < mark.at - UNCONFIRMED_KEPT_MS) unconfirmed.delete(key);
+    // Another caller here holds the key and is still confirming it: the key is taken, even if a failover
+    // lost it from the store (that caller takes it back). Only a caller in another process may find it free.
+    if (unconfirmed.has(text)) return false;
     const stored = await permanent.update<Mark>(text, (current) => (current === undefined ? mark : undefined));
     if (stored?.nonce !== mark.nonce) return false;
-    // A caller that gave up confirming (or never asked) leaves its mark: kept an hour at most.
-    for (const [key, m] of unconfirmed) if (m.at < mark.at - UNCONFIRMED_KEPT_MS) unconfirmed.delete(key);
     unconfirmed.set(text, mark);
     return true;
   }
@@ -186,6 +190,8 @@ export function createOnce(deps: OnceDeps): Once {
       const mark = unconfirmed.get(text);
       return ask(key, async () => {
         if (mark) return confirmForever(text, mark);
+        // A claim that never expires with no mark of ours to confirm was taken by another holder meanwhile.
+        if (defaultTtl(key) === undefined) return false;
         await store.replicated();
         return true;
       });

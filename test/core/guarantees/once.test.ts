@@ -52,6 +52,21 @@ describe('the once module', () => {
     expect(await there.replicated(key)).toBe(true);
   });
 
+  it('lets no second caller of the same replica take a publish claim it is still confirming, even one a failover lost', async () => {
+    const store = createMemoryStore();
+    const here = createOnce({ store, logger: silentLogger });
+    const there = createOnce({ store, logger: silentLogger });
+    const key = { kind: 'publish', requestId: 'r4:1' } as const;
+    expect(await here.first(key)).toBe(true);
+    await store.namespace('once').delete(onceKeyText(key));
+    // A second Approve handled by the same replica while the first caller still waits for a replica.
+    expect(await here.first(key)).toBe(false);
+    expect(await here.replicated(key)).toBe(true);
+    expect(await there.first(key)).toBe(false);
+    // Confirmed once: asking again vouches for nothing more.
+    expect(await here.replicated(key)).toBe(false);
+  });
+
   it('keeps a held delivery claim renewed while slow work runs, and frees it after', async () => {
     const store = createMemoryStore();
     const once = createOnce({ store, logger: silentLogger });
