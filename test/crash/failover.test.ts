@@ -3,9 +3,12 @@
 // Sentinel promotes never got. Real processes throughout: a primary, a replica and three sentinels
 // (test/support/redis-nodes.ts), the bots on `redis+sentinel://`, the sandbox delivering every webhook
 // twice, the Slack double. One cluster fails over ROUNDS times, back and forth, each time at another moment.
+// Each round also has publish requests approved around the kill by two approvers at once, then finished as
+// people would after it (Approve again, Try again): the social accounts must get each post at most once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendSigned } from '../doubles/slack/index.ts';
-import { SECRET, slashCommand } from '../slack/harness.ts';
+import { blockAction, type Element, elements, type Post, posts, viewSubmission } from '../slack/e2e-harness.ts';
+import { CHANNEL, SECRET, slashCommand } from '../slack/harness.ts';
 import { type RedisNodes, startRedisNodes } from '../support/redis-nodes.ts';
 import { type BotBuild, buildBot } from './bot-build.ts';
 import type { BotProcess } from './bot-process.ts';
@@ -24,6 +27,21 @@ const CUT_BEFORE_MS = 800;
  * 30 s more, sometimes twice): so long, not lost.
  */
 const RECOVERY_MS = Number(process.env.FAILOVER_RECOVERY_MS ?? 150_000);
+/** Publish requests per round, in one channel set up with a social account (one approval needed: the default). */
+const PUBLISHES = 3;
+/**
+ * When each request's Approve is clicked, before the kill: before the replica's link is cut (the claim
+ * replicated, the call or its outcome meets the kill), while it is cut (the claim waits for a replica), just
+ * before the kill. A second approver clicks SECOND_CLICK_MS later: one of the two publishes, never both.
+ */
+const APPROVE_BEFORE_KILL_MS = [CUT_BEFORE_MS + 300, CUT_BEFORE_MS / 2, 60];
+const SECOND_CLICK_MS = 150;
+/** Publishing ends within seconds once the store answers; a click told "try again" waits at most 30 s. */
+const PUBLISH_RECOVERY_MS = 45_000;
+const PUBLISH_VIDEO = 'https://example.com/reel.mp4';
+const MEMBER = 'U0MEMBER';
+const ADMIN = 'U0ADMIN';
+const OWNER = 'U0OWNER';
 
 let bot: BotBuild;
 let nodes: RedisNodes | undefined;
@@ -58,6 +76,8 @@ async function healthz(b: BotProcess): Promise<number> {
 interface Round {
   round: number;
   channels: string[];
+  /** Its publish requests' titles. */
+  titles: string[];
   /** Seconds from the promotion to every replica's /healthz answering 200. */
   healthyAfterS: number;
 }
@@ -112,6 +132,144 @@ function refusalsIn(w: SlackWorld, channel: string): number {
   return ephemerals + responses + (own && unavailable(own.ack) ? 1 : 0);
 }
 
+/** A command or a click as Slack sends it to the public address. */
+async function toBot(w: SlackWorld, kind: 'command' | 'interactive', payload: Record<string, unknown>) {
+  const path = kind === 'command' ? 'commands' : 'interactivity';
+  return sendSigned(`http://127.0.0.1:${w.port}/slack/${path}`, kind, payload, { secret: SECRET }).catch(() => ({
+    status: 0,
+    text: '',
+  }));
+}
+
+/** A social account for CHANNEL: `/setup socials add` by an admin, the access key in its private form. */
+async function addAccount(w: SlackWorld): Promise<void> {
+  await toBot(w, 'command', slashCommand(w.web, '/setup', 'socials add brand platform=youtube', ADMIN));
+  const opened = await until(() => w.web.callsOf('views.open').length > 0, 20_000);
+  const view = w.web.callsOf('views.open')[0]?.args.view as
+    | { callback_id: string; blocks: Array<{ block_id?: string; element?: { action_id?: string } }> }
+    | undefined;
+  const input = view?.blocks.find((b) => b.element?.action_id);
+  if (!opened || !view || !input?.block_id || !input.element?.action_id) throw new Error('no access key form');
+  const values = {
+    [input.block_id]: { [input.element.action_id]: { type: 'plain_text_input', value: 'sentinel-access-key' } },
+  };
+  await toBot(w, 'interactive', viewSubmission(view, values, ADMIN));
+  const saved = () =>
+    JSON.stringify([w.web.calls.map((c) => c.args), w.web.responses]).includes('Saved the access key');
+  if (!(await until(saved, 20_000))) throw new Error('the social account was not saved');
+}
+
+type PublishState = 'pending' | 'publishing' | 'published' | 'failed' | 'unknown' | 'other';
+
+/** A request's card as CHANNEL shows it now (its latest redraw), found by its title. */
+function requestCard(w: SlackWorld, title: string): (Post & { state: PublishState }) | undefined {
+  const card = posts(w.web).find((p) => p.channel === CHANNEL && p.thread_ts === undefined && p.text.includes(title));
+  if (!card) return undefined;
+  const redraw = w.web
+    .callsOf('chat.update')
+    .filter((c) => c.status === 200 && c.response?.ok === true && c.args.ts === card.ts)
+    .at(-1);
+  const shown = redraw
+    ? { ...card, text: String(redraw.args.text ?? ''), blocks: (redraw.args.blocks ?? []) as Post['blocks'] }
+    : card;
+  return { ...shown, state: stateOf(shown.text) };
+}
+
+/** The state a card's first line shows (src/core/publish/render.ts). */
+function stateOf(text: string): PublishState {
+  if (text.startsWith('📝')) return 'pending';
+  if (text.startsWith('⏳')) return 'publishing';
+  if (text.startsWith('✅')) return 'published';
+  if (text.startsWith('⚠️')) return 'failed';
+  if (text.startsWith('❓')) return 'unknown';
+  return 'other';
+}
+
+/** The button `label` on the request's card as it shows now, to click (perhaps by two people). */
+function buttonOn(w: SlackWorld, title: string, label: string): { ts: string; element: Element } | undefined {
+  const card = requestCard(w, title);
+  const element = card && elements(card.blocks).find((e) => e.type === 'button' && e.text?.text?.includes(label));
+  return card && element ? { ts: card.ts, element } : undefined;
+}
+
+async function click(w: SlackWorld, button: { ts: string; element: Element } | undefined, userId: string) {
+  if (button) await toBot(w, 'interactive', blockAction(w.web, button.element, { ts: button.ts }, userId));
+}
+
+/** How many times the card was redrawn so far. */
+const redraws = (w: SlackWorld, ts: string) =>
+  w.web.callsOf('chat.update').filter((c) => c.status === 200 && c.args.ts === ts).length;
+
+/**
+ * What people do next with the requests in `titles`: one still waiting is approved (again), a failed one
+ * ("Nothing was posted… Try again") is tried again by its requester; an unknown one is left to an admin.
+ * `followed` gets each clicked card's redraw count, to wait for the answer's redraw.
+ */
+async function followUp(w: SlackWorld, titles: string[], followed: Map<string, number>): Promise<void> {
+  for (const title of titles) {
+    const card = requestCard(w, title);
+    const next =
+      card?.state === 'pending'
+        ? { button: buttonOn(w, title, 'Approve'), by: OWNER }
+        : card?.state === 'failed'
+          ? { button: buttonOn(w, title, 'Try again'), by: MEMBER }
+          : undefined;
+    if (!card || !next?.button) continue;
+    followed.set(title, redraws(w, card.ts));
+    await click(w, next.button, next.by);
+  }
+}
+
+interface PublishTally {
+  requests: number;
+  published: number;
+  failed: number;
+  unknown: number;
+  /** Unknown outcomes that did post. */
+  unknownPosted: number;
+  /** Titles posted more than once: a publish called twice. */
+  twice: string[];
+  /** Shown as published with no post, or as failed ("Nothing was posted") with one. */
+  untrue: string[];
+  /** Still waiting for a decision after the recovery window: pending or publishing. */
+  undecided: string[];
+}
+
+function tallyPublishes(w: SlackWorld, titles: string[], sandboxPosts: Array<{ title?: string }>): PublishTally {
+  const t: PublishTally = {
+    requests: 0,
+    published: 0,
+    failed: 0,
+    unknown: 0,
+    unknownPosted: 0,
+    twice: [],
+    untrue: [],
+    undecided: [],
+  };
+  for (const title of titles) {
+    const card = requestCard(w, title);
+    const count = sandboxPosts.filter((p) => p.title === title).length;
+    if (count > 1) t.twice.push(title);
+    if (!card) {
+      // Never acknowledged with a card: nothing may have been posted for it either.
+      if (count > 0) t.untrue.push(`${title}: posted without a card`);
+      continue;
+    }
+    t.requests++;
+    if (card.state === 'published') {
+      t.published++;
+      if (count !== 1) t.untrue.push(`${title}: shown published, ${count} posts`);
+    } else if (card.state === 'failed') {
+      t.failed++;
+      if (count !== 0) t.untrue.push(`${title}: shown not published, ${count} posts`);
+    } else if (card.state === 'unknown') {
+      t.unknown++;
+      if (count === 1) t.unknownPosted++;
+    } else t.undecided.push(`${title}: ${card.state}`);
+  }
+  return t;
+}
+
 describe('two replicas on Redis Sentinel, the primary killed mid-burst', () => {
   it(`post exactly one result per acknowledged job across ${ROUNDS} failovers`, {
     timeout: 60_000 + ROUNDS * (RECOVERY_MS + 45_000),
@@ -126,19 +284,37 @@ describe('two replicas on Redis Sentinel, the primary killed mid-burst', () => {
     });
     const w = world;
     const url = nodes.sentinelUrl();
-    bots = [w.startBot(url), w.startBot(url)];
+    // Five rounds of jobs and publishes spend more than the free plan's 100 requests an hour (the bot's own
+    // budget would refuse the last round's publishes: "Nothing was posted … slow down"); a pro plan's 1000.
+    const env = { MEDIA_API_RATE_LIMIT: '1000' };
+    bots = [w.startBot(url, env), w.startBot(url, env)];
     await Promise.all(bots.map((b) => b.ready));
+    await addAccount(w);
 
     const rounds: Round[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       const channels = Array.from({ length: BURST }, (_, i) =>
         `C0FO${round}X${i}${Math.random().toString(36).slice(2, 6)}`.toUpperCase(),
       );
+      // The round's publish requests, each with a title of its own (the post log is matched by title).
+      const titles = Array.from(
+        { length: PUBLISHES },
+        (_, i) => `failover-r${round}p${i}-${Math.random().toString(36).slice(2, 6)}`,
+      );
+      for (const title of titles)
+        await toBot(w, 'command', slashCommand(w.web, '/publish', `${PUBLISH_VIDEO} accounts=brand title=${title}`));
+      await until(() => titles.every((t) => requestCard(w, t)?.state === 'pending'), 20_000);
+      const killAfter = KILL_AFTER_MS[round % KILL_AFTER_MS.length] ?? 1_000;
       const burst = channels.map(async (channel, i) => {
         await sleep(i * 60);
         await clip(w, channel);
       });
-      const killAfter = KILL_AFTER_MS[round % KILL_AFTER_MS.length] ?? 1_000;
+      const approveButtons = new Map(titles.map((t) => [t, buttonOn(w, t, 'Approve')]));
+      const approvals = titles.map(async (title, i) => {
+        await sleep(Math.max(0, killAfter - (APPROVE_BEFORE_KILL_MS[i % APPROVE_BEFORE_KILL_MS.length] ?? 0)));
+        const approve = approveButtons.get(title);
+        await Promise.all([click(w, approve, ADMIN), sleep(SECOND_CLICK_MS).then(() => click(w, approve, OWNER))]);
+      });
       await sleep(killAfter - CUT_BEFORE_MS);
       const cut = nodes.cutReplicaLink(CUT_BEFORE_MS + 700);
       await sleep(CUT_BEFORE_MS);
@@ -152,6 +328,13 @@ describe('two replicas on Redis Sentinel, the primary killed mid-burst', () => {
         if (!healthy) await sleep(200);
       }
       const healthyAfterS = (Date.now() - promoted) / 1000;
+      // As people do once the bot answers again, while the promoted primary has no replica yet: the second
+      // approver, told to try again shortly or seeing no change yet, clicks the Approve they saw once more
+      // (a request the failover set back to waiting is approved now: a lost claim is taken again), and
+      // "Nothing was posted… Try again" is tried again.
+      await Promise.all(titles.map((t) => click(w, approveButtons.get(t), OWNER)));
+      const followed = new Map<string, number>();
+      await followUp(w, titles, followed);
       await Promise.all(burst);
       // The old primary comes back as a replica of the new one, so the next round can fail over to it: the
       // first time as in production (the sentinels convert it, ~10 s without a replica meanwhile), then
@@ -167,9 +350,20 @@ describe('two replicas on Redis Sentinel, the primary killed mid-burst', () => {
         RECOVERY_MS,
       );
       const doneAfterS = (Date.now() - promoted) / 1000;
+      await Promise.all(approvals);
+      // Again after the jobs ended, for any request still waiting or failed.
+      await followUp(w, titles, followed);
+      const decided = (title: string) => {
+        const card = requestCard(w, title);
+        if (!card) return true;
+        const redrawn = redraws(w, card.ts) > (followed.get(title) ?? -1);
+        return redrawn && ['published', 'failed', 'unknown'].includes(card.state);
+      };
+      await until(() => titles.every(decided), PUBLISH_RECOVERY_MS);
       await sleep(1_000);
-      rounds.push({ round, channels, healthyAfterS });
+      rounds.push({ round, channels, titles, healthyAfterS });
       const t = tally(w, channels);
+      const p = tallyPublishes(w, titles, await w.sandboxPosts());
       if (process.env.FAILOVER_DEBUG) {
         const counts = new Map<string, number>();
         for (const b of bots)
@@ -179,6 +373,24 @@ describe('two replicas on Redis Sentinel, the primary killed mid-burst', () => {
               counts.set(m, (counts.get(m) ?? 0) + 1);
             }
         console.log([...counts].map(([m, n]) => `${n} × ${m}`).join('\n'));
+        const posted = await w.sandboxPosts();
+        for (const title of titles) {
+          const card = requestCard(w, title);
+          const id = /Request (\S+)/.exec(JSON.stringify(card?.blocks ?? ''))?.[1];
+          console.log(title, card?.state, `${posted.filter((x) => x.title === title).length} posts`, id);
+          for (const x of posted.filter((x) => x.title === title))
+            console.log(`  post ${JSON.stringify(x).slice(0, 200)}`);
+          if (card) {
+            const shown = w.web.calls.filter(
+              (c) => c.args.channel === CHANNEL && (c.args.ts === card.ts || c.args.thread_ts === card.ts),
+            );
+            for (const c of shown) console.log(`  slack ${c.method} ${String(c.args.text).slice(0, 110)}`);
+          }
+          for (const [i, b] of bots.entries())
+            for (const l of b.logs)
+              if (id && JSON.stringify(l).includes(id))
+                console.log(`  bot${i} ${l.time} ${l.msg} ${JSON.stringify(l.err ?? l.what ?? '').slice(0, 160)}`);
+        }
         for (const c of [...t.lost, ...t.duplicated]) {
           console.log(c, JSON.stringify(w.job(c)));
           const jobIds = new Set(
@@ -195,7 +407,9 @@ describe('two replicas on Redis Sentinel, the primary killed mid-burst', () => {
       console.log(
         `failover ${round + 1}: kill ${KILL_AFTER_MS[round % KILL_AFTER_MS.length]} ms after the burst, ` +
           `healthy ${healthyAfterS.toFixed(1)} s after promotion, jobs ended after ${doneAfterS.toFixed(0)} s; acknowledged ${t.acknowledged}, refused ${t.refused}, ` +
-          `lost ${t.lost.length}, duplicated ${t.duplicated.length}, both ${t.both.length}, wrong card ${t.wrongCard.length}`,
+          `lost ${t.lost.length}, duplicated ${t.duplicated.length}, both ${t.both.length}, wrong card ${t.wrongCard.length}; ` +
+          `publish requests ${p.requests}: published ${p.published}, not published ${p.failed}, unknown ${p.unknown} ` +
+          `(${p.unknownPosted} of them posted), posted twice ${p.twice.length}, untrue ${p.untrue.length}, undecided ${p.undecided.length}`,
       );
     }
 
@@ -209,6 +423,15 @@ describe('two replicas on Redis Sentinel, the primary killed mid-burst', () => {
     expect(all.duplicated).toEqual([]);
     expect(all.both).toEqual([]);
     expect(all.wrongCard).toEqual([]);
+    const published = tallyPublishes(
+      w,
+      rounds.flatMap((r) => r.titles),
+      await w.sandboxPosts(),
+    );
+    expect(published.requests).toBeGreaterThan(0);
+    expect(published.twice).toEqual([]);
+    expect(published.untrue).toEqual([]);
+    expect(published.undecided).toEqual([]);
     // No replica crashed on the way.
     expect(bots.every((b) => b.logs.every((l) => l.level !== 60))).toBe(true);
   });

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { startSandbox } from '../../src/sandbox/server.ts';
 import { type SlackWebApiDouble, sendSigned, startSlackWebApi } from '../doubles/slack/index.ts';
-import { SECRET, slashCommand } from '../slack/harness.ts';
+import { SECRET, slashCommand, USERS } from '../slack/harness.ts';
 import { startBalancer } from './balancer.ts';
 import { type BotProcess, startBotProcess } from './bot-process.ts';
 import { startTap, type Tap } from './tap.ts';
@@ -15,6 +15,8 @@ export interface SlackWorld {
   web: SlackWebApiDouble;
   /** In front of the media API sandbox. */
   tap: Tap;
+  /** What the social accounts received (`GET /sandbox/posts`): one entry per publish call the API took. */
+  sandboxPosts(): Promise<Array<{ title?: string }>>;
   /** In front of the Slack Web API double: shows when a post left the bot, before its answer came back. */
   slackTap: Tap;
   /** The public address (a balancer over the live replicas): Slack's requests and the API's webhooks. */
@@ -59,7 +61,8 @@ export async function startSlackWorld(options: {
     holdMs: (r) => (r.path.includes('/projects') || /\/(clip|broll|ttv|tts|subtitles)$/.test(r.path) ? hold(r) : 0),
     fault: () => failing,
   });
-  const web = await startSlackWebApi();
+  // The harness's people (a member, an admin, an owner), so who may configure the bot is read as in Slack.
+  const web = await startSlackWebApi({ users: USERS });
   const slackTap = await startTap(new URL(web.apiUrl).origin, {
     holdMs: (r) => (r.path.endsWith('/chat.postMessage') ? hold(r) : 0),
   });
@@ -70,6 +73,10 @@ export async function startSlackWorld(options: {
   return {
     web,
     tap,
+    async sandboxPosts() {
+      const res = await fetch(`${sandbox.origin}/sandbox/posts`);
+      return ((await res.json()) as { posts: Array<{ title?: string }> }).posts;
+    },
     slackTap,
     port,
     startBot(storeUrl, env = {}) {

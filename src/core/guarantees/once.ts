@@ -66,6 +66,15 @@ export const ONCE_TTL_MS = {
   submit: 10_000,
 } as const;
 
+/** Longer than a caller keeps trying to confirm a claim (stored.ts: 30 s). */
+const UNCONFIRMED_KEPT_MS = 2 * 60_000;
+
+/** What a claim that never expires holds: when, and a nonce telling its holder from any other. */
+interface Mark {
+  at: number;
+  nonce: string;
+}
+
 export type Held<T> = { held: true; value: T } | { held: false };
 
 export interface Once {
@@ -79,11 +88,15 @@ export interface Once {
    */
   hold<T>(key: OnceKey, work: (lease: Lease) => Promise<T>, ttlMs?: number): Promise<Held<T>>;
   /**
-   * After `first(key)` answered true, before a call that cannot be repeated: resolves once the claim is on
-   * the store's replicas, so a failover cannot lose it and let another replica claim the key again;
-   * rejects with StoreUnavailableError when they do not acknowledge in time (then do not make the call).
+   * After `first(key)` answered true, before a call that cannot be repeated: true once the claim is on
+   * the store's replicas, so a failover cannot lose it and let another replica claim the key again; false
+   * when a failover lost it and another holder took the key since (then the call is theirs, not ours);
+   * rejects with StoreUnavailableError when the replicas do not acknowledge in time (then do not make the
+   * call). A claim that never expires is written again on the primary of the moment first: one the
+   * failover lost is taken back if nobody took it meanwhile, and the replicas' acknowledgement then
+   * vouches for that very write, not only for whatever this process wrote since it reconnected.
    */
-  replicated(key: OnceKey): Promise<void>;
+  replicated(key: OnceKey): Promise<boolean>;
 }
 
 /** The counter a store outage is shown on (prom-client or the hand-written registry both fit). */
@@ -122,10 +135,39 @@ export function createOnce(deps: OnceDeps): Once {
     }
   }
 
+  // The marks of the claims that never expire taken here and not yet confirmed on the replicas.
+  const unconfirmed = new Map<string, Mark>();
+
   async function firstForever(text: string): Promise<boolean> {
     const mark = { at: now(), nonce: Math.random().toString(36).slice(2) };
-    const stored = await permanent.update<typeof mark>(text, (current) => (current === undefined ? mark : undefined));
-    return stored?.nonce === mark.nonce;
+    // A caller that gave up confirming (or never asked) leaves its mark: kept a while, then dropped.
+    for (const [key, m] of unconfirmed) if (m.at < mark.at - UNCONFIRMED_KEPT_MS) unconfirmed.delete(key);
+    // Another caller here holds the key and is still confirming it: the key is taken, even if a failover
+    // lost it from the store (that caller takes it back). Only a caller in another process may find it free.
+    if (unconfirmed.has(text)) return false;
+    const stored = await permanent.update<Mark>(text, (current) => (current === undefined ? mark : undefined));
+    if (stored?.nonce !== mark.nonce) return false;
+    unconfirmed.set(text, mark);
+    return true;
+  }
+
+  /** The claim `text` (ours: `mark`) written again now, and that write confirmed on the replicas. */
+  async function confirmForever(text: string, mark: Mark): Promise<boolean> {
+    // The primary answering now: if another one answers by the time the replicas have acknowledged, the
+    // acknowledgement may be for writes on another connection, so it vouches for nothing (asked again).
+    const primary = store.node?.();
+    const stored = await permanent.update<Mark>(text, (current) =>
+      current === undefined || current.nonce === mark.nonce ? { ...mark } : undefined,
+    );
+    if (stored?.nonce !== mark.nonce) {
+      unconfirmed.delete(text);
+      logger.warn({ key: text }, 'a claim lost in a failover was taken by another holder meanwhile');
+      return false;
+    }
+    await store.replicated();
+    if (store.node?.() !== primary) throw new StoreUnavailableError('the primary changed while a claim was confirmed');
+    unconfirmed.delete(text);
+    return true;
   }
 
   return {
@@ -144,7 +186,15 @@ export function createOnce(deps: OnceDeps): Once {
       return ask(key, () => holdLease(store, onceKeyText(key), ttlMs, logger, work));
     },
     replicated(key) {
-      return ask(key, () => store.replicated());
+      const text = onceKeyText(key);
+      const mark = unconfirmed.get(text);
+      return ask(key, async () => {
+        if (mark) return confirmForever(text, mark);
+        // A claim that never expires with no mark of ours to confirm was taken by another holder meanwhile.
+        if (defaultTtl(key) === undefined) return false;
+        await store.replicated();
+        return true;
+      });
     },
   };
 }

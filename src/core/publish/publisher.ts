@@ -114,12 +114,16 @@ export function createPublisher(deps: PublisherDeps) {
 
   /**
    * Whether the attempt's claim is on the store's replicas, waited for while a failover settles: a claim
-   * a failover lost would let another replica publish the same attempt again.
+   * a failover lost would let another replica publish the same attempt again. 'taken': the failover lost
+   * it and another replica claimed the attempt since, so the call and its outcome are that replica's.
    */
-  async function claimReplicated(claim: OnceKey): Promise<boolean> {
+  async function claimReplicated(claim: OnceKey): Promise<boolean | 'taken'> {
     try {
-      await stored(() => deps.once.replicated(claim), { logger: deps.logger, what: 'replicate a publish claim' });
-      return true;
+      const ours = await stored(() => deps.once.replicated(claim), {
+        logger: deps.logger,
+        what: 'replicate a publish claim',
+      });
+      return ours || 'taken';
     } catch (err) {
       if (!(err instanceof StoreUnavailableError)) throw err;
       return false;
@@ -135,12 +139,18 @@ export function createPublisher(deps: PublisherDeps) {
     if (!started) return false;
     const claim = { kind: 'publish', requestId: `${id}:${started.attempt}` } as const;
     if (!(await deps.once.first(claim))) {
-      // Only a store restored from an old copy gets here: the request stays `publishing` and is shown
-      // as unknown by `recover`, never sent a second time.
+      // A store restored from an old copy gets here (the request stays `publishing` and is shown as
+      // unknown by `recover`, never sent a second time), and so does a failover that lost the request's
+      // move to `publishing` while its first holder took the claim back: that holder calls and decides.
       deps.logger.warn({ requestId: id, attempt: started.attempt }, 'publish attempt was already claimed');
       return false;
     }
-    const called = await claimReplicated(claim);
+    const replicated = await claimReplicated(claim);
+    if (replicated === 'taken') {
+      deps.logger.warn({ requestId: id, attempt: started.attempt }, 'publish attempt was claimed again by another');
+      return false;
+    }
+    const called = replicated;
     const outcome = called ? await callApi(started) : NOT_REPLICATED;
     // Counts calls made: an attempt no replica confirmed never reached the API.
     if (called) deps.metrics?.inc('reelbot_publish_total', { outcome: outcome.kind });

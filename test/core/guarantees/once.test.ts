@@ -27,6 +27,46 @@ describe('the once module', () => {
     expect(await once.first({ kind: 'publish', requestId: 'r1' })).toBe(false);
   });
 
+  // A failover can lose a claim the old primary acknowledged: its replica, promoted, never got it. What
+  // the promoted primary holds is played here by deleting the claim from the shared store.
+  it('takes a publish claim a failover lost back when confirming it, so no other replica can take it after', async () => {
+    const store = createMemoryStore();
+    const here = createOnce({ store, logger: silentLogger });
+    const there = createOnce({ store, logger: silentLogger });
+    const key = { kind: 'publish', requestId: 'r2:1' } as const;
+    expect(await here.first(key)).toBe(true);
+    await store.namespace('once').delete(onceKeyText(key));
+    expect(await here.replicated(key)).toBe(true);
+    expect(await there.first(key)).toBe(false);
+  });
+
+  it('does not confirm a publish claim a failover lost and another replica took since: the call is theirs', async () => {
+    const store = createMemoryStore();
+    const here = createOnce({ store, logger: silentLogger });
+    const there = createOnce({ store, logger: silentLogger });
+    const key = { kind: 'publish', requestId: 'r3:1' } as const;
+    expect(await here.first(key)).toBe(true);
+    await store.namespace('once').delete(onceKeyText(key));
+    expect(await there.first(key)).toBe(true);
+    expect(await here.replicated(key)).toBe(false);
+    expect(await there.replicated(key)).toBe(true);
+  });
+
+  it('lets no second caller of the same replica take a publish claim it is still confirming, even one a failover lost', async () => {
+    const store = createMemoryStore();
+    const here = createOnce({ store, logger: silentLogger });
+    const there = createOnce({ store, logger: silentLogger });
+    const key = { kind: 'publish', requestId: 'r4:1' } as const;
+    expect(await here.first(key)).toBe(true);
+    await store.namespace('once').delete(onceKeyText(key));
+    // A second Approve handled by the same replica while the first caller still waits for a replica.
+    expect(await here.first(key)).toBe(false);
+    expect(await here.replicated(key)).toBe(true);
+    expect(await there.first(key)).toBe(false);
+    // Confirmed once: asking again vouches for nothing more.
+    expect(await here.replicated(key)).toBe(false);
+  });
+
   it('keeps a held delivery claim renewed while slow work runs, and frees it after', async () => {
     const store = createMemoryStore();
     const once = createOnce({ store, logger: silentLogger });
