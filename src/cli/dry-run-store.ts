@@ -26,7 +26,8 @@ export function dryRunStore(store: Store): Store {
     lease: noClaims,
     held: noClaims,
     ping: (timeoutMs) => store.ping(timeoutMs),
-    replicated: () => store.replicated(),
+    replicated: (since) => store.replicated(since),
+    epoch: () => store.epoch(),
     close: () => store.close(),
   };
 }

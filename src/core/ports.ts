@@ -80,9 +80,14 @@ export interface Store {
    * claim or compare-and-set that guards a call that cannot be repeated (a publish, a project creation)
    * is not lost with a primary that dies; throws StoreUnavailableError when they do not acknowledge in
    * time (then do not make the call). Resolves at once where there are no replicas (SQLite, memory, a
-   * single Redis). Call it right after the write, with no other I/O between them.
+   * single Redis). Call it right after the write, with no other I/O between them. With `since` (an `epoch()`
+   * read before the writes), it refuses, as unavailable, when the connection was made again since: the
+   * writes may have gone with a primary that died, and the replicas' acknowledgement of later writes on the
+   * new connection would vouch for nothing of them (write again, then ask again).
    */
-  replicated(): Promise<void>;
+  replicated(since?: number): Promise<void>;
+  /** Changes each time the connection to the store is made again (a failover, Redis restarting); see replicated. */
+  epoch(): number;
   /**
    * `host:port` of the server answering now (with Redis Sentinel, the primary of the moment), for /healthz;
    * undefined while not connected. Absent where the store has one place only (SQLite, memory).

@@ -294,6 +294,18 @@ export async function startRedisNodes(options: RedisNodesOptions = {}): Promise<
       client.disconnect();
     }
   };
+  /** Whether `replica` has acknowledged everything `primary` has written, within `timeoutMs`. */
+  const caughtUp = async (primary: RedisNode, replica: RedisNode, timeoutMs: number): Promise<boolean> => {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      const info = infoFields(await command(primary, 'INFO', 'replication').catch(() => ''));
+      const link = Object.entries(info).find(([k, v]) => /^slave\d+$/.test(k) && v.includes(`port=${replica.port},`));
+      const offset = /offset=(\d+)/.exec(link?.[1] ?? '')?.[1];
+      if (offset !== undefined && offset === info.master_repl_offset) return true;
+      await sleep(50);
+    }
+    return false;
+  };
 
   const tail = (node: RedisNode, lines = 30): string => {
     try {
@@ -497,6 +509,17 @@ export async function startRedisNodes(options: RedisNodesOptions = {}): Promise<
         }
       } finally {
         if (source.alive) await command(source, 'ACL', 'SETUSER', 'default', '+psync', '+sync').catch(() => undefined);
+      }
+      // A link made while the permissions changed can stay up without carrying the stream (seen under load:
+      // the replica online, its acknowledged offset stuck): unless it catches up on its own, it is made to
+      // resynchronise, so a cut lasts as long as asked and no longer.
+      if (source.alive && target.alive && !(await caughtUp(source, target, 2_000))) {
+        await command(target, 'CLIENT', 'KILL', 'TYPE', 'master').catch(() => undefined);
+        if (!(await caughtUp(source, target, 2_000))) {
+          await command(target, 'REPLICAOF', 'NO', 'ONE');
+          await command(target, 'REPLICAOF', source.host, String(source.port));
+          await caughtUp(source, target, 5_000);
+        }
       }
     },
     log: tail,

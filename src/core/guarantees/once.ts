@@ -156,6 +156,7 @@ export function createOnce(deps: OnceDeps): Once {
     // The primary answering now: if another one answers by the time the replicas have acknowledged, the
     // acknowledgement may be for writes on another connection, so it vouches for nothing (asked again).
     const primary = store.node?.();
+    const since = store.epoch();
     const stored = await permanent.update<Mark>(text, (current) =>
       current === undefined || current.nonce === mark.nonce ? { ...mark } : undefined,
     );
@@ -164,7 +165,7 @@ export function createOnce(deps: OnceDeps): Once {
       logger.warn({ key: text }, 'a claim lost in a failover was taken by another holder meanwhile');
       return false;
     }
-    await store.replicated();
+    await store.replicated(since);
     if (store.node?.() !== primary) throw new StoreUnavailableError('the primary changed while a claim was confirmed');
     unconfirmed.delete(text);
     return true;

@@ -74,9 +74,10 @@ export function createOutbox(deps: OutboxDeps): Outbox {
           // The lock goes with it: one a failover lost may have been taken by another process meanwhile.
           await stored(
             async () => {
+              const since = deps.store.epoch();
               await posted.update(attempt, () => ({ at: now() }), POSTED_RECORD_MS);
               if (!(await lock.renew(ONCE_TTL_MS.post))) throw new PostInFlightError(text);
-              await deps.store.replicated();
+              await deps.store.replicated(since);
             },
             { logger, what: 'replicate a post attempt' },
           );

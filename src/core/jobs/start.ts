@@ -51,11 +51,12 @@ export function createStart(ctx: JobsContext, submit: Submit) {
     // Before the record: a check that finds no job does nothing, a job without its check would wait forever.
     await deps.scheduleCheck?.(id, now + (deps.timings.submitCheckMs ?? SUBMIT_CHECK_MS));
     const held = await once.hold({ kind: 'submit', jobId: id }, async () => {
+      const since = deps.store.epoch();
       await life.open(draft);
       // On the replicas before anything is shown or sent (with the command's own only-once claim, written
       // earlier on the same connection): a failover cannot lose a job whose card is out. While none
       // acknowledges, the command is refused, which is still true: nothing was done.
-      await deps.store.replicated();
+      await deps.store.replicated(since);
       let thread: Job['thread'];
       try {
         thread = await reply.openThread(renderJobCard(draft, 'submitting'), cardTag(id));

@@ -87,10 +87,11 @@ export function createSubmit(ctx: JobsContext): Submit {
       return await keep('mark a creation as sending', async () => {
         // The card's place and the webhook's token with the mark, so they are on the replicas too: a failover
         // that lost them would leave a result with nowhere to go, or a webhook nobody recognises.
+        const since = deps.store.epoch();
         if (job.thread) await life.setThread(job.id, job.thread);
         await repo.saveToken(token, { jobId: job.id, part }, deps.timings.horizonMs);
         const marked = await life.markSending(job.id, part, attempt);
-        if (marked) await deps.store.replicated();
+        if (marked) await deps.store.replicated(since);
         return marked;
       });
     } catch (err) {

@@ -27,7 +27,9 @@ export interface Backend {
   release(key: string, token: string): Promise<void>;
   ping(): Promise<void>;
   /** Resolves once the writes made so far are on the replicas (see Store.replicated). */
-  replicated(): Promise<void>;
+  replicated(since?: number): Promise<void>;
+  /** See Store.epoch. */
+  epoch(): number;
   /** `host:port` of the server answering now, for a networked backend; see Store.node. */
   node?(): string | undefined;
   close(): Promise<void>;
@@ -136,7 +138,8 @@ export function createBackedStore(backend: Backend, options: BackedStoreOptions)
     },
     held: (key, token) => handle(key, token),
     ping: (timeoutMs = PING_TIMEOUT_MS) => guard(() => backend.ping(), timeoutMs),
-    replicated: () => guard(() => backend.replicated()),
+    replicated: (since) => guard(() => backend.replicated(since)),
+    epoch: () => backend.epoch(),
     ...(backend.node ? { node: backend.node } : {}),
     async close() {
       if (closed) return;

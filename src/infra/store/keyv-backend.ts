@@ -17,7 +17,9 @@ export interface AtomicOps {
   release(key: string, token: string): Promise<void>;
   ping(): Promise<void>;
   /** Waits for replicas' acknowledgement of the writes so far; absent where there are none (SQLite). */
-  replicated?(): Promise<void>;
+  replicated?(since?: number): Promise<void>;
+  /** Counted up at each (re)connection; absent where there is none (SQLite). */
+  epoch?(): number;
 }
 
 /**
@@ -100,7 +102,8 @@ export function createKeyvBackend(options: KeyvBackendOptions): Backend {
     renew: (key, token, ttlMs) => atomic.renew(key, token, ttlMs),
     release: (key, token) => atomic.release(key, token),
     ping: () => atomic.ping(),
-    replicated: async () => atomic.replicated?.(),
+    replicated: async (since) => atomic.replicated?.(since),
+    epoch: () => atomic.epoch?.() ?? 0,
     ...(options.node ? { node: options.node } : {}),
     close: () => options.close(),
   };

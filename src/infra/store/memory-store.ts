@@ -53,6 +53,7 @@ function memoryBackend(clock: Clock): Backend {
     },
     ping: async () => {},
     replicated: async () => {},
+    epoch: () => 0,
     close: async () => {
       rows.clear();
       claims.clear();

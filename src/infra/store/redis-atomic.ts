@@ -81,8 +81,12 @@ export function createRedisAtomic(connection: RedisConnection, acks: ReplicaAcks
       await connection.ready();
       await client.ping();
     },
-    async replicated() {
+    epoch: () => connections,
+    async replicated(since) {
       if (acks.replicas <= 0) return;
+      if (since !== undefined && since !== connections) {
+        throw new Error('the connection that carried these writes was lost (the store reconnected since)');
+      }
       // Only the connection that carried the writes can vouch for them: a reconnection in between (to a
       // promoted replica that may lack them) would answer for none, so WAIT is never sent on a new one.
       if (client.status !== 'ready' || wroteOn !== connections) {

@@ -44,7 +44,8 @@ function counting(store: Store, counts: Counts): Store {
     lease: (key, ttl) => op(store.lease(key, ttl)),
     held: (key, token) => store.held(key, token),
     ping: (timeoutMs) => store.ping(timeoutMs),
-    replicated: () => store.replicated(),
+    replicated: (since) => store.replicated(since),
+    epoch: () => store.epoch(),
     close: () => store.close(),
   };
 }

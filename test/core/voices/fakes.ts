@@ -78,6 +78,7 @@ export function memoryStore(clock: Clock): Store & { raw: Map<string, unknown> }
     },
     async ping() {},
     async replicated() {},
+    epoch: () => 0,
     async close() {},
   };
 }

@@ -39,7 +39,9 @@ describe('a claim on the replicas', () => {
     expect(keys).toHaveLength(1);
   });
 
-  it('is refused as "store unavailable" while the replica is cut off, so the call is not made', async () => {
+  it('is refused as "store unavailable" while the replica is cut off, so the call is not made', {
+    timeout: 45_000,
+  }, async () => {
     const store = storeOn(nodes.nodeUrl(nodes.primary), 1);
     const cut = nodes.cutReplicaLink(2_500);
     // Cut once a write of the primary's own no longer reaches the replica.
@@ -67,12 +69,41 @@ describe('a claim on the replicas', () => {
           return false;
         },
       );
-    if (!confirmed) console.log('LAST', String(last), await nodes.command(nodes.primary, 'INFO', 'replication'));
+    if (!confirmed) {
+      const [r] = nodes.replicas;
+      console.log('LAST', String(last), await nodes.command(nodes.primary, 'INFO', 'replication'));
+      if (r) console.log('REPLICA', await nodes.command(r, 'INFO', 'replication'), nodes.log(r, 40));
+    }
     expect(confirmed).toBe(true);
     const [replica] = nodes.replicas;
     if (!replica) throw new Error('no replica');
     expect(await nodes.command(replica, 'KEYS', '*_claim:publish:b')).toHaveLength(1);
   });
+
+  it('vouches for nothing written before the connection was made again, whatever was written since', async () => {
+    const store = storeOn(nodes.nodeUrl(nodes.primary), 1);
+    const since = store.epoch();
+    expect(await store.claim('publish:d', 60_000)).toBe(true);
+    // The connection drops (as in a failover) and comes back; another write goes over the new one.
+    await nodes.command(nodes.primary, 'CLIENT', 'KILL', 'TYPE', 'normal');
+    let wrote = false;
+    for (let i = 0; i < 50 && !wrote; i++) {
+      wrote = await store.claim(`publish:e${i}`, 60_000).catch(() => false);
+      if (!wrote) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(wrote).toBe(true);
+    expect(store.epoch()).not.toBe(since);
+    // The acknowledgement of that later write says nothing of the claim made before: refused, so the
+    // caller writes it again.
+    const error = await store.replicated(since).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StoreUnavailableError);
+    expect((error as Error).message).toMatch(/reconnected since/);
+    // Written again on the new connection, it is confirmed.
+    const again = store.epoch();
+    await store.release('publish:d').catch(() => undefined);
+    expect(await store.claim('publish:d', 60_000)).toBe(true);
+    await expect(store.replicated(again)).resolves.toBeUndefined();
+  }, 30_000);
 
   it('asks nothing of one Redis without replicas (plain redis://)', async () => {
     const store = storeOn(REDIS_URL);
