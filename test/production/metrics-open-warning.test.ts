@@ -5,8 +5,8 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { startupNotes } from '../../src/runtime/startup-notes.ts';
 import { type SlackWebApiDouble, startSlackWebApi } from '../doubles/slack/index.ts';
-import { SECRET, USERS } from '../slack/harness.ts';
-import { run, stopAll, waitForOutput } from './run-process.ts';
+import { USERS } from '../slack/harness.ts';
+import { type LogLine, logLines, runSlackBot, stopAll, waitForOutput } from './run-process.ts';
 
 // /metrics shares the public port unless METRICS_PORT or METRICS_TOKEN is set, and nothing said so: an operator
 // reading the production log at start-up learns it, and which variable closes it.
@@ -20,34 +20,19 @@ afterEach(async () => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-interface Line {
-  level: number;
-  msg: string;
-}
-
-async function startupLines(extra: Record<string, string>): Promise<Line[]> {
+async function startupLines(extra: Record<string, string>): Promise<LogLine[]> {
   web ??= await startSlackWebApi({ users: USERS });
-  const r = run(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    SLACK_BOT_TOKEN: 'xoxb-metrics-open',
-    SLACK_SIGNING_SECRET: SECRET,
-    SLACK_API_URL: web.apiUrl,
-    MEDIA_API_URL: 'sandbox',
-    PORT: '0',
-    NODE_ENV: 'production',
+  const r = runSlackBot(web.apiUrl, 'xoxb-metrics-open', {
     STORE_URL: `sqlite://${join(dir, `bot-${Math.random().toString(36).slice(2)}.sqlite`)}`,
     ...extra,
   });
   await waitForOutput(r, /HTTP listener ready/, 30_000);
   r.proc.kill('SIGTERM');
   await r.exited;
-  return r
-    .output()
-    .split('\n')
-    .filter((l) => l.startsWith('{'))
-    .map((l) => JSON.parse(l) as Line);
+  return logLines(r.output());
 }
 
-const openWarning = (lines: Line[]) => lines.filter((l) => l.msg.startsWith('/metrics is open'));
+const openWarning = (lines: LogLine[]) => lines.filter((l) => l.msg.startsWith('/metrics is open'));
 
 describe('an open /metrics at start-up', () => {
   it('is one warning in production naming METRICS_PORT and METRICS_TOKEN', async () => {

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { type SlackWebApiDouble, startSlackWebApi } from '../doubles/slack/index.ts';
-import { SECRET, USERS } from '../slack/harness.ts';
-import { run, stopAll, waitForOutput } from './run-process.ts';
+import { USERS } from '../slack/harness.ts';
+import { logLines, runSlackBot, stopAll, waitForOutput } from './run-process.ts';
 
 // What an operator reads while Redis goes away and comes back. Before: 70 to 90 "scheduler worker error" stacks
 // in 8 s, and BullMQ's "IMPORTANT! Eviction policy is …" printed raw into the JSON log once per connection. A
@@ -56,16 +56,6 @@ afterEach(async () => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-interface Line {
-  level: number;
-  msg: string;
-}
-const linesOf = (text: string) =>
-  text
-    .split('\n')
-    .filter((l) => l.trim() !== '')
-    .map((l) => (l.startsWith('{') ? (JSON.parse(l) as Line) : { level: -1, msg: l }));
-
 describe('the log while Redis is away', () => {
   it('one structured eviction warning; one line when Redis goes, none per retry, one when it is back', async () => {
     const port = await freePort();
@@ -73,13 +63,7 @@ describe('the log while Redis is away', () => {
     const url = `redis://127.0.0.1:${port}`;
 
     web = await startSlackWebApi({ users: USERS });
-    const bot = run(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      SLACK_BOT_TOKEN: 'xoxb-redis-outage',
-      SLACK_SIGNING_SECRET: SECRET,
-      SLACK_API_URL: web.apiUrl,
-      MEDIA_API_URL: 'sandbox',
-      PORT: '0',
-      NODE_ENV: 'production',
+    const bot = runSlackBot(web.apiUrl, 'xoxb-redis-outage', {
       METRICS_TOKEN: 'a-scraper-token-0123456789',
       STORE_URL: url,
       ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
@@ -87,7 +71,7 @@ describe('the log while Redis is away', () => {
     await waitForOutput(bot, /HTTP listener ready/, 30_000);
     // BullMQ checks the policy on each connection as it opens; give the last ones a moment.
     await new Promise((r) => setTimeout(r, 1_000));
-    const atStart = linesOf(bot.output());
+    const atStart = logLines(bot.output());
     expect(bot.output()).not.toContain('IMPORTANT!');
     expect(atStart.every((l) => l.level >= 0)).toBe(true);
     const eviction = atStart.filter((l) => l.msg.includes('maxmemory-policy'));
@@ -100,7 +84,7 @@ describe('the log while Redis is away', () => {
     const before = bot.output().length;
     await stopRedis();
     await new Promise((r) => setTimeout(r, 8_000));
-    const during = linesOf(bot.output().slice(before));
+    const during = logLines(bot.output().slice(before));
     expect(during.map((l) => l.msg)).toEqual([
       `Redis unreachable at ${url}: connect ECONNREFUSED 127.0.0.1:${port}; the scheduler keeps retrying`,
     ]);
@@ -112,7 +96,7 @@ describe('the log while Redis is away', () => {
       /Redis reachable again at redis:\/\/127\.0\.0\.1:\d+ after \d+ s \(\d+ failures\)/,
       30_000,
     );
-    const after = linesOf(bot.output().slice(back));
+    const after = logLines(bot.output().slice(back));
     expect(after.filter((l) => l.msg.startsWith('Redis reachable again'))).toHaveLength(1);
     expect(after.filter((l) => l.level >= 40 || l.level < 0)).toEqual([]);
   }, 90_000);

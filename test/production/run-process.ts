@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { SECRET as SLACK_SECRET } from '../slack/harness.ts';
 
 // Runs the bot's own commands as an operator would, and keeps hold of each process so afterEach can stop
 // exactly the ones a test started (by pid, never by name).
@@ -57,4 +58,29 @@ export async function stopAll(): Promise<void> {
     } catch {}
     await gone;
   }
+}
+
+/** A line of the bot's log: pino's JSON, or anything else it printed (level -1), so a test sees that too. */
+export interface LogLine {
+  level: number;
+  msg: string;
+}
+
+export const logLines = (text: string): LogLine[] =>
+  text
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => (l.startsWith('{') ? (JSON.parse(l) as LogLine) : { level: -1, msg: l }));
+
+/** `src/main.ts` in production on Slack (its Web API on `apiUrl`, a double), with the sandbox as media API. */
+export function runSlackBot(apiUrl: string, token: string, env: Record<string, string>): Run {
+  return run(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    SLACK_BOT_TOKEN: token,
+    SLACK_SIGNING_SECRET: SLACK_SECRET,
+    SLACK_API_URL: apiUrl,
+    MEDIA_API_URL: 'sandbox',
+    PORT: '0',
+    NODE_ENV: 'production',
+    ...env,
+  });
 }

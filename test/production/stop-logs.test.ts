@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { type SlackWebApiDouble, startSlackWebApi } from '../doubles/slack/index.ts';
-import { SECRET, USERS } from '../slack/harness.ts';
-import { run, stopAll, waitForOutput } from './run-process.ts';
+import { USERS } from '../slack/harness.ts';
+import { logLines, runSlackBot, stopAll, waitForOutput } from './run-process.ts';
 
 // An operator reading the log after a deploy must see that the old process was asked to stop and did,
 // not a log that simply ends.
@@ -21,13 +21,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('a clean SIGTERM', () => {
   it('logs "stopping (SIGTERM)" then "stopped" at info, and exits 0', async () => {
     web = await startSlackWebApi({ users: USERS });
-    const r = run(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      SLACK_BOT_TOKEN: 'xoxb-stop-logs',
-      SLACK_SIGNING_SECRET: SECRET,
-      SLACK_API_URL: web.apiUrl,
-      MEDIA_API_URL: 'sandbox',
-      PORT: '0',
-      NODE_ENV: 'production',
+    const r = runSlackBot(web.apiUrl, 'xoxb-stop-logs', {
       STORE_URL: `sqlite://${join(dir, 'bot.sqlite')}`,
     });
     const found = await waitForOutput(r, /"port":(\d+),"msg":"HTTP listener ready/, 30_000);
@@ -39,11 +33,7 @@ describe('a clean SIGTERM', () => {
 
     r.proc.kill('SIGTERM');
     expect(await r.exited).toBe(0);
-    const lines = r
-      .output()
-      .split('\n')
-      .filter((l) => l.startsWith('{'))
-      .map((l) => JSON.parse(l) as { level: number; msg: string });
+    const lines = logLines(r.output());
     const stopping = lines.findIndex((l) => l.msg === 'stopping (SIGTERM)' && l.level === 30);
     const stopped = lines.findIndex((l) => l.msg === 'stopped' && l.level === 30);
     expect(stopping).toBeGreaterThan(-1);
