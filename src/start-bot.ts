@@ -5,7 +5,6 @@
 // closes everything built so far, last opened first.
 import type { Config } from './config.ts';
 import type { SettingsRepo } from './core/channels/settings-repo.ts';
-import type { Once } from './core/guarantees/once.ts';
 import type { Outbox } from './core/guarantees/outbox.ts';
 import type { JobService } from './core/jobs/service.ts';
 import type { MediaClient } from './core/media/client.ts';
@@ -37,8 +36,6 @@ export interface RunningBot {
   /** Publish requests, approval policy and social accounts. */
   publish: PublishKit;
   store: Store;
-  /** The one only-once module every part of the bot, adapters included, is given. */
-  once: Once;
   /** Posts each message once (tests post through it as the core does). */
   outbox: Outbox;
   settings: SettingsRepo;
@@ -89,7 +86,6 @@ export async function startBot(config: Config, options: BotOptions): Promise<Run
       scheduler: infra.scheduler,
       publish: core.publish,
       store: infra.store,
-      once: core.once,
       outbox: core.outbox,
       settings: core.settings,
       media: infra.media,
