@@ -17,6 +17,9 @@ import type { Closers } from '../runtime/closers.ts';
 import type { Sandbox } from '../sandbox/server.ts';
 import type { BotOptions, SchedulerFactory } from './options.ts';
 
+/** In front of every key when STORE_URL names none: a Cluster hash tag, so the bot's keys share one slot. */
+const DEFAULT_REDIS_PREFIX = '{reelbot}:';
+
 /** The Redis every replica shares, with the prefix in front of the bot's keys. */
 export interface SharedRedis {
   url: string;
@@ -75,7 +78,7 @@ async function openBotStore(at: StoreOptions, clock: Clock | undefined, logger: 
   // Keys an earlier version wrote without a Cluster hash tag move under the prefix with one, before any is read.
   if (at.kind === 'redis' && at.legacyPrefix) {
     const { moveLegacyKeys } = await import('../infra/redis/redis-key-layout.ts');
-    await moveLegacyKeys({ url: at.url, from: at.legacyPrefix, to: at.prefix ?? '{reelbot}:', logger });
+    await moveLegacyKeys({ url: at.url, from: at.legacyPrefix, to: at.prefix ?? DEFAULT_REDIS_PREFIX, logger });
   }
   return store;
 }
@@ -92,7 +95,7 @@ export async function openInfrastructure(
   // A ready store is the caller's: this process's own, closed by its owner.
   const store = isStore(given) ? given : await openBotStore(given, infra.clock, logger, closers);
   const at = isStore(given) ? undefined : given;
-  const redis = at?.kind === 'redis' ? { url: at.url, prefix: at.prefix ?? '{reelbot}:' } : undefined;
+  const redis = at?.kind === 'redis' ? { url: at.url, prefix: at.prefix ?? DEFAULT_REDIS_PREFIX } : undefined;
   const dataDir = at?.kind === 'sqlite' ? dirname(at.path) : 'data';
 
   const budgetCounter = redis
