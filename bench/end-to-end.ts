@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { loadConfig } from '../src/config.ts';
 import type { ChatPort, Logger, Origin } from '../src/core/ports.ts';
-import { type RunningBot, startBot } from '../src/start-bot.ts';
+import { embeddedScheduler, type RunningBot, startBot } from '../src/start-bot.ts';
 import { percentile, type Row } from './stats.ts';
 import { createTimedChat, type ThreadTimes, type TimedChat } from './timed-chat.ts';
 
@@ -49,11 +49,15 @@ export async function startBenchApp(options: { jobMs?: number; chat?: ChatPort }
   const chat = options.chat;
   const app = await startBot(config, {
     logger: silent,
-    sandbox: { jobMs: options.jobMs ?? JOB_MS, rateLimitPerMinute: 1_000_000, webhookRetryMs: 100 },
-    pollTickMs: 50,
-    // Results come by webhook; the poller is only the safety net, as in production with PUBLIC_URL.
-    timings: { firstPollMs: 60_000, maxPollMs: 60_000 },
     chat: () => chat ?? silentChat,
+    infra: {
+      sandbox: { jobMs: options.jobMs ?? JOB_MS, rateLimitPerMinute: 1_000_000, webhookRetryMs: 100 },
+      scheduler: embeddedScheduler(50),
+    },
+    tuning: {
+      // Results come by webhook; the poller is only the safety net, as in production with PUBLIC_URL.
+      timings: { firstPollMs: 60_000, maxPollMs: 60_000 },
+    },
   });
   return {
     app,

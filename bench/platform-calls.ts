@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../src/config.ts';
-import { startBot } from '../src/start-bot.ts';
+import { embeddedScheduler, startBot } from '../src/start-bot.ts';
 import { startWorld } from '../test/discord/e2e-support.ts';
 import { sendSigned, startSlackWebApi, waitFor } from '../test/doubles/slack/index.ts';
 import { SECRET, slashCommand, USERS } from '../test/slack/harness.ts';
@@ -50,9 +50,8 @@ async function slack(jobs: number): Promise<Row[]> {
   });
   const app = await startBot(config, {
     logger: silent,
-    sandbox: { jobMs: JOB_MS, webhookRetryMs: 100 },
-    pollTickMs: 50,
-    timings,
+    infra: { sandbox: { jobMs: JOB_MS, webhookRetryMs: 100 }, scheduler: embeddedScheduler(50) },
+    tuning: { timings },
   });
   try {
     const from = web.calls.length;
@@ -91,7 +90,11 @@ async function discord(jobs: number): Promise<Row[]> {
         DISCORD_TOKEN: w.discord.token,
         DISCORD_API_URL: w.discord.restUrl,
       }),
-      { logger: silent, sandbox: { jobMs: JOB_MS, webhookRetryMs: 100 }, pollTickMs: 50, timings },
+      {
+        logger: silent,
+        infra: { sandbox: { jobMs: JOB_MS, webhookRetryMs: 100 }, scheduler: embeddedScheduler(50) },
+        tuning: { timings },
+      },
     );
     const startAt = w.discord.requests.length;
     for (let i = 0; i < jobs; i++) w.discord.command('clip', { url: VIDEO, reels: 3 });

@@ -1,8 +1,8 @@
 import { loadConfig, requireChatPlatform, secretValues } from './config.ts';
 import { ConfigError, PlatformUnreachableError, StoreUnavailableError } from './core/errors.ts';
+import { SHUTDOWN_BOUND_MS } from './runtime/closers.ts';
 import { inputKind } from './runtime/input-kind.ts';
 import { createLogger } from './runtime/logger.ts';
-import { SHUTDOWN_BOUND_MS } from './runtime/shutdown.ts';
 import { startupNotes } from './runtime/startup-notes.ts';
 import { type RunningBot, startBot } from './start-bot.ts';
 

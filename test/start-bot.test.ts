@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
-import { type RunningBot, startBot } from '../src/start-bot.ts';
+import type { Store } from '../src/core/ports.ts';
+import { embeddedScheduler, type RunningBot, startBot } from '../src/start-bot.ts';
+import { waitFor } from './doubles/slack/wait.ts';
 import { createTestLogger } from './slack/harness.ts';
 
 // The composition root as main.ts calls it: a configuration with no platform is the terminal console,
@@ -60,15 +62,57 @@ describe('startBot', () => {
     }
   });
 
+  it('answers in process without opening a port when asked not to listen', async () => {
+    const config = loadConfig({ MEDIA_API_URL: 'sandbox', ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64') });
+    bot = await startBot(config, {
+      logger: createTestLogger(),
+      infra: { store: { kind: 'memory' }, listen: false },
+      console: { input: new PassThrough(), output: new PassThrough(), waitMs: 0 },
+    });
+    expect(bot.port).toBe(0);
+    const health = await bot.request('GET', '/healthz');
+    expect(health.status).toBe(200);
+    expect((await bot.request('POST', '/webhooks/media/not-a-known-token-at-all')).status).toBe(404);
+  });
+
+  it('closes what it built so far when told to stop while it starts, and says why it did not start', async () => {
+    const starting = new AbortController();
+    let store: Store | undefined;
+    let schedulerStopped = false;
+    const start = startBot(consoleConfig(), {
+      logger: createTestLogger(),
+      signal: starting.signal,
+      console: { input: new PassThrough(), output: new PassThrough(), waitMs: 0 },
+      infra: {
+        // The stop comes while the scheduler is being built: the store is open, the listener not yet made.
+        scheduler: async (on) => {
+          store = on.store;
+          starting.abort(new Error('stopped by SIGTERM while starting'));
+          const scheduler = await embeddedScheduler(50)(on);
+          return {
+            ...scheduler,
+            stop: async () => {
+              schedulerStopped = true;
+              await scheduler.stop();
+            },
+          };
+        },
+      },
+    });
+    await expect(start).rejects.toThrow('stopped by SIGTERM while starting');
+    await waitFor(() => schedulerStopped, 'the scheduler stopped', 5_000);
+    await expect(store?.claim('anything', 1000)).rejects.toThrow();
+  });
+
   it('is the only thing main.ts builds the bot with', () => {
     const main = readFileSync(join(import.meta.dirname, '../src/main.ts'), 'utf8');
     const imports = [...main.matchAll(/from '\.\/([^']+)'/g)].map((m) => m[1]);
     expect(imports.sort()).toEqual([
       'config.ts',
       'core/errors.ts',
+      'runtime/closers.ts',
       'runtime/input-kind.ts',
       'runtime/logger.ts',
-      'runtime/shutdown.ts',
       'runtime/startup-notes.ts',
       'start-bot.ts',
     ]);

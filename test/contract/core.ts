@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../src/config.ts';
 import { type Sandbox, startSandbox } from '../../src/sandbox/server.ts';
-import { type BotOptions, type RunningBot, startBot } from '../../src/start-bot.ts';
+import { type BotOptions, embeddedScheduler, type RunningBot, startBot } from '../../src/start-bot.ts';
 import { silentLogger } from '../support/harness.ts';
 
 export interface Core {
@@ -43,12 +43,14 @@ export async function startCore(): Promise<Core> {
       });
       return startBot(config, {
         logger: silentLogger,
-        clock,
-        pollTickMs: 50,
-        // Webhooks to a listener that moved with a restart are lost: polling finds those results.
-        // Cards refresh every 100 ms instead of every minute, so progress shows within the test.
-        timings: { firstPollMs: 300, maxPollMs: 500, progressMs: 100 },
         ...options,
+        infra: { clock, scheduler: embeddedScheduler(50), ...options.infra },
+        tuning: {
+          // Webhooks to a listener that moved with a restart are lost: polling finds those results.
+          // Cards refresh every 100 ms instead of every minute, so progress shows within the test.
+          timings: { firstPollMs: 300, maxPollMs: 500, progressMs: 100 },
+          ...options.tuning,
+        },
       });
     },
     async close() {

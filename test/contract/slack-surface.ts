@@ -97,7 +97,7 @@ export async function startSlackSurface(options: { usergroups?: SlackUsergroup[]
     app = await core.start(
       { SLACK_BOT_TOKEN: 'xoxb-contract', SLACK_SIGNING_SECRET: SECRET, SLACK_API_URL: web.apiUrl },
       // One message per second per channel would make every case wait; pacing has its own tests.
-      { slackPace: { intervalMs: 0 } },
+      { tuning: { slackPace: { intervalMs: 0 } } },
     );
     base = `http://127.0.0.1:${app.port}`;
   }

@@ -127,7 +127,7 @@ describe('webhook deliveries, generated', () => {
 describe('chat input, generated', () => {
   let h: Harness;
   beforeAll(async () => {
-    h = await startHarness({}, { store: { kind: 'memory' } });
+    h = await startHarness({}, { infra: { store: { kind: 'memory' } } });
   });
   afterAll(async () => {
     await h.close();
@@ -195,7 +195,7 @@ describe('chat input, generated', () => {
 
 describe('oversized bodies', () => {
   it('are refused with 413 before they are read in full or parsed', async () => {
-    const h = await startHarness({}, { store: { kind: 'memory' } });
+    const h = await startHarness({}, { infra: { store: { kind: 'memory' } } });
     try {
       const url = `http://127.0.0.1:${h.port}/webhooks/media/${TOKEN}`;
       const big = Buffer.alloc(MAX_BODY_BYTES + 1, 0x7b);

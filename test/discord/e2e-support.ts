@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { loadConfig } from '../../src/config.ts';
 import { channelKeyOf } from '../../src/core/jobs/model.ts';
 import { INTERACTIONS_PATH } from '../../src/discord/http-interactions.ts';
-import { type RunningBot, startBot } from '../../src/start-bot.ts';
+import { embeddedScheduler, type RunningBot, startBot } from '../../src/start-bot.ts';
 import { createDiscordDouble, type DiscordDouble } from '../doubles/discord/index.ts';
 import type { StoredMessage } from '../doubles/discord/payloads.ts';
 import { createRecordingLogger } from './support.ts';
@@ -53,10 +53,11 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
   const boot = async (): Promise<RunningBot> => {
     const app = await startBot(config, {
       logger,
-      sandbox: { jobMs: options.jobMs ?? 50, webhookRetryMs: 100 },
-      pollTickMs: 50,
-      // Results come by webhook; polling stays out of the way.
-      timings: { firstPollMs: 60_000, maxPollMs: 60_000 },
+      infra: { sandbox: { jobMs: options.jobMs ?? 50, webhookRetryMs: 100 }, scheduler: embeddedScheduler(50) },
+      tuning: {
+        // Results come by webhook; polling stays out of the way.
+        timings: { firstPollMs: 60_000, maxPollMs: 60_000 },
+      },
     });
     // A restarted bot listens on a new port: Discord is told the new interactions endpoint.
     if (keys)

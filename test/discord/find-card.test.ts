@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import type { Job } from '../../src/core/jobs/model.ts';
 import { type Sandbox, startSandbox } from '../../src/sandbox/server.ts';
-import { type RunningBot, startBot } from '../../src/start-bot.ts';
+import { embeddedScheduler, type RunningBot, startBot } from '../../src/start-bot.ts';
 import { freePort } from '../crash/bot-process.ts';
 import { createDiscordDouble, type DiscordDouble, type StoredMessage } from '../doubles/discord/index.ts';
 import { countingTransport } from '../support/counting-transport.ts';
@@ -60,10 +60,11 @@ async function boot(): Promise<Life> {
   });
   const app = await startBot(config, {
     logger: silentLogger,
-    media: { transport: countingTransport(sandbox.baseUrl, () => creations++) },
-    pollTickMs: 50,
-    // The check of a job left "Submitting…" comes 1.5 s after it opened (12 s in production).
-    timings: { firstPollMs: 60_000, maxPollMs: 60_000, submitCheckMs: 1_500 },
+    infra: { mediaTransport: countingTransport(sandbox.baseUrl, () => creations++), scheduler: embeddedScheduler(50) },
+    tuning: {
+      // The check of a job left "Submitting…" comes 1.5 s after it opened (12 s in production).
+      timings: { firstPollMs: 60_000, maxPollMs: 60_000, submitCheckMs: 1_500 },
+    },
   });
   const life = { app };
   lives.push(life);

@@ -41,8 +41,8 @@ beforeEach(async () => {
   });
   const app = await startBot(config, {
     logger: silentLogger,
-    sandbox: { jobMs: 50, webhookRetryMs: 100 },
-    timings: { firstPollMs: 60_000, maxPollMs: 60_000 },
+    infra: { sandbox: { jobMs: 50, webhookRetryMs: 100 } },
+    tuning: { timings: { firstPollMs: 60_000, maxPollMs: 60_000 } },
   });
   const url = `http://127.0.0.1:${app.port}/discord/interactions`;
   discord.deliverInteractionsTo({ url, privateKey });

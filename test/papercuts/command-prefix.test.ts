@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig, loadSlackCommandPrefix } from '../../src/config.ts';
 import { ConfigError } from '../../src/core/errors.ts';
-import { type RunningBot, startBot } from '../../src/start-bot.ts';
+import { embeddedScheduler, type RunningBot, startBot } from '../../src/start-bot.ts';
 import { type SlackWebApiDouble, sendSigned, startSlackWebApi, waitFor } from '../doubles/slack/index.ts';
 import { SECRET, slashCommand, USERS } from '../slack/harness.ts';
 import { silentLogger } from '../support/harness.ts';
@@ -59,9 +59,8 @@ describe('SLACK_COMMAND_PREFIX', () => {
     });
     app = await startBot(config, {
       logger: silentLogger,
-      sandbox: { jobMs: 50 },
-      pollTickMs: 50,
-      slackPace: { intervalMs: 0 },
+      infra: { sandbox: { jobMs: 50 }, scheduler: embeddedScheduler(50) },
+      tuning: { slackPace: { intervalMs: 0 } },
     });
     const { port } = app;
     const send = (name: string, text: string) =>

@@ -69,7 +69,10 @@ describe('the interactive console', () => {
     const t = terminal();
     h = await startHarness(
       {},
-      { sandbox: { jobMs: 400, webhookRetryMs: 100 }, console: { waitMs: 1000, input: t.input, output: t.screen } },
+      {
+        console: { waitMs: 1000, input: t.input, output: t.screen },
+        infra: { sandbox: { jobMs: 400, webhookRetryMs: 100 } },
+      },
     );
     const session = h.app;
     t.input.write('/broll https://example.com/talk.mp4\r');
@@ -99,7 +102,10 @@ describe('the interactive console', () => {
     const t = terminal();
     h = await startHarness(
       {},
-      { sandbox: { jobMs: 400, webhookRetryMs: 100 }, console: { waitMs: 1000, input: t.input, output: t.screen } },
+      {
+        console: { waitMs: 1000, input: t.input, output: t.screen },
+        infra: { sandbox: { jobMs: 400, webhookRetryMs: 100 } },
+      },
     );
     const session = h.app;
     t.input.write('/setup key\r');
@@ -141,7 +147,10 @@ describe('forms at the interactive console', () => {
     const t = terminal();
     h = await startHarness(
       {},
-      { sandbox: { jobMs: 200, webhookRetryMs: 100 }, console: { waitMs: 1000, input: t.input, output: t.screen } },
+      {
+        console: { waitMs: 1000, input: t.input, output: t.screen },
+        infra: { sandbox: { jobMs: 200, webhookRetryMs: 100 } },
+      },
     );
     const session = h.app;
     t.input.write('/setup socials add studio platform=tiktok\r');
@@ -180,7 +189,10 @@ describe('forms at the interactive console', () => {
     const t = terminal();
     h = await startHarness(
       {},
-      { sandbox: { jobMs: 400, webhookRetryMs: 100 }, console: { waitMs: 1000, input: t.input, output: t.screen } },
+      {
+        console: { waitMs: 1000, input: t.input, output: t.screen },
+        infra: { sandbox: { jobMs: 400, webhookRetryMs: 100 } },
+      },
     );
     const session = h.app;
     t.input.write('/setup key\r');

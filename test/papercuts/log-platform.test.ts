@@ -29,7 +29,7 @@ async function botLogging(env: Record<string, string>, double: { close(): Promis
     HOST: '127.0.0.1',
     ...env,
   });
-  const app: RunningBot = await startBot(config, { logger, sandbox: { jobMs: 50 } });
+  const app: RunningBot = await startBot(config, { logger, infra: { sandbox: { jobMs: 50 } } });
   close = async () => {
     await app.stop();
     await double.close();

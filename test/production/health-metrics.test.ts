@@ -87,7 +87,7 @@ describe('a bot the media API cannot reach (no PUBLIC_URL)', () => {
     };
     h = await startHarness(
       { MEDIA_API_URL: api.baseUrl, MEDIA_API_KEY: 'team-key-0123456789' },
-      { media: { transport } },
+      { infra: { mediaTransport: transport } },
     );
     await h.command('/broll https://example.com/talk.mp4');
     await h.chat.waitFor((seen) => seen.some((s) => s.where === 'card'));

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
-import { type RunningBot, SANDBOX_KEY, startBot } from '../../src/start-bot.ts';
+import { embeddedScheduler, type RunningBot, SANDBOX_KEY, startBot } from '../../src/start-bot.ts';
 import {
   type SlackCall,
   type SlackWebApiDouble,
@@ -48,17 +48,21 @@ beforeAll(async () => {
   });
   app = await startBot(config, {
     logger: createTestLogger(),
-    sandbox: {
-      jobMs: scaled(70_000),
-      jobSpreadMs: scaled(30_000),
-      webhookRetryMs: 100,
-      rateLimitPerMinute: 1_000_000,
+    infra: {
+      sandbox: {
+        jobMs: scaled(70_000),
+        jobSpreadMs: scaled(30_000),
+        webhookRetryMs: 100,
+        rateLimitPerMinute: 1_000_000,
+      },
+      scheduler: embeddedScheduler(50),
     },
-    pollTickMs: 50,
-    // Results come by webhook; cards refresh once a (compressed) minute, as in production.
-    timings: { firstPollMs: 60_000, maxPollMs: 60_000, progressMs: MINUTE },
-    slackPace: { intervalMs: scaled(1000) },
-    slackRateWindowMs: MINUTE,
+    tuning: {
+      // Results come by webhook; cards refresh once a (compressed) minute, as in production.
+      timings: { firstPollMs: 60_000, maxPollMs: 60_000, progressMs: MINUTE },
+      slackPace: { intervalMs: scaled(1000) },
+      slackRateWindowMs: MINUTE,
+    },
   });
 });
 

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../src/config.ts';
-import { type RunningBot, startBot } from '../../src/start-bot.ts';
+import { embeddedScheduler, type RunningBot, startBot } from '../../src/start-bot.ts';
 import {
   type SlackCall,
   type SlackWebApiDouble,
@@ -58,12 +58,13 @@ export async function startSlackE2e(mode: 'http' | 'socket' = 'http'): Promise<S
   const logger = createTestLogger();
   const app = await startBot(config, {
     logger,
-    sandbox: { jobMs: 50, webhookRetryMs: 100 },
-    pollTickMs: 50,
-    // Results come by webhook to the bot's listener; polling is far too late to matter here.
-    timings: { firstPollMs: 60_000, maxPollMs: 60_000 },
-    // One message per second per channel would make every case wait; pacing has its own tests.
-    slackPace: { intervalMs: 0 },
+    infra: { sandbox: { jobMs: 50, webhookRetryMs: 100 }, scheduler: embeddedScheduler(50) },
+    tuning: {
+      // Results come by webhook to the bot's listener; polling is far too late to matter here.
+      timings: { firstPollMs: 60_000, maxPollMs: 60_000 },
+      // One message per second per channel would make every case wait; pacing has its own tests.
+      slackPace: { intervalMs: 0 },
+    },
   });
   if (socket) await socket.waitForConnection();
   const base = `http://127.0.0.1:${app.port}`;

@@ -6,7 +6,7 @@ import { createJobsRepo, type JobsRepo } from '../../src/core/jobs/repo.ts';
 import { createDispatch } from '../../src/core/platform/dispatch.ts';
 import type { Answer, Invocation, Prepared } from '../../src/core/platform/interaction.ts';
 import type { Logger, Origin, Reply } from '../../src/core/ports.ts';
-import { type BotOptions, type RunningBot, startBot } from '../../src/start-bot.ts';
+import { type BotOptions, embeddedScheduler, type RunningBot, startBot } from '../../src/start-bot.ts';
 import { createRecordingChat, type RecordingChat } from './recording-chat.ts';
 
 export const silentLogger: Logger = {
@@ -56,14 +56,20 @@ export async function startHarness(
     ...env,
   });
   const chat = createRecordingChat('console');
+  const store = options.infra?.store ?? config.store;
+  const onRedis = 'kind' in store && store.kind === 'redis';
   const app = await startBot(config, {
     logger: silentLogger,
-    sandbox: { jobMs: 50, webhookRetryMs: 100 },
-    pollTickMs: 50,
-    timings: { firstPollMs: 60_000, maxPollMs: 60_000 },
     // With the console's streams given, the bot's own terminal console is the chat instead.
     ...(options.console ? {} : { chat: () => chat }),
     ...options,
+    infra: {
+      sandbox: { jobMs: 50, webhookRetryMs: 100 },
+      // BullMQ wakes on its own; the embedded scheduler looks at its due tasks every 50 ms.
+      ...(onRedis ? {} : { scheduler: embeddedScheduler(50) }),
+      ...options.infra,
+    },
+    tuning: { timings: { firstPollMs: 60_000, maxPollMs: 60_000 }, ...options.tuning },
   });
   const dispatch = createDispatch({ bot: app.bot, logger: silentLogger, metrics: app.metrics });
   return {

@@ -22,10 +22,6 @@ export interface HttpDeps {
   logger: Logger;
   clock: Clock;
   routes?: RawRoute[];
-  /** Owns work after an answer (settling after a webhook); close() drains it. Default: one of its own. */
-  work?: WorkTracker;
-  /** How long close() waits for that work; default 10 s. */
-  drainMs?: number;
   /** Platform connections and the media API's last answer, for /healthz. */
   health?: Omit<HealthSources, 'store'>;
   /** `served: false` when /metrics has its own port (METRICS_PORT); `token` = METRICS_TOKEN. */
@@ -75,6 +71,7 @@ export function createRequestHandler(deps: HttpDeps) {
   };
 }
 
+/** The listener once it listens on its port. */
 export interface HttpListener {
   server: Server;
   port: number;
@@ -83,10 +80,34 @@ export interface HttpListener {
   close(): Promise<void>;
 }
 
-export async function startHttpServer(deps: HttpDeps, port: number, host = '0.0.0.0'): Promise<HttpListener> {
-  const route = createRequestHandler(deps);
-  const work = deps.work ?? createWorkTracker(deps.logger);
-  const raw = new Map((deps.routes ?? []).map((r) => [`${r.method} ${r.path}`, r.handler]));
+/** The bot's one listener before it listens: created with the infrastructure, routed once the bot is built. */
+export interface HttpServer {
+  readonly work: WorkTracker;
+  /** The port it listens on; undefined until it does. */
+  boundPort(): number | undefined;
+  /** Routes requests to the bot; until then each is answered 503 (the bot is still starting). */
+  mount(deps: HttpDeps): void;
+  /** Answers one request in this process without a socket (an adapter's raw routes need one). */
+  request(method: string, path: string, body?: string | Buffer, headers?: Headers): Promise<HttpResult>;
+  listen(port: number, host: string): Promise<HttpListener>;
+  /** Closes it whether or not it ever listened. */
+  close(): Promise<void>;
+}
+
+export interface HttpServerOptions {
+  logger: Logger;
+  /** Owns work after an answer (settling after a webhook); close() drains it. Default: one of its own. */
+  work?: WorkTracker;
+  /** How long close() waits for that work; default 10 s. */
+  drainMs?: number;
+}
+
+export function createHttpServer(options: HttpServerOptions): HttpServer {
+  const { logger } = options;
+  const work = options.work ?? createWorkTracker(logger);
+  const starting = async (): Promise<HttpResult> => ({ status: 503, body: 'starting', contentType: 'text/plain' });
+  let route: ReturnType<typeof createRequestHandler> = starting;
+  let raw = new Map<string, RawRoute['handler']>();
   const server = createServer((req, res) => {
     countUntilAnswered(res);
     // The path without the query: a WHATWG URL per request was a measurable share of a webhook's answer.
@@ -107,33 +128,45 @@ export async function startHttpServer(deps: HttpDeps, port: number, host = '0.0.
           res.end('payload too large');
           return;
         }
-        deps.logger.error(
-          { err, path: path.replace(WEBHOOK_PATH, '/webhooks/media/[redacted]') },
-          'http handler failed',
-        );
+        logger.error({ err, path: path.replace(WEBHOOK_PATH, '/webhooks/media/[redacted]') }, 'http handler failed');
         if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
         res.end('internal error');
       });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    const bound = () => {
-      server.off('error', reject);
-      resolve();
-    };
-    server.listen(port, host, bound);
-  });
+  const close = async () => {
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    // Keep-alive sockets with no request in flight would hold close() open; requests in flight finish.
+    server.closeIdleConnections();
+    await work.drain(options.drainMs ?? DRAIN_MS);
+    server.closeAllConnections();
+    await closed;
+  };
   return {
-    server,
-    port: (server.address() as AddressInfo).port,
     work,
-    async close() {
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      // Keep-alive sockets with no request in flight would hold close() open; requests in flight finish.
-      server.closeIdleConnections();
-      await work.drain(deps.drainMs ?? DRAIN_MS);
-      server.closeAllConnections();
-      await closed;
+    boundPort: () => {
+      const address = server.address();
+      return address && typeof address === 'object' ? address.port : undefined;
     },
+    mount(deps) {
+      route = createRequestHandler(deps);
+      raw = new Map((deps.routes ?? []).map((r) => [`${r.method} ${r.path}`, r.handler]));
+    },
+    async request(method, path, body, headers) {
+      const bytes = Buffer.from(body ?? '');
+      const answer = await route(method, path, async () => bytes, headers);
+      if (answer.after) work.run('after answer', answer.after);
+      return answer;
+    },
+    async listen(port, host) {
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, host, () => {
+          server.off('error', reject);
+          resolve();
+        });
+      });
+      return { server, port: (server.address() as AddressInfo).port, work, close };
+    },
+    close,
   };
 }

@@ -53,7 +53,7 @@ describe('a job started from chat', () => {
   });
 
   it('posts a duplicated webhook delivery once', async () => {
-    h = await startHarness({}, { sandbox: { jobMs: 50, webhookRetryMs: 100, webhookDuplicates: true } });
+    h = await startHarness({}, { infra: { sandbox: { jobMs: 50, webhookRetryMs: 100, webhookDuplicates: true } } });
     await h.command(`/broll ${VIDEO}`);
     await h.chat.waitFor(
       () => (h?.app.metrics.get('reelbot_webhook_deliveries_total', { outcome: 'accepted' }) ?? 0) >= 2,
@@ -63,7 +63,10 @@ describe('a job started from chat', () => {
   });
 
   it('reaches the thread through polling when webhooks cannot arrive', async () => {
-    h = await startHarness({ PUBLIC_URL: 'http://127.0.0.1:9' }, { timings: { firstPollMs: 20, maxPollMs: 100 } });
+    h = await startHarness(
+      { PUBLIC_URL: 'http://127.0.0.1:9' },
+      { tuning: { timings: { firstPollMs: 20, maxPollMs: 100 } } },
+    );
     await h.command(`/clip ${VIDEO} reels=1`);
     await h.chat.waitFor(() => (h?.app.metrics.get('reelbot_polls_total', { outcome: 'settled' }) ?? 0) >= 1);
     expect(cardsOf(h)).toHaveLength(1);
@@ -96,7 +99,10 @@ describe('a job that never finishes', () => {
   it('is given up after the horizon, with a message in its thread saying how to check later', async () => {
     h = await startHarness(
       { PUBLIC_URL: 'http://127.0.0.1:9' },
-      { sandbox: { jobMs: 60_000 }, timings: { horizonMs: 200, firstPollMs: 10, maxPollMs: 20 } },
+      {
+        infra: { sandbox: { jobMs: 60_000 } },
+        tuning: { timings: { horizonMs: 200, firstPollMs: 10, maxPollMs: 20 } },
+      },
     );
     await h.command(`/broll ${VIDEO}`);
     await h.chat.waitFor((seen) => seen.some((s) => s.where === 'thread'));
@@ -138,7 +144,7 @@ describe('a job the media API refuses', () => {
     extra.push(sandbox);
     h = await startHarness(
       { MEDIA_API_URL: sandbox.baseUrl, MEDIA_API_KEY: 'team-key' },
-      { media: { sleep: async () => {}, maxPostAttempts: 2 } },
+      { tuning: { media: { sleep: async () => {}, maxPostAttempts: 2 } } },
     );
     for (let i = 0; i < 2; i++) {
       await fetch(`${sandbox.baseUrl}/constants/voices`, { headers: { 'x-api-key': 'team-key' } });
@@ -160,12 +166,12 @@ describe('a restart between creation and completion', () => {
     const sandbox = await startSandbox({ port: 0, jobMs: 300, webhookRetryMs: 60_000 });
     extra.push(sandbox);
     const env = { MEDIA_API_URL: sandbox.baseUrl, MEDIA_API_KEY: 'team-key', PUBLIC_URL: 'http://127.0.0.1:9' };
-    const first = await startHarness(env, { timings: { firstPollMs: 60_000 } });
+    const first = await startHarness(env, { tuning: { timings: { firstPollMs: 60_000 } } });
     await first.command(`/clip ${VIDEO} reels=1`);
     expect(first.chat.seen.some((s) => s.where === 'card-update' && /Working/.test(s.message.text))).toBe(true);
     await first.app.stop();
 
-    h = await startHarness(env, { dir: first.dir, timings: { firstPollMs: 10, maxPollMs: 50 } });
+    h = await startHarness(env, { dir: first.dir, tuning: { timings: { firstPollMs: 10, maxPollMs: 50 } } });
     await h.chat.waitFor((seen) => seen.some((s) => s.where === 'card-update' && /Done/.test(s.message.text)));
     expect(results(h)).toHaveLength(1);
     expect(cardsOf(h)).toHaveLength(1);

@@ -3,6 +3,7 @@ import { channelKeyOf } from '../../../src/core/jobs/model.ts';
 import { POLL_QUEUE } from '../../../src/core/jobs/poller.ts';
 import { createHttpTransport, type HttpTransport } from '../../../src/core/media/http-transport.ts';
 import { type Sandbox, startSandbox } from '../../../src/sandbox/server.ts';
+import { embeddedScheduler } from '../../../src/start-bot.ts';
 import { freePort } from '../../crash/bot-process.ts';
 import { waitFor } from '../../infra/store/helpers.ts';
 import { type Harness, jobsRepoOf, origin, startHarness } from '../../support/harness.ts';
@@ -41,7 +42,7 @@ describe('a project the API created although its creation answer was a 500', () 
     const port = await freePort();
     h = await startHarness(
       { MEDIA_API_URL: sandbox.baseUrl, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` },
-      { media: { transport: failingAfterCreating(sandbox.baseUrl) }, pollTickMs: 3_600_000 },
+      { infra: { mediaTransport: failingAfterCreating(sandbox.baseUrl), scheduler: embeddedScheduler(3_600_000) } },
     );
     const harness = h;
     await harness.app.settings.update(channelKeyOf(origin), { apiKey: 'sk-team-key-000000' });
@@ -82,8 +83,8 @@ describe('a result due while the media API answers 500 for a while (issue 11, it
       { MEDIA_API_URL: sandbox.baseUrl, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` },
       // As in production with webhooks: the first poll 2 minutes after creation, then doubling.
       {
-        media: { transport: readsFailingWhile(sandbox.baseUrl, () => down) },
-        timings: { firstPollMs: 120_000, maxPollMs: 1_800_000 },
+        infra: { mediaTransport: readsFailingWhile(sandbox.baseUrl, () => down) },
+        tuning: { timings: { firstPollMs: 120_000, maxPollMs: 1_800_000 } },
       },
     );
     const harness = h;
@@ -105,7 +106,7 @@ describe('a result due while the media API answers 500 for a while (issue 11, it
 
 describe('a card left "Working on it" by a crash after the job ended', () => {
   it('is repaired when the poller next sees the job', async () => {
-    h = await startHarness({}, { pollTickMs: 50 });
+    h = await startHarness({}, { infra: { scheduler: embeddedScheduler(50) } });
     const now = Date.now();
     const repo = jobsRepoOf(h.app);
     const thread = {

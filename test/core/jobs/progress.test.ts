@@ -15,7 +15,10 @@ afterEach(async () => {
 });
 
 const VIDEO = 'https://example.com/talk.mp4';
-const fast = { sandbox: { jobMs: 400 }, timings: { firstPollMs: 60_000, maxPollMs: 60_000, progressMs: 20 } };
+const fast = {
+  infra: { sandbox: { jobMs: 400 } },
+  tuning: { timings: { firstPollMs: 60_000, maxPollMs: 60_000, progressMs: 20 } },
+};
 
 describe('a card older than its platform lets edit (Discord: 1 h)', () => {
   it('gets one reply in the thread instead of edits, not one per refresh', async () => {

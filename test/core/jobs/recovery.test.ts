@@ -23,7 +23,7 @@ const threadPosts = (harness: Harness) => harness.chat.seen.filter((s) => s.wher
 
 describe('a result whose first post fails', () => {
   it('is posted once by a later poll', async () => {
-    h = await startHarness({}, { timings: { firstPollMs: 20, maxPollMs: 50 } });
+    h = await startHarness({}, { tuning: { timings: { firstPollMs: 20, maxPollMs: 50 } } });
     const chat = h.chat;
     let failures = 1;
     const flaky: ChatPort = {
@@ -44,7 +44,10 @@ describe('a result whose first post fails', () => {
 
 describe('speech in parts that finish out of order', () => {
   it('still posts part 1, 2, 3 in that order, each once', async () => {
-    h = await startHarness({}, { sandbox: { jobMs: 30 }, timings: { firstPollMs: 20, maxPollMs: 50 } });
+    h = await startHarness(
+      {},
+      { infra: { sandbox: { jobMs: 30 } }, tuning: { timings: { firstPollMs: 20, maxPollMs: 50 } } },
+    );
     const sentence = 'This sentence has exactly ten words in it, you see. ';
     // "slow" makes the sandbox take ten times longer: part 1 finishes last.
     const script = `This part is slow to make, as you can hear. ${sentence.repeat(24)}`.trim();
@@ -60,7 +63,7 @@ describe('a job whose channel key changes while it runs', () => {
     sandbox = await startSandbox({ port: 0, jobMs: 400 });
     h = await startHarness(
       { MEDIA_API_URL: sandbox.baseUrl, PUBLIC_URL: 'http://127.0.0.1:9' },
-      { timings: { firstPollMs: 20, maxPollMs: 50 } },
+      { tuning: { timings: { firstPollMs: 20, maxPollMs: 50 } } },
     );
     await h.app.settings.update(channelKeyOf(origin), { apiKey: 'sk-first-key-000000' });
     await h.command(`/broll ${VIDEO}`);
@@ -77,7 +80,7 @@ describe('a job whose project the API no longer knows', () => {
     sandbox = await startSandbox({ port: 0, jobMs: 60_000 });
     h = await startHarness(
       { MEDIA_API_URL: sandbox.baseUrl, PUBLIC_URL: 'http://127.0.0.1:9' },
-      { timings: { firstPollMs: 20, maxPollMs: 50 } },
+      { tuning: { timings: { firstPollMs: 20, maxPollMs: 50 } } },
     );
     await h.app.settings.update(channelKeyOf(origin), { apiKey: 'sk-first-key-000000' });
     const now = Date.now();
@@ -109,7 +112,7 @@ describe('a job whose channel key is removed while it runs', () => {
     sandbox = await startSandbox({ port: 0, jobMs: 60_000 });
     h = await startHarness(
       { MEDIA_API_URL: sandbox.baseUrl, PUBLIC_URL: 'http://127.0.0.1:9' },
-      { timings: { firstPollMs: 20, maxPollMs: 50 } },
+      { tuning: { timings: { firstPollMs: 20, maxPollMs: 50 } } },
     );
     await h.app.settings.update(channelKeyOf(origin), { apiKey: 'sk-only-key-222222' });
     await h.command(`/broll ${VIDEO}`);
@@ -190,7 +193,7 @@ describe('Retry clicked the moment the failure appears', () => {
 
 describe('a card whose final edit keeps failing', () => {
   it('ends in its final state: the edit is tried again until it lands, not dropped after a few tries', async () => {
-    h = await startHarness({}, { timings: { firstPollMs: 20, maxPollMs: 50, cardRetryMs: 30 } });
+    h = await startHarness({}, { tuning: { timings: { firstPollMs: 20, maxPollMs: 50, cardRetryMs: 30 } } });
     const chat = h.chat;
     let refusals = 6;
     const flaky: ChatPort = {

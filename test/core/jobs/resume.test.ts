@@ -6,6 +6,7 @@ import { channelKeyOf } from '../../../src/core/jobs/model.ts';
 import { SUBMIT_QUEUE } from '../../../src/core/jobs/resume.ts';
 import type { Reply } from '../../../src/core/ports.ts';
 import { type Sandbox, startSandbox } from '../../../src/sandbox/server.ts';
+import { embeddedScheduler } from '../../../src/start-bot.ts';
 import { freePort } from '../../crash/bot-process.ts';
 import { countingTransport } from '../../support/counting-transport.ts';
 import { type Harness, jobsRepoOf, origin, startHarness } from '../../support/harness.ts';
@@ -43,9 +44,11 @@ async function boot(options: { hang?: boolean; submitCheckMs?: number } = {}): P
     { MEDIA_API_URL: sandbox.baseUrl, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` },
     {
       dir,
-      media: { transport: countingTransport(sandbox.baseUrl, () => creations++, { hang: options.hang === true }) },
-      pollTickMs: 50,
-      timings: { firstPollMs: 60_000, maxPollMs: 60_000, submitCheckMs: options.submitCheckMs ?? 60_000 },
+      infra: {
+        mediaTransport: countingTransport(sandbox.baseUrl, () => creations++, { hang: options.hang === true }),
+        scheduler: embeddedScheduler(50),
+      },
+      tuning: { timings: { firstPollMs: 60_000, maxPollMs: 60_000, submitCheckMs: options.submitCheckMs ?? 60_000 } },
     },
   );
   running.push(h);

@@ -103,7 +103,7 @@ async function botOnRedis(after: (redisPort: number) => Promise<void>, env: Reco
       ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
       ...env,
     },
-    { media: { transport: afterCreating(sandbox.baseUrl, () => after(redisPort)) } },
+    { infra: { mediaTransport: afterCreating(sandbox.baseUrl, () => after(redisPort)) } },
   );
   await h.app.settings.update(channelKeyOf(origin), { apiKey: 'sk-team-key-000000' });
   return h;

@@ -13,7 +13,7 @@ describe('approval expiry on BullMQ', () => {
   const offset = { ms: 0 };
   const clock: Clock = { now: () => Date.now() + offset.ms };
   let h: Harness | undefined;
-  const start = () => startHarness({}, { store: { kind: 'redis', url: REDIS_URL, prefix }, clock });
+  const start = () => startHarness({}, { infra: { store: { kind: 'redis', url: REDIS_URL, prefix }, clock } });
   afterEach(async () => {
     await h?.close();
     h = undefined;

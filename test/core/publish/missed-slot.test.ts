@@ -3,6 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mentionedUsers } from '../../../src/core/platform/message.ts';
 import type { Clock } from '../../../src/core/ports.ts';
+import { embeddedScheduler } from '../../../src/start-bot.ts';
 import { type Harness, startHarness } from '../../support/harness.ts';
 import { addAccount, as, button, click, fieldOf, labels, lastCard, lastEphemeral, submitForm } from './support.ts';
 
@@ -15,7 +16,7 @@ describe('a post whose approval came after its time', () => {
   let h: Harness;
   beforeEach(async () => {
     offset.ms = 0;
-    h = await startHarness({}, { clock, pollTickMs: 50 });
+    h = await startHarness({}, { infra: { clock, scheduler: embeddedScheduler(50) } });
     await addAccount(h, 'brand', 'youtube', 'brand-key-0123456789');
     await h.command('/setup remind=off');
     await h.command(`/publish ${VIDEO} accounts=brand title=Slot schedule="in 1 hour"`);

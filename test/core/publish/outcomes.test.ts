@@ -23,8 +23,8 @@ describe('publishing outcomes', () => {
       {},
       {
         logger: recordingLogger(lines),
-        media: { headersTimeoutMs: 300, bodyTimeoutMs: 300 },
-        sandbox: { jobMs: 50, webhookRetryMs: 100, publishSlowMs: 3000 },
+        infra: { sandbox: { jobMs: 50, webhookRetryMs: 100, publishSlowMs: 3000 } },
+        tuning: { media: { headersTimeoutMs: 300, bodyTimeoutMs: 300 } },
       },
     );
 

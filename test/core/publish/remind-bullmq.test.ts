@@ -15,7 +15,7 @@ describe('reminders on BullMQ', () => {
   const clock: Clock = { now: () => Date.now() + offset.ms };
   const replicas: Harness[] = [];
   const start = async () => {
-    const h = await startHarness({}, { store: { kind: 'redis', url: REDIS_URL, prefix }, clock });
+    const h = await startHarness({}, { infra: { store: { kind: 'redis', url: REDIS_URL, prefix }, clock } });
     replicas.push(h);
     return h;
   };

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Clock } from '../../../src/core/ports.ts';
+import { embeddedScheduler } from '../../../src/start-bot.ts';
 import { type Harness, startHarness } from '../../support/harness.ts';
 import { addAccount, button, click, lastCard, submitForm } from './support.ts';
 
@@ -17,7 +18,7 @@ describe('reminders', () => {
   const clock: Clock = { now: () => Date.now() + offset.ms };
   let h: Harness | undefined;
   const start = async () => {
-    h = await startHarness({}, { dir, clock, pollTickMs: 50 });
+    h = await startHarness({}, { dir, infra: { clock, scheduler: embeddedScheduler(50) } });
     return h;
   };
   const reminders = (x: Harness) =>

@@ -14,7 +14,7 @@ describe('scheduled posts', () => {
   const offset = { ms: 0 };
   const clock: Clock = { now: () => Date.now() + offset.ms };
   let h: Harness | undefined;
-  const start = () => startHarness({}, { dir, clock });
+  const start = () => startHarness({}, { dir, infra: { clock } });
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'reelbot-sched-'));
     offset.ms = 0;

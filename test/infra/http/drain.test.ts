@@ -17,7 +17,7 @@ afterEach(async () => {
 describe('closing the app while a webhook is being settled', () => {
   it('posts the result before stop() returns', async () => {
     // Webhooks only (no poll within the test), so the delivery's own work is what posts.
-    h = await startHarness({}, { timings: { firstPollMs: 3600_000, maxPollMs: 3600_000 } });
+    h = await startHarness({}, { tuning: { timings: { firstPollMs: 3600_000, maxPollMs: 3600_000 } } });
     const chat = h.chat;
     let posting = false;
     const slow: ChatPort = {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Job } from '../../../src/core/jobs/model.ts';
+import { embeddedScheduler } from '../../../src/start-bot.ts';
 import { type Harness, jobsRepoOf, origin, startHarness } from '../../support/harness.ts';
 
 // The listener as the media API (or a forger) reaches it: over HTTP, on loopback.
@@ -45,7 +46,7 @@ const post = (path: string, body: string | Buffer, type = 'application/json') =>
 
 beforeEach(async () => {
   // Slow projects (10 × 2 s) stay in progress for the whole test.
-  h = await startHarness({}, { sandbox: { jobMs: 2000 }, pollTickMs: 3600_000 });
+  h = await startHarness({}, { infra: { sandbox: { jobMs: 2000 }, scheduler: embeddedScheduler(3600_000) } });
   base = `http://127.0.0.1:${h.port}`;
 });
 afterEach(() => h.close());

@@ -118,7 +118,7 @@ afterAll(async () => {
 describe('on a three-node Redis Cluster, connected to the node that holds the slot of {reelbot}', () => {
   it('a session of commands, results and scheduled polls runs without CROSSSLOT, every key in one slot', async () => {
     const env = { STORE_URL: url, ENCRYPTION_KEY: randomBytes(32).toString('base64') };
-    const h = await startHarness(env, { timings: { firstPollMs: 20, maxPollMs: 100 } });
+    const h = await startHarness(env, { tuning: { timings: { firstPollMs: 20, maxPollMs: 100 } } });
     try {
       const form = await h.command('/setup key');
       if (form.kind !== 'modal') throw new Error(`expected a form, got ${form.kind}`);

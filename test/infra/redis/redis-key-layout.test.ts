@@ -55,7 +55,7 @@ describe('a bot upgraded over keys written without a hash tag', () => {
     const tagged = `{${legacy.slice(0, -1)}}:`;
 
     // The previous version: the same store and scheduler, keys under the prefix as given.
-    const before = await startHarness(env, { store: { kind: 'redis', url: REDIS_URL, prefix: legacy } });
+    const before = await startHarness(env, { infra: { store: { kind: 'redis', url: REDIS_URL, prefix: legacy } } });
     const form = await before.command('/setup key');
     if (form.kind !== 'modal') throw new Error(`expected a form, got ${form.kind}`);
     await runPrepared(
@@ -128,7 +128,7 @@ describe('a bot upgraded over keys written without a hash tag', () => {
   it('refuses to start while a replica of the earlier version still runs on the old keys, and moves nothing', async () => {
     legacy = untagged();
     const env = { STORE_URL: REDIS_URL, ENCRYPTION_KEY: randomBytes(32).toString('base64') };
-    const old = await startHarness(env, { store: { kind: 'redis', url: REDIS_URL, prefix: legacy } });
+    const old = await startHarness(env, { infra: { store: { kind: 'redis', url: REDIS_URL, prefix: legacy } } });
     open.push(old);
     await old.command('/clip https://example.com/talk.mp4');
     await expect(startHarness({ ...env, REDIS_KEY_PREFIX: legacy })).rejects.toThrow(
@@ -143,7 +143,7 @@ describe('a bot upgraded over keys written without a hash tag', () => {
     legacy = untagged();
     const old = randomBytes(32);
     const env = { STORE_URL: REDIS_URL, ENCRYPTION_KEY: old.toString('base64') };
-    const before = await startHarness(env, { store: { kind: 'redis', url: REDIS_URL, prefix: legacy } });
+    const before = await startHarness(env, { infra: { store: { kind: 'redis', url: REDIS_URL, prefix: legacy } } });
     await before.app.settings.update(CHANNEL, { apiKey: KEY });
     await before.close();
     const rotated = loadConfig({

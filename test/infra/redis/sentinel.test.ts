@@ -69,7 +69,7 @@ describe('the bot through Redis Sentinel', () => {
   }, async () => {
     h = await startHarness(
       { STORE_URL: nodes.sentinelUrl(3), ENCRYPTION_KEY: KEY, PUBLIC_URL: 'http://127.0.0.1:9' },
-      { timings: { firstPollMs: POLL_MS, maxPollMs: POLL_MS } },
+      { tuning: { timings: { firstPollMs: POLL_MS, maxPollMs: POLL_MS } } },
     );
     const harness = h;
     const before = await health(harness.port);

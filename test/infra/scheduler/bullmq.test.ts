@@ -37,7 +37,10 @@ describe('the app on Redis', () => {
     const prefix = uniquePrefix();
     const h = await startHarness(
       { PUBLIC_URL: 'http://127.0.0.1:9' },
-      { store: { kind: 'redis', url: REDIS_URL, prefix }, timings: { firstPollMs: 20, maxPollMs: 100 } },
+      {
+        infra: { store: { kind: 'redis', url: REDIS_URL, prefix } },
+        tuning: { timings: { firstPollMs: 20, maxPollMs: 100 } },
+      },
     );
     try {
       await h.command('/broll https://example.com/talk.mp4');

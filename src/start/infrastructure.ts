@@ -1,0 +1,162 @@
+// Stage 1: what the bot runs on. The store (pinged, legacy keys moved), the Redis connections replicas
+// share, the media API's client (and the sandbox when it stands in for the API), the scheduler, and the HTTP
+// listener, created but not listening: its routes are mounted once the bot is built. Each has its closer,
+// so the scheduler's running tasks finish before the media client and the store they call are closed.
+import { dirname, join } from 'node:path';
+import type { Config } from '../config.ts';
+import type { BudgetCounter } from '../core/media/budget-counter.ts';
+import { createMediaClient, type MediaClient } from '../core/media/client.ts';
+import type { Metrics } from '../core/metrics.ts';
+import { type Clock, type Logger, type Store, systemClock } from '../core/ports.ts';
+import type { Scheduler } from '../core/scheduler.ts';
+import type { MediaApiHealth } from '../infra/http/health.ts';
+import { createHttpServer, type HttpServer } from '../infra/http/server.ts';
+import { createMetrics } from '../infra/prom-metrics.ts';
+import { openStore, type StoreOptions } from '../infra/store/open-store.ts';
+import type { Closers } from '../runtime/closers.ts';
+import type { Sandbox } from '../sandbox/server.ts';
+import type { BotOptions, SchedulerFactory } from './options.ts';
+
+/** In front of every key when STORE_URL names none: a Cluster hash tag, so the bot's keys share one slot. */
+const DEFAULT_REDIS_PREFIX = '{reelbot}:';
+
+/** The Redis every replica shares, with the prefix in front of the bot's keys. */
+export interface SharedRedis {
+  url: string;
+  prefix: string;
+}
+
+export interface Infrastructure {
+  clock: Clock;
+  store: Store;
+  /** Set when the store is on Redis: replicas share queues, budgets, rate windows and the gateway there. */
+  redis?: SharedRedis;
+  /** Where local files live (the encryption key file, the sandbox's projects): beside the SQLite store. */
+  dataDir: string;
+  scheduler: Scheduler;
+  /** Replicas on one Redis spend one budget per key between them, not one each. */
+  budgetCounter?: BudgetCounter;
+  /** The media API simulator, when MEDIA_API_URL=sandbox. */
+  sandbox?: Sandbox;
+  media: MediaClient;
+  /** The media API's last answer, for /healthz. */
+  mediaApiHealth(): MediaApiHealth | undefined;
+  http: HttpServer;
+  metrics: Metrics;
+}
+
+/** The embedded scheduler on the bot's store; `tickMs` is its longest sleep between looks at the due-time index. */
+export function embeddedScheduler(tickMs?: number): SchedulerFactory {
+  return async ({ store, clock, logger }) => {
+    const { createEmbeddedScheduler } = await import('../infra/scheduler/embedded.ts');
+    return createEmbeddedScheduler({ store, clock, logger, ...(tickMs === undefined ? {} : { maxSleepMs: tickMs }) });
+  };
+}
+
+/**
+ * Replicas share Redis, so they share BullMQ's queues; one process on SQLite keeps its tasks in the store.
+ * Imported on demand, so a SQLite bot never pays BullMQ's and ioredis's memory and load time for nothing.
+ */
+function defaultScheduler(redis: SharedRedis | undefined): SchedulerFactory {
+  if (!redis) return embeddedScheduler();
+  return async ({ logger }) => {
+    const { createBullmqScheduler } = await import('../infra/scheduler/bullmq.ts');
+    return createBullmqScheduler({ url: redis.url, prefix: `${redis.prefix}bull`, logger });
+  };
+}
+
+function isStore(s: Store | StoreOptions): s is Store {
+  return !('kind' in s);
+}
+
+/** Opens the store STORE_URL (or the caller) names, ready for the first read. */
+async function openBotStore(at: StoreOptions, clock: Clock | undefined, logger: Logger, closers: Closers) {
+  const store = await openStore(at, { clock });
+  closers.push('the store', () => store.close());
+  // The first answer may include connecting (and a TLS handshake): allow the connect bound.
+  await store.ping(5_000);
+  // Keys an earlier version wrote without a Cluster hash tag move under the prefix with one, before any is read.
+  if (at.kind === 'redis' && at.legacyPrefix) {
+    const { moveLegacyKeys } = await import('../infra/redis/redis-key-layout.ts');
+    await moveLegacyKeys({ url: at.url, from: at.legacyPrefix, to: at.prefix ?? DEFAULT_REDIS_PREFIX, logger });
+  }
+  return store;
+}
+
+export async function openInfrastructure(
+  config: Config,
+  options: BotOptions,
+  closers: Closers,
+): Promise<Infrastructure> {
+  const { logger } = options;
+  const infra = options.infra ?? {};
+  const clock = infra.clock ?? systemClock;
+  const given = infra.store ?? config.store;
+  // A ready store is the caller's: this process's own, closed by its owner.
+  const store = isStore(given) ? given : await openBotStore(given, infra.clock, logger, closers);
+  const at = isStore(given) ? undefined : given;
+  const redis = at?.kind === 'redis' ? { url: at.url, prefix: at.prefix ?? DEFAULT_REDIS_PREFIX } : undefined;
+  const dataDir = at?.kind === 'sqlite' ? dirname(at.path) : 'data';
+
+  const budgetCounter = redis
+    ? (await import('../infra/redis/redis-budget.ts')).createRedisBudgetCounter(redis)
+    : undefined;
+  if (budgetCounter) closers.push('the budget counter', () => budgetCounter.close());
+
+  // The simulator is loaded only when it runs: a bot on the real API never needs its code.
+  const sandbox =
+    config.mediaApi.mode === 'sandbox'
+      ? await (await import('../sandbox/server.ts')).startSandbox({
+          // Kept beside the SQLite store: another console on it, or the next start, reads its projects back.
+          ...(at?.kind === 'sqlite' ? { projectsDir: join(dataDir, 'sandbox-projects') } : {}),
+          ...infra.sandbox,
+          port: 0,
+          host: '127.0.0.1',
+        })
+      : undefined;
+  if (sandbox) closers.push('the sandbox', () => sandbox.close());
+
+  const metrics = createMetrics();
+  let lastMediaAnswer: MediaApiHealth | undefined;
+  const media = createMediaClient({
+    baseUrl: sandbox?.baseUrl ?? config.mediaApi.url ?? '',
+    logger,
+    clock,
+    rateLimitPerHour: config.mediaApi.rateLimitPerHour,
+    ...(budgetCounter ? { budgetCounter } : {}),
+    ...(infra.mediaTransport ? { transport: infra.mediaTransport } : {}),
+    onCall: (e) => {
+      lastMediaAnswer = { status: e.status, at: clock.now() };
+      metrics.inc('reelbot_media_api_calls_total', { route: e.route, status: String(e.status) });
+    },
+    onBudget: (e) =>
+      metrics.inc(e.taken ? 'reelbot_media_api_budget_spent_total' : 'reelbot_media_api_budget_refused_total', {
+        key: e.key,
+        use: e.use,
+      }),
+    ...options.tuning?.media,
+  });
+  metrics.set('reelbot_media_api_budget_per_hour', {}, media.limiter.perHour);
+  closers.push('the media client', () => media.close());
+
+  const scheduler = await (infra.scheduler ?? defaultScheduler(redis))({ store, clock, logger });
+  // Stopped once the adapters finished their acknowledged work, which may still schedule tasks.
+  closers.push('the scheduler', () => scheduler.stop());
+
+  const http = createHttpServer({ logger });
+  closers.push('the HTTP listener', () => http.close());
+
+  return {
+    clock,
+    store,
+    ...(redis ? { redis } : {}),
+    dataDir,
+    scheduler,
+    ...(budgetCounter ? { budgetCounter } : {}),
+    ...(sandbox ? { sandbox } : {}),
+    media,
+    mediaApiHealth: () => lastMediaAnswer,
+    http,
+    metrics,
+  };
+}
