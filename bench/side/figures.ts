@@ -30,7 +30,18 @@ const ratio = (bot: number, to: number | undefined) => (to ? `${(bot / to).toFix
 
 /** The figures as a Markdown table: the bot, its floor and the bare node:http server, with ratios and targets. */
 export function figuresTable(figures: readonly Figure[]): string {
-  const header = ['figure', 'bot', 'floor', '÷ floor', 'node:http', '÷ node:http', 'unit', 'target', 'met', 'note'];
+  const header = [
+    'figure',
+    'bot',
+    'floor: Bolt or libraries',
+    '÷ it',
+    'floor: node:http',
+    '÷ it',
+    'unit',
+    'target',
+    'met',
+    'note',
+  ];
   const lines = figures.map((f) => [
     f.name,
     fmt(f.bot),
