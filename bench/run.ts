@@ -1,6 +1,6 @@
 // `npm run bench` runs every benchmark in turn and prints one table per benchmark; `-- --out BENCHMARKS.md`
 // also writes the file from this run. `--quick` shrinks every count, `--only=<id>,<id>` (or `--side`, the
-// process benchmarks) runs some and keeps the file's other sections as they were.
+// side-by-side benchmarks) runs some and keeps the file's other sections as they were.
 import { performance } from 'node:perf_hooks';
 import { runCommandParse } from './command-parse.ts';
 import { runEndToEnd } from './end-to-end.ts';
@@ -26,8 +26,8 @@ interface Benchmark {
   id: string;
   title: string;
   about: string;
-  /** Runs a process of the compiled bot: `--side` selects these. */
-  process?: true;
+  /** One of the side-by-side benchmarks (the compiled bot as a process, its scheduler): `--side` runs these. */
+  side?: true;
   run(quick: boolean): Outcome | Promise<Outcome>;
 }
 
@@ -102,7 +102,7 @@ const BENCHMARKS: Benchmark[] = [
     (store): Benchmark => ({
       id: `process-${store}`,
       title: `Bot process on ${store === 'sqlite' ? 'SQLite' : 'Redis'}: acknowledgements, webhooks, results, memory`,
-      process: true,
+      side: true,
       about:
         'The compiled bot (`node dist/main.js`) as its own process, in Slack HTTP mode and Discord HTTP ' +
         'interactions at once, with the sandbox and the platform doubles. One client sends the same pre-signed ' +
@@ -122,7 +122,7 @@ const BENCHMARKS: Benchmark[] = [
   {
     id: 'pending-memory',
     title: 'Memory with pending projects',
-    process: true,
+    side: true,
     about:
       'One bot takes two equal bursts of 2,000 Slack `/clip` (500 with `--quick`) whose projects stay pending; ' +
       "the figure is the second burst's RSS growth per 10,000, read 10 s after each burst settled with no " +
@@ -136,7 +136,7 @@ const BENCHMARKS: Benchmark[] = [
   {
     id: 'start-ready',
     title: 'Start → ready',
-    process: true,
+    side: true,
     about:
       'From spawning `node dist/main.js` (SQLite, Slack and Discord) to its `HTTP listener ready` line, the ' +
       "slowest of 3 starts. Floor: a bare `node:http` server's spawn → listening.",
@@ -145,6 +145,7 @@ const BENCHMARKS: Benchmark[] = [
   {
     id: 'scheduler',
     title: 'Scheduled work with many pending',
+    side: true,
     about:
       'A scheduled social post is a scheduler task. 10,000 tasks pending an hour out (2,000 with `--quick`), ' +
       'then 50 due over 3 s: how late each handler starts after its due time, on the embedded scheduler (SQLite) ' +
@@ -170,7 +171,7 @@ file. Earlier figures are in git (\`git log -p BENCHMARKS.md\`).
 
 **How to run.** \`npm run bench\` prints every table; \`-- --out BENCHMARKS.md\` also writes this file. \`-- --quick\`
 shrinks every count; \`-- --only=store,scheduler\` runs the named benchmarks (ids below) and keeps the file's other
-sections as they were, each with its own date and machine; \`-- --side\` runs the bot-process benchmarks. Everything
+sections as they were, each with its own date and machine; \`-- --side\` runs the side-by-side ones (7 to 11). Everything
 runs on loopback: the media API sandbox, the Slack and Discord doubles of test/doubles, temp SQLite files and the
 local Redis (127.0.0.1:6379); the replica benchmark starts its own \`redis-server\`. Every loop has a count and a
 time limit. The run exits with status 1 if any job did not post exactly one result. For one figure at a time, see
@@ -202,7 +203,7 @@ function argValue(name: string): string | undefined {
 }
 
 function chosen(): Benchmark[] {
-  if (process.argv.includes('--side')) return BENCHMARKS.filter((b) => b.process);
+  if (process.argv.includes('--side')) return BENCHMARKS.filter((b) => b.side);
   const only = argValue('--only')?.split(',');
   if (!only) return BENCHMARKS;
   const unknown = only.filter((id) => !BENCHMARKS.some((b) => b.id === id));
