@@ -150,7 +150,7 @@ function rowsOf(per: Array<{ t0: number; t: ThreadTimes }>, phase: Phase, wall: 
     note,
   });
   return [
-    row('command → job card', card, 'the acknowledgement path'),
+    { ...row('command → job card', card, 'the acknowledgement path'), target: 'p99 < 3 s', met: card.p99 < 3_000 },
     row('command → card "Working"', working, 'project created at the API'),
     row('command → result in thread', result, `raw, includes the ${JOB_MS} ms simulated job`),
     row(`result minus the ${JOB_MS} ms job`, overhead, "the bot's own overhead"),

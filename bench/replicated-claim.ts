@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { createRedisStore } from '../src/infra/store/redis-store.ts';
 import { startRedisNodes } from '../test/support/redis-nodes.ts';
-import { type Bound, measureAsync, printTable, type Row, rowOf } from './stats.ts';
+import { type Bound, measureAsync, printTable, type Row, rowOf, versus } from './stats.ts';
 
 const BENCH = 'replicated-claim';
 
@@ -26,8 +26,9 @@ export async function runReplicatedClaim(quick: boolean): Promise<Row[]> {
         bound,
         concurrency,
       );
-      rows.push(rowOf(BENCH, `claim, ${concurrency} in flight`, alone, 'ms'));
-      rows.push(rowOf(BENCH, `claim then WAIT 1, ${concurrency} in flight`, waited, 'ms'));
+      const floor = rowOf(BENCH, `claim alone, ${concurrency} in flight`, alone, 'ms');
+      const bot = rowOf(BENCH, `claim then WAIT 1, ${concurrency} in flight`, waited, 'ms');
+      rows.push({ ...bot, vsFloor: versus(bot, floor) }, { ...floor, floor: true });
     }
   } finally {
     await store.close();

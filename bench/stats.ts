@@ -12,6 +12,13 @@ export interface Row {
   /** The unit of p50/p99: 'µs' or 'ms'. */
   unit?: 'µs' | 'ms';
   note?: string;
+  /** This row is the floor the others are compared with, measured in the same run. */
+  floor?: true;
+  /** The bot's figure against its floor, e.g. `0.62× ops/s`. */
+  vsFloor?: string;
+  target?: string;
+  /** Undefined when the row has no target. */
+  met?: boolean;
 }
 
 export interface Bound {
@@ -58,8 +65,8 @@ export async function measureAsync(
   bound: Bound,
   concurrency = 1,
 ): Promise<Sample> {
-  // Warm-up runs at the measured concurrency, so every connection the measured loop uses is already open
-  // (at 200 in flight, opening 200 connections at once was most of the slowest 1% of a bare server's answers).
+  // Warm-up runs at the measured concurrency, so the measured loop times answers on open connections, not
+  // the opening of every connection at once.
   for (let i = 0; i < bound.warmup; i += concurrency) {
     const wave = Math.min(concurrency, bound.warmup - i);
     await Promise.all(Array.from({ length: wave }, (_, j) => op(-1 - i - j)));
@@ -103,22 +110,49 @@ export function rowOf(bench: string, name: string, s: Sample, unit: 'µs' | 'ms'
 const fmt = (x: number | undefined, digits = 1): string =>
   x === undefined || Number.isNaN(x) ? '–' : x >= 100 ? Math.round(x).toLocaleString('en-US') : x.toFixed(digits);
 
-/** Prints rows as a Markdown table (readable in a terminal, pasteable into BENCHMARKS.md). */
+/** `bot` against `floor` for the columns a reader compares: throughput, and p99 where both have one. */
+export function versus(bot: Row, floor: Row): string {
+  const parts: string[] = [];
+  if (bot.opsPerSec && floor.opsPerSec) parts.push(`${(bot.opsPerSec / floor.opsPerSec).toFixed(2)}× ops/s`);
+  if (bot.p99 && floor.p99) parts.push(`${(bot.p99 / floor.p99).toFixed(2)}× p99`);
+  return parts.join(', ');
+}
+
+/** A Markdown table of rows: the floor and target columns appear only when some row has them. */
+export function rowsTable(rows: readonly Row[]): string {
+  const withFloor = rows.some((r) => r.floor || r.vsFloor);
+  const withTarget = rows.some((r) => r.target);
+  const columns: Array<[string, (r: Row) => string]> = [
+    ['case', (r) => (r.floor ? `floor: ${r.case}` : r.case)],
+    ['n', (r) => String(r.n)],
+    ['ops/s', (r) => fmt(r.opsPerSec)],
+    ['p50', (r) => fmt(r.p50)],
+    ['p99', (r) => fmt(r.p99)],
+    ['unit', (r) => r.unit ?? ''],
+    ...(withFloor ? [['÷ floor', (r: Row) => r.vsFloor ?? ''] as [string, (r: Row) => string]] : []),
+    ...(withTarget
+      ? [
+          ['target', (r: Row) => r.target ?? ''] as [string, (r: Row) => string],
+          ['met', (r: Row) => (r.met === undefined ? '' : r.met ? 'yes' : 'NO')] as [string, (r: Row) => string],
+        ]
+      : []),
+    ['note', (r) => r.note ?? ''],
+  ];
+  return markdownTable(
+    columns.map(([name]) => name),
+    rows.map((r) => columns.map(([, cell]) => cell(r))),
+  );
+}
+
+/** Cells padded to their column, so the table reads in a terminal as well as rendered. */
+export function markdownTable(header: readonly string[], lines: ReadonlyArray<readonly string[]>): string {
+  const escaped = lines.map((l) => l.map((c) => c.replaceAll('|', '\\|')));
+  const widths = header.map((h, i) => Math.max(h.length, ...escaped.map((l) => (l[i] ?? '').length)));
+  const line = (cells: readonly string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`;
+  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...escaped.map(line)].join('\n');
+}
+
 export function printTable(title: string, rows: readonly Row[]): void {
-  const header = ['case', 'n', 'ops/s', 'p50', 'p99', 'unit', 'note'];
-  const lines = rows.map((r) => [
-    r.case,
-    String(r.n),
-    fmt(r.opsPerSec),
-    fmt(r.p50),
-    fmt(r.p99),
-    r.unit ?? '',
-    r.note ?? '',
-  ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)));
-  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`;
   console.log(`\n### ${title}\n`);
-  console.log(line(header));
-  console.log(line(widths.map((w) => '-'.repeat(w))));
-  for (const l of lines) console.log(line(l));
+  console.log(rowsTable(rows));
 }

@@ -48,6 +48,8 @@ export function runVoiceSearch(quick: boolean): Row[] {
     ...bound,
     count: Math.min(bound.count, all),
   });
-  rows.push(rowOf(BENCH, 'autocomplete, mixed queries', mixed, 'µs'));
+  const row = rowOf(BENCH, 'autocomplete, mixed queries', mixed, 'µs');
+  // Far inside Discord's 3 s, so a keystroke's answer is never the slow part of a busy process's turn.
+  rows.push({ ...row, target: 'p99 < 1 ms', met: (row.p99 ?? Number.POSITIVE_INFINITY) < 1_000 });
   return rows;
 }

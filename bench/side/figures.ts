@@ -1,5 +1,6 @@
 // The side-by-side table: each figure of the bot, the design's floor and the bare node:http server measured
-// in the same run (with the bot's ratio to each), and the issue's target with whether it was met.
+// in the same run (with the bot's ratio to each), and the target with whether it was met.
+import { markdownTable } from '../stats.ts';
 
 export interface Figure {
   name: string;
@@ -27,8 +28,20 @@ const fmt = (x: number | undefined): string =>
 
 const ratio = (bot: number, to: number | undefined) => (to ? `${(bot / to).toFixed(2)}×` : '–');
 
-export function printFigures(title: string, figures: readonly Figure[]): void {
-  const header = ['figure', 'bot', 'floor', '÷ floor', 'node:http', '÷ node:http', 'unit', 'target', 'met', 'note'];
+/** The figures as a Markdown table: the bot, its floor and the bare node:http server, with ratios and targets. */
+export function figuresTable(figures: readonly Figure[]): string {
+  const header = [
+    'figure',
+    'bot',
+    'floor: Bolt or libraries',
+    '÷ it',
+    'floor: node:http',
+    '÷ it',
+    'unit',
+    'target',
+    'met',
+    'note',
+  ];
   const lines = figures.map((f) => [
     f.name,
     fmt(f.bot),
@@ -41,10 +54,10 @@ export function printFigures(title: string, figures: readonly Figure[]): void {
     f.met === undefined ? '' : f.met ? 'yes' : 'NO',
     f.note ?? '',
   ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)));
-  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`;
+  return markdownTable(header, lines);
+}
+
+export function printFigures(title: string, figures: readonly Figure[]): void {
   console.log(`\n### ${title}\n`);
-  console.log(line(header));
-  console.log(line(widths.map((w) => '-'.repeat(w))));
-  for (const l of lines) console.log(line(l));
+  console.log(figuresTable(figures));
 }

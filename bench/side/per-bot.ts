@@ -34,7 +34,7 @@ const SLACK_RATE_OF_BOLT = 0.75;
 
 /**
  * The judged figures at 200 in flight: Slack's against the bare Bolt app (`floor`), with the ratios to the bare
- * node:http server printed too; without a Bolt app (Discord), against the bare server as before.
+ * node:http server printed too; without a Bolt app (Discord), against the bare server.
  */
 function targetsAt200(name: string, bot: Sample, bare: Sample, floor: Sample | undefined, allOk: boolean): Figure[] {
   const p99 = percentile(bot.latencies, 99);

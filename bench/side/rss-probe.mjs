@@ -2,7 +2,7 @@
 // dist/main.js`): plain JavaScript, since the bot runs without tsx. It records every module the process
 // loads (ES modules through a loader hook, CommonJS from require's cache) and, on SIGUSR2, writes them
 // with process.memoryUsage() and V8's heap spaces to <tmpdir>/reelbot-rss-probe-<pid>.json.
-// The hook runs in its own thread (~5–10 MB): a probed bot's RSS is not the figure, only its breakdown.
+// The hook runs in a thread with memory of its own: a probed bot's RSS is not the figure, only its breakdown.
 import { writeFileSync } from 'node:fs';
 import { createRequire, register } from 'node:module';
 import { tmpdir } from 'node:os';

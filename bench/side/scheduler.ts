@@ -57,7 +57,7 @@ async function waitFired(lateness: readonly number[], due: number, withinMs: num
 /**
  * The pending tasks written straight into the due-time index, in the layout due-index.ts documents (a
  * record per task, a bucket per second, the directory of buckets): what `schedule()` leaves, written
- * without its one-at-a-time read-modify-write of the bucket (85 s for 10,000 on the loaded machine).
+ * without its one-at-a-time read-modify-write of the bucket, which would make filling the index most of the run.
  */
 async function fillEmbedded(store: Store, pending: number): Promise<void> {
   const kv = store.namespace('scheduler');
@@ -114,7 +114,7 @@ export async function runEmbedded(pending: number, due: number): Promise<Schedul
 
 /**
  * The pending tasks added in bulk (addBulk, 1,000 a call) straight into the queue `schedule()` uses, as
- * `schedule()` would add them: one at a time it takes three round trips each (minutes for 10,000).
+ * `schedule()` would add them: one at a time costs three round trips each, most of the run.
  */
 async function fillBullmq(prefix: string, pending: number): Promise<void> {
   const queue = new Queue('{publish}', { connection: { url: 'redis://127.0.0.1:6379' }, prefix });

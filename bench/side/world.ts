@@ -2,8 +2,8 @@
 // a fraction of a second, rate limits lifted), the Slack Web API and Discord REST doubles, an Ed25519
 // key pair made here for Discord's signatures, and a webhook tap. Bots are real processes (the crash
 // tests' helper), so the client, the doubles and the bot do not share one event loop. They run the
-// compiled production path (`node dist/main.js`, what operators run): through tsx a bot also carries the
-// TypeScript loader (~50 MB of RSS and a slower start), which production never has.
+// compiled production path (`node dist/main.js`, what operators run): through tsx a bot would also carry the
+// TypeScript loader's memory and start-up, which production never pays.
 import { execFileSync } from 'node:child_process';
 import { generateKeyPairSync, type KeyObject, randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
