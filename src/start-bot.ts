@@ -31,6 +31,7 @@ import { startMetricsListener } from './infra/http/metrics-listener.ts';
 import { type HttpListener, startHttpServer } from './infra/http/server.ts';
 import { createWebhookHandler } from './infra/http/webhook.ts';
 import { createMetrics } from './infra/prom-metrics.ts';
+import { bullmqPrefix, KEY_PREFIX, redisKey } from './infra/redis/redis-keys.ts';
 import { openStore, type StoreOptions } from './infra/store/open-store.ts';
 import { shutdown } from './runtime/shutdown.ts';
 import type { Sandbox, SandboxOptions } from './sandbox/server.ts';
@@ -127,7 +128,7 @@ function timingsFor(config: Config, sandbox: boolean): JobTimings {
 async function createScheduler(at: StoreOptions, store: Store, options: BotOptions, clock: Clock): Promise<Scheduler> {
   if (at.kind === 'redis') {
     const { createBullmqScheduler } = await import('./infra/scheduler/bullmq.ts');
-    return createBullmqScheduler({ url: at.url, prefix: `${at.prefix ?? '{reelbot}:'}bull`, logger: options.logger });
+    return createBullmqScheduler({ url: at.url, prefix: bullmqPrefix(at.prefix), logger: options.logger });
   }
   const { createEmbeddedScheduler } = await import('./infra/scheduler/embedded.ts');
   return createEmbeddedScheduler({
@@ -177,7 +178,7 @@ async function createAdapters(parts: AdapterParts): Promise<ChatAdapter[]> {
       ...(lease && storeAt.kind === 'redis'
         ? {
             gatewayLease: (onLost: () => void) =>
-              lease({ url: storeAt.url, key: `${storeAt.prefix ?? '{reelbot}:'}discord-gateway`, logger, onLost }),
+              lease({ url: storeAt.url, key: redisKey(storeAt.prefix, 'discord-gateway'), logger, onLost }),
           }
         : {}),
     });
@@ -277,7 +278,7 @@ export async function startBot(config: Config, options: BotOptions): Promise<Run
   // Keys an earlier version wrote without a Cluster hash tag move under the prefix with one, before any is read.
   if (storeAt.kind === 'redis' && storeAt.legacyPrefix) {
     const { moveLegacyKeys } = await import('./infra/redis/redis-key-layout.ts');
-    const to = storeAt.prefix ?? '{reelbot}:';
+    const to = storeAt.prefix ?? KEY_PREFIX;
     await moveLegacyKeys({ url: storeAt.url, from: storeAt.legacyPrefix, to, logger }).catch(async (err: unknown) => {
       await store.close();
       throw err;

@@ -1,6 +1,6 @@
 // Earlier versions named Redis keys under a prefix without a hash tag (`reelbot:`), which Redis Cluster
 // spreads over slots, so its multi-key commands and scripts (keyv's MGET, BullMQ's Lua) fail with CROSSSLOT.
-// Keys are now under `{reelbot}:`; at start, whatever a bot of an earlier version left under the old prefix
+// Keys are now under KEY_PREFIX (redis-keys.ts); at start, whatever a bot of an earlier version left under the old prefix
 // moves there once: store rows, claims and budget logs by RENAME (time to live and all), BullMQ's queues
 // through BullMQ (moveBullmqQueue). Replicas starting together take turns; only one moves, the others find
 // nothing left.
@@ -9,6 +9,7 @@ import { ConfigError } from '../../core/errors.ts';
 import type { Logger } from '../../core/ports.ts';
 import { connectedWorkers, moveBullmqQueue } from '../scheduler/bullmq.ts';
 import { createRedisConnection, type RedisClient } from './redis-connection.ts';
+import { bullmqPrefix, redisKey } from './redis-keys.ts';
 
 const SCAN_COUNT = 500;
 /** How long one replica may take over the move before another may start it again. */
@@ -43,7 +44,7 @@ export async function moveLegacyKeys(options: {
   if (from === to || to.startsWith(from)) return moved;
   const connection = createRedisConnection(options.url, { failFast: true });
   const { client } = connection;
-  const lockKey = `${to}moving-legacy-keys`;
+  const lockKey = redisKey(to, 'moving-legacy-keys');
   const token = randomUUID();
   let renewing: NodeJS.Timeout | undefined;
   try {
@@ -55,12 +56,12 @@ export async function moveLegacyKeys(options: {
     renewing = setInterval(() => {
       client.eval(RENEW, 1, lockKey, token, String(MOVE_LEASE_MS)).catch(() => undefined);
     }, MOVE_LEASE_MS / 4);
-    const bullFrom = `${from}bull:`;
+    const bullFrom = `${bullmqPrefix(from)}:`;
     // A replica of an earlier version still running would go on using the old keys beside this one's: two
     // sets of claims, so results posted twice. Refuse instead, before anything moves.
     let running = 0;
     for await (const queue of legacyQueues(client, bullFrom)) {
-      running += (await connectedWorkers({ url: options.url, prefix: `${from}bull`, queue })) ?? 0;
+      running += (await connectedWorkers({ url: options.url, prefix: bullmqPrefix(from), queue })) ?? 0;
     }
     if (running > 0) {
       throw new ConfigError(
@@ -87,7 +88,7 @@ export async function moveLegacyKeys(options: {
       }
     } while (cursor !== '0');
     for (const queue of queues) {
-      moved.tasks += await moveBullmqQueue({ url: options.url, from: `${from}bull`, to: `${to}bull`, queue });
+      moved.tasks += await moveBullmqQueue({ url: options.url, from: bullmqPrefix(from), to: bullmqPrefix(to), queue });
     }
     if (moved.keys + moved.kept + moved.tasks > 0) {
       options.logger.warn(

@@ -5,19 +5,20 @@
 // Following BullMQ's production guide: workers' connections retry forever (`maxRetriesPerRequest: null`),
 // the connection used on the request path fails fast (`enableOfflineQueue: false`), both made from STORE_URL
 // by the one connection factory (so through Sentinel too), and the prefix carries a {hash tag}
-// (`{reelbot}:bull`) so the keys of every queue hash to one Redis Cluster slot, with the store's.
+// (redis-keys.ts's bullmqPrefix) so the keys of every queue hash to one Redis Cluster slot, with the store's.
 import { DelayedError, Job, Queue, Worker } from 'bullmq';
 import { StoreUnavailableError } from '../../core/errors.ts';
 import type { Logger } from '../../core/ports.ts';
 import type { Scheduler, Task, TaskData, TaskHandler } from '../../core/scheduler.ts';
 import { createQueueClient, queueConnectionOptions, redisAddress } from '../redis/redis-connection.ts';
+import { bullmqPrefix } from '../redis/redis-keys.ts';
 import { createRedisOutageLog, isConnectionError } from '../redis/redis-outage.ts';
 import { type BullmqNotice, listenToBullmqNotices } from './bullmq-notices.ts';
 import { backoffDelay } from './embedded.ts';
 
 export interface BullmqSchedulerOptions {
   url: string;
-  /** Key prefix shared by every replica of one bot; default `{reelbot}:bull`. */
+  /** Key prefix shared by every replica of one bot; default bullmqPrefix() (redis-keys.ts). */
   prefix?: string;
   logger: Logger;
   /** Lock on a running task; a replica silent for this long is presumed dead. Default 30 s. */
@@ -56,7 +57,7 @@ export function createBullmqScheduler(options: BullmqSchedulerOptions): Schedule
   stop(o?: { drainMs?: number }): Promise<void>;
 } {
   const { logger } = options;
-  const prefix = options.prefix ?? '{reelbot}:bull';
+  const prefix = options.prefix ?? bullmqPrefix();
   const leaseMs = options.leaseMs ?? 30_000;
   const backoff = options.backoff ?? { baseMs: 1_000, maxMs: 5 * 60_000 };
   const maxFailures = options.maxFailures ?? 25;
