@@ -7,6 +7,7 @@ import { ConfigError } from '../../core/errors.ts';
 import { type Clock, type Store, systemClock } from '../../core/ports.ts';
 import { createRedisConnection } from '../redis/redis-connection.ts';
 import { KEY_PREFIX } from '../redis/redis-keys.ts';
+import { defaultReplicaAcks } from '../redis/redis-url.ts';
 import { createBackedStore } from './backend.ts';
 import { createKeyvBackend } from './keyv-backend.ts';
 import { createKeyvIoredis } from './keyv-ioredis.ts';
@@ -30,7 +31,7 @@ export interface RedisStoreOptions {
   operationTimeoutMs?: number;
   /**
    * How many replicas must acknowledge the writes that guard a call that cannot be repeated (Store.replicated);
-   * default 1 behind Sentinel (`redis+sentinel://`, a primary with replicas), 0 for one Redis.
+   * default defaultReplicaAcks (redis-url.ts): 1 behind Sentinel, 0 for one Redis.
    */
   replicaAcks?: number;
 }
@@ -48,9 +49,7 @@ export function createRedisStore(options: RedisStoreOptions): Store {
   const backend = createKeyvBackend({
     where: connection.where,
     adapter: createKeyvIoredis(connection),
-    atomic: createRedisAtomic(connection, {
-      replicas: options.replicaAcks ?? (options.url.startsWith('redis+sentinel:') ? 1 : 0),
-    }),
+    atomic: createRedisAtomic(connection, options.replicaAcks ?? defaultReplicaAcks(options.url)),
     node: () => connection.node(),
     close: () => connection.close(),
   });
