@@ -160,9 +160,9 @@ async function createAdapters(parts: AdapterParts): Promise<ChatAdapter[]> {
     const { discord } = config;
     // With Redis and the gateway, replicas take turns holding it (docs/reliability.md, "Running several replicas");
     // ioredis is loaded only by a configuration that uses it.
-    const lease =
+    const turn =
       storeAt.kind === 'redis' && !discord.publicKey
-        ? (await import('./infra/redis/redis-lease.ts')).createRedisLease
+        ? (await import('./infra/redis/redis-turn.ts')).createRedisTurn
         : undefined;
     const adapter = createDiscordAdapter({
       bot,
@@ -175,10 +175,10 @@ async function createAdapters(parts: AdapterParts): Promise<ChatAdapter[]> {
       apiUrl: discord.apiUrl,
       guildId: discord.guildId,
       publicKey: discord.publicKey,
-      ...(lease && storeAt.kind === 'redis'
+      ...(turn && storeAt.kind === 'redis'
         ? {
-            gatewayLease: (onLost: () => void) =>
-              lease({ url: storeAt.url, key: redisKey(storeAt.prefix, 'discord-gateway'), logger, onLost }),
+            gatewayTurn: (onLost: () => void) =>
+              turn({ url: storeAt.url, key: redisKey(storeAt.prefix, 'discord-gateway'), logger, onLost }),
           }
         : {}),
     });

@@ -13,7 +13,7 @@ import { bullmqPrefix, redisKey } from './redis-keys.ts';
 
 const SCAN_COUNT = 500;
 /** How long one replica may take over the move before another may start it again. */
-const MOVE_LEASE_MS = 120_000;
+const MOVE_TURN_MS = 120_000;
 const RELEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0";
 const RENEW =
   "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end return 0";
@@ -49,13 +49,13 @@ export async function moveLegacyKeys(options: {
   let renewing: NodeJS.Timeout | undefined;
   try {
     await connection.ready();
-    while ((await client.set(lockKey, token, 'PX', MOVE_LEASE_MS, 'NX')) !== 'OK') {
+    while ((await client.set(lockKey, token, 'PX', MOVE_TURN_MS, 'NX')) !== 'OK') {
       await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 250));
     }
     // A large database takes a while: held for as long as this replica is moving, lapsing only if it dies.
     renewing = setInterval(() => {
-      client.eval(RENEW, 1, lockKey, token, String(MOVE_LEASE_MS)).catch(() => undefined);
-    }, MOVE_LEASE_MS / 4);
+      client.eval(RENEW, 1, lockKey, token, String(MOVE_TURN_MS)).catch(() => undefined);
+    }, MOVE_TURN_MS / 4);
     const bullFrom = `${bullmqPrefix(from)}:`;
     // A replica of an earlier version still running would go on using the old keys beside this one's: two
     // sets of claims, so results posted twice. Refuse instead, before anything moves.
