@@ -24,8 +24,8 @@ export const UNREACHABLE_WEBHOOK_BASE = 'https://no-public-url.invalid';
 export type StoreConfig =
   | { kind: 'sqlite'; path: string }
   /**
-   * prefix: REDIS_KEY_PREFIX, so several bots (or test runs) share one Redis; default KEY_PREFIX (redis-keys.ts), with a
-   * hash tag so all of a bot's keys share one Redis Cluster slot. legacyPrefix: where versions before the
+   * prefix: REDIS_KEY_PREFIX, so several bots (or test runs) share one Redis; default KEY_PREFIX (redis-keys.ts),
+   * with a hash tag so all of a bot's keys share one Redis Cluster slot. legacyPrefix: where versions before the
    * hash tag kept the keys (moved to `prefix` at start).
    */
   | { kind: 'redis'; url: string; prefix?: string; legacyPrefix?: string };

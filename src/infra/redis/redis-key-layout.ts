@@ -1,22 +1,20 @@
 // Earlier versions named Redis keys under a prefix without a hash tag (`reelbot:`), which Redis Cluster
 // spreads over slots, so its multi-key commands and scripts (keyv's MGET, BullMQ's Lua) fail with CROSSSLOT.
-// Keys are now under KEY_PREFIX (redis-keys.ts); at start, whatever a bot of an earlier version left under the old prefix
-// moves there once: store rows, claims and budget logs by RENAME (time to live and all), BullMQ's queues
-// through BullMQ (moveBullmqQueue). Replicas starting together take turns; only one moves, the others find
+// Keys are now under KEY_PREFIX (redis-keys.ts); at start, whatever a bot of an earlier version left under the
+// old prefix moves there once: store rows, claims and budget logs by RENAME (time to live and all), BullMQ's
+// queues through BullMQ (moveBullmqQueue). Replicas starting together take turns; only one moves, the others find
 // nothing left.
 import { randomUUID } from 'node:crypto';
 import { ConfigError } from '../../core/errors.ts';
 import type { Logger } from '../../core/ports.ts';
 import { connectedWorkers, moveBullmqQueue } from '../scheduler/bullmq.ts';
 import { createRedisConnection, type RedisClient } from './redis-connection.ts';
+import { RELEASE_IF_HELD, RENEW_IF_HELD } from './redis-held-key.ts';
 import { bullmqPrefix, redisKey } from './redis-keys.ts';
 
 const SCAN_COUNT = 500;
 /** How long one replica may take over the move before another may start it again. */
 const MOVE_TURN_MS = 120_000;
-const RELEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0";
-const RENEW =
-  "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end return 0";
 
 export interface KeyMove {
   /** Keys renamed (store rows, claims, budget logs). */
@@ -54,7 +52,7 @@ export async function moveLegacyKeys(options: {
     }
     // A large database takes a while: held for as long as this replica is moving, lapsing only if it dies.
     renewing = setInterval(() => {
-      client.eval(RENEW, 1, lockKey, token, String(MOVE_TURN_MS)).catch(() => undefined);
+      client.eval(RENEW_IF_HELD, 1, lockKey, token, String(MOVE_TURN_MS)).catch(() => undefined);
     }, MOVE_TURN_MS / 4);
     const bullFrom = `${bullmqPrefix(from)}:`;
     // A replica of an earlier version still running would go on using the old keys beside this one's: two
@@ -101,7 +99,7 @@ export async function moveLegacyKeys(options: {
     return moved;
   } finally {
     clearInterval(renewing);
-    await client.eval(RELEASE, 1, lockKey, token).catch(() => undefined);
+    await client.eval(RELEASE_IF_HELD, 1, lockKey, token).catch(() => undefined);
     await connection.close();
   }
 }

@@ -42,7 +42,8 @@ export function createReplicaAcks(client: RedisClient, options: { replicas: numb
     }
     const acknowledged = await client.wait(replicas, waitMs);
     if (acknowledged >= replicas) return undefined;
-    return `${acknowledged} of ${replicas} replica${replicas === 1 ? '' : 's'} acknowledged the writes within ${waitMs} ms`;
+    const whom = `${acknowledged} of ${replicas} replica${replicas === 1 ? '' : 's'}`;
+    return `${whom} acknowledged the writes within ${waitMs} ms`;
   }
 
   return {

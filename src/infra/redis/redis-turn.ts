@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '../../core/ports.ts';
 import { createRedisConnection } from './redis-connection.ts';
+import { RELEASE_IF_HELD, RENEW_IF_HELD } from './redis-held-key.ts';
 
 /** One holder at a time among replicas (the Store port's `Lease` is a claim on one key, a different thing). */
 export interface ReplicaTurn {
@@ -15,10 +16,6 @@ export interface ReplicaTurn {
   /** Stops renewing without releasing, as a crash would (tests). */
   abandon(): void;
 }
-
-const RENEW =
-  "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end return 0";
-const RELEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0";
 
 export function createRedisTurn(options: {
   url: string;
@@ -50,7 +47,7 @@ export function createRedisTurn(options: {
 
   async function renew() {
     try {
-      const ok = await redis.eval(RENEW, 1, options.key, token, String(ttlMs));
+      const ok = await redis.eval(RENEW_IF_HELD, 1, options.key, token, String(ttlMs));
       if (ok === 1) lastRenewed = Date.now();
       else lose('taken by another replica');
     } catch (err) {
@@ -80,7 +77,7 @@ export function createRedisTurn(options: {
     async release() {
       stopped = true;
       clearInterval(timer);
-      if (held) await redis.eval(RELEASE, 1, options.key, token).catch(() => undefined);
+      if (held) await redis.eval(RELEASE_IF_HELD, 1, options.key, token).catch(() => undefined);
       held = false;
       redis.disconnect();
     },

@@ -7,12 +7,10 @@
 // A claim's key holds the holder's token as plain text, expired by Redis itself; entries hold keyv's rows.
 
 import type { RedisClient, RedisConnection } from '../redis/redis-connection.ts';
+import { RELEASE_IF_HELD, RENEW_IF_HELD } from '../redis/redis-held-key.ts';
 import { createReplicaAcks } from '../redis/redis-replica-acks.ts';
 import type { AtomicOps } from './keyv-backend.ts';
 
-const RELEASE_IF_HELD = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0";
-const RENEW_IF_HELD =
-  "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end return 0";
 // ARGV: 1 = whether a value was read ('1') or the key was absent ('0'), 2 = what was read,
 // 3 = the new row, 4 = time to live in ms ('' = none).
 const WRITE_IF_UNCHANGED = `
