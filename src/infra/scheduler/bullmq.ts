@@ -69,7 +69,7 @@ export function createBullmqScheduler(options: BullmqSchedulerOptions): Schedule
   // One connection for every queue's requests (adding, moving, cancelling tasks), ours, so that what it wrote
   // can be acknowledged by a replica (schedule); BullMQ uses it and leaves closing it to stop().
   const requestClient = createQueueClient(options.url, () => stopping);
-  // Counts the connection's reconnections from its first, so it is made with it.
+  // Made with the connection, so it counts every (re)connection from the first.
   const acks = createReplicaAcks(requestClient, { replicas: options.replicaAcks ?? defaultReplicaAcks(options.url) });
   const name = (queue: string) => `{${queue}}`;
   const where = redisAddress(options.url);
