@@ -3,6 +3,7 @@
 
 import { z } from 'zod';
 import { ConfigError } from './core/errors.ts';
+import { LEGACY_KEY_PREFIX } from './infra/redis/redis-keys.ts';
 import { isSentinelUrl, redisPassword, sentinelUrlProblem } from './infra/redis/redis-url.ts';
 import { type SandboxOptions, sandboxOptionsFromEnv } from './sandbox/options.ts';
 
@@ -23,8 +24,8 @@ export const UNREACHABLE_WEBHOOK_BASE = 'https://no-public-url.invalid';
 export type StoreConfig =
   | { kind: 'sqlite'; path: string }
   /**
-   * prefix: REDIS_KEY_PREFIX, so several bots (or test runs) share one Redis; default `{reelbot}:`, with a
-   * hash tag so all of a bot's keys share one Redis Cluster slot. legacyPrefix: where versions before the
+   * prefix: REDIS_KEY_PREFIX, so several bots (or test runs) share one Redis; default KEY_PREFIX (redis-keys.ts),
+   * with a hash tag so all of a bot's keys share one Redis Cluster slot. legacyPrefix: where versions before the
    * hash tag kept the keys (moved to `prefix` at start).
    */
   | { kind: 'redis'; url: string; prefix?: string; legacyPrefix?: string };
@@ -333,14 +334,14 @@ function mediaApi(e: RawEnv): Config['mediaApi'] {
 /** sqlite://data/x.sqlite is relative to the working directory; sqlite:///var/x.sqlite is absolute. */
 function store(url: string, prefix: string | undefined): StoreConfig {
   if (url.startsWith('sqlite://')) return { kind: 'sqlite', path: url.slice('sqlite://'.length) };
-  return { kind: 'redis', url, ...clusterReadyPrefix(prefix ?? 'reelbot:') };
+  return { kind: 'redis', url, ...clusterReadyPrefix(prefix ?? LEGACY_KEY_PREFIX) };
 }
 
 /**
  * Redis Cluster runs a multi-key command or script only when all its keys hash to one slot (else CROSSSLOT),
  * and a key's slot is that of its {hash tag} when it has one: a prefix with a tag keeps every key of the bot
  * (store rows, claims, BullMQ's queues) in one slot. A prefix without one, as earlier versions took it, is
- * wrapped (`reelbot:` becomes `{reelbot}:`), and the keys written under it are moved at start.
+ * wrapped (`staging:` becomes `{staging}:`), and the keys written under it are moved at start.
  */
 function clusterReadyPrefix(prefix: string): { prefix: string; legacyPrefix?: string } {
   if (prefix.includes('{')) return { prefix };

@@ -14,12 +14,12 @@ import { createInteractionHandler } from './handle.ts';
 import { createHttpInteractions, type HttpInteractions, INTERACTIONS_PATH } from './http-interactions.ts';
 import { explainDiscordAuth } from './token-error.ts';
 
-/** Held by one replica at a time (a Redis lease with several replicas): only the holder opens the gateway. */
-export interface GatewayLease {
-  /** Resolves once this replica holds the lease (waits while another does). */
+/** Held by one replica at a time (a Redis turn with several replicas): only the holder opens the gateway. */
+export interface GatewayTurn {
+  /** Resolves once this replica holds the turn (waits while another does). */
   acquire(): Promise<void>;
   readonly held: boolean;
-  /** Gives the lease up at once, so another replica need not wait for it to lapse. */
+  /** Gives the turn up at once, so another replica need not wait for it to lapse. */
   release(): Promise<void>;
 }
 
@@ -45,10 +45,10 @@ export interface DiscordAdapterOptions {
    */
   publicKey?: string;
   /**
-   * Gateway mode with several replicas: only the holder of this lease connects (two sessions on one token
+   * Gateway mode with several replicas: only the replica whose turn it is connects (two sessions on one token
    * would both receive every interaction). The others wait and take over when the holder dies.
    */
-  gatewayLease?: (onLost: () => void) => GatewayLease;
+  gatewayTurn?: (onLost: () => void) => GatewayTurn;
 }
 
 export interface DiscordAdapter {
@@ -155,15 +155,15 @@ export function createDiscordAdapter(options: DiscordAdapterOptions): DiscordAda
 
   let connecting: Promise<void> | undefined;
   let restAnswered = false;
-  const lease = options.gatewayLease?.(() => {
-    // Another replica holds the gateway now (or Redis was unreachable past the lease): leave it to them.
+  const turn = options.gatewayTurn?.(() => {
+    // Another replica holds the gateway now (or Redis was unreachable past the turn): leave it to them.
     void client.destroy().then(() => holdGateway());
   });
 
   async function holdGateway() {
-    if (!lease) return;
-    await lease.acquire();
-    if (!lease.held) return;
+    if (!turn) return;
+    await turn.acquire();
+    if (!turn.held) return;
     connecting = connect().catch((err: unknown) => logger.error({ err }, 'could not connect to the Discord gateway'));
     await connecting;
   }
@@ -178,13 +178,13 @@ export function createDiscordAdapter(options: DiscordAdapterOptions): DiscordAda
   return {
     chatPort: createDiscordChatPort(client.rest),
     // HTTP interactions need no gateway, only REST's first answer; a standby replica (another holds the
-    // gateway lease) is healthy too.
+    // gateway's turn) is healthy too.
     health: () =>
       http
         ? restAnswered
           ? { ok: true, state: 'http interactions' }
           : { ok: false, state: 'asking Discord for the application' }
-        : lease && !lease.held
+        : turn && !turn.held
           ? { ok: true, state: 'standby (another replica holds the gateway)' }
           : { ok: gateway === 'ready' && client.isReady(), state: gateway },
     ...(http ? { routes: [{ method: 'POST' as const, path: INTERACTIONS_PATH, handler: http.handler }] } : {}),
@@ -195,18 +195,18 @@ export function createDiscordAdapter(options: DiscordAdapterOptions): DiscordAda
         restAnswered = true;
         return;
       }
-      if (!lease) return connect();
-      logger.info('waiting for the Discord gateway lease (one replica holds the gateway)');
+      if (!turn) return connect();
+      logger.info('waiting for a turn at the Discord gateway (one replica holds the gateway)');
       // Not awaited: a standby replica still serves webhooks, polls and results while it waits.
       void holdGateway();
     },
     async stop(drainMs = 5000) {
-      // Destroying the client while a login is half done can hang, as when a lease is handed over at start-up.
+      // Destroying the client while a login is half done can hang, as when the turn is handed over at start-up.
       await connecting?.catch(() => undefined);
       // Its REST client posts the cards of interactions already acknowledged: destroyed last.
       await dispatch.drain(drainMs);
       await client.destroy();
-      await lease?.release();
+      await turn?.release();
     },
   };
 }

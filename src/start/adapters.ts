@@ -1,8 +1,10 @@
 // Stage 3: the platforms the configuration names, attached to the core: Discord and/or Slack, the terminal
 // console when neither (and no chat of the caller's own). Each registers its chat port for the core's posts
 // and its routes for the listener; none connects yet (serve.ts starts them).
+
 import type { Config } from '../config.ts';
 import type { ChatAdapter, ConnectionHealth } from '../core/platform/chat-adapter.ts';
+import { redisKey } from '../infra/redis/redis-keys.ts';
 import type { Closers } from '../runtime/closers.ts';
 import type { Core } from './core.ts';
 import type { Infrastructure } from './infrastructure.ts';
@@ -28,8 +30,7 @@ async function createDiscord(config: Config, options: BotOptions, infra: Infrast
   const { redis } = infra;
   // With Redis and the gateway, replicas take turns holding it (docs/reliability.md, "Running several replicas");
   // ioredis is loaded only by a configuration that uses it.
-  const lease =
-    redis && !discord.publicKey ? (await import('../infra/redis/redis-lease.ts')).createRedisLease : undefined;
+  const turn = redis && !discord.publicKey ? (await import('../infra/redis/redis-turn.ts')).createRedisTurn : undefined;
   const adapter = createDiscordAdapter({
     bot: core.bot,
     store: infra.store,
@@ -41,10 +42,10 @@ async function createDiscord(config: Config, options: BotOptions, infra: Infrast
     apiUrl: discord.apiUrl,
     guildId: discord.guildId,
     publicKey: discord.publicKey,
-    ...(lease && redis
+    ...(turn && redis
       ? {
-          gatewayLease: (onLost: () => void) =>
-            lease({ url: redis.url, key: `${redis.prefix}discord-gateway`, logger, onLost }),
+          gatewayTurn: (onLost: () => void) =>
+            turn({ url: redis.url, key: redisKey(redis.prefix, 'discord-gateway'), logger, onLost }),
         }
       : {}),
   });

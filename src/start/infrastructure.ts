@@ -12,13 +12,11 @@ import type { Scheduler } from '../core/scheduler.ts';
 import type { MediaApiHealth } from '../infra/http/health.ts';
 import { createHttpServer, type HttpServer } from '../infra/http/server.ts';
 import { createMetrics } from '../infra/prom-metrics.ts';
+import { bullmqPrefix, KEY_PREFIX } from '../infra/redis/redis-keys.ts';
 import { openStore, type StoreOptions } from '../infra/store/open-store.ts';
 import type { Closers } from '../runtime/closers.ts';
 import type { Sandbox } from '../sandbox/server.ts';
 import type { BotOptions, SchedulerFactory } from './options.ts';
-
-/** In front of every key when STORE_URL names none: a Cluster hash tag, so the bot's keys share one slot. */
-const DEFAULT_REDIS_PREFIX = '{reelbot}:';
 
 /** The Redis every replica shares, with the prefix in front of the bot's keys. */
 export interface SharedRedis {
@@ -61,7 +59,7 @@ function defaultScheduler(redis: SharedRedis | undefined): SchedulerFactory {
   if (!redis) return embeddedScheduler();
   return async ({ logger }) => {
     const { createBullmqScheduler } = await import('../infra/scheduler/bullmq.ts');
-    return createBullmqScheduler({ url: redis.url, prefix: `${redis.prefix}bull`, logger });
+    return createBullmqScheduler({ url: redis.url, prefix: bullmqPrefix(redis.prefix), logger });
   };
 }
 
@@ -78,7 +76,7 @@ async function openBotStore(at: StoreOptions, clock: Clock | undefined, logger: 
   // Keys an earlier version wrote without a Cluster hash tag move under the prefix with one, before any is read.
   if (at.kind === 'redis' && at.legacyPrefix) {
     const { moveLegacyKeys } = await import('../infra/redis/redis-key-layout.ts');
-    await moveLegacyKeys({ url: at.url, from: at.legacyPrefix, to: at.prefix ?? DEFAULT_REDIS_PREFIX, logger });
+    await moveLegacyKeys({ url: at.url, from: at.legacyPrefix, to: at.prefix ?? KEY_PREFIX, logger });
   }
   return store;
 }
@@ -95,7 +93,7 @@ export async function openInfrastructure(
   // A ready store is the caller's: this process's own, closed by its owner.
   const store = isStore(given) ? given : await openBotStore(given, infra.clock, logger, closers);
   const at = isStore(given) ? undefined : given;
-  const redis = at?.kind === 'redis' ? { url: at.url, prefix: at.prefix ?? DEFAULT_REDIS_PREFIX } : undefined;
+  const redis = at?.kind === 'redis' ? { url: at.url, prefix: at.prefix ?? KEY_PREFIX } : undefined;
   const dataDir = at?.kind === 'sqlite' ? dirname(at.path) : 'data';
 
   const budgetCounter = redis

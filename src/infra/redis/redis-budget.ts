@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { BudgetCounter } from '../../core/media/budget-counter.ts';
 import { createRedisConnection } from './redis-connection.ts';
+import { redisKey } from './redis-keys.ts';
 
 // KEYS[1] the key's log; ARGV: since, now, limit, member, window ms. Trim, check and record in one step.
 const SPEND = `
@@ -30,7 +31,7 @@ export function createRedisBudgetCounter(options: {
   // A failed count reaches the limiter through the command that failed.
   const redis = createRedisConnection(options.url).client;
   // The prefix's hash tag decides the slot ({id} is inert after it, and kept so the names stay as they were).
-  const keyOf = (id: string) => `${options.prefix ?? '{reelbot}:'}budget:{${id}}`;
+  const keyOf = (id: string) => redisKey(options.prefix, 'budget', `{${id}}`);
   return {
     async spent(id, since) {
       const flat = await redis.zrangebyscore(keyOf(id), `(${since}`, '+inf', 'WITHSCORES');

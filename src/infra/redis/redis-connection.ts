@@ -1,5 +1,5 @@
 // The one place a Redis connection is made (ioredis, the client BullMQ already loads): the store, the
-// Discord gateway lease, the shared media budget and BullMQ's queues and workers each ask here, so how a
+// Discord gateway's turn, the shared media budget and BullMQ's queues and workers each ask here, so how a
 // connection finds the server (one address, or the primary the sentinels name), gives up, reconnects and
 // reports errors is decided once.
 
@@ -14,7 +14,7 @@ export interface RedisConnectionOptions {
    * On the request path: commands fail at once while disconnected instead of queueing until Redis is back,
    * connecting and each command are bounded by `timeoutMs`, and a first connection that fails is not retried
    * in the background (the caller sees the error; `ready()` tries again). Otherwise commands queue and retry
-   * once across a reconnection, which ioredis retries for ever (background work: leases, budgets).
+   * once across a reconnection, which ioredis retries for ever (background work: turns, budgets).
    */
   failFast?: boolean;
   /** With `failFast`, the bound on connecting and on each command; default 5000 ms. */

@@ -1,21 +1,20 @@
 // Earlier versions named Redis keys under a prefix without a hash tag (`reelbot:`), which Redis Cluster
 // spreads over slots, so its multi-key commands and scripts (keyv's MGET, BullMQ's Lua) fail with CROSSSLOT.
-// Keys are now under `{reelbot}:`; at start, whatever a bot of an earlier version left under the old prefix
-// moves there once: store rows, claims and budget logs by RENAME (time to live and all), BullMQ's queues
-// through BullMQ (moveBullmqQueue). Replicas starting together take turns; only one moves, the others find
+// Keys are now under KEY_PREFIX (redis-keys.ts); at start, whatever a bot of an earlier version left under the
+// old prefix moves there once: store rows, claims and budget logs by RENAME (time to live and all), BullMQ's
+// queues through BullMQ (moveBullmqQueue). Replicas starting together take turns; only one moves, the others find
 // nothing left.
 import { randomUUID } from 'node:crypto';
 import { ConfigError } from '../../core/errors.ts';
 import type { Logger } from '../../core/ports.ts';
 import { connectedWorkers, moveBullmqQueue } from '../scheduler/bullmq.ts';
 import { createRedisConnection, type RedisClient } from './redis-connection.ts';
+import { RELEASE_IF_HELD, RENEW_IF_HELD } from './redis-held-key.ts';
+import { bullmqPrefix, redisKey } from './redis-keys.ts';
 
 const SCAN_COUNT = 500;
 /** How long one replica may take over the move before another may start it again. */
-const MOVE_LEASE_MS = 120_000;
-const RELEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0";
-const RENEW =
-  "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end return 0";
+const MOVE_TURN_MS = 120_000;
 
 export interface KeyMove {
   /** Keys renamed (store rows, claims, budget logs). */
@@ -43,24 +42,24 @@ export async function moveLegacyKeys(options: {
   if (from === to || to.startsWith(from)) return moved;
   const connection = createRedisConnection(options.url, { failFast: true });
   const { client } = connection;
-  const lockKey = `${to}moving-legacy-keys`;
+  const lockKey = redisKey(to, 'moving-legacy-keys');
   const token = randomUUID();
   let renewing: NodeJS.Timeout | undefined;
   try {
     await connection.ready();
-    while ((await client.set(lockKey, token, 'PX', MOVE_LEASE_MS, 'NX')) !== 'OK') {
+    while ((await client.set(lockKey, token, 'PX', MOVE_TURN_MS, 'NX')) !== 'OK') {
       await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 250));
     }
     // A large database takes a while: held for as long as this replica is moving, lapsing only if it dies.
     renewing = setInterval(() => {
-      client.eval(RENEW, 1, lockKey, token, String(MOVE_LEASE_MS)).catch(() => undefined);
-    }, MOVE_LEASE_MS / 4);
-    const bullFrom = `${from}bull:`;
+      client.eval(RENEW_IF_HELD, 1, lockKey, token, String(MOVE_TURN_MS)).catch(() => undefined);
+    }, MOVE_TURN_MS / 4);
+    const bullFrom = `${bullmqPrefix(from)}:`;
     // A replica of an earlier version still running would go on using the old keys beside this one's: two
     // sets of claims, so results posted twice. Refuse instead, before anything moves.
     let running = 0;
     for await (const queue of legacyQueues(client, bullFrom)) {
-      running += (await connectedWorkers({ url: options.url, prefix: `${from}bull`, queue })) ?? 0;
+      running += (await connectedWorkers({ url: options.url, prefix: bullmqPrefix(from), queue })) ?? 0;
     }
     if (running > 0) {
       throw new ConfigError(
@@ -87,7 +86,7 @@ export async function moveLegacyKeys(options: {
       }
     } while (cursor !== '0');
     for (const queue of queues) {
-      moved.tasks += await moveBullmqQueue({ url: options.url, from: `${from}bull`, to: `${to}bull`, queue });
+      moved.tasks += await moveBullmqQueue({ url: options.url, from: bullmqPrefix(from), to: bullmqPrefix(to), queue });
     }
     if (moved.keys + moved.kept + moved.tasks > 0) {
       options.logger.warn(
@@ -100,7 +99,7 @@ export async function moveLegacyKeys(options: {
     return moved;
   } finally {
     clearInterval(renewing);
-    await client.eval(RELEASE, 1, lockKey, token).catch(() => undefined);
+    await client.eval(RELEASE_IF_HELD, 1, lockKey, token).catch(() => undefined);
     await connection.close();
   }
 }

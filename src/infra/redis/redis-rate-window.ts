@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RateWindow } from '../../core/platform/rate-window.ts';
 import { createRedisConnection } from './redis-connection.ts';
+import { redisKey } from './redis-keys.ts';
 
 // KEYS[1] the log; ARGV: limit, window ms, reserve, member. Answers 0 when counted, else ms to wait.
 const TAKE = `
@@ -28,7 +29,7 @@ export function createRedisRateWindow(options: { url: string; prefix?: string })
   // A failed count reaches the caller through the call it was for (the limiter then waits and tries again).
   const redis = createRedisConnection(options.url).client;
   // The prefix's hash tag decides the slot ({key} is inert after it, and kept so the names stay as they were).
-  const keyOf = (key: string) => `${options.prefix ?? '{reelbot}:'}rate:{${key}}`;
+  const keyOf = (key: string) => redisKey(options.prefix, 'rate', `{${key}}`);
   return {
     async take(key, limit, windowMs, reserve = 0) {
       const wait = Number(await redis.eval(TAKE, 1, keyOf(key), limit, windowMs, reserve, randomUUID()));

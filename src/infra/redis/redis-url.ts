@@ -26,6 +26,14 @@ export function isSentinelUrl(url: string): boolean {
   return url.toLowerCase().startsWith(SENTINEL_SCHEME);
 }
 
+/**
+ * Replicas that must acknowledge a write that cannot be lost: 1 behind Sentinel (a primary with replicas, one
+ * of which may be promoted), 0 for one Redis (nothing to fail over to).
+ */
+export function defaultReplicaAcks(url: string): number {
+  return isSentinelUrl(url) ? 1 : 0;
+}
+
 /** Throws ConfigError naming what to write when the URL is not one this bot can connect with. */
 export function parseRedisUrl(url: string): RedisTarget {
   if (!isSentinelUrl(url)) {

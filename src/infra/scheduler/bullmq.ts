@@ -5,19 +5,22 @@
 // Following BullMQ's production guide: workers' connections retry forever (`maxRetriesPerRequest: null`),
 // the connection used on the request path fails fast (`enableOfflineQueue: false`), both made from STORE_URL
 // by the one connection factory (so through Sentinel too), and the prefix carries a {hash tag}
-// (`{reelbot}:bull`) so the keys of every queue hash to one Redis Cluster slot, with the store's.
+// (redis-keys.ts's bullmqPrefix) so the keys of every queue hash to one Redis Cluster slot, with the store's.
 import { DelayedError, Job, Queue, Worker } from 'bullmq';
 import { StoreUnavailableError } from '../../core/errors.ts';
 import type { Logger } from '../../core/ports.ts';
 import type { Scheduler, Task, TaskData, TaskHandler } from '../../core/scheduler.ts';
 import { createQueueClient, queueConnectionOptions, redisAddress } from '../redis/redis-connection.ts';
+import { bullmqPrefix } from '../redis/redis-keys.ts';
 import { createRedisOutageLog, isConnectionError } from '../redis/redis-outage.ts';
+import { createReplicaAcks } from '../redis/redis-replica-acks.ts';
+import { defaultReplicaAcks } from '../redis/redis-url.ts';
 import { type BullmqNotice, listenToBullmqNotices } from './bullmq-notices.ts';
 import { backoffDelay } from './embedded.ts';
 
 export interface BullmqSchedulerOptions {
   url: string;
-  /** Key prefix shared by every replica of one bot; default `{reelbot}:bull`. */
+  /** Key prefix shared by every replica of one bot; default bullmqPrefix() (redis-keys.ts). */
   prefix?: string;
   logger: Logger;
   /** Lock on a running task; a replica silent for this long is presumed dead. Default 30 s. */
@@ -32,15 +35,13 @@ export interface BullmqSchedulerOptions {
   outageSummaryMs?: number;
   /**
    * Replicas that must hold a scheduled task before schedule() returns, so a failover right after it cannot
-   * lose it (a post's time, a job's next look); default 1 behind Sentinel (`redis+sentinel://`), else 0.
+   * lose it (a post's time, a job's next look); default defaultReplicaAcks (redis-url.ts): 1 behind Sentinel, else 0.
    */
   replicaAcks?: number;
 }
 
 /** How long schedule() keeps writing a task again until a replica holds it. */
 const REPLICATED_WITHIN_MS = 30_000;
-/** How long one WAIT for a replica's acknowledgement may take. */
-const WAIT_MS = 1_000;
 
 /** Set on a running job's data by schedule(): after the run, the task goes there instead of ending. */
 const MOVED_TO = '__movedTo';
@@ -56,7 +57,7 @@ export function createBullmqScheduler(options: BullmqSchedulerOptions): Schedule
   stop(o?: { drainMs?: number }): Promise<void>;
 } {
   const { logger } = options;
-  const prefix = options.prefix ?? '{reelbot}:bull';
+  const prefix = options.prefix ?? bullmqPrefix();
   const leaseMs = options.leaseMs ?? 30_000;
   const backoff = options.backoff ?? { baseMs: 1_000, maxMs: 5 * 60_000 };
   const maxFailures = options.maxFailures ?? 25;
@@ -68,6 +69,8 @@ export function createBullmqScheduler(options: BullmqSchedulerOptions): Schedule
   // One connection for every queue's requests (adding, moving, cancelling tasks), ours, so that what it wrote
   // can be acknowledged by a replica (schedule); BullMQ uses it and leaves closing it to stop().
   const requestClient = createQueueClient(options.url, () => stopping);
+  // Made with the connection, so it counts every (re)connection from the first.
+  const acks = createReplicaAcks(requestClient, { replicas: options.replicaAcks ?? defaultReplicaAcks(options.url) });
   const name = (queue: string) => `{${queue}}`;
   const where = redisAddress(options.url);
   // Every queue and worker connection retries on its own; the log tells of the outage once, not per attempt.
@@ -113,29 +116,16 @@ export function createBullmqScheduler(options: BullmqSchedulerOptions): Schedule
     return q;
   }
 
-  const replicaAcks = options.replicaAcks ?? (options.url.startsWith('redis+sentinel:') ? 1 : 0);
-
   /**
-   * Writes the task, then, behind Sentinel, has a replica acknowledge it (WAIT) on the connection that carried
-   * the write. Replication is asynchronous: a task the primary took a moment before it died may be missing
-   * on the replica promoted in its place. Writing it again is safe (one task per id), so while no replica
-   * acknowledges, or the connection changed under the write, it is written again, on whichever primary is
-   * in use, for up to 30 s; then schedule() fails as it does while Redis is away.
+   * Writes the task, then, behind Sentinel, has a replica acknowledge it: a task the primary took a moment
+   * before it died may be missing on the replica promoted in its place. Writing it again is safe (one task per
+   * id), so it is written again for up to 30 s; then schedule() fails as it does while Redis is away.
    */
   async function schedule(queue: string, id: string, dueAt: number, data: TaskData) {
-    if (replicaAcks <= 0) return write(queue, id, dueAt, data);
-    const client = requestClient;
-    const deadline = Date.now() + REPLICATED_WITHIN_MS;
-    for (let attempt = 0; ; attempt++) {
-      const socket = client.stream;
-      await write(queue, id, dueAt, data);
-      if (client.stream === socket && (await client.wait(replicaAcks, WAIT_MS)) >= replicaAcks) return;
-      if (Date.now() > deadline)
-        throw new StoreUnavailableError(
-          `no replica of the Redis at ${where} acknowledged a scheduled task within ${REPLICATED_WITHIN_MS / 1000} s`,
-        );
-      await new Promise((resolve) => setTimeout(resolve, Math.min(100 * 2 ** attempt, 2_000)));
-    }
+    if (await acks.writeConfirmed(() => write(queue, id, dueAt, data), REPLICATED_WITHIN_MS)) return;
+    throw new StoreUnavailableError(
+      `no replica of the Redis at ${where} acknowledged a scheduled task within ${REPLICATED_WITHIN_MS / 1000} s`,
+    );
   }
 
   async function write(queue: string, id: string, dueAt: number, data: TaskData) {

@@ -9,7 +9,7 @@ export type StoreOptions =
   | {
       kind: 'redis';
       url: string;
-      /** Put in front of every key so several bots can share one Redis; default `{reelbot}:` (a Cluster hash tag). */
+      /** Put in front of every key so several bots can share one Redis; default KEY_PREFIX (redis-keys.ts). */
       prefix?: string;
       /** Where an earlier version kept the keys (no hash tag); the bot moves them to `prefix` at start. */
       legacyPrefix?: string;

@@ -7,11 +7,10 @@
 // A claim's key holds the holder's token as plain text, expired by Redis itself; entries hold keyv's rows.
 
 import type { RedisClient, RedisConnection } from '../redis/redis-connection.ts';
+import { RELEASE_IF_HELD, RENEW_IF_HELD } from '../redis/redis-held-key.ts';
+import { createReplicaAcks } from '../redis/redis-replica-acks.ts';
 import type { AtomicOps } from './keyv-backend.ts';
 
-const RELEASE_IF_HELD = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0";
-const RENEW_IF_HELD =
-  "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end return 0";
 // ARGV: 1 = whether a value was read ('1') or the key was absent ('0'), 2 = what was read,
 // 3 = the new row, 4 = time to live in ms ('' = none).
 const WRITE_IF_UNCHANGED = `
@@ -30,29 +29,17 @@ interface Scripts {
 }
 
 /**
- * Replication is asynchronous: a write the primary acknowledged may be missing on the replica promoted
- * when it dies. `replicated()` asks the primary (WAIT) whether `replicas` replicas have every write this
- * connection sent so far; 0 skips the question (one Redis, nothing to fail over to).
+ * `replicated()` has `replicas` replicas acknowledge the writes made on this connection (redis-replica-acks.ts);
+ * 0 skips the question (one Redis, nothing to fail over to).
  */
-export interface ReplicaAcks {
-  replicas: number;
-  /** How long WAIT waits for them; default 1000 ms, within the store's bound on one operation (2 s). */
-  timeoutMs?: number;
-}
-
-const REPLICA_TIMEOUT_MS = 1_000;
-
-export function createRedisAtomic(connection: RedisConnection, acks: ReplicaAcks = { replicas: 0 }): AtomicOps {
+export function createRedisAtomic(connection: RedisConnection, replicas = 0): AtomicOps {
   const client = connection.client as RedisClient & Scripts;
   client.defineCommand('releaseIfHeld', { numberOfKeys: 1, lua: RELEASE_IF_HELD });
   client.defineCommand('renewIfHeld', { numberOfKeys: 1, lua: RENEW_IF_HELD });
   client.defineCommand('writeIfUnchanged', { numberOfKeys: 1, lua: WRITE_IF_UNCHANGED });
-  // Which connection carried the last claim or compare-and-set: counted up at each (re)connection.
-  let connections = 0;
+  const acks = createReplicaAcks(client, { replicas });
+  // Which connection carried the last claim or compare-and-set.
   let wroteOn = 0;
-  client.on('ready', () => {
-    connections++;
-  });
   return {
     async read(key) {
       await connection.ready();
@@ -61,12 +48,12 @@ export function createRedisAtomic(connection: RedisConnection, acks: ReplicaAcks
     async writeIf(key, stamp, row, ttlMs) {
       await connection.ready();
       const ttl = ttlMs === undefined ? '' : String(Math.ceil(ttlMs));
-      wroteOn = connections;
+      wroteOn = acks.epoch();
       return (await client.writeIfUnchanged(key, stamp === undefined ? '0' : '1', stamp ?? '', row, ttl)) === 1;
     },
     async claim(key, token, ttlMs) {
       await connection.ready();
-      wroteOn = connections;
+      wroteOn = acks.epoch();
       return (await client.set(key, token, 'PX', ttlMs, 'NX')) === 'OK';
     },
     async renew(key, token, ttlMs) {
@@ -81,24 +68,11 @@ export function createRedisAtomic(connection: RedisConnection, acks: ReplicaAcks
       await connection.ready();
       await client.ping();
     },
-    epoch: () => connections,
+    epoch: acks.epoch,
     async replicated(since) {
-      if (acks.replicas <= 0) return;
-      if (since !== undefined && since !== connections) {
-        throw new Error('the connection that carried these writes was lost (the store reconnected since)');
-      }
-      // Only the connection that carried the writes can vouch for them: a reconnection in between (to a
-      // promoted replica that may lack them) would answer for none, so WAIT is never sent on a new one.
-      if (client.status !== 'ready' || wroteOn !== connections) {
-        throw new Error('the connection that carried the last writes was lost');
-      }
-      const timeoutMs = acks.timeoutMs ?? REPLICA_TIMEOUT_MS;
-      const acknowledged = await client.wait(acks.replicas, timeoutMs);
-      if (acknowledged < acks.replicas) {
-        throw new Error(
-          `${acknowledged} of ${acks.replicas} replica${acks.replicas === 1 ? '' : 's'} acknowledged the last writes within ${timeoutMs} ms`,
-        );
-      }
+      // Without `since`, the writes asked about are the last claim or compare-and-set.
+      const why = await acks.unconfirmed(since ?? wroteOn);
+      if (why) throw new Error(why);
     },
   };
 }

@@ -6,6 +6,8 @@
 import { ConfigError } from '../../core/errors.ts';
 import { type Clock, type Store, systemClock } from '../../core/ports.ts';
 import { createRedisConnection } from '../redis/redis-connection.ts';
+import { KEY_PREFIX } from '../redis/redis-keys.ts';
+import { defaultReplicaAcks } from '../redis/redis-url.ts';
 import { createBackedStore } from './backend.ts';
 import { createKeyvBackend } from './keyv-backend.ts';
 import { createKeyvIoredis } from './keyv-ioredis.ts';
@@ -21,7 +23,7 @@ const OPERATION_TIMEOUT_MS = 2_000;
 export interface RedisStoreOptions {
   url: string;
   clock?: Clock;
-  /** Put in front of every key so several bots can share one Redis; default `{reelbot}:` (a Cluster hash tag). */
+  /** Put in front of every key so several bots can share one Redis; default KEY_PREFIX (redis-keys.ts). */
   prefix?: string;
   /** Bound on connecting; default 5000 ms. */
   timeoutMs?: number;
@@ -29,7 +31,7 @@ export interface RedisStoreOptions {
   operationTimeoutMs?: number;
   /**
    * How many replicas must acknowledge the writes that guard a call that cannot be repeated (Store.replicated);
-   * default 1 behind Sentinel (`redis+sentinel://`, a primary with replicas), 0 for one Redis.
+   * default defaultReplicaAcks (redis-url.ts): 1 behind Sentinel, 0 for one Redis.
    */
   replicaAcks?: number;
 }
@@ -37,7 +39,7 @@ export interface RedisStoreOptions {
 /** Connects on first use, so call `ping()` at start-up to fail fast. */
 export function createRedisStore(options: RedisStoreOptions): Store {
   const clock = options.clock ?? systemClock;
-  const keyPrefix = options.prefix ?? '{reelbot}:';
+  const keyPrefix = options.prefix ?? KEY_PREFIX;
   if (!/^[A-Za-z0-9_.:{}-]*$/.test(keyPrefix)) {
     throw new ConfigError(`the Redis key prefix "${keyPrefix}" may only hold letters, digits, _ . : - { }`);
   }
@@ -47,9 +49,7 @@ export function createRedisStore(options: RedisStoreOptions): Store {
   const backend = createKeyvBackend({
     where: connection.where,
     adapter: createKeyvIoredis(connection),
-    atomic: createRedisAtomic(connection, {
-      replicas: options.replicaAcks ?? (options.url.startsWith('redis+sentinel:') ? 1 : 0),
-    }),
+    atomic: createRedisAtomic(connection, options.replicaAcks ?? defaultReplicaAcks(options.url)),
     node: () => connection.node(),
     close: () => connection.close(),
   });

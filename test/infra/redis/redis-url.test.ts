@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig, secretValues } from '../../../src/config.ts';
-import { parseRedisUrl, redisAddress } from '../../../src/infra/redis/redis-url.ts';
+import { defaultReplicaAcks, parseRedisUrl, redisAddress } from '../../../src/infra/redis/redis-url.ts';
 
 // STORE_URL through Redis Sentinel: several sentinels, the primary's name, optionally the data nodes'
 // password and a database number. A mistake stops start-up saying what to write; logs never show the password.
@@ -85,6 +85,11 @@ describe('a redis+sentinel:// STORE_URL', () => {
   it('is named among the forms STORE_URL takes when the scheme is unknown', () => {
     expect(problem('valkey://h1:6379')).toContain('redis+sentinel://host:26379,host:26379,host:26379/mymaster');
   });
+
+  it('has a replica acknowledge each write that must survive a failover, in any letter case', () => {
+    expect(defaultReplicaAcks('redis+sentinel://h1:26379/mymaster')).toBe(1);
+    expect(defaultReplicaAcks('REDIS+SENTINEL://h1:26379/mymaster')).toBe(1);
+  });
 });
 
 describe('a redis:// STORE_URL', () => {
@@ -92,5 +97,9 @@ describe('a redis:// STORE_URL', () => {
     expect(parseRedisUrl('rediss://:pw@cache:6380/1')).toEqual({ kind: 'server', url: 'rediss://:pw@cache:6380/1' });
     expect(redisAddress('redis://:pw@cache:6379/1')).toBe('redis://cache:6379/1');
     expect(redisAddress('redis://cache:6379')).toBe('redis://cache:6379');
+  });
+
+  it('asks no replica to acknowledge a write (one Redis, nothing to fail over to)', () => {
+    expect(defaultReplicaAcks('redis://cache:6379')).toBe(0);
   });
 });

@@ -1,38 +1,35 @@
-// A lease in Redis: one holder at a time among replicas (e.g. the one that keeps Discord's gateway open, since
-// two gateway sessions on one token both receive every interaction). The holder renews it every ttl/3; a
-// holder that dies stops renewing, and another replica takes it over within one ttl (default 10 s).
+// Replicas taking turns in Redis: one holder at a time (e.g. the one that keeps Discord's gateway open, since
+// two gateway sessions on one token both receive every interaction). The holder renews its turn every ttl/3; a
+// holder that dies stops renewing, and another replica takes the turn over within one ttl (default 10 s).
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '../../core/ports.ts';
 import { createRedisConnection } from './redis-connection.ts';
+import { RELEASE_IF_HELD, RENEW_IF_HELD } from './redis-held-key.ts';
 
 /** One holder at a time among replicas (the Store port's `Lease` is a claim on one key, a different thing). */
-export interface ReplicaLease {
-  /** Resolves once this replica holds the lease (waits while another does). */
+export interface ReplicaTurn {
+  /** Resolves once this replica holds the turn (waits while another does). */
   acquire(): Promise<void>;
   readonly held: boolean;
-  /** Gives the lease up at once (clean shutdown), so another replica need not wait for it to lapse. */
+  /** Gives the turn up at once (clean shutdown), so another replica need not wait for it to lapse. */
   release(): Promise<void>;
   /** Stops renewing without releasing, as a crash would (tests). */
   abandon(): void;
 }
 
-const RENEW =
-  "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end return 0";
-const RELEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0";
-
-export function createRedisLease(options: {
+export function createRedisTurn(options: {
   url: string;
   key: string;
   logger: Logger;
   ttlMs?: number;
-  /** Called when a renewal finds the lease taken or Redis unreachable past the ttl: stop the guarded work. */
+  /** Called when a renewal finds the turn taken or Redis unreachable past the ttl: stop the guarded work. */
   onLost?: () => void;
-}): ReplicaLease {
+}): ReplicaTurn {
   const ttlMs = options.ttlMs ?? 10_000;
   const token = randomUUID();
   // Background work: commands wait for a dropped connection to come back, and the ttl decides when it is lost.
   const redis = createRedisConnection(options.url, {
-    onError: (err) => options.logger.debug({ err }, 'lease: redis connection error'),
+    onError: (err) => options.logger.debug({ err }, 'turn: redis connection error'),
   }).client;
   let held = false;
   let stopped = false;
@@ -44,13 +41,13 @@ export function createRedisLease(options: {
   function lose(reason: string) {
     held = false;
     clearInterval(timer);
-    options.logger.error({ key: options.key, reason }, 'lease lost');
+    options.logger.error({ key: options.key, reason }, 'turn lost');
     options.onLost?.();
   }
 
   async function renew() {
     try {
-      const ok = await redis.eval(RENEW, 1, options.key, token, String(ttlMs));
+      const ok = await redis.eval(RENEW_IF_HELD, 1, options.key, token, String(ttlMs));
       if (ok === 1) lastRenewed = Date.now();
       else lose('taken by another replica');
     } catch (err) {
@@ -80,7 +77,7 @@ export function createRedisLease(options: {
     async release() {
       stopped = true;
       clearInterval(timer);
-      if (held) await redis.eval(RELEASE, 1, options.key, token).catch(() => undefined);
+      if (held) await redis.eval(RELEASE_IF_HELD, 1, options.key, token).catch(() => undefined);
       held = false;
       redis.disconnect();
     },

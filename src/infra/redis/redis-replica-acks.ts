@@ -1,0 +1,64 @@
+// Replication is asynchronous: a write the primary acknowledged may be missing on the replica promoted when it
+// dies. Redis's WAIT tells how many replicas hold every write *this connection* sent, so an acknowledgement
+// vouches only for writes made on the connection that asks: after a reconnection (perhaps to a promoted replica
+// that lacks them) it would answer for none, so it is never asked on a new one. The store and the scheduler
+// both confirm their writes through here.
+import type { RedisClient } from './redis-connection.ts';
+
+/** How long one WAIT waits for the replicas; within the store's bound on one operation (2 s). */
+const WAIT_MS = 1_000;
+// Between two writes of the same thing, backing off to at most 2 s (a failover takes seconds).
+const MAX_BACKOFF_MS = 2_000;
+
+export interface ReplicaAcks {
+  /** Replicas that must hold a write; 0 asks nothing (one Redis, nothing to fail over to). */
+  readonly replicas: number;
+  /** The client's connection now: a number that changes at each (re)connection. Read it before writing. */
+  epoch(): number;
+  /**
+   * Why the writes sent on the connection of `since` are not known to be on `replicas` replicas (that
+   * connection was lost, or too few acknowledged in time); undefined once they are.
+   */
+  unconfirmed(since: number): Promise<string | undefined>;
+  /**
+   * Runs `write` (which must be safe to repeat), then confirms it; while it is unconfirmed, writes it again on
+   * whichever primary is up, until `withinMs` has passed. False when no replica acknowledged it in time.
+   */
+  writeConfirmed(write: () => Promise<void>, withinMs: number): Promise<boolean>;
+}
+
+export function createReplicaAcks(client: RedisClient, options: { replicas: number; waitMs?: number }): ReplicaAcks {
+  const { replicas } = options;
+  const waitMs = options.waitMs ?? WAIT_MS;
+  let connections = 0;
+  client.on('ready', () => {
+    connections++;
+  });
+
+  async function unconfirmed(since: number): Promise<string | undefined> {
+    if (replicas <= 0) return undefined;
+    if (client.status !== 'ready' || since !== connections) {
+      return 'the connection that carried the writes was lost (Redis reconnected since)';
+    }
+    const acknowledged = await client.wait(replicas, waitMs);
+    if (acknowledged >= replicas) return undefined;
+    const whom = `${acknowledged} of ${replicas} replica${replicas === 1 ? '' : 's'}`;
+    return `${whom} acknowledged the writes within ${waitMs} ms`;
+  }
+
+  return {
+    replicas,
+    epoch: () => connections,
+    unconfirmed,
+    async writeConfirmed(write, withinMs) {
+      const deadline = Date.now() + withinMs;
+      for (let attempt = 0; ; attempt++) {
+        const since = connections;
+        await write();
+        if ((await unconfirmed(since)) === undefined) return true;
+        if (Date.now() > deadline) return false;
+        await new Promise((resolve) => setTimeout(resolve, Math.min(100 * 2 ** attempt, MAX_BACKOFF_MS)));
+      }
+    },
+  };
+}
