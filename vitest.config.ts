@@ -8,5 +8,6 @@ export default defineConfig({
     hookTimeout: 20_000,
     pool: 'forks',
     reporters: ['default'],
+    globalSetup: ['test/support/redis-server.ts'],
   },
 });
