@@ -65,10 +65,16 @@ function install(): Guard {
 state[REFUSED] ??= install();
 const guard = state[REFUSED];
 
-/** Fails the test during which a refused call was caught and swallowed by the code under test. */
-function reportRefused(): void {
+/** What was refused since the last look, forgotten once read: the guard's own test expects a refusal. */
+export function takeRefused(): string | undefined {
   const { refused } = guard;
   guard.refused = undefined;
+  return refused;
+}
+
+/** Fails the test during which a refused call was caught and swallowed by the code under test. */
+function reportRefused(): void {
+  const refused = takeRefused();
   if (refused !== undefined) throw new Error(refused);
 }
 
