@@ -1,7 +1,7 @@
 // A keyv storage adapter over ioredis, so a Redis bot speaks to Redis through one client library (the one
 // BullMQ loads) and one connection factory, where @keyv/redis would bring node-redis beside it. It stores
 // what keyv hands it as @keyv/redis does (a string per key, keyv's time to live as PX), so databases written
-// through @keyv/redis read back. test/infra/store/keyv-ioredis.test.ts runs keyv's compliance suite on it.
+// through @keyv/redis read back. test/infra/store/keyv-ioredis.integration.test.ts runs keyv's compliance suite on it.
 //
 // Keys are stored as keyv gives them (keyv adds its namespace when it prefixes keys); the namespace only
 // scopes clear() and iterator(), as with @keyv/sqlite.

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@keyv/redis';
 import type { Clock } from '../../../src/core/ports.ts';
+import { REDIS_URL } from '../../support/redis-url.ts';
 
 export interface FakeClock extends Clock {
   advance(ms: number): void;
@@ -47,7 +48,7 @@ export async function createTempDir(): Promise<{ path: string; remove(): Promise
   return { path, remove: () => rm(path, { recursive: true, force: true }) };
 }
 
-export const REDIS_URL = 'redis://127.0.0.1:6379';
+export { REDIS_URL };
 
 /** A key prefix of one test's own, with a hash tag as the bot's default (`{reelbot}:`) has. */
 export function uniquePrefix(): string {

@@ -9,6 +9,7 @@ import { createMemoryStore } from '../../../src/infra/store/memory-store.ts';
 import { openStore } from '../../../src/infra/store/open-store.ts';
 import { createRedisStore } from '../../../src/infra/store/redis-store.ts';
 import { createSqliteStore } from '../../../src/infra/store/sqlite-store.ts';
+import { REDIS_PORT } from '../../support/redis-url.ts';
 import {
   createFakeClock,
   createTempDir,
@@ -243,7 +244,7 @@ describe('a Redis store whose connection drops', () => {
   let store: Store;
   const prefix = uniquePrefix();
   beforeAll(async () => {
-    proxy = await startRedisProxy(6379);
+    proxy = await startRedisProxy(REDIS_PORT);
     store = await openStore({ kind: 'redis', url: `redis://127.0.0.1:${proxy.port}`, prefix, timeoutMs: 500 });
   });
   afterAll(async () => {

@@ -10,6 +10,7 @@ import { sendSigned } from '../doubles/slack/index.ts';
 import { deleteRedisPrefix, uniquePrefix } from '../infra/store/helpers.ts';
 import { type RedisProxy, startRedisProxy } from '../infra/store/redis-proxy.ts';
 import { SECRET, slashCommand } from '../slack/harness.ts';
+import { REDIS_PORT } from '../support/redis-url.ts';
 import { type BotBuild, buildBot } from './bot-build.ts';
 import type { BotProcess } from './bot-process.ts';
 import { isDone, type SlackWorld, startSlackWorld, until, VIDEO } from './slack-world.ts';
@@ -44,7 +45,7 @@ async function threeReplicas(): Promise<{ world: SlackWorld; proxy: RedisProxy }
   // The API retries a refused webhook 5 times, 4 s apart: longer than the outages below (the docs' 30 s
   // apart would cover 2.5 minutes).
   world = await startSlackWorld({ jobMs: 1500, webhookRetryMs: 4000, botArgv: bot.argv });
-  proxy = await startRedisProxy(6379);
+  proxy = await startRedisProxy(REDIS_PORT);
   prefix = uniquePrefix();
   const url = `redis://127.0.0.1:${proxy.port}`;
   bots = [0, 1, 2].map(() => (world as SlackWorld).startBot(url, { REDIS_KEY_PREFIX: prefix }));
