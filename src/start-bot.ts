@@ -6,26 +6,19 @@
 import { dirname, join } from 'node:path';
 import { type Config, UNREACHABLE_WEBHOOK_BASE } from './config.ts';
 import type { ConsoleRunOptions } from './console/run.ts';
-import { createKeyResolver } from './core/channels/key-resolver.ts';
+import { createApp } from './core/app/app.ts';
 import { createSecretBox, loadOrCreateKeyFile, rotationKeys } from './core/channels/secret-box.ts';
-import { createSettingsRepo, type SettingsRepo } from './core/channels/settings-repo.ts';
-import type { BotDeps } from './core/commands/handler.ts';
+import type { SettingsRepo } from './core/channels/settings-repo.ts';
 import { createOnce, type Once } from './core/guarantees/once.ts';
 import { createOutbox, type Outbox } from './core/guarantees/outbox.ts';
-import { CARD_QUEUE } from './core/jobs/owed-card.ts';
-import { createPoller, POLL_QUEUE } from './core/jobs/poller.ts';
-import { PROGRESS_QUEUE } from './core/jobs/progress.ts';
-import { SUBMIT_QUEUE } from './core/jobs/resume.ts';
-import { createJobService, type JobService, type JobTimings } from './core/jobs/service.ts';
+import type { JobService, JobTimings } from './core/jobs/service.ts';
 import { createMediaClient, type MediaClient, type MediaClientOptions } from './core/media/client.ts';
 import type { Metrics } from './core/metrics.ts';
-import { createBot } from './core/platform/bot.ts';
 import type { ChatAdapter, ConnectionHealth, RawRoute } from './core/platform/chat-adapter.ts';
 import type { Bot } from './core/platform/interaction.ts';
 import { type ChatPort, type Clock, type Logger, type Platform, type Store, systemClock } from './core/ports.ts';
-import { createPublishKit, type PublishKit } from './core/publish/kit.ts';
+import type { PublishKit } from './core/publish/kit.ts';
 import type { Scheduler } from './core/scheduler.ts';
-import { createVoiceCatalogue } from './core/voices/catalogue.ts';
 import type { MediaApiHealth } from './infra/http/health.ts';
 import { startMetricsListener } from './infra/http/metrics-listener.ts';
 import { type HttpListener, startHttpServer } from './infra/http/server.ts';
@@ -286,7 +279,6 @@ export async function startBot(config: Config, options: BotOptions): Promise<Run
   const dataDir = storeAt.kind === 'sqlite' ? dirname(storeAt.path) : 'data';
   const encryptionKey = config.encryptionKey ?? (await loadOrCreateKeyFile(dataDir));
   const box = createSecretBox(rotationKeys(encryptionKey, config.previousEncryptionKeys));
-  const settings = createSettingsRepo(store, box, { clock: options.clock });
   // Every only-once claim of this process, from the shared store: built once, here.
   const once = createOnce({ store, logger, metrics, clock });
   // Every post the core makes goes out once through it; adapters only send and find a post by its key.
@@ -328,11 +320,6 @@ export async function startBot(config: Config, options: BotOptions): Promise<Run
     ...options.media,
   });
   metrics.set('reelbot_media_api_budget_per_hour', {}, media.limiter.perHour);
-  const keys = createKeyResolver({
-    settings,
-    teamKey: config.mediaApi.defaultKey,
-    sandboxKey: sandboxMode ? SANDBOX_KEY : undefined,
-  });
   const chats = new Map<Platform, ChatPort>();
   const chat = (p: Platform) => chats.get(p);
   let listener: HttpListener | undefined;
@@ -342,74 +329,43 @@ export async function startBot(config: Config, options: BotOptions): Promise<Run
     config.publicUrl ?? (sandboxMode ? `http://127.0.0.1:${listener?.port ?? config.port}` : UNREACHABLE_WEBHOOK_BASE);
   const timings = { ...timingsFor(config, sandboxMode), ...options.timings };
   const scheduler = await createScheduler(storeAt, store, options, clock);
-  const jobs = createJobService({
+  // The features, mounted on the core's services; their queues are registered before the scheduler starts.
+  const app = createApp({
     store,
-    media,
-    keys,
-    chat,
-    logger,
     clock,
+    logger,
     metrics,
+    media,
+    budget: (key) => media.limiter.status(key),
+    readsLeft: (key) => media.limiter.available(key, 'read'),
+    scheduler,
     once,
     outbox,
-    webhookBase,
-    timings,
-    schedulePoll: (jobId, dueAt) => scheduler.schedule(POLL_QUEUE, jobId, dueAt, {}),
-    scheduleProgress: (jobId, dueAt) => scheduler.schedule(PROGRESS_QUEUE, jobId, dueAt, {}),
-    scheduleCheck: (jobId, dueAt) => scheduler.schedule(SUBMIT_QUEUE, jobId, dueAt, {}),
-    scheduleCard: (jobId, dueAt) => scheduler.schedule(CARD_QUEUE, jobId, dueAt, {}),
+    chat,
     box,
-  });
-  const voices = createVoiceCatalogue({
-    store,
-    media,
-    clock,
-    logger,
-    keySecret: encryptionKey,
-    source: sandbox?.origin,
-  });
-  const defaultKey = config.mediaApi.defaultKey ?? (sandboxMode ? SANDBOX_KEY : undefined);
-  const facts = {
-    sandbox: sandboxMode,
-    webhooks: Boolean(config.publicUrl) || sandboxMode,
-    teamKey: Boolean(config.mediaApi.defaultKey),
-  };
-  const publish = createPublishKit({ store, box, media, keys, chat, scheduler, clock, logger, once, outbox, metrics });
-  const budget = (key: string) => media.limiter.status(key);
-  const deps: BotDeps = { jobs, media, keys, settings, voices, logger, clock, metrics, facts, publish, budget, once };
-  if (config.slackCommandPrefix) deps.commandPrefix = { slack: config.slackCommandPrefix };
-  const bot = createBot({ ...deps, defaultKey });
-  if (defaultKey) voices.warm(defaultKey);
-  const poller = createPoller({
-    jobs,
-    scheduler,
-    clock,
-    logger,
-    metrics,
-    timings,
-    // With Redis, other replicas were up and heard the webhooks a restarting one missed.
-    catchUpOnStart: storeAt.kind !== 'redis',
-    // Reads of results may spend the part of each key's budget that new commands cannot (rate-limiter.ts).
-    hasBudget: async (channelKey) => {
-      const { key } = await keys.resolve(channelKey);
-      return (await media.limiter.available(key, 'read')) > 0;
+    encryptionKey,
+    facts: {
+      sandbox: sandboxMode,
+      webhooks: Boolean(config.publicUrl) || sandboxMode,
+      teamKey: Boolean(config.mediaApi.defaultKey),
+    },
+    teamKey: config.mediaApi.defaultKey,
+    sandboxKey: sandboxMode ? SANDBOX_KEY : undefined,
+    defaultKey: config.mediaApi.defaultKey ?? (sandboxMode ? SANDBOX_KEY : undefined),
+    webhookBase,
+    voiceSource: sandbox?.origin,
+    ...(config.slackCommandPrefix ? { commandPrefix: { slack: config.slackCommandPrefix } } : {}),
+    options: {
+      // With Redis, other replicas were up and heard the webhooks a restarting one missed.
+      jobs: { timings, catchUpOnStart: storeAt.kind !== 'redis' },
+      publish: { staleMs: options.publishStaleMs ?? 5 * 60_000 },
     },
   });
-  // One task per running job, moved on after each refresh, dropped once the job ends.
-  scheduler.handle(PROGRESS_QUEUE, async (task) => {
-    const next = await jobs.refreshProgress(task.id);
-    return next === undefined ? undefined : { again: next };
-  });
-  // A final card state whose edit failed, tried again until the card shows it.
-  scheduler.handle(CARD_QUEUE, async (task) => {
-    const next = await jobs.showOwedCard(task.id);
-    return next === undefined ? undefined : { again: next };
-  });
-  // One check per new job, done once it left "submitting": resumes a job whose submitting process stopped.
-  scheduler.handle(SUBMIT_QUEUE, async (task) => {
-    const next = await jobs.resumeSubmitting(task.id);
-    return next === undefined ? undefined : { again: next };
-  });
+  for (const [queue, handler] of app.queues) scheduler.handle(queue, handler);
+  const { bot } = app;
+  const { jobs } = app.jobs;
+  const { publish } = app.publish;
+  const { settings } = app.channels;
   const webhook = createWebhookHandler({ jobs, logger, metrics, clock });
 
   const adapters = await createAdapters({ config, options, storeAt, bot, store, once, metrics, jobs });
@@ -441,18 +397,13 @@ export async function startBot(config: Config, options: BotOptions): Promise<Run
           config.metrics.port,
           host,
         );
-  await poller.start();
   await scheduler.start();
-  // A process that died mid-call left its requests in `publishing`: their outcome is unknown.
-  await publish.service.recover(options.publishStaleMs ?? 5 * 60_000).catch((err: unknown) => {
-    logger.warn({ err }, 'could not look for interrupted publish requests');
-  });
+  await app.recover();
   logger.info({ port: listener.port }, 'HTTP listener ready (webhooks, /healthz, /metrics)');
 
   const served = listener;
   const close = async () => {
     // Stop taking work, then let what is in flight finish (both bounded) before connections close.
-    await poller.stop();
     await Promise.all([served.close(), scheduler.stop()]);
     await metricsListener?.close();
     await media.close();
@@ -463,7 +414,7 @@ export async function startBot(config: Config, options: BotOptions): Promise<Run
   const finishing = adapters.flatMap((a) => (a.finished ? [a.finished] : []));
   let stopped: Promise<boolean> | undefined;
   const stop = () => {
-    stopped ??= shutdown({ app: { poller, close }, adapters, logger });
+    stopped ??= shutdown({ app: { poller: { stop: async () => undefined }, close }, adapters, logger });
     return stopped;
   };
   // Each adapter bounds its own calls to its platform; a stop asked for meanwhile need not wait for them.

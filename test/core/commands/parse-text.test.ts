@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { findCommand } from '../../../src/core/app/commands.ts';
+import { HELP } from '../../../src/core/app/help-command.ts';
 import { type ParseResult, parseCommandText } from '../../../src/core/commands/parse-text.ts';
 import type { CommandSpec, OptionValues } from '../../../src/core/commands/spec.ts';
-import { CLIP, HELP, JOBS, PROJECT, SETUP, TTS, TTV, VOICES } from '../../../src/core/commands/table.ts';
 import { tokenize } from '../../../src/core/commands/tokenize.ts';
+import { CLIP, JOBS, PROJECT, TTS, TTV } from '../../../src/core/jobs/table.ts';
+import { VOICES } from '../../../src/core/voices/table.ts';
+
+/** /setup as the app assembles it, with every feature's settings. */
+const SETUP = findCommand('setup') as CommandSpec;
 
 const values = (result: ParseResult): OptionValues => {
   if (!result.ok) throw new Error(`expected a parse, got: ${result.error}`);
