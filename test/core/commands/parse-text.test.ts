@@ -49,13 +49,6 @@ describe('tokenize', () => {
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.error).toMatch(/unclosed quote.*funny moments/);
   });
-
-  it('unwraps Slack links, labelled or not, and decodes the entities Slack escapes', () => {
-    expect(tokenize('<https://youtu.be/x?a=1&amp;b=2|youtu.be/x> <http://e.com/y>')).toEqual({
-      ok: true,
-      value: ['https://youtu.be/x?a=1&b=2', 'http://e.com/y'],
-    });
-  });
 });
 
 describe('/clip text', () => {
@@ -119,13 +112,6 @@ describe('/clip text', () => {
     expect(parse(CLIP, 'https://x.y prompt="when a = b, laugh"').prompt).toBe('when a = b, laugh');
     expect(parse(CLIP, 'https://x.y prompt=“when a = b, laugh”').prompt).toBe('when a = b, laugh');
     expect(parse(CLIP, 'https://x.y prompt=‘it is = fun’').prompt).toBe('it is = fun');
-  });
-
-  it('unwraps a Slack-wrapped link to the video', () => {
-    expect(parse(CLIP, '<https://www.youtube.com/watch?v=dQw4w9WgXcQ&amp;t=42|youtube.com/watch> reels=2')).toEqual({
-      url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=42',
-      reels: '2',
-    });
   });
 
   it('reads a URL with a query string as the URL, not as key=value', () => {

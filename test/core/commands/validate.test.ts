@@ -227,7 +227,7 @@ describe('/subtitles and /broll options', () => {
   });
 
   it('/broll takes only a URL', () => {
-    expect(accept(BROLL, '<https://a.b/v.mp4>')).toEqual({ url: 'https://a.b/v.mp4' });
+    expect(accept(BROLL, 'https://a.b/v.mp4')).toEqual({ url: 'https://a.b/v.mp4' });
     expect(refuse(BROLL, '')).toBe(`missing url — usage: ${BROLL.usage}`);
     expect(refuse(BROLL, 'https://a.b hook')).toContain("unexpected 'hook'");
   });
