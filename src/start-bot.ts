@@ -22,7 +22,6 @@ import type { Scheduler } from './core/scheduler.ts';
 import type { MediaApiHealth } from './infra/http/health.ts';
 import { startMetricsListener } from './infra/http/metrics-listener.ts';
 import { type HttpListener, startHttpServer } from './infra/http/server.ts';
-import { createWebhookHandler } from './infra/http/webhook.ts';
 import { createMetrics } from './infra/prom-metrics.ts';
 import { openStore, type StoreOptions } from './infra/store/open-store.ts';
 import { shutdown } from './runtime/shutdown.ts';
@@ -366,7 +365,7 @@ export async function startBot(config: Config, options: BotOptions): Promise<Run
   const { jobs } = app.jobs;
   const { publish } = app.publish;
   const { settings } = app.channels;
-  const webhook = createWebhookHandler({ jobs, logger, metrics, clock });
+  const { webhook } = app;
 
   const adapters = await createAdapters({ config, options, storeAt, bot, store, once, metrics, jobs });
   if (options.chat) {

@@ -11,6 +11,8 @@ import type {
 } from '../commands/define-feature.ts';
 import type { JobsDeps } from '../jobs/deps.ts';
 import { jobs } from '../jobs/feature.ts';
+import { createWebhookHandler } from '../jobs/webhook.ts';
+import type { WebhookHandler } from '../platform/http-result.ts';
 import type { Bot } from '../platform/interaction.ts';
 import type { PublishDeps } from '../publish/deps.ts';
 import { publish } from '../publish/feature.ts';
@@ -31,6 +33,8 @@ export interface App {
   bot: Bot;
   /** Every feature's scheduler queues with their handlers: register them all before the scheduler starts. */
   queues: ReadonlyMap<string, TaskHandler>;
+  /** POST /webhooks/media/:token: a media API delivery becoming a result in its job's thread. */
+  webhook: WebhookHandler;
   /** Each feature's recovery at start (after the scheduler started), in feature order. */
   recover(): Promise<void>;
   /** The features' services the composition root hands on (tests reach the core through them). */
@@ -77,13 +81,15 @@ export function createApp(services: AppServices): App {
     ...(services.defaultKey ? { defaultKey: services.defaultKey } : {}),
   });
   if (services.defaultKey) voiceDeps.voices.warm(services.defaultKey);
+  const jobsDeps = mountCtx.use(jobs);
   return {
     bot,
     queues,
+    webhook: createWebhookHandler(jobsDeps),
     async recover() {
       for (const m of all) await m.recover?.();
     },
-    jobs: mountCtx.use(jobs),
+    jobs: jobsDeps,
     voices: voiceDeps,
     publish: mountCtx.use(publish),
     channels: channelDeps,
