@@ -1,8 +1,8 @@
 // Parsing and validating a full /clip line. It runs before the platform's 3-second acknowledgement
 // (prepare() does no I/O), so it must stay far below a millisecond even with every option given.
 
-import { CLIP } from '../src/core/commands/table.ts';
 import { DEFAULT_SOURCES, parseAndValidate } from '../src/core/commands/validate.ts';
+import { CLIP } from '../src/core/jobs/table.ts';
 import { type Bound, measureSync, type Row, rowOf } from './stats.ts';
 
 const BENCH = 'command parsing';

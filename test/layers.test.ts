@@ -101,6 +101,68 @@ describe('the configuration', () => {
   });
 });
 
+/** The folders under core/ that are features: each one exports its value from `feature.ts` (core/app lists them). */
+const FEATURE_FOLDERS = readdirSync(join(root, 'core'))
+  .filter((d) => existsSync(join(root, 'core', d, 'feature.ts')))
+  .sort();
+const featureOf = (path: string): string | undefined => FEATURE_FOLDERS.find((f) => path.startsWith(`core/${f}/`));
+
+describe('features, the framework and the seam', () => {
+  const framework = inLayer('core/commands/');
+  const seam = inLayer('core/platform/');
+  const importsFeatureOrApp = (i: string) => featureOf(i) !== undefined || i.startsWith('core/app/');
+
+  it('finds the features: jobs, voices, publish and channels each mount themselves', () => {
+    expect(FEATURE_FOLDERS).toEqual(['channels', 'jobs', 'publish', 'voices']);
+  });
+
+  it('the command framework (core/commands) imports no feature and not the app', () => {
+    expect(offenders(framework, importsFeatureOrApp, true)).toEqual([]);
+  });
+
+  it('the seam (core/platform) imports no feature and not the app', () => {
+    expect(offenders(seam, importsFeatureOrApp, true)).toEqual([]);
+  });
+
+  it('a feature never imports the app: arrows run app → features → framework and seam', () => {
+    const features = FEATURE_FOLDERS.flatMap((f) => inLayer(`core/${f}/`));
+    expect(offenders(features, (i) => i.startsWith('core/app/'), true)).toEqual([]);
+  });
+
+  it('features import each other only as a DAG (folder to folder)', () => {
+    const graph = new Map(
+      FEATURE_FOLDERS.map((f) => [
+        f,
+        [
+          ...new Set(
+            inLayer(`core/${f}/`)
+              .flatMap(localImportsOf)
+              .map(featureOf)
+              .filter((g): g is string => g !== undefined && g !== f),
+          ),
+        ],
+      ]),
+    );
+    expect(findCycles(graph).map((c) => c.join(' -> '))).toEqual([]);
+  });
+
+  it('only core/app lists the features: a feature value is imported by the app or by a feature that uses it', () => {
+    const importers = all.filter((f) =>
+      localImportsOf(f).some((i) => FEATURE_FOLDERS.some((g) => i === `core/${g}/feature.ts`)),
+    );
+    const allowed = (f: string) => name(f).startsWith('core/app/') || /^core\/[a-z-]+\/feature\.ts$/.test(name(f));
+    expect(importers.filter((f) => !allowed(f)).map(name)).toEqual([]);
+    const listing = inLayer('core/app/').filter(
+      (f) => localImportsOf(f).filter((i) => i.endsWith('/feature.ts')).length === FEATURE_FOLDERS.length,
+    );
+    expect(listing.map(name)).toContain('core/app/features.ts');
+  });
+
+  it.each(['infra', 'discord', 'slack', 'console'])('%s imports no feature', (layer) => {
+    expect(offenders(inLayer(`${layer}/`), (i) => featureOf(i) !== undefined, true)).toEqual([]);
+  });
+});
+
 /** Every cycle found by a depth-first walk, each as the chain of files that closes it. */
 function findCycles(graph: Map<string, string[]>): string[][] {
   const cycles: string[][] = [];

@@ -3,7 +3,7 @@
 // It needs the bot token alone: the application id is read with it, and no media API or store is involved.
 import { type APIApplication, REST, Routes } from 'discord.js';
 import { loadDiscordRegistration } from '../config.ts';
-import { COMMANDS } from '../core/commands/table.ts';
+import { COMMANDS } from '../core/app/commands.ts';
 import { ConfigError } from '../core/errors.ts';
 import { registerCommands } from '../discord/commands.ts';
 import { explainDiscordAuth } from '../discord/token-error.ts';

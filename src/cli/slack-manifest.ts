@@ -3,7 +3,7 @@
 // then, because npm prints its own "> reelbot@… slack:manifest" banner on stdout, which breaks the JSON.
 import { writeFileSync } from 'node:fs';
 import { loadSlackCommandPrefix } from '../config.ts';
-import { COMMANDS } from '../core/commands/table.ts';
+import { COMMANDS } from '../core/app/commands.ts';
 import { ConfigError } from '../core/errors.ts';
 import { slackManifest } from '../slack/manifest.ts';
 import { parseCliArgs } from './args.ts';

@@ -11,8 +11,8 @@ import {
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
   Routes,
 } from 'discord.js';
+import { COMMANDS } from '../core/app/commands.ts';
 import type { CommandSpec, OptionSpec, OptionType } from '../core/commands/spec.ts';
-import { COMMANDS } from '../core/commands/table.ts';
 import { truncate } from '../core/platform/message.ts';
 import type { Store } from '../core/ports.ts';
 

@@ -43,7 +43,7 @@ export interface ProjectEngineOptions {
   shelf?: ProjectShelf<ProjectBody>;
 }
 
-interface Entry {
+interface ProjectEntry {
   body: ProjectBody;
   source: OutputSource;
   keyHash: string;
@@ -66,21 +66,21 @@ function failureMessage(input: OutputSource): string {
 export function createProjectEngine(options: ProjectEngineOptions): ProjectEngine {
   const now = options.now ?? Date.now;
   const { shelf, origin } = options;
-  const projects = new Map<string, Entry>();
+  const projects = new Map<string, ProjectEntry>();
 
-  const shelved = (entry: Entry): ShelvedProject<ProjectBody> => {
+  const shelved = (entry: ProjectEntry): ShelvedProject<ProjectBody> => {
     const { body, source, keyHash, webhookUrl, dueAt } = entry;
     return { body, source, keyHash, webhookUrl, dueAt, origin };
   };
 
   /** A project another process's sandbox made or ended, its links moved to this sandbox (any serves them). */
-  function fromShelf(p: ShelvedProject<ProjectBody>): Entry {
+  function fromShelf(p: ShelvedProject<ProjectBody>): ProjectEntry {
     const body =
       p.origin === origin ? p.body : (JSON.parse(JSON.stringify(p.body).replaceAll(p.origin, origin)) as ProjectBody);
     return { body, source: p.source, keyHash: p.keyHash, webhookUrl: p.webhookUrl, dueAt: p.dueAt, timer: undefined };
   }
 
-  function finish(entry: Entry): void {
+  function finish(entry: ProjectEntry): void {
     if (entry.body.status !== 'processing') return;
     clearTimeout(entry.timer);
     entry.timer = undefined;
@@ -105,7 +105,7 @@ export function createProjectEngine(options: ProjectEngineOptions): ProjectEngin
   }
 
   /** The project in memory, or as another process (or an earlier run) left it on the shelf. */
-  function find(projectId: string): Entry | undefined {
+  function find(projectId: string): ProjectEntry | undefined {
     const known = projects.get(projectId);
     if (known || !shelf) return known;
     const stored = shelf.get(projectId);
@@ -139,7 +139,7 @@ export function createProjectEngine(options: ProjectEngineOptions): ProjectEngin
         error: null,
         outputs: [],
       };
-      const entry: Entry = {
+      const entry: ProjectEntry = {
         body,
         source: { kind: input.kind, source: input.source, reelsCount: input.reelsCount, keywords: input.keywords },
         keyHash: keyHashOf(input.apiKey),

@@ -12,7 +12,7 @@ export const DEFAULT_SANDBOX_ORIGIN = 'http://127.0.0.1:4010';
 /** Path prefix of the voice samples the sandbox serves. */
 export const VOICE_SAMPLE_PREFIX = '/voices/';
 
-interface Entry {
+interface VoiceRow {
   languageCode: string;
   name: string;
   gender: 'Male' | 'Female';
@@ -21,7 +21,7 @@ interface Entry {
 }
 
 /** A stable UUID (version-5 layout) from the voice's locale, name and style. */
-function voiceUuid(e: Entry): string {
+function voiceUuid(e: VoiceRow): string {
   const h = createHash('sha1').update(`${e.languageCode}/${e.name}/${e.style}`).digest();
   h[6] = ((h[6] ?? 0) & 0x0f) | 0x50;
   h[8] = ((h[8] ?? 0) & 0x3f) | 0x80;
@@ -35,9 +35,9 @@ function hasStyles(locale: LocaleVoices, gender: 'Male' | 'Female', index: numbe
   return gender === 'Female' ? index < 3 : index - locale.female.length < 2;
 }
 
-function baseEntries(): { general: Entry[]; styled: Entry[] } {
-  const general: Entry[] = [];
-  const styled: Entry[] = [];
+function baseEntries(): { general: VoiceRow[]; styled: VoiceRow[] } {
+  const general: VoiceRow[] = [];
+  const styled: VoiceRow[] = [];
   VOICE_LOCALES.forEach((locale, li) => {
     const voices = [
       ...locale.female.map((name) => ({ name, gender: 'Female' as const })),
@@ -45,7 +45,7 @@ function baseEntries(): { general: Entry[]; styled: Entry[] } {
     ];
     if (locale.code === EXAMPLE_VOICE.languageCode) voices.push({ name: EXAMPLE_VOICE.name, gender: 'Male' });
     voices.forEach((v, vi) => {
-      const entry: Entry = { languageCode: locale.code, ...v, style: 'general', order: [li, vi, 0] };
+      const entry: VoiceRow = { languageCode: locale.code, ...v, style: 'general', order: [li, vi, 0] };
       general.push(entry);
       if (hasStyles(locale, v.gender, vi) && v.name !== EXAMPLE_VOICE.name) styled.push(entry);
     });
@@ -54,7 +54,7 @@ function baseEntries(): { general: Entry[]; styled: Entry[] } {
 }
 
 /** Every voice in "general", then extra styles round-robin over the styled voices up to the docs' total. */
-function catalogueEntries(): Entry[] {
+function catalogueEntries(): VoiceRow[] {
   const { general, styled } = baseEntries();
   const entries = [...general];
   for (let si = 1; si < VOICE_STYLES.length && entries.length < SANDBOX_VOICE_TOTAL; si++) {
@@ -66,13 +66,13 @@ function catalogueEntries(): Entry[] {
   return entries.sort((a, b) => a.order[0] - b.order[0] || a.order[1] - b.order[1] || a.order[2] - b.order[2]);
 }
 
-let cached: Entry[] | undefined;
+let cached: VoiceRow[] | undefined;
 
 function capitalised(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
-function toVoice(e: Entry, origin: string): Voice {
+function toVoice(e: VoiceRow, origin: string): Voice {
   if (e.name === EXAMPLE_VOICE.name && e.languageCode === EXAMPLE_VOICE.languageCode) return { ...EXAMPLE_VOICE };
   const isDefault =
     e.name === DEFAULT_VOICE.name && e.languageCode === DEFAULT_VOICE.languageCode && e.style === DEFAULT_VOICE.style;

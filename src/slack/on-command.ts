@@ -7,6 +7,7 @@ import type { HandlerDeps } from './boundary.ts';
 import { triggerReplayCheck } from './replay.ts';
 import { createReply } from './reply.ts';
 import { commandOrigin, type SlashCommandBody, slashCommandSchema } from './translate.ts';
+import { unwrapSlackText } from './unwrap.ts';
 
 export function registerCommands(app: App, deps: HandlerDeps): void {
   app.command(/.*/, async ({ body, ack, context }) => {
@@ -46,7 +47,7 @@ async function onCommand(deps: HandlerDeps, cmd: SlashCommandBody, ack: Ack, bot
     {
       kind: 'command',
       command,
-      text: cmd.text,
+      text: unwrapSlackText(cmd.text),
       origin,
       canConfigure: configuring
         ? () => deps.permissions.canConfigure(cmd.user_id)

@@ -1,9 +1,9 @@
 // Slack payloads in, the core's values out. Every payload is parsed here, once, with zod.
 import { z } from 'zod';
-import { unwrapSlackText } from '../core/commands/unwrap.ts';
 import type { Origin } from '../core/ports.ts';
 import { controlId } from './render.ts';
 import type { ClickedMessage } from './reply.ts';
+import { unwrapSlackText } from './unwrap.ts';
 import type { ViewMeta } from './views.ts';
 
 const team = z.object({ id: z.string() }).nullish();

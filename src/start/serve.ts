@@ -11,9 +11,6 @@ import type { Core } from './core.ts';
 import type { Infrastructure } from './infrastructure.ts';
 import type { BotOptions } from './options.ts';
 
-/** A request left in `publishing` this long by a stopped process is shown as outcome unknown. */
-const PUBLISH_STALE_MS = 5 * 60_000;
-
 export interface Serving {
   /** The listener's port; 0 when the caller asked for none. */
   port: number;
@@ -76,13 +73,9 @@ export async function serve(
         );
   if (metricsListener) closers.push('the metrics listener', () => metricsListener.close());
 
-  await core.poller.start();
-  closers.push('the poller', () => core.poller.stop());
   await infra.scheduler.start();
-  // A process that died mid-call left its requests in `publishing`: their outcome is unknown.
-  await core.publish.service.recover(PUBLISH_STALE_MS).catch((err: unknown) => {
-    logger.warn({ err }, 'could not look for interrupted publish requests');
-  });
+  // What a stopped process left behind: jobs to poll again, publish requests whose outcome is unknown.
+  await core.recover();
   logger.info({ port }, 'HTTP listener ready (webhooks, /healthz, /metrics)');
   // Each adapter bounds its own calls to its platform; a stop asked for meanwhile need not wait for them.
   for (const a of attached.adapters) await a.start();

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { COMMANDS } from '../../src/core/commands/table.ts';
+import { COMMANDS } from '../../src/core/app/commands.ts';
 import { createDiscordDouble, type DiscordDouble } from '../doubles/discord/index.ts';
 import { run, stopAll } from '../production/run-process.ts';
 

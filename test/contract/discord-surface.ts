@@ -1,7 +1,7 @@
 // Discord as a Surface: the real discord.js adapter against the Discord double. Commands go out as slash
 // commands with typed options, clicks and form submissions as interactions, and what people see is read
 // from the double's channels, threads and interaction messages.
-import { COMMANDS } from '../../src/core/commands/table.ts';
+import { COMMANDS } from '../../src/core/app/commands.ts';
 import { DEFAULT_SOURCES, parseAndValidate } from '../../src/core/commands/validate.ts';
 import type { RunningBot } from '../../src/start-bot.ts';
 import { buttonsOf, textOf } from '../discord/e2e-support.ts';

@@ -1,6 +1,6 @@
 import { REST } from 'discord.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { COMMANDS } from '../../src/core/commands/table.ts';
+import { COMMANDS } from '../../src/core/app/commands.ts';
 import { registerCommands, slashCommandDefinitions } from '../../src/discord/index.ts';
 import { createDiscordDouble, type DiscordDouble } from '../doubles/discord/index.ts';
 import { createMemoryStore } from './support.ts';

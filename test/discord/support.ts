@@ -2,8 +2,8 @@
 // every path (error, modal, run with ephemeral / public / openThread), and an adapter started against
 // the Discord double.
 
+import { COMMANDS } from '../../src/core/app/commands.ts';
 import type { CommandSpec } from '../../src/core/commands/spec.ts';
-import { COMMANDS } from '../../src/core/commands/table.ts';
 import { createOnce } from '../../src/core/guarantees/once.ts';
 import { createOutbox, type Outbox } from '../../src/core/guarantees/outbox.ts';
 import type {

@@ -1,7 +1,7 @@
 // /help tells Slack users which commands open a form when run with no text; each claim is checked
 // against what the real Slack adapter does with that bare command.
 import { afterEach, describe, expect, it } from 'vitest';
-import { COMMANDS } from '../../src/core/commands/table.ts';
+import { COMMANDS } from '../../src/core/app/commands.ts';
 import { waitFor } from '../doubles/slack/index.ts';
 import { type SlackE2e, startSlackE2e } from '../slack/e2e-harness.ts';
 import { slashCommand } from '../slack/harness.ts';

@@ -1,6 +1,6 @@
 // A small Bot that takes every path an adapter must handle: errors, forms, runs that answer ephemerally,
 // publicly or with a job thread, and a crash. It records what reached it.
-import { COMMANDS } from '../../src/core/commands/table.ts';
+import { COMMANDS } from '../../src/core/app/commands.ts';
 import type {
   ActionEvent,
   Bot,

@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { CLIP, SETUP } from '../../src/core/commands/table.ts';
+import { findCommand } from '../../src/core/app/commands.ts';
+import type { CommandSpec } from '../../src/core/commands/spec.ts';
+import { CLIP } from '../../src/core/jobs/table.ts';
 import { opensForm } from '../../src/core/platform/dispatch.ts';
 import { publishForm } from '../../src/core/publish/form.ts';
 import { commandFormView, decodeMeta, encodeMeta, modalView, readModalValues } from '../../src/slack/views.ts';
+
+/** /setup as the app assembles it, with every feature's settings. */
+const SETUP = findCommand('setup') as CommandSpec;
 
 describe('forms', () => {
   it('derives the /clip form from the command table: the link first, choices as selects, flags as checkboxes', () => {

@@ -1,28 +1,34 @@
 import { z } from 'zod';
-import { defineForm } from '../commands/actions.ts';
 import { budgetLine } from '../commands/budget-line.ts';
-import { type CommandContext, defineCommand, fail, NOT_ALLOWED, run } from '../commands/handler.ts';
-import { SETUP } from '../commands/table.ts';
+import { fail, NOT_ALLOWED, run } from '../commands/handler.ts';
+import type { OptionValues } from '../commands/spec.ts';
 import { MediaApiError } from '../errors.ts';
 import { describeMediaError } from '../media/describe-error.ts';
 import { CLIP_LANGUAGES, DEFAULT_LANGUAGE, DEFAULT_SUBTITLE_TEMPLATE, SUBTITLE_TEMPLATES } from '../media/enums.ts';
 import type { Prepared } from '../platform/interaction.ts';
-import type { OutMessage } from '../platform/message.ts';
-import { PLATFORMS } from '../publish/caption-limits.ts';
-import { setupPublishing } from '../publish/setup-socials.ts';
+import type { Card, OutMessage } from '../platform/message.ts';
+import { type ChannelsContext, defineCommand, defineForm } from './deps.ts';
 import { maskSecret } from './settings-repo.ts';
+import { SETUP } from './table.ts';
 
 export const SETUP_KEY_MODAL = 'setup_key';
 /** The same form, saving without asking the API first: for when the API is down (`/setup key force`). */
 export const SETUP_KEY_FORCE_MODAL = 'setup_key_force';
 export const UNREADABLE_KEY_LINE = '⚠️ the stored key can no longer be read — set it again with `/setup key`';
-export { NOT_ALLOWED } from '../commands/handler.ts';
 
 /** What people type to go back to no default voice; no voice of the catalogue is named so. */
 const CLEAR_VOICE = new Set(['', 'none', 'default', 'api default', 'clear']);
 
-/** What the channel runs with, the key shown masked and never in full. */
-async function renderSettings(ctx: CommandContext, note?: string): Promise<OutMessage> {
+/** What the channel runs with (the key shown masked and never in full), then each feature's section. */
+async function renderSettings(ctx: ChannelsContext, note?: string): Promise<OutMessage> {
+  const parts = await Promise.all(ctx.deps.setupParts().map((part) => part.show(ctx)));
+  return {
+    text: [note, '**reelbot settings for this channel**'].filter(Boolean).join('\n'),
+    cards: [await channelCard(ctx), ...parts],
+  };
+}
+
+async function channelCard(ctx: ChannelsContext): Promise<Card> {
   const s = await ctx.deps.settings.get(ctx.channelKey);
   const { facts } = ctx.deps;
   const keyLine = s.apiKey
@@ -42,52 +48,41 @@ async function renderSettings(ctx: CommandContext, note?: string): Promise<OutMe
   }
   const budget = s.unreadable?.includes('apiKey') ? undefined : await budgetLine(ctx);
   return {
-    text: [note, '**reelbot settings for this channel**'].filter(Boolean).join('\n'),
-    cards: [
+    title: 'Channel settings',
+    fields: [
+      { name: 'API key', value: keyLine },
+      { name: 'Default language', value: s.language ?? DEFAULT_LANGUAGE, inline: true },
+      { name: 'Default voice', value: voice, inline: true },
+      { name: 'Default subtitle style', value: s.template ?? DEFAULT_SUBTITLE_TEMPLATE, inline: true },
       {
-        title: 'Channel settings',
-        fields: [
-          { name: 'API key', value: keyLine },
-          { name: 'Default language', value: s.language ?? DEFAULT_LANGUAGE, inline: true },
-          { name: 'Default voice', value: voice, inline: true },
-          { name: 'Default subtitle style', value: s.template ?? DEFAULT_SUBTITLE_TEMPLATE, inline: true },
-          {
-            name: 'Results arrive by',
-            value: facts.webhooks ? 'webhook (with polling as a fallback)' : 'polling (no PUBLIC_URL set)',
-          },
-          ...(budget ? [{ name: 'Request budget', value: budget }] : []),
-        ],
-        footer:
-          'Change: /setup key · /setup clear_key · /setup language=french voice=Jenny template=beast · voice=none clears the voice',
-        tone: 'info',
+        name: 'Results arrive by',
+        value: facts.webhooks ? 'webhook (with polling as a fallback)' : 'polling (no PUBLIC_URL set)',
       },
+      ...(budget ? [{ name: 'Request budget', value: budget }] : []),
     ],
+    footer:
+      'Change: /setup key · /setup clear_key · /setup language=french voice=Jenny template=beast · voice=none clears the voice',
+    tone: 'info',
   };
 }
 
 export const setup = defineCommand({
   spec: SETUP,
-  options: z.strictObject({
-    action: z.enum(['show', 'key', 'clear_key', 'socials']).default('show'),
+  options: z.looseObject({
+    // The table checked the word; the features' setup parts add theirs (`socials`).
+    action: z.string().default('show'),
     language: z.enum(CLIP_LANGUAGES).optional(),
     voice: z.string().optional(),
     template: z.enum(SUBTITLE_TEMPLATES).optional(),
-    // /setup socials [add|remove] <name> platform=… and the approval policy (src/core/publish).
-    change: z.enum(['add', 'remove']).optional(),
-    name: z.string().optional(),
-    platform: z.enum(PLATFORMS).optional(),
-    approvals: z.number().int().optional(),
-    self_approve: z.enum(['yes', 'no']).optional(),
-    approval_expiry: z.string().optional(),
-    approvers: z.string().optional(),
-    timezone: z.string().optional(),
-    remind: z.string().optional(),
     force: z.boolean().optional(),
   }),
   prepare(v, ctx): Prepared {
     if (!ctx.canConfigure) return fail(NOT_ALLOWED);
-    const publishing = setupPublishing(v, ctx);
-    if (publishing) return publishing;
+    // The options the setup parts add pass through the loose schema to them, as the table checked them.
+    for (const part of ctx.deps.setupParts()) {
+      const answer = part.prepare(v as OptionValues, ctx);
+      if (answer) return answer;
+    }
     const { action, language, voice, template } = v;
     const defaults = { language, voice, template };
     const changing = Object.values(defaults).some((x) => x !== undefined);
@@ -152,7 +147,7 @@ export const setupKeyForceForm = defineForm({
   prepare: (values, ctx) => submitKey(values.api_key, true, ctx),
 });
 
-function submitKey(submitted: string, force: boolean, ctx: CommandContext): Prepared {
+function submitKey(submitted: string, force: boolean, ctx: ChannelsContext): Prepared {
   if (!ctx.canConfigure) return fail(NOT_ALLOWED);
   const key = submitted.trim();
   if (!key) return fail('The API key was empty; nothing changed.');
@@ -180,7 +175,7 @@ function submitKey(submitted: string, force: boolean, ctx: CommandContext): Prep
 }
 
 /** Why the key was not saved, said once, and the key the channel keeps (if it has one). */
-async function notSaved(ctx: CommandContext, err: MediaApiError): Promise<string> {
+async function notSaved(ctx: ChannelsContext, err: MediaApiError): Promise<string> {
   const before = await ctx.deps.settings.get(ctx.channelKey);
   const kept = before.apiKey ? ` This channel keeps its current key (${maskSecret(before.apiKey)}).` : '';
   // describeMediaError's 401 advice ("set a valid key with /setup key") is what the person just did.

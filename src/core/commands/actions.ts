@@ -9,23 +9,25 @@ import { type CommandContext, fail } from './handler.ts';
 /** Discord's custom_id limit; Slack's action_id (255) is larger, so the stricter one holds for both. */
 export const MAX_CONTROL_ID = 100;
 
-export interface ActionHandler {
+export interface ActionHandler<D = unknown> {
   /** Lower-case letters and `_`, no `:`. */
   verb: string;
   /** For the error counter and logs: `action:<verb>`. */
-  prepare(arg: string, ctx: CommandContext): Prepared;
+  prepare(arg: string, ctx: CommandContext<D>): Prepared;
 }
 
-export interface ActionDefinition<S extends z.ZodType<unknown, string>> {
+export interface ActionDefinition<S extends z.ZodType<unknown, string>, D> {
   verb: string;
   /** Parses the text after `<verb>:`; an arg that does not parse is treated as an expired button. */
   arg: S;
-  prepare(arg: z.output<S>, ctx: CommandContext): Prepared;
+  prepare(arg: z.output<S>, ctx: CommandContext<D>): Prepared;
 }
 
 export const EXPIRED_BUTTON = 'That button is no longer supported. Run the command again.';
 
-export function defineAction<S extends z.ZodType<unknown, string>>(def: ActionDefinition<S>): ActionHandler {
+export function defineAction<S extends z.ZodType<unknown, string>, D = unknown>(
+  def: ActionDefinition<S, D>,
+): ActionHandler<D> {
   if (!/^[a-z_]+$/.test(def.verb)) throw new Error(`button verb '${def.verb}' must be lower-case letters and _`);
   return {
     verb: def.verb,
@@ -51,20 +53,20 @@ export function splitControlId(id: string): { verb: string; arg: string } | unde
   return at > 0 ? { verb: id.slice(0, at), arg: id.slice(at + 1) } : { verb: id, arg: '' };
 }
 
-export interface FormHandler {
+export interface FormHandler<D = unknown> {
   /** The modal id the form is opened with; comes back with the submission. */
   id: string;
-  prepare(submission: ModalSubmission, ctx: CommandContext): Prepared;
+  prepare(submission: ModalSubmission, ctx: CommandContext<D>): Prepared;
 }
 
-export interface FormDefinition<S extends z.ZodType> {
+export interface FormDefinition<S extends z.ZodType, D> {
   id: string;
   /** The submitted fields by input id (a missing field is an expired or forged form). */
   values: S;
-  prepare(values: z.output<S>, ctx: CommandContext): Prepared;
+  prepare(values: z.output<S>, ctx: CommandContext<D>): Prepared;
 }
 
-export function defineForm<S extends z.ZodType>(def: FormDefinition<S>): FormHandler {
+export function defineForm<S extends z.ZodType, D = unknown>(def: FormDefinition<S, D>): FormHandler<D> {
   return {
     id: def.id,
     prepare(submission, ctx) {

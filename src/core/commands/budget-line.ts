@@ -1,11 +1,12 @@
 import { clockTime } from '../media/rate-limiter.ts';
+import type { CoreServices } from './define-feature.ts';
 import type { CommandContext } from './handler.ts';
 
 /**
  * "Requests left this hour: 37 of 80 for new work (20 more kept for reading results back); the next frees
  * at 14:05 UTC" — so nobody meets the bot's own limit unwarned. Undefined when the channel has no key.
  */
-export async function budgetLine(ctx: CommandContext): Promise<string | undefined> {
+export async function budgetLine(ctx: CommandContext<Pick<CoreServices, 'budget'>>): Promise<string | undefined> {
   if (!ctx.deps.budget) return undefined;
   const key = await ctx.apiKey().catch(() => undefined);
   if (!key) return undefined;

@@ -1,6 +1,5 @@
-// Words of a command's text: quotes group words and are removed, `\"` is a literal quote, and Slack's
-// link wrapping and entities are undone first (unwrap.ts) so a pasted link reads as typed.
-import { unwrapSlackText } from './unwrap.ts';
+// Words of a command's text: quotes group words and are removed, `\"` is a literal quote. The text
+// arrives as typed: an adapter undoes its platform's wrapping first (src/slack/unwrap.ts).
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: string };
 
@@ -33,8 +32,7 @@ export function tokenize(text: string): Result<string[]> {
   return scanned.ok ? { ok: true, value: scanned.value.tokens.map((t) => t.value) } : scanned;
 }
 
-export function scan(input: string): Result<{ tokens: Token[]; text: string }> {
-  const text = unwrapSlackText(input);
+export function scan(text: string): Result<{ tokens: Token[]; text: string }> {
   const tokens: Token[] = [];
   let i = 0;
   while (i < text.length) {

@@ -8,7 +8,6 @@ import { keepsTextPrivate, privateTextHint, unknownOptionError } from './parse-e
 import { type ParseResult, parseCommandText } from './parse-text.ts';
 import type { CommandSpec, OptionSpec, OptionValue, OptionValues, ValueSource } from './spec.ts';
 import { closest, didYouMean, fold } from './suggest.ts';
-import { unwrapSlackText } from './unwrap.ts';
 
 /** The large value sets checked here. Voices are resolved later, against the voice catalogue. */
 export interface ValueSources {
@@ -125,9 +124,8 @@ function checkBoolean(option: OptionSpec, value: OptionValue, hide: boolean): Ch
 function checkUrl(option: OptionSpec, text: string, hide: boolean): Checked {
   if (!text) return ok(undefined);
   const what = option.name === 'url' ? 'to the video' : `for ${option.name}`;
-  // Slack wraps pasted links (<https://…|label>); people paste links without a scheme (youtu.be/…).
-  const unwrapped = unwrapSlackText(text);
-  const withScheme = /^[\w-]+(\.[\w-]+)+(\/|$)/.test(unwrapped) ? `https://${unwrapped}` : unwrapped;
+  // People paste links without a scheme (youtu.be/…).
+  const withScheme = /^[\w-]+(\.[\w-]+)+(\/|$)/.test(text) ? `https://${text}` : text;
   let url: URL;
   try {
     url = new URL(withScheme);

@@ -2,10 +2,10 @@
 // language the clip was made in, which need not be the language of the channel's default voice: a French
 // voice reading an English caption sounds wrong and spends a request, so a voice of the caption's
 // language is picked instead, and the card says whose voice it is and why.
-import type { CommandContext } from '../commands/handler.ts';
 import { UserError } from '../errors.ts';
 import type { Voice } from '../media/schemas.ts';
 import { languageMatcher } from '../voices/language.ts';
+import type { JobsCommandContext } from './deps.ts';
 
 export interface CaptionVoice {
   voiceId: string;
@@ -20,7 +20,7 @@ const label = (v: Voice) => `${v.name || v.voiceId} (${v.languageCode})`;
  * of that language, of the default voice's gender when there is one, from its most common locale.
  */
 export async function captionVoice(
-  ctx: CommandContext,
+  ctx: JobsCommandContext,
   defaultId: string,
   language: string | undefined,
 ): Promise<CaptionVoice> {

@@ -2,8 +2,8 @@
 // start the next job on that output, in the same thread, with the channel's defaults. The button id
 // carries only the verb and `<job>:<part>:<output>`; the output is read back for the clicker's channel.
 import { z } from 'zod';
-import { type ActionHandler, defineAction } from '../commands/actions.ts';
-import { type CommandContext, compact, run } from '../commands/handler.ts';
+import type { ActionHandler } from '../commands/actions.ts';
+import { compact, run } from '../commands/handler.ts';
 import { subtitleStyles } from '../commands/option-schemas.ts';
 import { UserError } from '../errors.ts';
 import { DEFAULT_LANGUAGE, type ProjectKind, SUBTITLE_LANGUAGES } from '../media/enums.ts';
@@ -11,6 +11,7 @@ import type { Output } from '../media/schemas.ts';
 import type { Prepared } from '../platform/interaction.ts';
 import { checkScriptLength } from '../voices/split-script.ts';
 import { captionVoice } from './caption-voice.ts';
+import { defineAction, type JobsCommandContext } from './deps.ts';
 import { FOLLOW_UP_BUTTONS } from './follow-up-controls.ts';
 import type { Job } from './model.ts';
 
@@ -26,7 +27,7 @@ interface FollowUp {
    * The request bodies, and what the card should add to the noun; or a UserError saying why this output
    * cannot have it. `source` is the job the output came from.
    */
-  request(out: Output, ctx: CommandContext, source: Job | undefined, part: number): Promise<FollowUpRequest>;
+  request(out: Output, ctx: JobsCommandContext, source: Job | undefined, part: number): Promise<FollowUpRequest>;
 }
 
 interface FollowUpRequest {
@@ -106,7 +107,7 @@ const describeSource = (sourceKind: ProjectKind | undefined, t: Target, parts: n
             { ttv: 'the video', subtitles: 'the subtitled video', broll: 'the B-roll video' } as Record<string, string>
           )[sourceKind ?? ''] ?? 'the result');
 
-function start(f: FollowUp, t: Target, ctx: CommandContext): Prepared {
+function start(f: FollowUp, t: Target, ctx: JobsCommandContext): Prepared {
   return run(false, async (reply) => {
     const out = await ctx.deps.jobs.output(t.jobId, t.part, t.index, ctx.channelKey);
     if (!out) {

@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { budgetLine } from '../commands/budget-line.ts';
-import { CONSOLE_ONLY_COMMANDS, consoleOnlyNote } from '../commands/console-only.ts';
-import { defineCommand, fail, run } from '../commands/handler.ts';
-import { prefixMessage, renderHelp } from '../commands/help.ts';
-import { COMMANDS, HELP, JOBS, PROJECT } from '../commands/table.ts';
+import { fail, run } from '../commands/handler.ts';
 import { objectIdSchema } from '../media/schemas.ts';
 import { mention, type OutMessage } from '../platform/message.ts';
+import { defineCommand } from './deps.ts';
 import { KIND_LABEL } from './render.ts';
 import { renderProject } from './render-project.ts';
+import { JOBS, PROJECT } from './table.ts';
 
 export function ago(ms: number): string {
   const s = Math.max(0, Math.round(ms / 1000));
@@ -57,27 +56,5 @@ export const jobs = defineCommand({
       const budget = await budgetLine(ctx);
       await reply.ephemeral(budget ? { ...message, text: `${message.text}\nRequest budget: ${budget}.` } : message);
     });
-  },
-});
-
-const cleanName = (name: string | undefined) => name?.trim().replace(/^\//, '').toLowerCase();
-
-export const help = defineCommand({
-  spec: HELP,
-  options: z.strictObject({ command: z.string().optional() }),
-  prepare(v, ctx) {
-    // Help names the commands as this platform knows them (SLACK_COMMAND_PREFIX=rb- → /rb-clip).
-    const prefix = ctx.deps.commandPrefix?.[ctx.origin.platform] ?? '';
-    const asked =
-      prefix && v.command?.replace(/^\//, '').startsWith(prefix)
-        ? v.command.replace(/^\/?/, '').slice(prefix.length)
-        : v.command;
-    const names = COMMANDS.map((c) => c.name);
-    const onConsole = ctx.origin.platform === 'console';
-    const elsewhere = onConsole ? undefined : CONSOLE_ONLY_COMMANDS.find((c) => c.name === cleanName(asked));
-    if (elsewhere) return run(true, (reply) => reply.ephemeral({ text: consoleOnlyNote(elsewhere) }));
-    const listed = onConsole ? [...COMMANDS, ...CONSOLE_ONLY_COMMANDS] : COMMANDS;
-    const message = prefixMessage(renderHelp(listed, asked), names, prefix);
-    return run(true, (reply) => reply.ephemeral(message));
   },
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PROJECT_KINDS } from '../media/enums.ts';
 import { outputSchema } from '../media/schemas.ts';
-import { type Origin, originSchema, threadRefSchema } from '../platform/origin.ts';
+import { originSchema, threadRefSchema } from '../platform/origin.ts';
 
 // A job is one request of a user: one project, or several for a long text-to-speech script (parts
 // delivered in order). Jobs live in the store, so a restart loses nothing. Only lifecycle.ts writes them.
@@ -84,5 +84,5 @@ export type Pending = z.infer<typeof pendingSchema>;
 export const tokenRecordSchema = z.object({ jobId: z.string(), part: z.number().int() });
 export type TokenRecord = z.infer<typeof tokenRecordSchema>;
 
-export const channelKeyOf = (o: Pick<Origin, 'platform' | 'workspaceId' | 'channelId'>): string =>
-  `${o.platform}:${o.workspaceId}:${o.channelId}`;
+// The channel key belongs to the seam (every feature keys by it); kept importable where jobs are.
+export { channelKeyOf } from '../platform/origin.ts';

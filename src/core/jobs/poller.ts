@@ -1,7 +1,7 @@
 import { StoreUnavailableError } from '../errors.ts';
 import type { Metrics } from '../metrics.ts';
 import type { Clock, Logger } from '../ports.ts';
-import type { Scheduler, Task, TaskOutcome } from '../scheduler.ts';
+import type { Scheduler, TaskOutcome } from '../scheduler.ts';
 import { BUSY_RETRY_MS } from './poll.ts';
 import type { JobService, JobTimings } from './service.ts';
 
@@ -30,11 +30,10 @@ export interface PollerDeps {
 }
 
 export interface Poller {
-  /** Polls one job now (the `poll` task's handler); says when to run again, if ever. */
+  /** Polls one job now (the `poll` queue's handler, declared by the jobs feature); says when to run again, if ever. */
   pollJob(jobId: string): Promise<TaskOutcome>;
-  /** Registers the handler; with catch-up, schedules every pending job's poll for now. */
+  /** With catch-up, schedules every pending job's poll for now (the jobs feature's recovery at start). */
   start(): Promise<void>;
-  stop(): Promise<void>;
 }
 
 export { nextDelay } from './poll.ts';
@@ -69,19 +68,12 @@ export function createPoller(deps: PollerDeps): Poller {
     metrics.set('reelbot_jobs_pending', {}, pending);
   }
 
-  let registered = false;
   return {
     pollJob,
     async start() {
-      if (!registered) {
-        registered = true;
-        deps.scheduler.handle(POLL_QUEUE, (task: Task) => pollJob(task.id));
-      }
       if (deps.catchUpOnStart ?? true) {
         await catchUp().catch((err: unknown) => logger.error({ err }, 'poller: catching up after start failed'));
       }
     },
-    // The scheduler owns the running polls; the app stops it.
-    async stop() {},
   };
 }

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { defineAction } from '../commands/actions.ts';
-import { type CommandContext, run } from '../commands/handler.ts';
+import { run } from '../commands/handler.ts';
 import type { Prepared } from '../platform/interaction.ts';
+import { defineAction, type JobsCommandContext } from './deps.ts';
 
 /** `retry:<jobId>`: the same request again, as a new job started by whoever clicked. */
 export const retryAction = defineAction({ verb: 'retry', arg: z.string().regex(/^[a-z0-9]{4,32}$/), prepare: retry });
 
-function retry(jobId: string, ctx: CommandContext): Prepared {
+function retry(jobId: string, ctx: JobsCommandContext): Prepared {
   return run(false, async (reply) => {
     const verdict = await ctx.deps.jobs.mayRetry(jobId, ctx.channelKey);
     if (!verdict.ok) {

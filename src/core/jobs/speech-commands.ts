@@ -1,18 +1,19 @@
 import { z } from 'zod';
-import { type CommandContext, compact, defineCommand, fail, run } from '../commands/handler.ts';
+import { compact, fail, run } from '../commands/handler.ts';
 import { subtitleOptions, subtitleStyles } from '../commands/option-schemas.ts';
-import { TTS, TTV } from '../commands/table.ts';
 import { UserError } from '../errors.ts';
 import { DEFAULT_VOICE_ID, VISUAL_STYLES } from '../media/enums.ts';
 import type { Voice } from '../media/schemas.ts';
 import { truncate } from '../platform/message.ts';
 import { checkScriptLength } from '../voices/split-script.ts';
+import { defineCommand, type JobsCommandContext } from './deps.ts';
+import { TTS, TTV } from './table.ts';
 
 const voiceLabel = (v: Voice) =>
   `${v.name} (${v.languageCode}${v.style && v.style !== 'general' ? `, ${v.style}` : ''})`;
 
 /** The voice asked for, else the channel's default, else the API's default voice. */
-async function pickVoice(ctx: CommandContext, asked: string | undefined): Promise<Voice | { voiceId: string }> {
+async function pickVoice(ctx: JobsCommandContext, asked: string | undefined): Promise<Voice | { voiceId: string }> {
   if (asked) return ctx.resolveVoice(asked);
   const { voiceId } = await ctx.deps.settings.get(ctx.channelKey);
   if (!voiceId) return { voiceId: DEFAULT_VOICE_ID };
@@ -32,7 +33,7 @@ async function pickVoice(ctx: CommandContext, asked: string | undefined): Promis
  * the script, spoken by the default voice.
  */
 async function voiceAndText(
-  ctx: CommandContext,
+  ctx: JobsCommandContext,
   asked: string | undefined,
   text: string | undefined,
 ): Promise<{ voice: Voice | { voiceId: string }; text: string | undefined; usedDefault: boolean }> {

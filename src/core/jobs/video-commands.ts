@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { compact, defineCommand, fail, run } from '../commands/handler.ts';
+import { compact, fail, run } from '../commands/handler.ts';
 import { link, subtitleOptions, subtitleStyles } from '../commands/option-schemas.ts';
-import { BROLL, CLIP, SUBTITLES } from '../commands/table.ts';
 import {
   BROLL_FREQUENCIES,
   BROLL_TYPES,
@@ -10,6 +9,8 @@ import {
   DEFAULT_REEL_DURATION,
   SUBTITLE_LANGUAGES,
 } from '../media/enums.ts';
+import { defineCommand } from './deps.ts';
+import { BROLL, CLIP, SUBTITLES } from './table.ts';
 
 /** `min-max` seconds, e.g. 15-45. */
 export function checkDuration(d: string | undefined): string | null {

@@ -2,8 +2,8 @@
 // inferred) and parsed when read back.
 import { z } from 'zod';
 
-export const PLATFORMS = ['discord', 'slack', 'console'] as const;
-export const platformSchema = z.enum(PLATFORMS);
+export const CHAT_PLATFORMS = ['discord', 'slack', 'console'] as const;
+export const platformSchema = z.enum(CHAT_PLATFORMS);
 export type Platform = z.infer<typeof platformSchema>;
 
 /** Who asked, and where. */
@@ -25,6 +25,10 @@ export const originSchema = z.object({
   interactionId: z.string().optional(),
 });
 export type Origin = z.infer<typeof originSchema>;
+
+/** The key every per-channel record is stored under: `<platform>:<workspace>:<channel>`. */
+export const channelKeyOf = (o: Pick<Origin, 'platform' | 'workspaceId' | 'channelId'>): string =>
+  `${o.platform}:${o.workspaceId}:${o.channelId}`;
 
 /** Where a job's card and its updates live. */
 export const threadRefSchema = z.object({

@@ -3,11 +3,11 @@
 // sealed key copied to another channel or name does not open. Only names and platforms are ever shown.
 import { z } from 'zod';
 import type { SecretBox, Store } from '../ports.ts';
-import { PLATFORMS, type SocialPlatform } from './caption-limits.ts';
+import { SOCIAL_PLATFORMS, type SocialPlatform } from './caption-limits.ts';
 
 const storedSchema = z.object({
   name: z.string(),
-  platform: z.enum(PLATFORMS),
+  platform: z.enum(SOCIAL_PLATFORMS),
   sealed: z.string(),
   addedBy: z.string(),
 });

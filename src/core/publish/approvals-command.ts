@@ -2,13 +2,13 @@
 // link to its card), then their own open requests. Approve here is the card's approval, bound to the
 // content the list showed: `pubok:<request id>:<content hash>` is refused if the request changed since.
 import { z } from 'zod';
-import { defineAction } from '../commands/actions.ts';
-import { type CommandContext, defineCommand, run } from '../commands/handler.ts';
-import { APPROVALS } from '../commands/table.ts';
+import { run } from '../commands/handler.ts';
 import { type Card, type Control, link, mention, type OutMessage, plainText, truncate } from '../platform/message.ts';
 import { expiresAt } from './approvals.ts';
+import { defineAction, defineCommand, type PublishContext } from './deps.ts';
 import { contentHash, type PublishRequestRecord } from './model.ts';
 import { member } from './publish-commands.ts';
+import { APPROVALS } from './publish-table.ts';
 import { approvalLine } from './render.ts';
 import { formatWhen } from './schedule-time.ts';
 import type { Row, Viewer, WaitingLists } from './waiting.ts';
@@ -97,7 +97,7 @@ export function renderApprovals(lists: WaitingLists, now: number): OutMessage {
   };
 }
 
-export const viewerOf = (ctx: CommandContext): Viewer => ({
+export const viewerOf = (ctx: PublishContext): Viewer => ({
   platform: ctx.origin.platform,
   workspaceId: ctx.origin.workspaceId,
   userId: ctx.origin.userId,

@@ -13,8 +13,8 @@ export function preloadCaptionCounter(): void {
   loadTwitterText().catch(() => undefined);
 }
 
-export const PLATFORMS = ['tiktok', 'instagram', 'youtube', 'x', 'linkedin', 'facebook', 'other'] as const;
-export type SocialPlatform = (typeof PLATFORMS)[number];
+export const SOCIAL_PLATFORMS = ['tiktok', 'instagram', 'youtube', 'x', 'linkedin', 'facebook', 'other'] as const;
+export type SocialPlatform = (typeof SOCIAL_PLATFORMS)[number];
 
 interface Limits {
   title?: number;

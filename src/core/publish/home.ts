@@ -1,12 +1,10 @@
-// The person's own page (Slack's app Home): what waits for their approval, their own open requests, what
-// the channels they see will post in the next 7 days, and their running jobs, each with its buttons.
-// Drawn again after every action taken from it, with the answer to that action on top.
-import type { BotDeps } from '../commands/handler.ts';
-import { ago } from '../jobs/info-commands.ts';
-import { KIND_LABEL } from '../jobs/render.ts';
+// Publishing's sections of the person's own page (Slack's app Home): what waits for their approval, their
+// own open requests, and what the channels they see will post in the next 7 days, each with its buttons.
+import type { HomePart } from '../commands/define-feature.ts';
 import { type Card, link, type OutMessage, truncate } from '../platform/message.ts';
 import type { Origin } from '../ports.ts';
 import { mineCard, NOTHING_TO_APPROVE, toApproveCard } from './approvals-command.ts';
+import type { PublishDeps } from './deps.ts';
 import { formatWhen } from './schedule-time.ts';
 import type { Row } from './waiting.ts';
 
@@ -31,7 +29,7 @@ function upcomingCard(rows: Row[]): Card {
   };
 }
 
-export async function renderHome(deps: BotDeps, origin: Origin, notice?: OutMessage): Promise<OutMessage> {
+async function renderPublishing(deps: PublishDeps, origin: Origin): Promise<OutMessage> {
   const { waiting } = deps.publish;
   const now = deps.clock.now();
   const lists = await waiting.lists({
@@ -40,18 +38,6 @@ export async function renderHome(deps: BotDeps, origin: Origin, notice?: OutMess
     userId: origin.userId,
     ...(origin.roles ? { roles: origin.roles } : {}),
   });
-  const jobs: string[] = [];
-  for await (const job of deps.jobs.running(
-    (j) =>
-      j.origin.userId === origin.userId &&
-      j.origin.platform === origin.platform &&
-      j.origin.workspaceId === origin.workspaceId,
-  )) {
-    const url = job.thread && (await waiting.cardLink(job.thread));
-    jobs.push(
-      `• ${KIND_LABEL[job.kind]} \`${job.id}\` — ${truncate(job.summary, 120)} · started ${ago(now - job.createdAt)}${url ? ` · ${link('card', url)}` : ''}`,
-    );
-  }
   const shown = lists.toApprove.slice(0, MAX_ON_HOME);
   const head = `**Waiting for your approval** (${lists.toApprove.length})${
     lists.toApprove.length > shown.length ? ` — the oldest ${shown.length} below` : ''
@@ -60,14 +46,11 @@ export async function renderHome(deps: BotDeps, origin: Origin, notice?: OutMess
     ...shown.map((row) => toApproveCard(row, now)),
     mineCard(lists.mine, now),
     upcomingCard(lists.upcoming),
-    {
-      title: `Your running jobs (${jobs.length})`,
-      body: jobs.length ? jobs.slice(0, MAX_LINES).join('\n') : 'No job of yours is running.',
-      tone: 'info',
-    },
   ];
-  const top = notice ? `${notice.text}\n\n` : '';
   // Home is asked from no channel: when the platform cannot say which channels they see, none is listed.
   const unchecked = lists.unchecked ? `\n${UNCHECKED_HOME}` : '';
-  return { text: `${top}${head}${unchecked}`, cards };
+  return { text: `${head}${unchecked}`, cards };
 }
+
+/** First on Home: what waits for the person. */
+export const publishingHome: HomePart<PublishDeps> = { order: 10, render: renderPublishing };

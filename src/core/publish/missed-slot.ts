@@ -7,7 +7,7 @@ import { mention, type OutMessage } from '../platform/message.ts';
 import type { Clock } from '../ports.ts';
 import type { Scheduler } from '../scheduler.ts';
 import { type Actor, decidedText, mayCancel, quorumReached } from './approvals.ts';
-import { type Change, type Changed, type Person, type PublishRequestRecord, personOf } from './model.ts';
+import { type Decide, type Decided, type Person, type PublishRequestRecord, personOf } from './model.ts';
 import type { PolicyRepo } from './policy.ts';
 import { requestControls } from './render.ts';
 import { formatWhen } from './schedule-time.ts';
@@ -18,7 +18,7 @@ export interface MissedSlotDeps {
   clock: Clock;
   /** The scheduler queue of held posts. */
   publishQueue: string;
-  update(id: string, change: Change): Promise<Changed>;
+  update(id: string, decide: Decide): Promise<Decided>;
   say(r: PublishRequestRecord, message: OutMessage, event: string): Promise<void>;
 }
 

@@ -81,10 +81,10 @@ export const OPEN_STATES: readonly RequestState[] = ['pending', 'scheduled', 'ov
  * A decision on the stored record: the new record, or a refusal shown to the person who clicked. Pure,
  * because a compare-and-set write runs it again when another click or replica changed the record first.
  */
-export type Change = (r: PublishRequestRecord, policy: Policy) => PublishRequestRecord | string;
+export type Decide = (r: PublishRequestRecord, policy: Policy) => PublishRequestRecord | string;
 
-/** What a change left: the record stored afterwards, or why nothing changed. */
-export interface Changed {
+/** What a decision left: the record stored afterwards, or why nothing changed. */
+export interface Decided {
   record?: PublishRequestRecord;
   refusal?: string;
 }

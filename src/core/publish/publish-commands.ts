@@ -1,13 +1,13 @@
 // /publish, the Publish… button on results, the request card's buttons and the forms they open.
 
 import { z } from 'zod';
-import { defineAction, EXPIRED_BUTTON, type FormHandler } from '../commands/actions.ts';
-import { type CommandContext, defineCommand, fail, run } from '../commands/handler.ts';
-import { PUBLISH } from '../commands/table.ts';
+import { EXPIRED_BUTTON, type FormHandler } from '../commands/actions.ts';
+import { fail, run } from '../commands/handler.ts';
 import { UserError } from '../errors.ts';
 import { PRIVACY_VALUES } from '../media/enums.ts';
 import type { ModalSpec, ModalSubmission, Prepared } from '../platform/interaction.ts';
 import type { Reply } from '../ports.ts';
+import { defineAction, defineCommand, type PublishContext, type PublishDeps } from './deps.ts';
 import {
   checkContent,
   EDIT_PREFIX,
@@ -22,18 +22,19 @@ import {
 } from './form.ts';
 import type { PublishKit } from './kit.ts';
 import { type Content, type PublishRequestRecord, personOf } from './model.ts';
+import { PUBLISH } from './publish-table.ts';
 import { renderRequestCard } from './render.ts';
 import { newRequestId } from './repo.ts';
 import type { Member } from './request-lifecycle.ts';
 
 export const PUBLISH_BUTTON_LABEL = 'Publish…';
 
-function kitOf(ctx: CommandContext): PublishKit {
+function kitOf(ctx: PublishContext): PublishKit {
   return ctx.deps.publish;
 }
 
 /** The person who acted, as the request lifecycle checks them. */
-export const member = (ctx: CommandContext): Member => ({
+export const member = (ctx: PublishContext): Member => ({
   ...personOf(ctx.origin),
   canConfigure: ctx.canConfigure,
   ...(ctx.origin.roles ? { roles: ctx.origin.roles } : {}),
@@ -46,7 +47,7 @@ interface Source {
 }
 
 /** A form prefilled from the store; the draft remembers the video for the submission. */
-function formFor(ctx: CommandContext, source: () => Promise<Source>): Prepared {
+function formFor(ctx: PublishContext, source: () => Promise<Source>): Prepared {
   const draftId = newRequestId();
   const id = `${FORM_PREFIX}${draftId}`;
   const load = async (): Promise<ModalSpec> => {
@@ -60,7 +61,7 @@ function formFor(ctx: CommandContext, source: () => Promise<Source>): Prepared {
 }
 
 /** Checks the answers, posts the request card (a thread root), and starts the request. */
-async function createRequest(ctx: CommandContext, reply: Reply, videoUrl: string, v: FormValues): Promise<void> {
+async function createRequest(ctx: PublishContext, reply: Reply, videoUrl: string, v: FormValues): Promise<void> {
   const kit = kitOf(ctx);
   const now = ctx.deps.clock.now();
   const [accounts, policy] = await Promise.all([kit.accounts.list(ctx.channelKey), kit.policies.get(ctx.channelKey)]);
@@ -123,7 +124,7 @@ export const publishCommand = defineCommand({
 });
 
 /** `publish:<jobId>:<part>:<output>` on a result; `pub:<verb>:<requestId>` on a request card. */
-export function publishAction(actionId: string, ctx: CommandContext): Prepared | undefined {
+export function publishAction(actionId: string, ctx: PublishContext): Prepared | undefined {
   const [verb, a, b, c] = actionId.split(':');
   if (verb === 'publish' && a) return fromResult(ctx, a, Number(b ?? 0), Number(c ?? 0));
   if (verb !== 'pub' || !a || !b) return undefined;
@@ -160,7 +161,7 @@ export function publishAction(actionId: string, ctx: CommandContext): Prepared |
   }
 }
 
-function fromResult(ctx: CommandContext, jobId: string, part: number, index: number): Prepared {
+function fromResult(ctx: PublishContext, jobId: string, part: number, index: number): Prepared {
   return formFor(ctx, async () => {
     const out = await ctx.deps.jobs.output(jobId, part, index, ctx.channelKey);
     if (!out?.videoUrl) throw new UserError('That result is no longer available; use `/publish <video link>`.');
@@ -177,7 +178,7 @@ const shownOf = (c: Content): FormValues => ({
   schedule: c.scheduleAt === null ? 'now' : new Date(c.scheduleAt).toISOString(),
 });
 
-function editForm(ctx: CommandContext, id: string): Prepared {
+function editForm(ctx: PublishContext, id: string): Prepared {
   const spec = (c?: Content, accounts: Parameters<typeof publishForm>[1] = []) =>
     publishForm(`${EDIT_PREFIX}${id}`, accounts, c ? shownOf(c) : {}, true);
   return {
@@ -191,7 +192,7 @@ function editForm(ctx: CommandContext, id: string): Prepared {
   };
 }
 
-export function publishModal(s: ModalSubmission, ctx: CommandContext): Prepared | undefined {
+export function publishModal(s: ModalSubmission, ctx: PublishContext): Prepared | undefined {
   if (s.modalId.startsWith(FORM_PREFIX)) {
     return run(false, async (reply) => {
       const draft = await kitOf(ctx).repo.getDraft(s.modalId.slice(FORM_PREFIX.length));
@@ -255,9 +256,12 @@ export const publishCardAction = defineAction({
 });
 
 /** The publish form, its Edit, Request changes and New time forms: ids `<form>:<request or draft id>`. */
-export const PUBLISH_FORMS: readonly FormHandler[] = [FORM_PREFIX, EDIT_PREFIX, REASON_PREFIX, WHEN_PREFIX].map(
-  (prefix) => ({
-    id: prefix.slice(0, -1),
-    prepare: (s, ctx) => publishModal(s, ctx) ?? fail('That form has expired. Run the command again.'),
-  }),
-);
+export const PUBLISH_FORMS: readonly FormHandler<PublishDeps>[] = [
+  FORM_PREFIX,
+  EDIT_PREFIX,
+  REASON_PREFIX,
+  WHEN_PREFIX,
+].map((prefix) => ({
+  id: prefix.slice(0, -1),
+  prepare: (s, ctx) => publishModal(s, ctx) ?? fail('That form has expired. Run the command again.'),
+}));

@@ -1,7 +1,8 @@
-// How /publish and /scheduled are described in the command table: their options, limits and usage.
+// How /publish, /scheduled and /approvals are described in the command table, and what publishing adds to /setup.
 
-import { type CommandSpec, url } from '../commands/spec.ts';
+import { type CommandSpec, type OptionSpec, url } from '../commands/spec.ts';
 import { PRIVACY_VALUES } from '../media/enums.ts';
+import { SOCIAL_PLATFORMS } from './caption-limits.ts';
 
 export const PUBLISH: CommandSpec<'publish'> = {
   name: 'publish',
@@ -42,3 +43,58 @@ export const APPROVALS: CommandSpec<'approvals'> = {
   ephemeral: true,
   options: [],
 };
+
+/** What publishing adds to /setup: the social accounts (`/setup socials add <name>`) and the approval policy (policy.ts reads it). */
+export const SETUP_PUBLISHING_OPTIONS: readonly OptionSpec[] = [
+  {
+    name: 'change',
+    description: 'With socials: add or remove',
+    type: 'string',
+    choices: ['add', 'remove'],
+    positional: true,
+  },
+  { name: 'name', description: 'With socials: the account name', type: 'string', positional: true, maxLength: 32 },
+  {
+    name: 'platform',
+    description: 'With socials add: the account platform',
+    type: 'string',
+    choices: SOCIAL_PLATFORMS,
+  },
+  {
+    name: 'approvals',
+    description: 'Approvals a publish request needs (0 = none; default 1)',
+    type: 'integer',
+    min: 0,
+    max: 20,
+  },
+  {
+    name: 'self_approve',
+    description: 'May people approve their own requests? (default no)',
+    type: 'string',
+    choices: ['yes', 'no'],
+  },
+  {
+    name: 'approval_expiry',
+    description: 'How long approvals last: 72h, 3d (default 72h)',
+    type: 'string',
+    maxLength: 10,
+  },
+  {
+    name: 'approvers',
+    description: 'anyone (default), or members / roles who may approve',
+    type: 'string',
+    maxLength: 500,
+  },
+  {
+    name: 'timezone',
+    description: 'IANA time zone for schedules, e.g. Europe/Paris (default UTC)',
+    type: 'string',
+    maxLength: 60,
+  },
+  {
+    name: 'remind',
+    description: 'Remind approvers after a request waits: 30m, 4h, 1d (default 1d) or off',
+    type: 'string',
+    maxLength: 10,
+  },
+];

@@ -13,7 +13,7 @@ import { mention, type OutMessage } from '../platform/message.ts';
 import type { Clock, Logger, MediaApi } from '../ports.ts';
 import type { AccountsRepo } from './accounts.ts';
 import { decidedText } from './approvals.ts';
-import type { Change, Changed, Person, PublishRequestRecord } from './model.ts';
+import type { Decide, Decided, Person, PublishRequestRecord } from './model.ts';
 import type { Policy } from './policy.ts';
 
 /** Statuses the API answers before doing anything: nothing was posted. */
@@ -37,7 +37,7 @@ export interface PublisherDeps {
   /** Counts each call's outcome (reelbot_publish_total): an unknown one is what an operator must look at. */
   metrics?: Metrics;
   /** The request's one way to change: compare-and-set on its record, then its card redrawn. */
-  update(id: string, change: Change): Promise<Changed>;
+  update(id: string, decide: Decide): Promise<Decided>;
   /** Posts a request's news in its thread once. */
   say(r: PublishRequestRecord, message: OutMessage, event: string): Promise<void>;
 }

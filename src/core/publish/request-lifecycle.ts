@@ -21,10 +21,10 @@ import {
 import type { Approvers } from './approvers.ts';
 import { createMissedSlots } from './missed-slot.ts';
 import {
-  type Change,
-  type Changed,
   type Content,
   contentHash,
+  type Decide,
+  type Decided,
   type Person,
   type PublishRequestRecord,
   personOf,
@@ -70,21 +70,21 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
     if (port) await deps.outbox.post(port, r.thread, message, `pub:${r.id}:${event}`);
   }
 
-  /** Changes a request by compare-and-set, then redraws its card. */
-  async function update(id: string, change: Change): Promise<Changed> {
+  /** Applies a decision to a request by compare-and-set, then redraws its card. */
+  async function update(id: string, decide: Decide): Promise<Decided> {
     const gone = { refusal: 'That publish request no longer exists.' };
     const current = await repo.get(id);
     if (!current) return gone;
     const policy = await policies.get(current.channelKey);
     const now = clock.now();
-    // The last call of `change` is the one whose answer counts (earlier ones lost a race and were re-run).
-    let last: Changed = gone;
+    // The last call of `decide` is the one whose answer counts (earlier ones lost a race and were re-run).
+    let last: Decided = gone;
     const stored = await repo.update(id, (r) => {
-      const next = change(r, policy);
+      const next = decide(r, policy);
       last = typeof next === 'string' ? { refusal: next } : { record: { ...next, updatedAt: now } };
       return last.record;
     });
-    const result: Changed = last.record && stored ? { record: stored } : last;
+    const result: Decided = last.record && stored ? { record: stored } : last;
     if (result.record) await show(result.record);
     return result;
   }

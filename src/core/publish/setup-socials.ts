@@ -1,36 +1,46 @@
-// /setup socials … and the approval policy options of /setup. Access keys only ever arrive through the
-// private form (console: the next line) and are shown back by name only.
+// Publishing's part of /setup: `/setup socials …`, the approval policy options, and the "Publishing"
+// section of the /setup card. Access keys only ever arrive through the private form (console: the next
+// line) and are shown back by name only.
 
 import type { FormHandler } from '../commands/actions.ts';
-import { type CommandContext, fail, NOT_ALLOWED, run } from '../commands/handler.ts';
+import type { SetupPart } from '../commands/define-feature.ts';
+import { fail, NOT_ALLOWED, run } from '../commands/handler.ts';
 import type { OptionValues } from '../commands/spec.ts';
 import { UserError } from '../errors.ts';
 import type { ModalSubmission, Prepared } from '../platform/interaction.ts';
+import type { Card } from '../platform/message.ts';
 import { ACCOUNT_NAME } from './accounts.ts';
-import { PLATFORMS, type SocialPlatform } from './caption-limits.ts';
+import { SOCIAL_PLATFORMS, type SocialPlatform } from './caption-limits.ts';
+import type { PublishContext, PublishDeps } from './deps.ts';
 import { describePolicy, POLICY_OPTIONS, parsePolicyOptions } from './policy.ts';
+import { SETUP_PUBLISHING_OPTIONS } from './publish-table.ts';
 
 export const SOCIAL_KEY_PREFIX = 'socialkey:';
 
 const str = (v: unknown): string | undefined => (v === undefined || v === '' ? undefined : String(v));
 
-function kit(ctx: CommandContext) {
+function kit(ctx: PublishContext) {
   return ctx.deps.publish;
 }
 
-async function listText(ctx: CommandContext, note?: string): Promise<string> {
+const NO_ACCOUNTS =
+  'No social accounts yet. Add one: `/setup socials add <name> platform=x` (the access key goes in a private form).';
+
+async function accountList(ctx: PublishContext): Promise<string> {
   const accounts = await kit(ctx).accounts.list(ctx.channelKey);
+  return accounts.length ? accounts.map((a) => `• **${a.name}** (${a.platform})`).join('\n') : NO_ACCOUNTS;
+}
+
+async function listText(ctx: PublishContext, note?: string): Promise<string> {
+  const list = await accountList(ctx);
   const policy = await kit(ctx).policies.get(ctx.channelKey);
-  const list = accounts.length
-    ? accounts.map((a) => `• **${a.name}** (${a.platform})`).join('\n')
-    : 'No social accounts yet. Add one: `/setup socials add <name> platform=x` (the access key goes in a private form).';
   return [note, '**Social accounts of this channel**', list, `Approval policy: ${describePolicy(policy)}`]
     .filter(Boolean)
     .join('\n');
 }
 
 /** Handles /setup socials and the policy options; undefined when the command is about something else. */
-export function setupPublishing(v: OptionValues, ctx: CommandContext): Prepared | undefined {
+export function setupPublishing(v: OptionValues, ctx: PublishContext): Prepared | undefined {
   const action = str(v.action);
   const policyGiven = POLICY_OPTIONS.some((o) => v[o] !== undefined);
   if (action !== 'socials' && !policyGiven) return undefined;
@@ -63,7 +73,7 @@ export function setupPublishing(v: OptionValues, ctx: CommandContext): Prepared 
     });
   }
   const platform = (str(v.platform) ?? 'other') as SocialPlatform;
-  if (!PLATFORMS.includes(platform)) return fail(`platform must be one of ${PLATFORMS.join(', ')}.`);
+  if (!SOCIAL_PLATFORMS.includes(platform)) return fail(`platform must be one of ${SOCIAL_PLATFORMS.join(', ')}.`);
   return {
     kind: 'modal',
     modal: {
@@ -84,7 +94,7 @@ export function setupPublishing(v: OptionValues, ctx: CommandContext): Prepared 
   };
 }
 
-export function submitSocialKey(s: ModalSubmission, ctx: CommandContext, notAllowed: string): Prepared | undefined {
+function submitSocialKey(s: ModalSubmission, ctx: PublishContext, notAllowed: string): Prepared | undefined {
   if (!s.modalId.startsWith(SOCIAL_KEY_PREFIX)) return undefined;
   if (!ctx.canConfigure) return fail(notAllowed);
   const [name = '', platform = 'other'] = s.modalId.slice(SOCIAL_KEY_PREFIX.length).split(':');
@@ -92,7 +102,7 @@ export function submitSocialKey(s: ModalSubmission, ctx: CommandContext, notAllo
   if (!key) return fail('The access key was empty; nothing changed.');
   if (/\s/.test(key) || key.length > 500)
     return fail('That does not look like an access key (it has spaces or is too long); nothing changed.');
-  if (!ACCOUNT_NAME.test(name) || !PLATFORMS.includes(platform as SocialPlatform))
+  if (!ACCOUNT_NAME.test(name) || !SOCIAL_PLATFORMS.includes(platform as SocialPlatform))
     return fail('That form has expired. Run the command again.');
   return run(true, async (reply) => {
     await kit(ctx).accounts.put(ctx.channelKey, { name, platform: platform as SocialPlatform }, key, ctx.origin.userId);
@@ -106,7 +116,29 @@ export function submitSocialKey(s: ModalSubmission, ctx: CommandContext, notAllo
 }
 
 /** The private access-key form of `/setup socials add`: id `socialkey:<name>:<platform>`. */
-export const socialKeyForm: FormHandler = {
+const socialKeyForm: FormHandler<PublishDeps> = {
   id: SOCIAL_KEY_PREFIX.slice(0, -1),
   prepare: (s, ctx) => submitSocialKey(s, ctx, NOT_ALLOWED) ?? fail('That form has expired. Run the command again.'),
+};
+
+/** The "Publishing" section of the /setup card: the approval policy and the social accounts. */
+async function showPublishing(ctx: PublishContext): Promise<Card> {
+  const policy = await kit(ctx).policies.get(ctx.channelKey);
+  return {
+    title: 'Publishing',
+    fields: [
+      { name: 'Approval policy', value: describePolicy(policy) },
+      { name: 'Social accounts', value: await accountList(ctx) },
+    ],
+    footer: 'Change: /setup approvals=2 remind=4h timezone=Europe/Paris · /setup socials add <name> platform=x',
+    tone: 'info',
+  };
+}
+
+export const publishingSetupPart: SetupPart<PublishDeps> = {
+  options: SETUP_PUBLISHING_OPTIONS,
+  actions: [{ word: 'socials', description: 'socials (social accounts)' }],
+  prepare: setupPublishing,
+  show: showPublishing,
+  forms: [socialKeyForm],
 };

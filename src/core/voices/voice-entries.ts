@@ -1,10 +1,10 @@
-// The voices reduced once to lowercase keys (an Entry each), in a stable order, with the distinct names,
+// The voices reduced once to lowercase keys (a CatalogueEntry each), in a stable order, with the distinct names,
 // styles and locales a query word is scored against (voice-match.ts does the scoring).
 
 import type { Voice } from '../media/schemas.ts';
 import { normalizeTerm } from './language.ts';
 
-export interface Entry {
+export interface CatalogueEntry {
   voice: Voice;
   /** Position in the stable order: general style first, then locale, name, style, id. */
   order: number;
@@ -23,7 +23,7 @@ export interface Entry {
 
 /** The voices, and the distinct strings a query word is scored against once. */
 export interface Catalogue {
-  entries: Entry[];
+  entries: CatalogueEntry[];
   /** Distinct names with their parts ("JennyMultilingual" -> jenny, multilingual). */
   names: Array<{ key: string; words: string[] }>;
   styles: string[];
@@ -50,7 +50,7 @@ function splitName(name: string): string[] {
     .filter((w) => w.length > 0);
 }
 
-function compareKeys(a: Entry, b: Entry): number {
+function compareKeys(a: CatalogueEntry, b: CatalogueEntry): number {
   const pairs: Array<[string | boolean, string | boolean]> = [
     [!a.general, !b.general],
     [a.localeKey, b.localeKey],
@@ -86,7 +86,7 @@ export function buildCatalogue(voices: Voice[]): Catalogue {
     const nameKey = normalizeTerm(voice.name);
     const localeKey = normalizeTerm(voice.languageCode);
     const styleKey = styleKeyOf(voice.style);
-    const entry: Entry = {
+    const entry: CatalogueEntry = {
       voice,
       order: 0,
       nameKey,

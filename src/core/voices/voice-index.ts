@@ -4,7 +4,7 @@
 import type { Voice } from '../media/schemas.ts';
 import { truncate } from '../platform/message.ts';
 import { languageMatcher, languageName } from './language.ts';
-import { buildCatalogue, type Entry, normalizeGender, rank, styleKeyOf, tokenize } from './voice-match.ts';
+import { buildCatalogue, type CatalogueEntry, normalizeGender, queryWords, rank, styleKeyOf } from './voice-match.ts';
 import { type ResolveResult, resolveVoice } from './voice-resolve.ts';
 
 export type { ResolveResult } from './voice-resolve.ts';
@@ -56,7 +56,7 @@ const DEFAULT_LIMIT = 25;
 export const choiceLabel = (v: Voice): string =>
   [v.name || v.voiceId, v.languageCode, v.gender, v.style].filter(Boolean).join(' · ');
 
-function filterEntries(entries: readonly Entry[], filters: VoiceFilters): Entry[] {
+function filterEntries(entries: readonly CatalogueEntry[], filters: VoiceFilters): CatalogueEntry[] {
   const language = filters.language?.trim();
   const gender = filters.gender?.trim() ? normalizeGender(filters.gender) : undefined;
   const style = filters.style?.trim() ? styleKeyOf(filters.style) : undefined;
@@ -67,7 +67,7 @@ function filterEntries(entries: readonly Entry[], filters: VoiceFilters): Entry[
   );
 }
 
-function listLanguages(entries: readonly Entry[]): LanguageCount[] {
+function listLanguages(entries: readonly CatalogueEntry[]): LanguageCount[] {
   const counts = new Map<string, number>();
   for (const e of entries) counts.set(e.voice.languageCode, (counts.get(e.voice.languageCode) ?? 0) + 1);
   return [...counts]
@@ -75,7 +75,7 @@ function listLanguages(entries: readonly Entry[]): LanguageCount[] {
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.code < b.code ? -1 : 1));
 }
 
-function listStyles(entries: readonly Entry[]): string[] {
+function listStyles(entries: readonly CatalogueEntry[]): string[] {
   const styles = new Map<string, string>();
   for (const e of entries) if (!styles.has(e.styleKey)) styles.set(e.styleKey, e.voice.style);
   return [...styles.values()].sort((a, b) => {
@@ -94,7 +94,7 @@ export function createVoiceIndex(voices: Voice[]): VoiceIndex {
   let styles: string[] | undefined;
 
   const search = (query: string, filters: VoiceFilters = {}, limit = DEFAULT_LIMIT): Voice[] => {
-    const tokens = tokenize([query, filters.query ?? ''].join(' '));
+    const tokens = queryWords([query, filters.query ?? ''].join(' '));
     const within = filterEntries(entries, filters);
     if (tokens.length === 0) return within.slice(0, limit).map((e) => e.voice);
     return rank(catalogue, within, tokens, true)

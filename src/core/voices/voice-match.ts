@@ -1,12 +1,12 @@
-// Matching query words against voices. Each voice is reduced once to lowercase keys (an Entry); a query
+// Matching query words against voices. Each voice is reduced once to lowercase keys (a CatalogueEntry); a query
 // word is then scored against each distinct name, style and locale once per query (a few hundred
 // strings), and every voice looks its score up, so a search over 800+ voices stays well under 1 ms.
 
 import { boundedDistance, typoAllowance } from './edit-distance.ts';
 import { languageTerms, normalizeTerm } from './language.ts';
-import { type Catalogue, type Entry, normalizeGender } from './voice-entries.ts';
+import { type Catalogue, type CatalogueEntry, normalizeGender } from './voice-entries.ts';
 
-export { buildCatalogue, type Catalogue, type Entry, normalizeGender, styleKeyOf } from './voice-entries.ts';
+export { buildCatalogue, type Catalogue, type CatalogueEntry, normalizeGender, styleKeyOf } from './voice-entries.ts';
 
 /** Tiers of a word match, best first. */
 export const NAME_EXACT = 0;
@@ -17,7 +17,7 @@ export const FUZZY = 4;
 const NO_MATCH = 9;
 
 /** Query words: normalized, deduplicated, in the order typed. */
-export function tokenize(query: string): string[] {
+export function queryWords(query: string): string[] {
   return [
     ...new Set(
       normalizeTerm(query)
@@ -88,7 +88,7 @@ function lazyTiers<T>(list: readonly T[], compute: (item: T) => number): (id: nu
 }
 
 /** Scores one query word against voices, remembering each distinct name/style/locale. */
-export function createScorer(catalogue: Catalogue, token: string): (e: Entry) => WordScore {
+export function createScorer(catalogue: Catalogue, token: string): (e: CatalogueEntry) => WordScore {
   const names = lazyTiers(catalogue.names, (n) => nameTier(token, n));
   const styles = lazyTiers(catalogue.styles, (s) => styleTier(token, s));
   const locales = lazyTiers(catalogue.locales, (code) => localeTier(token, code));
@@ -103,7 +103,7 @@ export function createScorer(catalogue: Catalogue, token: string): (e: Entry) =>
 }
 
 export interface Ranked {
-  entry: Entry;
+  entry: CatalogueEntry;
   /** Sum of the words' tiers: lower is better. */
   score: number;
   /** Every word matched a name exactly or a locale/style/gender exactly. */
@@ -122,7 +122,7 @@ export interface Ranked {
  */
 export function rank(
   catalogue: Catalogue,
-  entries: readonly Entry[],
+  entries: readonly CatalogueEntry[],
   tokens: readonly string[],
   requireAll: boolean,
 ): Ranked[] {

@@ -3,7 +3,7 @@
 
 import type { Voice } from '../media/schemas.ts';
 import { rankFuzzy } from './fuzzy-rank.ts';
-import { type Catalogue, type Entry, type Ranked, rank, tokenize } from './voice-match.ts';
+import { type Catalogue, type CatalogueEntry, queryWords, type Ranked, rank } from './voice-match.ts';
 
 export type ResolveResult =
   | { ok: true; voice: Voice }
@@ -20,8 +20,8 @@ export const describeVoice = (v: Voice): string =>
   `${v.name} (${[v.languageCode, v.gender].filter(Boolean).join(', ')})`;
 
 /** One voice per speaker (name + locale), its general style when it has one, in rank order. */
-function speakers(ranked: readonly Ranked[]): Entry[] {
-  const best = new Map<string, Entry>();
+function speakers(ranked: readonly Ranked[]): CatalogueEntry[] {
+  const best = new Map<string, CatalogueEntry>();
   for (const { entry } of ranked) {
     const held = best.get(entry.speakerKey);
     if (!held || (entry.general && !held.general)) best.set(entry.speakerKey, entry);
@@ -99,7 +99,7 @@ export function resolveVoice(text: string, catalogue: Catalogue, byId: ReadonlyM
       suggestions: [],
     };
   }
-  const tokens = tokenize(wanted);
+  const tokens = queryWords(wanted);
   if (tokens.length === 0) return unknown(wanted, catalogue, tokens);
   const ranked = rank(catalogue, catalogue.entries, tokens, true);
   const exact = ranked.filter((r) => r.exactAll);

@@ -1,8 +1,6 @@
 import { z } from 'zod';
-import { NOT_ALLOWED } from '../channels/setup-command.ts';
-import { defineAction } from '../commands/actions.ts';
-import { type CommandContext, defineCommand, fail, run } from '../commands/handler.ts';
-import { VOICES } from '../commands/table.ts';
+import { run } from '../commands/handler.ts';
+import { defineAction, defineCommand, type VoicesContext } from './deps.ts';
 import {
   parseVoicesFilterPick,
   parseVoicesPageId,
@@ -10,18 +8,18 @@ import {
   renderSharedVoicePage,
   renderVoicePage,
   SHARE_VERB,
-  USE_VOICE_ID,
   type VoicePageView,
 } from './render-page.ts';
+import { VOICES } from './table.ts';
 import type { VoiceFilters } from './voice-index.ts';
 
-async function pageView(ctx: CommandContext, filters: VoiceFilters, n: number): Promise<VoicePageView> {
+async function pageView(ctx: VoicesContext, filters: VoiceFilters, n: number): Promise<VoicePageView> {
   const view = await ctx.deps.voices.get(await ctx.apiKey());
   const voices = view.index.filter(filters);
   return { voices, page: n, filters, index: view.index, staleNote: view.stale ? view.staleReason : undefined };
 }
 
-const page = async (ctx: CommandContext, filters: VoiceFilters, n: number) =>
+const page = async (ctx: VoicesContext, filters: VoiceFilters, n: number) =>
   renderVoicePage(await pageView(ctx, filters, n));
 
 export const voices = defineCommand({
@@ -46,7 +44,7 @@ const viewState = (verb: string, parse: typeof parseVoicesPageId) =>
   });
 
 /** Previous / Next, or a filter pick: the list is redrawn in place where the platform allows. */
-const redraw = (paging: { filters: VoiceFilters; page: number }, ctx: CommandContext) =>
+const redraw = (paging: { filters: VoiceFilters; page: number }, ctx: VoicesContext) =>
   run(true, async (reply) => {
     const message = await page(ctx, paging.filters, paging.page);
     await (reply.replace ? reply.replace(message) : reply.ephemeral(message));
@@ -76,22 +74,4 @@ export const voicesShareAction = defineAction({
       }
       await reply.public(renderSharedVoicePage(view, ctx.origin.userId));
     }),
-});
-
-/** "Use this voice": the clicker's own channel's default, checked against the catalogue. */
-export const useVoiceAction = defineAction({
-  verb: USE_VOICE_ID,
-  arg: z.string().min(1),
-  prepare(voiceId, ctx) {
-    if (!ctx.canConfigure) {
-      return fail(`${NOT_ALLOWED}\nYou can still use this voice in a command: \`/tts voice=${voiceId} …\`.`);
-    }
-    return run(true, async (reply) => {
-      const voice = await ctx.resolveVoice(voiceId);
-      await ctx.deps.settings.update(ctx.channelKey, { voiceId: voice.voiceId, updatedBy: ctx.origin.userId });
-      await reply.ephemeral({
-        text: `Default voice for this channel is now **${voice.name}** (${voice.languageCode}, ${voice.gender}, ${voice.style}). /tts and /ttv use it when no voice is given.`,
-      });
-    });
-  },
 });

@@ -6,8 +6,8 @@
 
 import { timingSafeEqual } from 'node:crypto';
 import type { ConnectionHealth } from '../../core/platform/chat-adapter.ts';
+import type { HttpResult } from '../../core/platform/http-result.ts';
 import type { Store } from '../../core/ports.ts';
-import type { HttpResult } from './webhook.ts';
 
 /** The media API's last answer: an HTTP status, or 0 when it could not be reached. */
 export interface MediaApiHealth {

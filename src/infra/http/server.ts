@@ -3,11 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { type Metrics, secondsSince } from '../../core/metrics.ts';
 import { countUntilAnswered } from '../../core/platform/awaiting.ts';
 import type { RawRoute } from '../../core/platform/chat-adapter.ts';
+import type { HttpResult, WebhookHandler } from '../../core/platform/http-result.ts';
 import { createWorkTracker, DRAIN_MS, type WorkTracker } from '../../core/platform/work-tracker.ts';
 import type { Clock, Logger, Store } from '../../core/ports.ts';
 import { bearerMatches, type HealthSources, healthAnswer } from './health.ts';
 import { readBody, TooLarge } from './read-body.ts';
-import type { HttpResult, WebhookHandler } from './webhook.ts';
 
 // The bot's one HTTP listener: media API webhooks, health, metrics, and whatever raw routes an adapter
 // mounts (Slack's HTTP mode), so a deployment exposes a single port.

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { COMMANDS } from '../../../src/core/app/commands.ts';
 import { HELP_CARD_MAX, renderHelp } from '../../../src/core/commands/help.ts';
 import type { CommandSpec } from '../../../src/core/commands/spec.ts';
-import { CLIP, COMMANDS } from '../../../src/core/commands/table.ts';
+import { CLIP } from '../../../src/core/jobs/table.ts';
 import type { OutMessage } from '../../../src/core/platform/message.ts';
 
 const everything = (message: OutMessage): string =>

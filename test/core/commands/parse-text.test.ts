@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { findCommand } from '../../../src/core/app/commands.ts';
+import { HELP } from '../../../src/core/app/help-command.ts';
 import { type ParseResult, parseCommandText } from '../../../src/core/commands/parse-text.ts';
 import type { CommandSpec, OptionValues } from '../../../src/core/commands/spec.ts';
-import { CLIP, HELP, JOBS, PROJECT, SETUP, TTS, TTV, VOICES } from '../../../src/core/commands/table.ts';
 import { tokenize } from '../../../src/core/commands/tokenize.ts';
+import { CLIP, JOBS, PROJECT, TTS, TTV } from '../../../src/core/jobs/table.ts';
+import { VOICES } from '../../../src/core/voices/table.ts';
+
+/** /setup as the app assembles it, with every feature's settings. */
+const SETUP = findCommand('setup') as CommandSpec;
 
 const values = (result: ParseResult): OptionValues => {
   if (!result.ok) throw new Error(`expected a parse, got: ${result.error}`);
@@ -42,13 +48,6 @@ describe('tokenize', () => {
     const result = tokenize('prompt="funny moments reels=2');
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.error).toMatch(/unclosed quote.*funny moments/);
-  });
-
-  it('unwraps Slack links, labelled or not, and decodes the entities Slack escapes', () => {
-    expect(tokenize('<https://youtu.be/x?a=1&amp;b=2|youtu.be/x> <http://e.com/y>')).toEqual({
-      ok: true,
-      value: ['https://youtu.be/x?a=1&b=2', 'http://e.com/y'],
-    });
   });
 });
 
@@ -113,13 +112,6 @@ describe('/clip text', () => {
     expect(parse(CLIP, 'https://x.y prompt="when a = b, laugh"').prompt).toBe('when a = b, laugh');
     expect(parse(CLIP, 'https://x.y prompt=“when a = b, laugh”').prompt).toBe('when a = b, laugh');
     expect(parse(CLIP, 'https://x.y prompt=‘it is = fun’').prompt).toBe('it is = fun');
-  });
-
-  it('unwraps a Slack-wrapped link to the video', () => {
-    expect(parse(CLIP, '<https://www.youtube.com/watch?v=dQw4w9WgXcQ&amp;t=42|youtube.com/watch> reels=2')).toEqual({
-      url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=42',
-      reels: '2',
-    });
   });
 
   it('reads a URL with a query string as the URL, not as key=value', () => {

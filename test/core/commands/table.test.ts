@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { COMMANDS, findCommand } from '../../../src/core/app/commands.ts';
 import { normalizeKey } from '../../../src/core/commands/option-index.ts';
-import { COMMANDS, findCommand } from '../../../src/core/commands/table.ts';
 import { DEFAULT_SOURCES, parseAndValidate } from '../../../src/core/commands/validate.ts';
 
 describe('the command table, as the text parser reads it', () => {

@@ -1,19 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { findCommand } from '../../../src/core/app/commands.ts';
+import { HELP } from '../../../src/core/app/help-command.ts';
 import type { ParseResult } from '../../../src/core/commands/parse-text.ts';
 import type { CommandSpec, OptionValues } from '../../../src/core/commands/spec.ts';
-import {
-  BROLL,
-  CLIP,
-  HELP,
-  JOBS,
-  PROJECT,
-  SETUP,
-  SUBTITLES,
-  TTS,
-  TTV,
-  VOICES,
-} from '../../../src/core/commands/table.ts';
 import { DEFAULT_SOURCES, parseAndValidate, validateOptions } from '../../../src/core/commands/validate.ts';
+import { BROLL, CLIP, JOBS, PROJECT, SUBTITLES, TTS, TTV } from '../../../src/core/jobs/table.ts';
+import { VOICES } from '../../../src/core/voices/table.ts';
+
+/** /setup as the app assembles it, with every feature's settings. */
+const SETUP = findCommand('setup') as CommandSpec;
 
 const values = (result: ParseResult): OptionValues => {
   if (!result.ok) throw new Error(`expected valid options, got: ${result.error}`);
@@ -232,7 +227,7 @@ describe('/subtitles and /broll options', () => {
   });
 
   it('/broll takes only a URL', () => {
-    expect(accept(BROLL, '<https://a.b/v.mp4>')).toEqual({ url: 'https://a.b/v.mp4' });
+    expect(accept(BROLL, 'https://a.b/v.mp4')).toEqual({ url: 'https://a.b/v.mp4' });
     expect(refuse(BROLL, '')).toBe(`missing url — usage: ${BROLL.usage}`);
     expect(refuse(BROLL, 'https://a.b hook')).toContain("unexpected 'hook'");
   });

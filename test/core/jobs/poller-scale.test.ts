@@ -111,6 +111,7 @@ describe('the poller with 10,000 pending projects', () => {
       timings,
       catchUpOnStart: false,
     });
+    scheduler.handle(POLL_QUEUE, (task) => poller.pollJob(task.id));
     await poller.start();
     const repo = createJobsRepo(store, silentLogger);
 

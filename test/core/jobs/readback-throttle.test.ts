@@ -3,9 +3,9 @@
 // now read a part back at most once per window.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createJobsRepo } from '../../../src/core/jobs/repo.ts';
+import { createWebhookHandler } from '../../../src/core/jobs/webhook.ts';
 import type { Project } from '../../../src/core/media/schemas.ts';
 import type { MediaApi, Store } from '../../../src/core/ports.ts';
-import { createWebhookHandler } from '../../../src/infra/http/webhook.ts';
 import { createMetrics } from '../../../src/infra/prom-metrics.ts';
 import { openStore } from '../../../src/infra/store/index.ts';
 import { bareJobService } from '../../support/bare-jobs.ts';

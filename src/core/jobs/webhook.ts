@@ -1,19 +1,12 @@
-import { StoreUnavailableError } from '../../core/errors.ts';
-import type { JobService, Received } from '../../core/jobs/service.ts';
-import type { Metrics } from '../../core/metrics.ts';
-import type { Clock, Logger } from '../../core/ports.ts';
+import { StoreUnavailableError } from '../errors.ts';
+import type { Metrics } from '../metrics.ts';
+import type { HttpResult, WebhookHandler } from '../platform/http-result.ts';
+import type { Clock, Logger } from '../ports.ts';
+import type { JobService, Received } from './service.ts';
 
 // POST /webhooks/media/:token. A delivery proves nothing about who sent it (the API signs nothing), so
 // it only tells us *when* to look: the token must be one we issued, the body must name that token's
 // project, and the result itself is then read back from the API by the settle path.
-
-export interface HttpResult {
-  status: number;
-  body: string;
-  contentType?: string;
-  /** Work to do after the answer is sent (the sender wants a 2xx at once). */
-  after?: () => Promise<void>;
-}
 
 const json = (status: number, body: unknown): HttpResult => ({
   status,
@@ -31,7 +24,12 @@ const ANSWERS: Record<Exclude<Received['outcome'], 'accepted'>, HttpResult> = {
 /** A delivery for a job that ended (the API repeating itself) has no work after it: one shared answer. */
 const ACCEPTED = json(200, { ok: true });
 
-export function createWebhookHandler(deps: { jobs: JobService; logger: Logger; metrics: Metrics; clock: Clock }) {
+export function createWebhookHandler(deps: {
+  jobs: JobService;
+  logger: Logger;
+  metrics: Metrics;
+  clock: Clock;
+}): WebhookHandler {
   const { jobs, logger, metrics } = deps;
   const outcome = (o: string) => metrics.inc('reelbot_webhook_deliveries_total', { outcome: o });
 
@@ -76,4 +74,3 @@ export function createWebhookHandler(deps: { jobs: JobService; logger: Logger; m
     };
   };
 }
-export type WebhookHandler = ReturnType<typeof createWebhookHandler>;

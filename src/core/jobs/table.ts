@@ -1,6 +1,5 @@
-// Every command and its options, described once. Adapters derive their registrations from this table
-// (Discord slash commands, the Slack manifest and modal forms), the text parser reads it, and /help
-// prints it.
+// How the commands that make something (and /project, /jobs) are described in the command table.
+import { type CommandSpec, type OptionSpec, url } from '../commands/spec.ts';
 import {
   BROLL_FREQUENCIES,
   BROLL_TYPES,
@@ -8,13 +7,8 @@ import {
   SUBTITLE_POSITIONS,
   VISUAL_STYLES,
 } from '../media/enums.ts';
-import { PLATFORMS } from '../publish/caption-limits.ts';
-import { APPROVALS, PUBLISH, SCHEDULED } from '../publish/publish-table.ts';
 import { MAX_SCRIPT_CHARS } from '../voices/split-script.ts';
-import { type CommandSpec, type OptionSpec, url } from './spec.ts';
-
-// Kept importable from here, where every command of the table is.
-export { APPROVALS, PUBLISH, SCHEDULED };
+import { voiceOption } from '../voices/table.ts';
 
 /** The subtitle style options of every command that burns subtitles. */
 const subtitleOptionSpecs: OptionSpec[] = [
@@ -22,13 +16,6 @@ const subtitleOptionSpecs: OptionSpec[] = [
   { name: 'position', description: 'Where subtitles sit', type: 'string', choices: SUBTITLE_POSITIONS },
   { name: 'size', description: 'Subtitle font size', type: 'string', choices: SUBTITLE_FONT_SIZES },
 ];
-
-const voiceOption: OptionSpec = {
-  name: 'voice',
-  description: 'Voice name or id (see /voices)',
-  type: 'string',
-  source: 'voice',
-};
 
 export const CLIP: CommandSpec<'clip'> = {
   name: 'clip',
@@ -126,19 +113,6 @@ export const TTS: CommandSpec<'tts'> = {
   ],
 };
 
-export const VOICES: CommandSpec<'voices'> = {
-  name: 'voices',
-  description: 'Browse the voices, with samples',
-  usage: '/voices language=french gender=female style=cheerful',
-  ephemeral: true,
-  options: [
-    { name: 'language', description: 'Language name or code (French, fr-FR)', type: 'string', aliases: ['lang'] },
-    { name: 'gender', description: 'Male or female', type: 'string', choices: ['male', 'female'] },
-    { name: 'style', description: 'Speaking style (general, cheerful, newscast…)', type: 'string' },
-    { name: 'query', description: 'Words in the voice name', type: 'string', positional: true, rest: true },
-  ],
-};
-
 export const PROJECT: CommandSpec<'project'> = {
   name: 'project',
   description: 'Show the status and outputs of a project',
@@ -155,118 +129,3 @@ export const JOBS: CommandSpec<'jobs'> = {
   ephemeral: true,
   options: [],
 };
-
-/** The approval policy of /setup (src/core/publish/policy.ts reads them). */
-const POLICY_OPTION_SPECS: OptionSpec[] = [
-  {
-    name: 'approvals',
-    description: 'Approvals a publish request needs (0 = none; default 1)',
-    type: 'integer',
-    min: 0,
-    max: 20,
-  },
-  {
-    name: 'self_approve',
-    description: 'May people approve their own requests? (default no)',
-    type: 'string',
-    choices: ['yes', 'no'],
-  },
-  {
-    name: 'approval_expiry',
-    description: 'How long approvals last: 72h, 3d (default 72h)',
-    type: 'string',
-    maxLength: 10,
-  },
-  {
-    name: 'approvers',
-    description: 'anyone (default), or members / roles who may approve',
-    type: 'string',
-    maxLength: 500,
-  },
-  {
-    name: 'timezone',
-    description: 'IANA time zone for schedules, e.g. Europe/Paris (default UTC)',
-    type: 'string',
-    maxLength: 60,
-  },
-  {
-    name: 'remind',
-    description: 'Remind approvers after a request waits: 30m, 4h, 1d (default 1d) or off',
-    type: 'string',
-    maxLength: 10,
-  },
-];
-
-export const SETUP: CommandSpec<'setup'> = {
-  name: 'setup',
-  description: 'Configure the bot for this channel (API key, defaults)',
-  usage: '/setup key · /setup clear_key · /setup language=french voice=Jenny template=beast',
-  configure: true,
-  ephemeral: true,
-  options: [
-    {
-      name: 'action',
-      description: 'show (default), key (enter the API key privately), clear_key, socials (social accounts)',
-      type: 'string',
-      choices: ['show', 'key', 'clear_key', 'socials'],
-      positional: true,
-    },
-    {
-      name: 'change',
-      description: 'With socials: add or remove',
-      type: 'string',
-      choices: ['add', 'remove'],
-      positional: true,
-    },
-    { name: 'name', description: 'With socials: the account name', type: 'string', positional: true, maxLength: 32 },
-    { name: 'platform', description: 'With socials add: the account platform', type: 'string', choices: PLATFORMS },
-    {
-      name: 'language',
-      description: 'Default language for /clip and /subtitles',
-      type: 'string',
-      source: 'clip_language',
-    },
-    { ...voiceOption, description: 'Default voice for /tts and /ttv (none clears it)', emptyClears: true },
-    { name: 'template', description: 'Default subtitle style', type: 'string', source: 'template' },
-    {
-      name: 'force',
-      description: 'With key: save it without checking it against the API (when the API is down)',
-      type: 'boolean',
-      flag: true,
-    },
-    ...POLICY_OPTION_SPECS,
-  ],
-};
-
-export const HELP: CommandSpec<'help'> = {
-  name: 'help',
-  description: 'What the bot can do, and how',
-  usage: '/help [command]',
-  ephemeral: true,
-  options: [{ name: 'command', description: 'A command to explain', type: 'string', positional: true }],
-};
-
-/** In the order /help lists them. */
-export const COMMANDS = [
-  CLIP,
-  TTV,
-  SUBTITLES,
-  BROLL,
-  TTS,
-  VOICES,
-  PROJECT,
-  JOBS,
-  PUBLISH,
-  SCHEDULED,
-  APPROVALS,
-  SETUP,
-  HELP,
-] as const;
-
-/** Every command name of the table; the registry must hold exactly one handler for each. */
-export type CommandName = (typeof COMMANDS)[number]['name'];
-
-export function findCommand(name: string): CommandSpec | undefined {
-  const n = name.replace(/^\//, '').toLowerCase();
-  return COMMANDS.find((c) => c.name === n);
-}

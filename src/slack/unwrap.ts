@@ -1,6 +1,6 @@
 // Slack wraps links in message and command text as `<https://x|label>` or `<https://x>` (and
-// `<mailto:…>`), and escapes &, < and > as entities. Undone in this one place for the text parser, the
-// link option check and the Slack translator alike.
+// `<mailto:…>`), and escapes &, < and > as entities. Undone here, at the edge, before the core parses
+// the text: other platforms send text as typed.
 
 const WRAPPED_LINK = /<((?:https?:\/\/|mailto:)[^|>\s]+)(?:\|[^>]*)?>/gi;
 

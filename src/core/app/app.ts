@@ -1,0 +1,97 @@
+// The app: every feature mounted on the core's services, and what the composition root needs from them —
+// the Bot the adapters call, the queues to register before the scheduler starts, and the recovery to run.
+import type { ChannelsDeps } from '../channels/deps.ts';
+import { channels } from '../channels/feature.ts';
+import type {
+  CoreServices,
+  Feature,
+  MountContext,
+  MountedFeature,
+  MountedSetupPart,
+} from '../commands/define-feature.ts';
+import type { JobsDeps } from '../jobs/deps.ts';
+import { jobs } from '../jobs/feature.ts';
+import { createWebhookHandler } from '../jobs/webhook.ts';
+import type { WebhookHandler } from '../platform/http-result.ts';
+import type { Bot } from '../platform/interaction.ts';
+import type { PublishDeps } from '../publish/deps.ts';
+import { publish } from '../publish/feature.ts';
+import type { TaskHandler } from '../scheduler.ts';
+import type { VoicesDeps } from '../voices/deps.ts';
+import { voices } from '../voices/feature.ts';
+import { createBot } from './bot.ts';
+import { COMMANDS } from './commands.ts';
+import { FEATURES } from './features.ts';
+import { createHelpFeature } from './help-command.ts';
+
+export interface AppServices extends CoreServices {
+  /** The team's or the sandbox's key: its voices are loaded at once, for autocomplete. */
+  defaultKey?: string;
+}
+
+export interface App {
+  bot: Bot;
+  /** Every feature's scheduler queues with their handlers: register them all before the scheduler starts. */
+  queues: ReadonlyMap<string, TaskHandler>;
+  /** POST /webhooks/media/:token: a media API delivery becoming a result in its job's thread. */
+  webhook: WebhookHandler;
+  /** Each feature's recovery at start (after the scheduler started), in feature order. */
+  recover(): Promise<void>;
+  /** The features' services the composition root hands on (tests reach the core through them). */
+  jobs: JobsDeps;
+  voices: VoicesDeps;
+  publish: PublishDeps;
+  channels: ChannelsDeps;
+}
+
+export function createApp(services: AppServices): App {
+  const mounted = new Map<Feature, MountedFeature>();
+  const mounting = new Set<Feature>();
+  const mountCtx: MountContext = {
+    use<D>(feature: Feature<D>): D {
+      return mount(feature).deps as D;
+    },
+    setupParts: (): readonly MountedSetupPart[] => [...mounted.values()].flatMap((m) => m.setupParts),
+  };
+  function mount(feature: Feature): MountedFeature {
+    const done = mounted.get(feature);
+    if (done) return done;
+    if (mounting.has(feature)) throw new Error(`features use each other in a loop through '${feature.name}'`);
+    mounting.add(feature);
+    const m = feature.mount(services, mountCtx);
+    mounted.set(feature, m);
+    return m;
+  }
+  const all = [...FEATURES, createHelpFeature(COMMANDS)].map(mount);
+
+  const queues = new Map<string, TaskHandler>();
+  for (const m of all) {
+    for (const [queue, handler] of Object.entries(m.queues)) {
+      if (queues.has(queue)) throw new Error(`two features handle the queue '${queue}'`);
+      queues.set(queue, handler);
+    }
+  }
+  const channelDeps = mountCtx.use(channels);
+  const voiceDeps = mountCtx.use(voices);
+  const bot = createBot({
+    features: all,
+    keys: channelDeps.keys,
+    voices: voiceDeps.voices,
+    logger: services.logger,
+    ...(services.defaultKey ? { defaultKey: services.defaultKey } : {}),
+  });
+  if (services.defaultKey) voiceDeps.voices.warm(services.defaultKey);
+  const jobsDeps = mountCtx.use(jobs);
+  return {
+    bot,
+    queues,
+    webhook: createWebhookHandler(jobsDeps),
+    async recover() {
+      for (const m of all) await m.recover?.();
+    },
+    jobs: jobsDeps,
+    voices: voiceDeps,
+    publish: mountCtx.use(publish),
+    channels: channelDeps,
+  };
+}

@@ -1,0 +1,199 @@
+// What a feature is: one value saying what it brings (commands, buttons, forms, scheduler queues, what it
+// recovers at start, its Home sections, its part of /setup) and how it builds its services from the core's.
+// The app (src/core/app) mounts every feature; this file knows none of them.
+import type { z } from 'zod';
+import type { Once } from '../guarantees/once.ts';
+import type { Outbox } from '../guarantees/outbox.ts';
+import type { BudgetStatus } from '../media/rate-limiter.ts';
+import type { Metrics } from '../metrics.ts';
+import type { ModalSubmission, Prepared } from '../platform/interaction.ts';
+import type { Card, OutMessage } from '../platform/message.ts';
+import type { ChatPort, Clock, Logger, MediaApi, Origin, Platform, SecretBox, Store } from '../ports.ts';
+import type { Scheduler, TaskHandler } from '../scheduler.ts';
+import {
+  type ActionDefinition,
+  type ActionHandler,
+  defineAction,
+  defineForm,
+  type FormDefinition,
+  type FormHandler,
+} from './actions.ts';
+import {
+  type CommandContext,
+  type CommandDefinition,
+  type CommandHandler,
+  defineCommand,
+  type InvocationContext,
+} from './handler.ts';
+import type { CommandSpec, OptionSpec, OptionValues } from './spec.ts';
+
+/**
+ * Each feature's own tuning (timings, switches) that the composition root sets per run. Empty here: a
+ * feature adds its entry by declaration merging in its deps.ts, so this file names no feature.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by each feature's declaration merging.
+export interface FeatureOptions {}
+
+/** What the composition root hands every feature: the ports, the guarantees and the facts of this run. */
+export interface CoreServices {
+  store: Store;
+  clock: Clock;
+  logger: Logger;
+  metrics: Metrics;
+  media: MediaApi;
+  /** What is left of a key's hourly request budget, for /jobs and /setup (absent in some tests). */
+  budget?: (apiKey: string) => Promise<BudgetStatus>;
+  /** Requests a key may still spend on reading results back this hour (polls keep room for commands). */
+  readsLeft?: (apiKey: string) => Promise<number>;
+  /** Durable delayed work; features declare their queues, whoever starts it registers them. */
+  scheduler: Scheduler;
+  once: Once;
+  outbox: Outbox;
+  /** Where the bot posts with its own credentials, by platform. */
+  chat: (platform: Platform) => ChatPort | undefined;
+  box: SecretBox;
+  /** The encryption key (catalogues are stored under an HMAC of the API key with it). */
+  encryptionKey: Uint8Array;
+  /** Facts /setup shows: where results come from and which API. */
+  facts: { sandbox: boolean; webhooks: boolean; teamKey: boolean };
+  /** MEDIA_API_KEY, the key every channel without its own uses. */
+  teamKey?: string;
+  /** The key sent to the local sandbox, which accepts any. */
+  sandboxKey?: string;
+  /** Base URL the media API reaches our webhook listener at (known once the listener is up). */
+  webhookBase: () => string;
+  /** Where the voice list comes from when that changes between runs (the in-process sandbox's origin). */
+  voiceSource?: string;
+  /** The name prefix of the commands on each platform (SLACK_COMMAND_PREFIX), for /help. */
+  commandPrefix?: Partial<Record<Platform, string>>;
+  options: FeatureOptions;
+}
+
+/** What a feature may ask for while it mounts. */
+export interface MountContext {
+  /** Another feature's services (mounted first if need be); features use each other only as a DAG. */
+  use<D>(feature: Feature<D>): D;
+  /** Every feature's part of /setup, mounted (asked at run time, once all features are mounted). */
+  setupParts(): readonly MountedSetupPart[];
+}
+
+/** One section of a person's Home page; sections are shown by ascending `order`. */
+export interface HomePart<D> {
+  order: number;
+  render(deps: D, origin: Origin): Promise<OutMessage>;
+}
+
+/**
+ * A feature's part of `/setup`: the settings it adds (`/setup name=value`, or an `action` word), what it
+ * does with them, and the section of the /setup card that shows what the channel has set.
+ */
+export interface SetupPart<D> {
+  /** The options it adds to /setup. */
+  options: readonly OptionSpec[];
+  /** The words it adds to /setup's `action` option (`/setup socials`), each with how /help explains it. */
+  actions?: readonly SetupAction[];
+  /** Its answer when the values are about it; undefined otherwise. */
+  prepare(values: OptionValues, ctx: CommandContext<D>): Prepared | undefined;
+  /** Its section of the /setup card. */
+  show(ctx: CommandContext<D>): Promise<Card>;
+  /** The private forms it opens (an access key). */
+  forms?: readonly FormHandler<D>[];
+}
+
+export interface SetupAction {
+  word: string;
+  description: string;
+}
+
+export interface MountedSetupPart {
+  prepare(values: OptionValues, ctx: InvocationContext): Prepared | undefined;
+  show(ctx: InvocationContext): Promise<Card>;
+}
+
+export interface FeatureDefinition<D> {
+  /** Lower-case, unique: the folder's name. */
+  name: string;
+  /** Its command rows with their handlers, in /help order. */
+  commands?: readonly CommandHandler<string, D>[];
+  actions?: readonly ActionHandler<D>[];
+  forms?: readonly FormHandler<D>[];
+  setupParts?: readonly SetupPart<D>[];
+  /** Builds the feature's services from the core's (no I/O: start-up work goes in `recover`). */
+  mount(services: CoreServices, ctx: MountContext): D;
+  /** Its scheduler queues with their handlers. */
+  queues?(deps: D): Record<string, TaskHandler>;
+  /** What it picks up at start from where a stopped process left it. */
+  recover?(deps: D): Promise<void>;
+  home?: readonly HomePart<D>[];
+}
+
+/** A feature as the app mounts it: its handlers take the interaction alone, the feature adds its services. */
+export interface MountedFeature<D = unknown> {
+  name: string;
+  deps: D;
+  commands: readonly { spec: CommandSpec; prepare(values: OptionValues, ctx: InvocationContext): Prepared }[];
+  actions: readonly { verb: string; prepare(arg: string, ctx: InvocationContext): Prepared }[];
+  forms: readonly { id: string; prepare(submission: ModalSubmission, ctx: InvocationContext): Prepared }[];
+  setupParts: readonly MountedSetupPart[];
+  queues: Record<string, TaskHandler>;
+  recover?: () => Promise<void>;
+  home: readonly { order: number; render(origin: Origin): Promise<OutMessage> }[];
+}
+
+export interface Feature<D = unknown> {
+  readonly name: string;
+  /** Its command rows, known without mounting (Discord registration, the Slack manifest, /help). */
+  readonly commands: readonly CommandSpec[];
+  /** The options and action words it adds to /setup, known without mounting. */
+  readonly setupOptions: readonly OptionSpec[];
+  readonly setupActions: readonly SetupAction[];
+  mount(services: CoreServices, ctx: MountContext): MountedFeature<D>;
+}
+
+/** The feature value its folder exports: `export const jobs = defineFeature({ name: 'jobs', … })`. */
+export function defineFeature<D>(def: FeatureDefinition<D>): Feature<D> {
+  const parts = def.setupParts ?? [];
+  return {
+    name: def.name,
+    commands: (def.commands ?? []).map((c) => c.spec),
+    setupOptions: parts.flatMap((p) => p.options),
+    setupActions: parts.flatMap((p) => p.actions ?? []),
+    mount(services, mountCtx) {
+      const deps = def.mount(services, mountCtx);
+      const ctx = (base: InvocationContext): CommandContext<D> => ({ ...base, deps });
+      return {
+        name: def.name,
+        deps,
+        commands: (def.commands ?? []).map((c) => ({
+          spec: c.spec,
+          prepare: (v: OptionValues, base: InvocationContext) => c.prepare(v, ctx(base)),
+        })),
+        actions: (def.actions ?? []).map((a) => ({
+          verb: a.verb,
+          prepare: (arg: string, base: InvocationContext) => a.prepare(arg, ctx(base)),
+        })),
+        forms: [...(def.forms ?? []), ...parts.flatMap((p) => p.forms ?? [])].map((f) => ({
+          id: f.id,
+          prepare: (s: ModalSubmission, base: InvocationContext) => f.prepare(s, ctx(base)),
+        })),
+        setupParts: parts.map((p) => ({
+          prepare: (v, base) => p.prepare(v, ctx(base)),
+          show: (base) => p.show(ctx(base)),
+        })),
+        queues: def.queues?.(deps) ?? {},
+        ...(def.recover ? { recover: () => def.recover?.(deps) ?? Promise.resolve() } : {}),
+        home: (def.home ?? []).map((h) => ({ order: h.order, render: (origin: Origin) => h.render(deps, origin) })),
+      };
+    },
+  };
+}
+
+/** The define functions of one feature, whose handlers all see its services `D`. */
+export function handlersFor<D>() {
+  return {
+    defineCommand: <N extends string, S extends z.ZodType>(def: CommandDefinition<N, S, D>) =>
+      defineCommand<N, S, D>(def),
+    defineAction: <S extends z.ZodType<unknown, string>>(def: ActionDefinition<S, D>) => defineAction<S, D>(def),
+    defineForm: <S extends z.ZodType>(def: FormDefinition<S, D>) => defineForm<S, D>(def),
+  };
+}

@@ -1,0 +1,65 @@
+// The jobs feature: the commands that make something, their buttons, and the queues that bring each
+// result to its thread (polls, progress, owed cards, resumed submissions).
+import { channels } from '../channels/feature.ts';
+import { defineFeature } from '../commands/define-feature.ts';
+import type { TaskOutcome } from '../scheduler.ts';
+import { voices } from '../voices/feature.ts';
+import type { JobsDeps } from './deps.ts';
+import { FOLLOW_UP_ACTIONS } from './follow-up-commands.ts';
+import { runningJobsHome } from './home.ts';
+import { jobs as jobsCommand, project } from './info-commands.ts';
+import { CARD_QUEUE } from './owed-card.ts';
+import { createPoller, POLL_QUEUE } from './poller.ts';
+import { PROGRESS_QUEUE } from './progress.ts';
+import { SUBMIT_QUEUE } from './resume.ts';
+import { retryAction } from './retry-command.ts';
+import { createJobService } from './service.ts';
+import { tts, ttv } from './speech-commands.ts';
+import { broll, clip, subtitles } from './video-commands.ts';
+
+/** A task that runs again at the time its step says, or ends. */
+const again = (next: number | undefined): TaskOutcome => (next === undefined ? undefined : { again: next });
+
+export const jobs = defineFeature<JobsDeps>({
+  name: 'jobs',
+  commands: [clip, ttv, subtitles, broll, tts, project, jobsCommand],
+  actions: [retryAction, ...FOLLOW_UP_ACTIONS],
+  home: [runningJobsHome],
+  mount(services, ctx) {
+    const { settings, keys } = ctx.use(channels);
+    const { scheduler } = services;
+    const { timings, catchUpOnStart } = services.options.jobs;
+    const service = createJobService({
+      ...services,
+      keys,
+      timings,
+      schedulePoll: (jobId, dueAt) => scheduler.schedule(POLL_QUEUE, jobId, dueAt, {}),
+      scheduleProgress: (jobId, dueAt) => scheduler.schedule(PROGRESS_QUEUE, jobId, dueAt, {}),
+      scheduleCheck: (jobId, dueAt) => scheduler.schedule(SUBMIT_QUEUE, jobId, dueAt, {}),
+      scheduleCard: (jobId, dueAt) => scheduler.schedule(CARD_QUEUE, jobId, dueAt, {}),
+    });
+    const { readsLeft } = services;
+    const poller = createPoller({
+      ...services,
+      jobs: service,
+      timings,
+      catchUpOnStart,
+      // Reads of results may spend the part of each key's budget that new commands cannot (rate-limiter.ts).
+      ...(readsLeft
+        ? { hasBudget: async (channelKey: string) => (await readsLeft((await keys.resolve(channelKey)).key)) > 0 }
+        : {}),
+    });
+    return { ...services, jobs: service, poller, voices: ctx.use(voices).voices, settings, keys };
+  },
+  queues: (deps) => ({
+    [POLL_QUEUE]: (task) => deps.poller.pollJob(task.id),
+    // One task per running job, moved on after each refresh, dropped once the job ends.
+    [PROGRESS_QUEUE]: async (task) => again(await deps.jobs.refreshProgress(task.id)),
+    // A final card state whose edit failed, tried again until the card shows it.
+    [CARD_QUEUE]: async (task) => again(await deps.jobs.showOwedCard(task.id)),
+    // One check per new job, done once it left "submitting": resumes a job whose submitting process stopped.
+    [SUBMIT_QUEUE]: async (task) => again(await deps.jobs.resumeSubmitting(task.id)),
+  }),
+  // Webhooks sent while no process was up are lost: every pending job is polled once at start.
+  recover: (deps) => deps.poller.start(),
+});

@@ -1,0 +1,21 @@
+// What the publishing feature's handlers see: its kit (requests, policy, accounts, approvers) and the jobs.
+import { type CoreServices, handlersFor } from '../commands/define-feature.ts';
+import type { CommandContext } from '../commands/handler.ts';
+import type { JobService } from '../jobs/service.ts';
+import type { PublishKit } from './kit.ts';
+
+export interface PublishDeps extends CoreServices {
+  publish: PublishKit;
+  jobs: JobService;
+}
+export type PublishContext = CommandContext<PublishDeps>;
+export const { defineCommand, defineAction, defineForm } = handlersFor<PublishDeps>();
+
+declare module '../commands/define-feature.ts' {
+  interface FeatureOptions {
+    publish: {
+      /** A request left in `publishing` this long by a stopped process is shown as outcome unknown. */
+      staleMs: number;
+    };
+  }
+}
