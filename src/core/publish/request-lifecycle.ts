@@ -47,6 +47,7 @@ export type Member = Actor & Person;
 
 const EDITED_SINCE_SEEN =
   'This request was edited after the list you clicked in was drawn, so nothing was approved: open its card to see what it says now, and approve there.';
+const ALREADY_APPROVED = 'You already approved this request; it counts once.';
 
 export interface RequestLifecycleDeps extends Omit<PublisherDeps, 'update' | 'say'> {
   repo: PublishRepo;
@@ -123,6 +124,15 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
     await publisher.publish(r.id, by, (cur, p) => (ready(cur, p) ? cur : undefined));
   }
 
+  /** Advances a request still waiting whose quorum is met; false when it is decided or still short of it. */
+  async function carryForward(id: string, by: Person): Promise<boolean> {
+    const r = await repo.get(id);
+    const policy = r && (await policies.get(r.channelKey));
+    if (!r || !policy || r.state !== 'pending' || !quorumReached(r, policy, clock.now())) return false;
+    await advance(r, by);
+    return true;
+  }
+
   return {
     async create(input: {
       channelKey: string;
@@ -164,10 +174,13 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
         const hash = contentHash(r.content);
         if (seenHash !== undefined && seenHash !== hash) return EDITED_SINCE_SEEN;
         if (r.approvals.some((a) => a.userId === actor.userId && a.hash === hash && a.at >= r.editedAt))
-          return 'You already approved this request; it counts once.';
+          return ALREADY_APPROVED;
         const mine = { userId: actor.userId, ...(actor.userName ? { userName: actor.userName } : {}), at, hash };
         return { ...r, approvals: [...r.approvals.filter((a) => a.userId !== actor.userId), mine] };
       });
+      // The approval counted but what it called for never happened (the store went away between the two, as
+      // in a failover), so the request waits with its quorum met: clicking Approve again carries it forward.
+      if (refusal === ALREADY_APPROVED && (await carryForward(id, actor))) return 'Approved.';
       if (refusal) return refusal;
       if (record) await advance(record, actor);
       return 'Approved.';
