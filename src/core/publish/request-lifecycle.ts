@@ -4,6 +4,7 @@
 // is a decision on the stored record, written by compare-and-set (two clicks or two replicas each re-read
 // and re-decide, so exactly one moves it), and redraws the card.
 import type { Outbox } from '../guarantees/outbox.ts';
+import { MAX_CARD_REDRAWS } from '../platform/last-edit.ts';
 import { mention, type OutMessage } from '../platform/message.ts';
 import type { ChatPort, Platform } from '../ports.ts';
 import type { Scheduler, Task, TaskOutcome } from '../scheduler.ts';
@@ -62,9 +63,25 @@ export interface RequestLifecycleDeps extends Omit<PublisherDeps, 'update' | 'sa
 export function createRequestLifecycle(deps: RequestLifecycleDeps) {
   const { repo, policies, clock, scheduler, approvers } = deps;
 
+  /**
+   * Redraws the card, then reads the request back once the edit landed and draws it again while it shows
+   * something else than what is stored: a redraw computed from an earlier record (another replica's, or
+   * one read before a failover) that lands after a newer one must not be the card's last word.
+   */
   async function show(r: PublishRequestRecord): Promise<void> {
-    const policy = await policies.get(r.channelKey);
-    await deps.chat(r.thread.platform)?.updateCard(r.thread, renderRequestCard(r, policy, clock.now()));
+    const port = deps.chat(r.thread.platform);
+    if (!port) return;
+    let drawn = r;
+    for (let redraws = 0; redraws <= MAX_CARD_REDRAWS; redraws++) {
+      const policy = await policies.get(drawn.channelKey);
+      const at = clock.now();
+      const card = renderRequestCard(drawn, policy, at);
+      if (!(await port.updateCard(drawn.thread, card))) return;
+      const stored = await repo.get(drawn.id);
+      if (!stored || JSON.stringify(renderRequestCard(stored, policy, at)) === JSON.stringify(card)) return;
+      drawn = stored;
+    }
+    deps.logger.warn({ requestId: r.id }, 'the publish request card kept falling behind its request');
   }
   async function say(r: PublishRequestRecord, message: OutMessage, event: string): Promise<void> {
     const port = deps.chat(r.thread.platform);
