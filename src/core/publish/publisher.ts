@@ -10,7 +10,7 @@ import type { Once, OnceKey } from '../guarantees/once.ts';
 import { stored } from '../guarantees/stored.ts';
 import type { Metrics } from '../metrics.ts';
 import { mention, type OutMessage } from '../platform/message.ts';
-import type { Clock, Logger, MediaApi } from '../ports.ts';
+import type { Clock, Logger, MediaApi, Store } from '../ports.ts';
 import type { AccountsRepo } from './accounts.ts';
 import { decidedText } from './approvals.ts';
 import type { Change, Changed, Person, PublishRequestRecord } from './model.ts';
@@ -32,6 +32,8 @@ export interface PublisherDeps {
   accounts: AccountsRepo;
   keys: KeyResolver;
   media: MediaApi;
+  /** Where the outcome of a call is confirmed on the replicas before it counts as recorded. */
+  store: Store;
   clock: Clock;
   logger: Logger;
   /** Counts each call's outcome (reelbot_publish_total): an unknown one is what an operator must look at. */
@@ -154,19 +156,28 @@ export function createPublisher(deps: PublisherDeps) {
     const outcome = called ? await callApi(started) : NOT_REPLICATED;
     // Counts calls made: an attempt no replica confirmed never reached the API.
     if (called) deps.metrics?.inc('reelbot_publish_total', { outcome: outcome.kind });
-    const { record: done } = await update(id, (r) => {
-      const now = clock.now();
-      return outcome.kind === 'published'
-        ? {
-            ...r,
-            state: 'published',
-            posts: outcome.posts,
-            error: undefined,
-            decidedBy: by ?? r.requester,
-            decidedAt: now,
-          }
-        : { ...r, state: outcome.kind, error: outcome.error };
-    });
+    // The outcome of a call that cannot be made again is kept through a failover: written again while the
+    // store is unavailable or no replica has it, since a request whose outcome is lost stays publishing,
+    // shown neither posted nor not, with nobody to move it on.
+    const record = async () => {
+      const since = deps.store.epoch();
+      const changed = await update(id, (r) => {
+        const now = clock.now();
+        return outcome.kind === 'published'
+          ? {
+              ...r,
+              state: 'published',
+              posts: outcome.posts,
+              error: undefined,
+              decidedBy: by ?? r.requester,
+              decidedAt: now,
+            }
+          : { ...r, state: outcome.kind, error: outcome.error };
+      });
+      await deps.store.replicated(since);
+      return changed;
+    };
+    const { record: done } = await stored(record, { logger: deps.logger, what: 'record a publish outcome' });
     if (done) await say(done, { text: outcomeText(done, outcome) }, `outcome:${done.attempt}`);
     return true;
   }
