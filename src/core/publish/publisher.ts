@@ -45,7 +45,7 @@ export interface PublisherDeps {
 }
 
 /** The claim could not be confirmed on a replica: the API was not called. */
-const NOT_REPLICATED: Outcome = {
+const NOT_REPLICATED: Outcome & { kind: 'failed' } = {
   kind: 'failed',
   error: 'Nothing was posted: storage was unavailable (no replica confirmed this attempt). Try again in a moment.',
 };
@@ -140,7 +140,23 @@ export function createPublisher(deps: PublisherDeps) {
     });
     if (!started) return false;
     const claim = { kind: 'publish', requestId: `${id}:${started.attempt}` } as const;
-    if (!(await deps.once.first(claim))) {
+    const first = await deps.once.first(claim).catch((err: unknown) => {
+      if (err instanceof StoreUnavailableError) return 'unavailable' as const;
+      throw err;
+    });
+    if (first === 'unavailable') {
+      // Nothing was called, and a request left publishing would wait for nobody: it is shown as not posted
+      // (Try again makes a new attempt with a claim of its own), unless it was moved on since.
+      const ours = (r: PublishRequestRecord) =>
+        r.state === 'publishing' && r.attempt === started.attempt && r.updatedAt === started.updatedAt;
+      const { record: failed } = await stored(
+        () => update(id, (r) => (ours(r) ? { ...r, state: 'failed', error: NOT_REPLICATED.error } : decidedText(r))),
+        { logger: deps.logger, what: 'record a publish not called' },
+      );
+      if (failed) await say(failed, { text: outcomeText(failed, NOT_REPLICATED) }, `outcome:${failed.attempt}`);
+      return true;
+    }
+    if (!first) {
       // A store restored from an old copy gets here (the request stays `publishing` and is shown as
       // unknown by `recover`, never sent a second time), and so does a failover that lost the request's
       // move to `publishing` while its first holder took the claim back: that holder calls and decides.

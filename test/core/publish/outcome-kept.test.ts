@@ -91,4 +91,57 @@ describe('a publish outcome lost with the primary that took it', () => {
     expect(stored.state).toBe('published');
     expect(posts).toEqual(['Kept']);
   });
+
+  it('whose claim the store could not take is shown not posted, to try again, never left publishing', async () => {
+    const memory = createMemoryStore();
+    let claimRefused = false;
+    const store: Store = {
+      ...memory,
+      namespace(name) {
+        const kv = memory.namespace(name);
+        if (name !== 'once') return kv;
+        return {
+          ...kv,
+          update(key, change, ttl) {
+            if (claimRefused) return kv.update(key, change, ttl);
+            claimRefused = true;
+            return Promise.reject(new StoreUnavailableError('cannot reach the store'));
+          },
+        };
+      },
+    };
+    let stored = request;
+    const update = async (_id: string, change: Change) => {
+      const next = change(stored, {} as Policy);
+      if (typeof next === 'string') return { refusal: next };
+      stored = { ...next, updatedAt: Date.now() + 1 };
+      return { record: stored };
+    };
+    const posts: string[] = [];
+    const publisher = createPublisher({
+      once: createOnce({ store, logger: silentLogger }),
+      accounts: { keys: async () => ({ keys: ['access'], missing: [] }) } as unknown as AccountsRepo,
+      keys: { resolve: async () => ({ key: 'api', origin: 'channel' }) } as unknown as KeyResolver,
+      media: {
+        publish: async (_key: string, body: { title?: string }) => {
+          posts.push(body.title ?? '');
+          return { posts: ['p1'] };
+        },
+      } as unknown as MediaApi,
+      store,
+      clock: { now: () => Date.now() },
+      logger: silentLogger,
+      update,
+      say: async () => {},
+    });
+
+    await publisher.publish('r1', undefined, (r) => r);
+    expect(stored.state).toBe('failed');
+    expect(stored.error).toMatch(/Nothing was posted/);
+    expect(posts).toEqual([]);
+    // Try again: a new attempt, with a claim of its own, posts it.
+    expect(await publisher.retry(stored, request.requester, (r) => r.state === 'failed')).toBe(true);
+    expect(stored.state).toBe('published');
+    expect(posts).toEqual(['Kept']);
+  });
 });
