@@ -24,7 +24,7 @@ const origin: Origin = { platform: 'console', workspaceId: 'local', channelId: '
 const silentChat: ChatPort = {
   platform: 'console',
   send: async () => {},
-  updateCard: async () => {},
+  updateCard: async () => true,
 };
 
 export interface BenchApp {

@@ -42,6 +42,7 @@ export function createTimedChat(): TimedChat {
         t.doneAt ??= performance.now();
         waiters.get(thread.threadId)?.();
       } else t.workingAt ??= performance.now();
+      return true;
     },
     reply(origin, threadId) {
       return {

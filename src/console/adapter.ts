@@ -98,6 +98,7 @@ export function createConsoleAdapter(options: ConsoleOptions): ConsoleAdapter {
         (c) => c.kind === 'action',
       );
       print({ text: message.text, ...(controls.length > 0 ? { controls } : {}) }, `[#${thread.threadId}] `);
+      return true;
     },
   };
 

@@ -23,7 +23,7 @@ export function createConsoleChatAdapter(options: ConsoleChatAdapterOptions): Ch
     chatPort: {
       platform: 'console',
       send: (thread, message, key) => live().send(thread, message, key),
-      updateCard: (thread, message) => live().updateCard(thread, message),
+      updateCard: (thread, message, kind) => live().updateCard(thread, message, kind),
     },
     async start() {
       session = runConsole(options);

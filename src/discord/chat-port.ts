@@ -3,7 +3,7 @@
 import type { REST } from 'discord.js';
 import { createLastEdit } from '../core/platform/last-edit.ts';
 import type { OutMessage } from '../core/platform/message.ts';
-import type { ChatPort, ThreadRef } from '../core/ports.ts';
+import type { CardEdit, ChatPort, ThreadRef } from '../core/ports.ts';
 import { createCardFinder } from './find-card.ts';
 import { createRoleMembers } from './members.ts';
 import { createChannelMessage, editChannelMessage } from './post.ts';
@@ -40,13 +40,15 @@ export function createDiscordChatPort(rest: REST): ChatPort {
       const created = await createChannelMessage(rest, thread.threadId, renderMessage(message), idempotencyKey);
       if (!created?.id) throw new Error('Discord answered a message create without a message id');
     },
-    async updateCard(thread: ThreadRef, message: OutMessage) {
+    async updateCard(thread: ThreadRef, message: OutMessage, kind: CardEdit = 'final') {
       const body = renderMessage(message);
       const content = JSON.stringify(body);
-      if (lastEdit.same(thread.cardMessageId, content)) return;
+      // Only a refresh is left out as a repeat: another replica may have drawn over a change or a final state.
+      if (kind === 'progress' && lastEdit.same(thread.cardMessageId, content)) return false;
       try {
         await editChannelMessage(rest, cardChannelOf(thread), thread.cardMessageId, body);
         lastEdit.remember(thread.cardMessageId, content);
+        return true;
       } catch (err) {
         // What the card shows is unknown now: the next edit must be made even if it repeats this one.
         lastEdit.forget(thread.cardMessageId);

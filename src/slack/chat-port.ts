@@ -33,22 +33,17 @@ export function createSlackChatPort(options: { api: SlackApi }): ChatPort {
       const card = `${thread.channelId}:${thread.cardMessageId}`;
       const rendered = renderMessage(message);
       const content = JSON.stringify(rendered);
-      // An edit into what the card shows would spend the workspace's Tier 3 budget for nothing.
-      if (lastEdit.same(card, content)) return;
-      const sent = api.update(thread.channelId, thread.cardMessageId, rendered, kind).then(
-        (shown) => {
-          if (shown) lastEdit.remember(card, content);
-        },
-        (err: unknown) => {
-          lastEdit.forget(card);
-          throw err;
-        },
-      );
-      // A final state is awaited: it is owed until it lands. A change or a refresh waits for the workspace's
-      // Tier 3 budget (about 50 edits a minute), merged with newer edits of its card or skipped; the work that
-      // asked for it (the next commands' cards, in a burst) must not wait with it.
-      if (kind === 'final') return sent;
-      sent.catch(() => undefined);
+      // A refresh into what the card shows would spend the workspace's Tier 3 budget for nothing; a change or
+      // a final state is always made, since another replica may have drawn over this one's last edit.
+      if (kind === 'progress' && lastEdit.same(card, content)) return false;
+      try {
+        const shown = await api.update(thread.channelId, thread.cardMessageId, rendered, kind);
+        if (shown) lastEdit.remember(card, content);
+        return shown;
+      } catch (err) {
+        lastEdit.forget(card);
+        throw err;
+      }
     },
     // The card of a job whose process died before Slack's answer came back, found by its metadata tag.
     async findCard(origin, tag) {

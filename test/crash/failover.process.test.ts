@@ -391,14 +391,27 @@ describe('two replicas on Redis Sentinel, the primary killed mid-burst', () => {
               if (id && JSON.stringify(l).includes(id))
                 console.log(`  bot${i} ${l.time} ${l.msg} ${JSON.stringify(l.err ?? l.what ?? '').slice(0, 160)}`);
         }
-        for (const c of [...t.lost, ...t.duplicated]) {
+        for (const title of p.undecided) {
+          const id = /Request (\S+)/.exec(JSON.stringify(requestCard(w, title.split(':')[0] ?? '')?.blocks ?? ''))?.[1];
+          const keys = id ? ((await nodes.command(nodes.primary, 'KEYS', `*${id}*`)) as string[]) : [];
+          for (const k of keys)
+            console.log(
+              `  stored ${k} ${String(await nodes.command(nodes.primary, 'GET', k).catch((e: unknown) => e)).slice(0, 600)}`,
+            );
+        }
+        for (const c of t.wrongCard) {
+          console.log(`${c}: the card's edits`);
+          for (const x of w.web.calls.filter((x) => x.args.channel === c && x.method === 'chat.update'))
+            console.log(`  slack ${x.method} ${x.status} ${String(x.args.text).slice(0, 80)}`);
+        }
+        for (const c of [...t.lost, ...t.duplicated, ...t.wrongCard]) {
           console.log(c, JSON.stringify(w.job(c)));
           const jobIds = new Set(
             bots.flatMap((b) => b.logs.filter((l) => String(l.channel ?? '').endsWith(c)).map((l) => String(l.jobId))),
           );
           for (const [i, b] of bots.entries())
             for (const l of b.logs)
-              if (jobIds.has(String(l.jobId)) || String(l.channel ?? '').endsWith(c))
+              if ((l.jobId !== undefined && jobIds.has(String(l.jobId))) || String(l.channel ?? '').endsWith(c))
                 console.log(
                   `  bot${i} ${l.time} ${l.msg} ${JSON.stringify(l.err ? (l.err as { message?: string }).message : (l.to ?? l.what ?? ''))}`,
                 );

@@ -78,9 +78,50 @@ describe('a 429 on chat.update', () => {
       expect(posted && edited && posted.at < edited.at).toBe(true);
       expect(edited && edited.at - (web.callsOf('chat.update')[0]?.at ?? 0)).toBeGreaterThanOrEqual(950);
       expect(limited).toEqual(['chat.update']);
-      // The same content again is not sent: the card already shows it.
-      await port.updateCard(thread, { text: 'Done' });
+      // A refresh into what the card shows is not sent; a final state is sent again, since another replica
+      // may have drawn over it since.
+      expect(await port.updateCard(thread, { text: 'Done' }, 'progress')).toBe(false);
       expect(web.callsOf('chat.update')).toHaveLength(2);
+      expect(await port.updateCard(thread, { text: 'Done' })).toBe(true);
+      expect(web.callsOf('chat.update')).toHaveLength(3);
+    } finally {
+      await web.close();
+    }
+  });
+});
+
+describe('a card edit through the chat port', () => {
+  it('resolves once Slack showed it, or false when a newer edit of its card replaced it', async () => {
+    const web = await startSlackWebApi();
+    try {
+      const window = gate();
+      const api = createSlackApi({
+        botToken: 'xoxb-test',
+        apiUrl: web.apiUrl,
+        logger: createTestLogger(),
+        pacer: createPacer({ intervalMs: 0, window: createMemoryRateWindow() }),
+        limiter: createSlackLimiter({ window, workspace: 'T1' }),
+      });
+      const port = createSlackChatPort({ api });
+      const thread = {
+        platform: 'slack' as const,
+        workspaceId: 'T1',
+        channelId: CHANNEL,
+        threadId: '1.1',
+        cardMessageId: '1.1',
+      };
+      const working = port.updateCard(thread, { text: 'Working' }, 'change');
+      const newer = port.updateCard(thread, { text: 'Working, 1 min' }, 'change');
+      let answered = false;
+      void newer.then(() => {
+        answered = true;
+      });
+      // Still waiting for the tier's budget: not made, so not answered yet.
+      await new Promise((r) => setTimeout(r, 50));
+      expect(answered).toBe(false);
+      window.open();
+      expect(await Promise.all([working, newer])).toEqual([false, true]);
+      expect(web.callsOf('chat.update').map((c) => c.args.text)).toEqual(['Working, 1 min']);
     } finally {
       await web.close();
     }

@@ -36,6 +36,7 @@ export function createRecordingChat(platform: Platform = 'console'): RecordingCh
     },
     async updateCard(thread: ThreadRef, message) {
       record({ where: 'card-update', threadId: thread.threadId, message });
+      return true;
     },
     // Like Slack's lookup by metadata: a card posted with a tag is found again after a restart.
     async findCard(origin, tag) {

@@ -6,14 +6,21 @@ import type { Once } from '../guarantees/once.ts';
 import type { Outbox } from '../guarantees/outbox.ts';
 import { stored } from '../guarantees/stored.ts';
 import type { Metrics } from '../metrics.ts';
+import { MAX_CARD_REDRAWS } from '../platform/last-edit.ts';
 import type { OutMessage } from '../platform/message.ts';
 import type { ChatPort, Clock, Logger, MediaApi, Platform, SecretBox, Store } from '../ports.ts';
 import { createEstimator, type Estimator } from './estimate.ts';
 import { CARD_PHASE, createLifecycle, type Lifecycle } from './lifecycle.ts';
 import { isFinal, type Job } from './model.ts';
 import { CARD_RETRY_MS, createOverdueCount, progressLine } from './progress.ts';
-import { renderJobCard } from './render.ts';
+import { type CardPhase, renderJobCard } from './render.ts';
 import { createJobsRepo, type JobsRepo } from './repo.ts';
+
+/**
+ * Another holder had the part (settling or posting it) or its post failed: look again this soon rather
+ * than after the backoff, so a claim left by a killed process (10-15 s) delays the result by seconds.
+ */
+export const BUSY_RETRY_MS = 5_000;
 
 export interface JobTimings {
   /** Delay before the first poll of a new project. */
@@ -100,16 +107,42 @@ export function createJobsContext(deps: JobServiceDeps): JobsContext {
     overdue.saw(job, now, estimateMs);
     return progressLine(job, now, estimateMs);
   };
-  async function tryShowCard(job: Job): Promise<boolean> {
+  /**
+   * After an edit showing `phase` landed: notes it, then reads the job back and draws it again if it moved
+   * on meanwhile, since an edit computed from an earlier state (another replica's, or one read before a
+   * failover) that lands after a newer one would otherwise be the card's last word.
+   */
+  async function landed(jobId: string, phase: CardPhase, redraws: number): Promise<boolean> {
+    await life.cardShown(jobId, phase);
+    const now = await repo.get(jobId);
+    if (!now || CARD_PHASE[now.state] === phase) return true;
+    if (redraws >= MAX_CARD_REDRAWS) {
+      logger.warn(
+        { jobId, phase, state: now.state },
+        'the job card kept falling behind its job; left to its next change',
+      );
+      return false;
+    }
+    return draw(now, redraws + 1);
+  }
+  async function draw(job: Job, redraws: number): Promise<boolean> {
     const port = deps.chat(job.origin.platform);
     if (!port || !job.thread) return true;
     const phase = CARD_PHASE[job.state];
+    const line = job.state === 'running' ? await progress(job) : undefined;
+    // A final state is owed like a result; "now working" may give way to the final state when the budget is short.
+    const edit = port.updateCard(job.thread, renderJobCard(job, phase, line), isFinal(job.state) ? 'final' : 'change');
+    if (isFinal(job.state)) return (await edit) && landed(job.id, phase, redraws);
+    // A change waits for the platform's budget (Slack's Tier 3) and may be merged with a newer edit or skipped:
+    // the work that asked for it (the next commands' cards, in a burst) does not wait with it.
+    void edit
+      .then((shown) => shown && landed(job.id, phase, redraws))
+      .catch((err: unknown) => logger.warn({ err, jobId: job.id }, 'could not update the job card'));
+    return true;
+  }
+  async function tryShowCard(job: Job): Promise<boolean> {
     try {
-      const line = job.state === 'running' ? await progress(job) : undefined;
-      // A final state is owed like a result; "now working" may give way to the final state when the budget is short.
-      await port.updateCard(job.thread, renderJobCard(job, phase, line), isFinal(job.state) ? 'final' : 'change');
-      await life.cardShown(job.id, phase);
-      return true;
+      return await draw(job, 0);
     } catch (err) {
       // A card that cannot be edited now must not stop results from being posted.
       logger.warn({ err, jobId: job.id }, 'could not update the job card');

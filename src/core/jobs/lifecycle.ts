@@ -3,7 +3,7 @@
 // result instead of overwriting it. Transitions are named and checked here; each one is logged once.
 
 import type { Logger, ThreadRef } from '../ports.ts';
-import type { Job, JobState, PartResult, Pending } from './model.ts';
+import { isFinal, type Job, type JobState, type PartResult, type Pending } from './model.ts';
 import type { CardPhase } from './render.ts';
 import type { JobsRepo } from './repo.ts';
 
@@ -68,6 +68,11 @@ export interface Lifecycle {
   /** Edits the pending record if the job is still watched; false when it is not. */
   editPending(jobId: string, edit: (p: Pending) => Pending): Promise<boolean>;
   unwatch(jobId: string): Promise<void>;
+  /**
+   * Writes an ended job's record again as it is, on the store's connection of the moment, so that its
+   * replicas can be asked about it (Store.replicated); undefined when the stored job has not ended.
+   */
+  restateEnd(jobId: string): Promise<Job | undefined>;
 }
 
 export function createLifecycle(repo: JobsRepo, logger: Logger, now: () => number): Lifecycle {
@@ -157,5 +162,9 @@ export function createLifecycle(repo: JobsRepo, logger: Logger, now: () => numbe
       return (await repo.updatePending(jobId, (current) => (current ? edit(current) : undefined))) !== undefined;
     },
     unwatch: (jobId) => repo.removePending(jobId),
+    async restateEnd(jobId) {
+      const job = await repo.update(jobId, (current) => (current && isFinal(current.state) ? current : undefined));
+      return job && isFinal(job.state) ? job : undefined;
+    },
   };
 }

@@ -2,7 +2,7 @@
 // the parts not settled yet, post what settled, and set when to look again.
 
 import { MediaApiError, UserError } from '../errors.ts';
-import type { JobsContext } from './context.ts';
+import { BUSY_RETRY_MS, type JobsContext } from './context.ts';
 import type { Settler } from './settle.ts';
 
 export interface PollOptions {
@@ -13,12 +13,6 @@ export interface PollOptions {
 export function nextDelay(polls: number, timings: { firstPollMs: number; maxPollMs: number }): number {
   return Math.min(timings.maxPollMs, timings.firstPollMs * 2 ** Math.min(polls, 20));
 }
-
-/**
- * Another holder had the part (settling or posting it) or its post failed: look again this soon rather
- * than after the backoff, so a claim left by a killed process (10-15 s) delays the result by seconds.
- */
-export const BUSY_RETRY_MS = 5_000;
 
 /**
  * The API failed a read (5xx, no answer): look again after 5 s, doubling while it keeps failing, so the

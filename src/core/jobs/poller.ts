@@ -2,7 +2,7 @@ import { StoreUnavailableError } from '../errors.ts';
 import type { Metrics } from '../metrics.ts';
 import type { Clock, Logger } from '../ports.ts';
 import type { Scheduler, TaskOutcome } from '../scheduler.ts';
-import { BUSY_RETRY_MS } from './poll.ts';
+import { BUSY_RETRY_MS } from './context.ts';
 import type { JobService, JobTimings } from './service.ts';
 
 // Finds what webhooks missed. Each pending job is one task in the scheduler's `poll` queue (task id = job

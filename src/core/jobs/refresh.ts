@@ -18,18 +18,16 @@ export function createRefresh(ctx: JobsContext) {
     const line = await ctx.progress(job);
     const age = now - job.createdAt;
     if (port.cardEditMs === undefined || age < port.cardEditMs) {
-      try {
-        // A refresh may be skipped when the platform's budget is short; the job's final state never is.
-        await port.updateCard(job.thread, renderJobCard(job, CARD_PHASE[job.state], line), 'progress');
-      } catch (err) {
-        deps.logger.warn({ err, jobId }, 'could not refresh the job card');
-      }
-      // The job may have ended while this edit was on its way: its final card must stay the last word.
-      const after = await repo.get(jobId);
-      if (after && after.state !== 'running') {
-        await ctx.showCard(after);
-        return undefined;
-      }
+      // A refresh may be skipped when the platform's budget is short (the job's final state never is), and
+      // waits for that budget without holding the queue of refreshes.
+      void port
+        .updateCard(job.thread, renderJobCard(job, CARD_PHASE[job.state], line), 'progress')
+        .then(async (shown) => {
+          // The job may have ended while this edit was on its way: its final card must stay the last word.
+          const after = shown ? await repo.get(jobId) : undefined;
+          if (after && after.state !== 'running') await ctx.showCard(after);
+        })
+        .catch((err: unknown) => deps.logger.warn({ err, jobId }, 'could not refresh the job card'));
       return now + pace;
     }
     // One reply per slot: a task that runs twice (at-least-once) posts it once.

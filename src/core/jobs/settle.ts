@@ -1,10 +1,11 @@
 // The path of a finished project, from a webhook or the poller: confirm with the API, store the part,
 // post it once, close the job, and make its card true.
 
-import { MediaApiError } from '../errors.ts';
+import { MediaApiError, StoreUnavailableError } from '../errors.ts';
 import { holdLease } from '../guarantees/once.ts';
 import type { Project } from '../media/schemas.ts';
 import type { JobsContext } from './context.ts';
+import { BUSY_RETRY_MS } from './context.ts';
 import { CARD_PHASE } from './lifecycle.ts';
 import { isFinal, type Job, type PartResult } from './model.ts';
 import { renderExpired, renderFailure, renderResult } from './render.ts';
@@ -48,6 +49,18 @@ export function createSettler(ctx: JobsContext): Settler {
   async function repair(job: Job) {
     if (!isFinal(job.state)) return;
     if (job.cardShows !== CARD_PHASE[job.state]) await ctx.showCard(job);
+    // Polling stops only once the end is on the store's replicas: a failover that lost it would leave the
+    // promoted one a running job that nobody looks at again, its card never showing the end.
+    const since = deps.store.epoch();
+    if (!(await life.restateEnd(job.id))) return;
+    try {
+      await deps.store.replicated(since);
+    } catch (err) {
+      if (!(err instanceof StoreUnavailableError)) throw err;
+      logger.warn({ err, jobId: job.id }, 'the end of the job is not on a replica yet; looking again soon');
+      await life.editPending(job.id, (p) => ({ ...p, nextPollAt: clock.now() + BUSY_RETRY_MS }));
+      return;
+    }
     await life.unwatch(job.id);
   }
 

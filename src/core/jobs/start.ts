@@ -73,8 +73,9 @@ export function createStart(ctx: JobsContext, submit: Submit) {
       } catch (err) {
         if (!(err instanceof StoreUnavailableError)) throw err;
         deps.logger.error({ err, jobId: id }, 'the store stayed unavailable while a job was submitted');
-        // Its check task resumes it (or its project's webhook adopts it) once the store is back.
-        await deps
+        // Its check task resumes it (or its project's webhook adopts it) once the store is back. The edit
+        // waits for the platform's budget on its own: the command's work does not wait with it.
+        void deps
           .chat(job.origin.platform)
           ?.updateCard(thread, renderJobCard(job, 'submitting', STORE_AWAY), 'change')
           .catch((e: unknown) => deps.logger.warn({ err: e, jobId: id }, 'could not update the job card'));

@@ -45,10 +45,12 @@ export interface ChatPort {
   /**
    * Edits the card. `kind` says how much the edit matters when the platform's budget is short (default
    * `final`): a final state is owed like a result and waits its turn however long; a `change` (e.g. now
-   * working) or a `progress` refresh may be replaced by a newer edit of the card or skipped. An edit whose
-   * content equals the last one sent is not made.
+   * working) or a `progress` refresh may be replaced by a newer edit of the card or skipped. A refresh whose
+   * content equals the card's last edit from this process is not made. Resolves once the edit was made
+   * (true), or false when it was not (replaced, skipped, a repeated refresh), so the caller can read back
+   * what the card should show after its edit landed.
    */
-  updateCard(thread: ThreadRef, message: OutMessage, kind?: CardEdit): Promise<void>;
+  updateCard(thread: ThreadRef, message: OutMessage, kind?: CardEdit): Promise<boolean>;
   /** How long after it was posted a card may still be edited; absent, always (Discord: 1 h, error 30046). */
   readonly cardEditMs?: number;
   /**

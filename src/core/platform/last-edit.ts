@@ -2,6 +2,12 @@
 // a refresh whose line did not change would spend a platform's edit budget (Slack's Tier 3, Discord's
 // per-route bucket) for nothing. In memory and bounded: forgetting only costs one redundant edit.
 
+/**
+ * How many times one change draws a card again when reading it back finds its record moved on: replicas
+ * drawing over each other agree within a couple of rounds, and the bound keeps a disagreement from looping.
+ */
+export const MAX_CARD_REDRAWS = 5;
+
 export interface LastEdit {
   /** Whether `content` is what `card` was last edited to (or posted with) by this process. */
   same(card: string, content: string): boolean;

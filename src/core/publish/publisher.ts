@@ -10,7 +10,7 @@ import type { Once, OnceKey } from '../guarantees/once.ts';
 import { stored } from '../guarantees/stored.ts';
 import type { Metrics } from '../metrics.ts';
 import { mention, type OutMessage } from '../platform/message.ts';
-import type { Clock, Logger, MediaApi } from '../ports.ts';
+import type { Clock, Logger, MediaApi, Store } from '../ports.ts';
 import type { AccountsRepo } from './accounts.ts';
 import { decidedText } from './approvals.ts';
 import type { Decide, Decided, Person, PublishRequestRecord } from './model.ts';
@@ -32,6 +32,8 @@ export interface PublisherDeps {
   accounts: AccountsRepo;
   keys: KeyResolver;
   media: MediaApi;
+  /** Where the outcome of a call is confirmed on the replicas before it counts as recorded. */
+  store: Store;
   clock: Clock;
   logger: Logger;
   /** Counts each call's outcome (reelbot_publish_total): an unknown one is what an operator must look at. */
@@ -43,7 +45,7 @@ export interface PublisherDeps {
 }
 
 /** The claim could not be confirmed on a replica: the API was not called. */
-const NOT_REPLICATED: Outcome = {
+const NOT_REPLICATED: Outcome & { kind: 'failed' } = {
   kind: 'failed',
   error: 'Nothing was posted: storage was unavailable (no replica confirmed this attempt). Try again in a moment.',
 };
@@ -138,7 +140,23 @@ export function createPublisher(deps: PublisherDeps) {
     });
     if (!started) return false;
     const claim = { kind: 'publish', requestId: `${id}:${started.attempt}` } as const;
-    if (!(await deps.once.first(claim))) {
+    const first = await deps.once.first(claim).catch((err: unknown) => {
+      if (err instanceof StoreUnavailableError) return 'unavailable' as const;
+      throw err;
+    });
+    if (first === 'unavailable') {
+      // Nothing was called, and a request left publishing would wait for nobody: it is shown as not posted
+      // (Try again makes a new attempt with a claim of its own), unless it was moved on since.
+      const ours = (r: PublishRequestRecord) =>
+        r.state === 'publishing' && r.attempt === started.attempt && r.updatedAt === started.updatedAt;
+      const { record: failed } = await stored(
+        () => update(id, (r) => (ours(r) ? { ...r, state: 'failed', error: NOT_REPLICATED.error } : decidedText(r))),
+        { logger: deps.logger, what: 'record a publish not called' },
+      );
+      if (failed) await say(failed, { text: outcomeText(failed, NOT_REPLICATED) }, `outcome:${failed.attempt}`);
+      return true;
+    }
+    if (!first) {
       // A store restored from an old copy gets here (the request stays `publishing` and is shown as
       // unknown by `recover`, never sent a second time), and so does a failover that lost the request's
       // move to `publishing` while its first holder took the claim back: that holder calls and decides.
@@ -154,19 +172,28 @@ export function createPublisher(deps: PublisherDeps) {
     const outcome = called ? await callApi(started) : NOT_REPLICATED;
     // Counts calls made: an attempt no replica confirmed never reached the API.
     if (called) deps.metrics?.inc('reelbot_publish_total', { outcome: outcome.kind });
-    const { record: done } = await update(id, (r) => {
-      const now = clock.now();
-      return outcome.kind === 'published'
-        ? {
-            ...r,
-            state: 'published',
-            posts: outcome.posts,
-            error: undefined,
-            decidedBy: by ?? r.requester,
-            decidedAt: now,
-          }
-        : { ...r, state: outcome.kind, error: outcome.error };
-    });
+    // The outcome of a call that cannot be made again is kept through a failover: written again while the
+    // store is unavailable or no replica has it, since a request whose outcome is lost stays publishing,
+    // shown neither posted nor not, with nobody to move it on.
+    const record = async () => {
+      const since = deps.store.epoch();
+      const changed = await update(id, (r) => {
+        const now = clock.now();
+        return outcome.kind === 'published'
+          ? {
+              ...r,
+              state: 'published',
+              posts: outcome.posts,
+              error: undefined,
+              decidedBy: by ?? r.requester,
+              decidedAt: now,
+            }
+          : { ...r, state: outcome.kind, error: outcome.error };
+      });
+      await deps.store.replicated(since);
+      return changed;
+    };
+    const { record: done } = await stored(record, { logger: deps.logger, what: 'record a publish outcome' });
     if (done) await say(done, { text: outcomeText(done, outcome) }, `outcome:${done.attempt}`);
     return true;
   }

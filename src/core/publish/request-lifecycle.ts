@@ -4,6 +4,7 @@
 // is a decision on the stored record, written by compare-and-set (two clicks or two replicas each re-read
 // and re-decide, so exactly one moves it), and redraws the card.
 import type { Outbox } from '../guarantees/outbox.ts';
+import { MAX_CARD_REDRAWS } from '../platform/last-edit.ts';
 import { mention, type OutMessage } from '../platform/message.ts';
 import type { ChatPort, Platform } from '../ports.ts';
 import type { Scheduler, Task, TaskOutcome } from '../scheduler.ts';
@@ -47,6 +48,7 @@ export type Member = Actor & Person;
 
 const EDITED_SINCE_SEEN =
   'This request was edited after the list you clicked in was drawn, so nothing was approved: open its card to see what it says now, and approve there.';
+const ALREADY_APPROVED = 'You already approved this request; it counts once.';
 
 export interface RequestLifecycleDeps extends Omit<PublisherDeps, 'update' | 'say'> {
   repo: PublishRepo;
@@ -61,9 +63,25 @@ export interface RequestLifecycleDeps extends Omit<PublisherDeps, 'update' | 'sa
 export function createRequestLifecycle(deps: RequestLifecycleDeps) {
   const { repo, policies, clock, scheduler, approvers } = deps;
 
+  /**
+   * Redraws the card, then reads the request back once the edit landed and draws it again while it shows
+   * something else than what is stored: a redraw computed from an earlier record (another replica's, or
+   * one read before a failover) that lands after a newer one must not be the card's last word.
+   */
   async function show(r: PublishRequestRecord): Promise<void> {
-    const policy = await policies.get(r.channelKey);
-    await deps.chat(r.thread.platform)?.updateCard(r.thread, renderRequestCard(r, policy, clock.now()));
+    const port = deps.chat(r.thread.platform);
+    if (!port) return;
+    let drawn = r;
+    for (let redraws = 0; redraws <= MAX_CARD_REDRAWS; redraws++) {
+      const policy = await policies.get(drawn.channelKey);
+      const at = clock.now();
+      const card = renderRequestCard(drawn, policy, at);
+      if (!(await port.updateCard(drawn.thread, card))) return;
+      const stored = await repo.get(drawn.id);
+      if (!stored || JSON.stringify(renderRequestCard(stored, policy, at)) === JSON.stringify(card)) return;
+      drawn = stored;
+    }
+    deps.logger.warn({ requestId: r.id }, 'the publish request card kept falling behind its request');
   }
   async function say(r: PublishRequestRecord, message: OutMessage, event: string): Promise<void> {
     const port = deps.chat(r.thread.platform);
@@ -123,6 +141,15 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
     await publisher.publish(r.id, by, (cur, p) => (ready(cur, p) ? cur : undefined));
   }
 
+  /** Advances a request still waiting whose quorum is met; false when it is decided or still short of it. */
+  async function carryForward(id: string, by: Person): Promise<boolean> {
+    const r = await repo.get(id);
+    const policy = r && (await policies.get(r.channelKey));
+    if (!r || !policy || r.state !== 'pending' || !quorumReached(r, policy, clock.now())) return false;
+    await advance(r, by);
+    return true;
+  }
+
   return {
     async create(input: {
       channelKey: string;
@@ -164,10 +191,13 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
         const hash = contentHash(r.content);
         if (seenHash !== undefined && seenHash !== hash) return EDITED_SINCE_SEEN;
         if (r.approvals.some((a) => a.userId === actor.userId && a.hash === hash && a.at >= r.editedAt))
-          return 'You already approved this request; it counts once.';
+          return ALREADY_APPROVED;
         const mine = { userId: actor.userId, ...(actor.userName ? { userName: actor.userName } : {}), at, hash };
         return { ...r, approvals: [...r.approvals.filter((a) => a.userId !== actor.userId), mine] };
       });
+      // The approval counted but what it called for never happened (the store went away between the two, as
+      // in a failover), so the request waits with its quorum met: clicking Approve again carries it forward.
+      if (refusal === ALREADY_APPROVED && (await carryForward(id, actor))) return 'Approved.';
       if (refusal) return refusal;
       if (record) await advance(record, actor);
       return 'Approved.';

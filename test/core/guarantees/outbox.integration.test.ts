@@ -23,7 +23,7 @@ const outboxOn = (store: Store) =>
 const portWith = (send: () => Promise<void>, findPost?: () => Promise<boolean>): ChatPort => ({
   platform: 'slack',
   send,
-  updateCard: async () => undefined,
+  updateCard: async () => true,
   ...(findPost ? { findPost } : {}),
 });
 

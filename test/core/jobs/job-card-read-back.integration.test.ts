@@ -1,0 +1,44 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ChatPort } from '../../../src/core/ports.ts';
+import { type Harness, startHarness } from '../../support/harness.ts';
+
+// Edits of one card can land out of order: one replica's "working" may wait for the platform's budget
+// (Slack's Tier 3) while another replica shows the job done. The card must still end showing the end.
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+const VIDEO = 'https://example.com/talk.mp4';
+const updates = (harness: Harness) => harness.chat.seen.filter((s) => s.where === 'card-update');
+const done = (text: string) => /Done/.test(text);
+
+describe('a "working" edit that lands after the card said Done', () => {
+  it('is drawn over again: the card ends showing Done', async () => {
+    h = await startHarness({}, { infra: { sandbox: { jobMs: 50, webhookRetryMs: 100 } } });
+    const chat = h.chat;
+    let lateLanded = false;
+    const slow: ChatPort = {
+      platform: 'console',
+      send: (thread, message, key) => chat.send(thread, message, key),
+      async updateCard(thread, message, kind) {
+        // Held until the final state is shown, as an edit waiting for the workspace's budget would be.
+        if (kind === 'change') {
+          await chat.waitFor((seen) => seen.some((s) => s.where === 'card-update' && done(s.message.text)));
+          const shown = await chat.updateCard(thread, message, kind);
+          lateLanded = true;
+          return shown;
+        }
+        return chat.updateCard(thread, message, kind);
+      },
+    };
+    h.app.registerChat(slow);
+    await h.command(`/broll ${VIDEO}`);
+    await chat.waitFor(() => lateLanded);
+    await chat.waitFor((seen) => done(seen.filter((s) => s.where === 'card-update').at(-1)?.message.text ?? ''), 3_000);
+    const texts = updates(h).map((s) => (done(s.message.text) ? 'Done' : 'Working'));
+    expect(texts).toEqual(['Done', 'Working', 'Done']);
+  });
+});
