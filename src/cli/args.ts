@@ -31,9 +31,13 @@ export function parseCliArgs<const O extends CliOptions>(
     process.exitCode = 0;
   } catch (error) {
     // parseArgs names the flag in its message ("Unknown option '--hepl'"); its code is for programs, not people.
-    const reason = error instanceof Error ? error.message : String(error);
-    process.stderr.write(`${reason}\n\n${usage}\n`);
-    process.exitCode = USAGE_EXIT;
+    refuseArgs(usage, error instanceof Error ? error.message : String(error));
   }
   return undefined;
+}
+
+/** A value parseArgs accepted but the tool cannot use (`--http http://…`): what was wrong and the usage, exit 2. */
+export function refuseArgs(usage: string, reason: string): void {
+  process.stderr.write(`${reason}\n\n${usage}\n`);
+  process.exitCode = USAGE_EXIT;
 }

@@ -5,8 +5,8 @@ import { writeFileSync } from 'node:fs';
 import { loadSlackCommandPrefix } from '../config.ts';
 import { COMMANDS } from '../core/app/commands.ts';
 import { ConfigError } from '../core/errors.ts';
-import { slackManifest } from '../slack/manifest.ts';
-import { parseCliArgs } from './args.ts';
+import { DISPLAY_NAME_MAX, requestUrlProblem, slackManifest } from '../slack/manifest.ts';
+import { parseCliArgs, refuseArgs } from './args.ts';
 
 const USAGE = `Usage: npm run -s slack:manifest [-- --out FILE] [--http URL] [--name NAME]
 
@@ -16,12 +16,18 @@ Makes the Slack app manifest (JSON) of this bot's commands, to paste at https://
 Options:
   --out FILE    write the manifest to FILE (without it: print it; -s keeps npm's banner out of the JSON)
   --http URL    an HTTP-mode manifest: Slack sends requests to URL/slack/* (https://, public). Default: Socket Mode
-  --name NAME   the app's name in Slack (default reelbot)
+  --name NAME   the bot's name in Slack, up to 80 characters (default reelbot); the app's own name keeps its
+                first 35
   -h, --help    print this`;
 
 function main(): void {
   const args = parseCliArgs(USAGE, { http: { type: 'string' }, name: { type: 'string' }, out: { type: 'string' } });
   if (!args) return;
+  const problem = argumentProblem(args.http, args.name);
+  if (problem) {
+    refuseArgs(USAGE, problem);
+    return;
+  }
   const manifest = slackManifest({
     commands: COMMANDS,
     commandPrefix: loadSlackCommandPrefix(),
@@ -35,6 +41,17 @@ function main(): void {
     // stderr, so nothing but JSON ever reaches stdout.
     process.stderr.write(`Slack app manifest written to ${args.out}: paste it at https://api.slack.com/apps\n`);
   } else process.stdout.write(json);
+}
+
+function argumentProblem(http: string | undefined, name: string | undefined): string | undefined {
+  if (http !== undefined) {
+    const problem = requestUrlProblem(http);
+    if (problem) return `--http ${http}: ${problem}`;
+  }
+  if (name !== undefined && (name.trim() === '' || name.length > DISPLAY_NAME_MAX)) {
+    return `--name: give 1 to ${DISPLAY_NAME_MAX} characters, Slack's limit for a bot's display name.`;
+  }
+  return undefined;
 }
 
 try {

@@ -1,6 +1,6 @@
 // The Slack app manifest, derived from the command table: creating the app is a paste, not a
-// click-through. Limits from Slack's manifest reference: app name ≤ 35, description ≤ 140, command
-// description ≤ 2000 and usage hint ≤ 1000 characters.
+// click-through. Limits from Slack's manifest schema (manifest.schema.1.0.0.json): app name ≤ 35, bot display
+// name ≤ 80, description ≤ 140, command description ≤ 2000 and usage hint 1 to 1000 characters.
 
 import { prefixCommands } from '../core/commands/help.ts';
 import type { CommandSpec } from '../core/commands/spec.ts';
@@ -36,8 +36,13 @@ export const BOT_SCOPES = [
   'users:read',
 ] as const;
 
+/** Slack's limits for a bot's display name and for the app's own name: a longer name is cut to 35 for the app only. */
+export const DISPLAY_NAME_MAX = 80;
+const APP_NAME_MAX = 35;
+
 export function slackManifest(options: ManifestOptions): object {
-  const name = cut(options.appName ?? 'reelbot', 35);
+  const displayName = cut(options.appName ?? 'reelbot', DISPLAY_NAME_MAX);
+  const name = cut(displayName, APP_NAME_MAX);
   const base = options.socketMode ? undefined : httpBase(options.requestUrl);
   const prefix = options.commandPrefix ?? '';
   const names = options.commands.map((c) => c.name);
@@ -50,17 +55,13 @@ export function slackManifest(options: ManifestOptions): object {
       background_color: '#1d1f2b',
     },
     features: {
-      bot_user: { display_name: name, always_online: true },
+      bot_user: { display_name: displayName, always_online: true },
       // The Home tab: what waits for the person's approval, drawn when they open it (app_home_opened).
       app_home: { home_tab_enabled: true },
       slash_commands: options.commands.map((c) => ({
         command: `/${prefix}${c.name}`,
         description: cut(c.description, 2000),
-        // Slack shows the hint after the command name, so the name is not repeated.
-        usage_hint: cut(
-          prefixCommands(c.usage, names, prefix).replace(new RegExp(`^/${prefix}${c.name}\\s*`), ''),
-          1000,
-        ),
+        ...usageHint(prefixCommands(c.usage, names, prefix), `/${prefix}${c.name}`),
         // /setup approvers=@mia: with escaping Slack sends a person picked after @ as <@U123|mia>, their id.
         // Other commands keep text as typed (links and entities are undone by the parser either way).
         should_escape: c.name === 'setup',
@@ -90,9 +91,21 @@ export function slackManifest(options: ManifestOptions): object {
   };
 }
 
+/** Slack shows the hint after the command name, so the name is not repeated; a command with no arguments has no
+ * hint at all, because Slack refuses an empty one. */
+function usageHint(usage: string, command: string): { usage_hint?: string } {
+  const hint = cut(usage.startsWith(command) ? usage.slice(command.length).trimStart() : usage, 1000);
+  return hint ? { usage_hint: hint } : {};
+}
+
+/** Why Slack could not send requests to this base URL, or undefined when it can. */
+export function requestUrlProblem(requestUrl: string | undefined): string | undefined {
+  if (requestUrl && /^https:\/\/[^/]+/.test(requestUrl)) return undefined;
+  return 'HTTP mode needs the public https:// base URL of the bot (e.g. https://bot.example.com).';
+}
+
 function httpBase(requestUrl: string | undefined): string {
-  if (!requestUrl || !/^https:\/\/[^/]+/.test(requestUrl)) {
-    throw new Error('HTTP mode needs the public https:// base URL of the bot (e.g. https://bot.example.com).');
-  }
+  const problem = requestUrlProblem(requestUrl);
+  if (problem || !requestUrl) throw new Error(problem);
   return requestUrl.replace(/\/+$/, '');
 }

@@ -26,6 +26,30 @@ describe('npm run slack:manifest', () => {
     expect(word.output()).toContain("Unexpected argument 'manifest.json'");
   }, 30_000);
 
+  it('refuses --http with a URL Slack cannot call (not https) with exit 2, like every other wrong argument', async () => {
+    const r = run(
+      process.execPath,
+      ['--import', 'tsx', 'src/cli/slack-manifest.ts', '--http', 'http://bot.example.com'],
+      {},
+    );
+    expect(await r.exited).toBe(2);
+    expect(r.output()).toContain('--http http://bot.example.com: HTTP mode needs the public https:// base URL');
+    expect(r.output()).toContain('Usage: npm run -s slack:manifest');
+    expect(r.output()).not.toMatch(/\n\s+at /);
+  }, 30_000);
+
+  it('names the bot with all of an 80-character --name, and refuses 81 characters with exit 2', async () => {
+    const name = 'N'.repeat(80);
+    const fits = run(process.execPath, ['--import', 'tsx', 'src/cli/slack-manifest.ts', '--name', name], {});
+    expect(await fits.exited).toBe(0);
+    const manifest = JSON.parse(fits.output()) as { features: { bot_user: { display_name: string } } };
+    expect(manifest.features.bot_user.display_name).toBe(name);
+
+    const long = run(process.execPath, ['--import', 'tsx', 'src/cli/slack-manifest.ts', '--name', `${name}N`], {});
+    expect(await long.exited).toBe(2);
+    expect(long.output()).toContain("--name: give 1 to 80 characters, Slack's limit for a bot's display name.");
+  }, 30_000);
+
   it('names SLACK_COMMAND_PREFIX when it is not valid, and exits 2', async () => {
     const r = run(process.execPath, ['--import', 'tsx', 'src/cli/slack-manifest.ts'], { SLACK_COMMAND_PREFIX: 'RB ' });
     expect(await r.exited).toBe(2);

@@ -4,7 +4,7 @@ import { COMMANDS } from '../../src/core/app/commands.ts';
 import { slackManifest } from '../../src/slack/manifest.ts';
 
 interface Manifest {
-  features: { slash_commands: Array<{ command: string; description: string; usage_hint: string; url?: string }> };
+  features: { slash_commands: Array<{ command: string; description: string; usage_hint?: string; url?: string }> };
   oauth_config: { scopes: { bot: string[] } };
   settings: {
     socket_mode_enabled: boolean;
@@ -26,8 +26,14 @@ describe('the Slack app manifest', () => {
     for (const c of socket.features.slash_commands) {
       expect(c.description.length).toBeGreaterThan(0);
       expect(c.description.length).toBeLessThanOrEqual(2000);
-      expect(c.usage_hint.startsWith(c.command)).toBe(false);
+      expect(c.usage_hint?.startsWith(c.command) ?? false).toBe(false);
     }
+  });
+
+  it('gives a usage hint to a command that takes arguments and none (not an empty one) to one that takes none', () => {
+    const hint = (command: string) => socket.features.slash_commands.find((c) => c.command === command)?.usage_hint;
+    expect(hint('/clip')).toMatch(/^https:\/\//);
+    for (const command of ['/jobs', '/scheduled', '/approvals']) expect(hint(command)).toBeUndefined();
   });
 
   it('asks for the scopes the adapter uses and subscribes to mentions and the Home tab', () => {
