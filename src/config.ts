@@ -195,9 +195,8 @@ function crossChecks(e: RawEnv): string[] {
         'MEDIA_API_URL=sandbox runs the built-in simulator on purpose',
     );
   }
-  if (e.ENCRYPTION_KEY_PREVIOUS && !e.ENCRYPTION_KEY) {
-    problems.push('ENCRYPTION_KEY: required when ENCRYPTION_KEY_PREVIOUS is set (the new key that seals from now on)');
-  }
+  // ENCRYPTION_KEY_PREVIOUS alone is a rotation whose new key is in SQLite's data/encryption.key; Redis requires
+  // ENCRYPTION_KEY below.
   if (e.STORE_URL?.startsWith('redis') && !e.ENCRYPTION_KEY) {
     problems.push(`ENCRYPTION_KEY: required when STORE_URL is redis, and the same on every replica; ${GENERATE_KEY}`);
   }

@@ -262,11 +262,14 @@ describe('production settings', () => {
   const OLD = Buffer.alloc(32, 1).toString('base64');
   const OLDER = Buffer.alloc(32, 2).toString('base64url');
 
-  it('ENCRYPTION_KEY_PREVIOUS takes one or more old keys, and needs the new ENCRYPTION_KEY', () => {
+  it('ENCRYPTION_KEY_PREVIOUS takes one or more old keys; the new key is ENCRYPTION_KEY or, with SQLite, the key file', () => {
     const config = loadConfig({ ENCRYPTION_KEY: KEY_32, ENCRYPTION_KEY_PREVIOUS: `${OLD}, ${OLDER}` });
     expect(config.previousEncryptionKeys.map((k) => k[0])).toEqual([1, 2]);
-    expect(problem({ ENCRYPTION_KEY_PREVIOUS: OLD })).toContain(
-      'ENCRYPTION_KEY: required when ENCRYPTION_KEY_PREVIOUS',
+    const keyInFile = loadConfig({ ENCRYPTION_KEY_PREVIOUS: OLD });
+    expect(keyInFile.encryptionKey).toBeUndefined();
+    expect(keyInFile.previousEncryptionKeys.map((k) => k[0])).toEqual([1]);
+    expect(problem({ ENCRYPTION_KEY_PREVIOUS: OLD, STORE_URL: 'redis://127.0.0.1:6379' })).toContain(
+      'ENCRYPTION_KEY: required when STORE_URL is redis',
     );
     expect(problem({ ENCRYPTION_KEY: KEY_32, ENCRYPTION_KEY_PREVIOUS: 'short' })).toContain('ENCRYPTION_KEY_PREVIOUS:');
     expect(secretValues(config)).toContain(OLD);

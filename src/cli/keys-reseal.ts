@@ -8,12 +8,14 @@ import { resealStore } from './reseal.ts';
 const USAGE = `Usage: npm run keys:reseal [-- --dry-run]
        node dist/cli/keys-reseal.js [--dry-run]
 
-After a key rotation (ENCRYPTION_KEY = the new key, ENCRYPTION_KEY_PREVIOUS = the old ones), seals every stored
-secret again with ENCRYPTION_KEY: channel API keys and social access keys. Run it with the bot's environment
-(STORE_URL, ENCRYPTION_KEY, ENCRYPTION_KEY_PREVIOUS); it is safe while the bot runs and safe to run twice.
+After a key rotation (the new key in ENCRYPTION_KEY or, with SQLite, in data/encryption.key; the old ones in
+ENCRYPTION_KEY_PREVIOUS), seals every stored secret again with the new key: channel API keys and social access
+keys. A data/encryption.key holding an older key than ENCRYPTION_KEY is given the new one, so a later start reads
+every secret with or without ENCRYPTION_KEY. Run it with the bot's environment (STORE_URL, ENCRYPTION_KEY,
+ENCRYPTION_KEY_PREVIOUS); it is safe while the bot runs and safe to run twice ("Nothing left to reseal").
 
 Options:
-  --dry-run   report what would be sealed again and what no configured key opens; write nothing
+  --dry-run   report what is still sealed with an old key and what no configured key opens; write nothing
   -h, --help  print this and change nothing
 
 Exit status: 0 every secret was opened (ENCRYPTION_KEY_PREVIOUS can go); 1 something could not be opened or read
@@ -22,14 +24,27 @@ Exit status: 0 every secret was opened (ENCRYPTION_KEY_PREVIOUS can go); 1 somet
 type Report = Awaited<ReturnType<typeof resealStore>>;
 
 function summary(report: Report, dryRun: boolean): string[] {
-  // A channel whose key no configured key opens keeps it as it was: it is not counted as sealed again.
-  const channels = report.resealed - report.unreadable.length;
   const seal = dryRun ? 'Would seal' : 'Sealed';
-  return [
-    ...(dryRun ? ['Dry run: nothing was written.'] : []),
-    `${seal} the secrets of ${channels} channel(s) again with the current ENCRYPTION_KEY.`,
-    `${seal} ${report.socials.resealed} social access key(s) again.`,
-  ];
+  const { channels, socials } = report.sealedWithOldKey;
+  const unopened = report.unreadable.length + report.socials.unreadable.length + report.malformed.length;
+  const lines = dryRun ? ['Dry run: nothing was written.'] : [];
+  if (channels + socials === 0 && unopened === 0) {
+    lines.push(`Nothing left to reseal: every stored secret is sealed with the current key (${report.currentKey}).`);
+  } else {
+    // Only what an old key opened is counted: a secret no configured key opens keeps its seal (listed apart).
+    lines.push(
+      `${seal} the secrets of ${channels} channel(s) again with the current key (${report.currentKey}).`,
+      `${seal} ${socials} social access key(s) again.`,
+    );
+  }
+  if (report.keyFileUpdated) {
+    const write = dryRun ? 'Would write' : 'Wrote';
+    lines.push(
+      `${write} the key of ENCRYPTION_KEY into ${report.keyFileUpdated} in place of the older key it held, so a ` +
+        'start without ENCRYPTION_KEY reads every secret.',
+    );
+  }
+  return lines;
 }
 
 function problems(report: Report): string[] {

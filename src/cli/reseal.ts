@@ -1,14 +1,24 @@
-// What `npm run keys:reseal` does (the command itself is keys-reseal.ts): after a rotation (ENCRYPTION_KEY new,
-// ENCRYPTION_KEY_PREVIOUS old), seals every stored secret again with the new key (channel settings and social
-// access keys), so the old one can be dropped from ENCRYPTION_KEY_PREVIOUS. Safe while the bot runs; safe to run twice.
+// What `npm run keys:reseal` does (the command itself is keys-reseal.ts): after a rotation (the new key in
+// ENCRYPTION_KEY or in the data folder's encryption.key, the old ones in ENCRYPTION_KEY_PREVIOUS), seals every stored
+// secret again with the new key (channel settings and social access keys), so the old one can be dropped from
+// ENCRYPTION_KEY_PREVIOUS, and leaves the key file holding the new key. Safe while the bot runs; safe to run twice.
 
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import type { Config } from '../config.ts';
-import { createSecretBox, loadOrCreateKeyFile, rotationKeys } from '../core/channels/secret-box.ts';
+import {
+  createSecretBox,
+  keyFilePath,
+  loadOrCreateKeyFile,
+  readKeyFileIn,
+  replaceKeyFile,
+  rotationKeys,
+  type SecretBoxKeys,
+} from '../core/channels/secret-box.ts';
 import { createSettingsRepo, type ResealReport } from '../core/channels/settings-repo.ts';
 import { ConfigError } from '../core/errors.ts';
+import type { SecretBox } from '../core/ports.ts';
 import { createAccountsRepo, type SocialsResealReport } from '../core/publish/accounts.ts';
 import { openStore } from '../infra/store/open-store.ts';
 import { dryRunStore } from './dry-run-store.ts';
@@ -18,11 +28,20 @@ export interface ResealOptions {
   dryRun?: boolean;
 }
 
-/** Channel settings (API keys) and, apart, social access keys: both are sealed with ENCRYPTION_KEY. */
+export interface KeysReport {
+  /** Where the key that seals now comes from: ENCRYPTION_KEY, or the key file's path. */
+  currentKey: string;
+  /** Secrets that only an old key opened: the ones a reseal changes. Zero on a second run. */
+  sealedWithOldKey: { channels: number; socials: number };
+  /** The key file, when it held another key than ENCRYPTION_KEY and now holds (or, in a dry run, would hold) it. */
+  keyFileUpdated?: string;
+}
+
+/** Channel settings (API keys) and, apart, social access keys: both are sealed with the current key. */
 export async function resealStore(
   config: Config,
   options: ResealOptions = {},
-): Promise<ResealReport & { socials: SocialsResealReport }> {
+): Promise<ResealReport & { socials: SocialsResealReport } & KeysReport> {
   // Opening a SQLite path creates the file: run from the wrong folder, a reseal would "seal 0 channels" in a new,
   // empty store and report success, and the operator would then drop the old key the real store still needs.
   if (config.store.kind === 'sqlite' && !existsSync(config.store.path)) {
@@ -47,18 +66,54 @@ export async function resealStore(
   try {
     await store.ping();
     const dataDir = config.store.kind === 'sqlite' ? dirname(config.store.path) : 'data';
-    const key = config.encryptionKey ?? (await keyFile(dataDir, options.dryRun ?? false));
-    const box = createSecretBox(rotationKeys(key, config.previousEncryptionKeys));
+    // Only a SQLite store's bot reads the key file (Redis requires ENCRYPTION_KEY on every replica).
+    const fileKey = config.store.kind === 'sqlite' ? await readKeyFileIn(dataDir) : undefined;
+    const key = config.encryptionKey ?? fileKey ?? (await keyFile(dataDir, options.dryRun ?? false));
+    // A key file that ENCRYPTION_KEY replaced still opens what it sealed, so it is never overwritten while it holds
+    // the only copy of a key some secret needs.
+    const staleFileKey = fileKey && !fileKey.equals(key) ? [fileKey] : [];
+    const opened = new Set<string>();
+    const box = noteOldKeyOpens(rotationKeys(key, [...config.previousEncryptionKeys, ...staleFileKey]), opened);
     const settings = await createSettingsRepo(store, box).resealAll();
     const socials = await createAccountsRepo(store, box).resealAll();
-    return { ...settings, socials };
+    const updated = staleFileKey.length > 0 ? keyFilePath(dataDir) : undefined;
+    if (updated && !options.dryRun) await replaceKeyFile(dataDir, key);
+    const old = [...opened];
+    return {
+      ...settings,
+      socials,
+      currentKey: config.encryptionKey ? 'ENCRYPTION_KEY' : keyFilePath(dataDir),
+      sealedWithOldKey: {
+        channels: old.filter((aad) => aad.startsWith('settings:')).length,
+        socials: old.filter((aad) => aad.startsWith('socials:')).length,
+      },
+      ...(updated ? { keyFileUpdated: updated } : {}),
+    };
   } finally {
     await store.close();
   }
 }
 
+/** The box for a reseal, which notes (by associated data) each secret the current key does not open but an old one does. */
+function noteOldKeyOpens(keys: SecretBoxKeys, openedWithOldKey: Set<string>): SecretBox {
+  const box = createSecretBox(keys);
+  const currentOnly = createSecretBox({ current: keys.current });
+  return {
+    seal: (plaintext, aad) => box.seal(plaintext, aad),
+    open(sealed, aad) {
+      try {
+        return currentOnly.open(sealed, aad);
+      } catch {
+        const plaintext = box.open(sealed, aad);
+        openedWithOldKey.add(aad);
+        return plaintext;
+      }
+    },
+  };
+}
+
 /** The data folder's key; a real run creates it when missing (as the bot does), a dry run uses a key it forgets. */
 async function keyFile(dataDir: string, dryRun: boolean): Promise<Buffer> {
-  if (dryRun && !existsSync(join(dataDir, 'encryption.key'))) return randomBytes(32);
+  if (dryRun && !existsSync(keyFilePath(dataDir))) return randomBytes(32);
   return loadOrCreateKeyFile(dataDir);
 }

@@ -2,7 +2,8 @@
 // the features (core/app mounts them) with their scheduler queues. Nothing here opens a connection.
 import { type Config, UNREACHABLE_WEBHOOK_BASE } from '../config.ts';
 import { createApp } from '../core/app/app.ts';
-import { createSecretBox, loadOrCreateKeyFile, rotationKeys } from '../core/channels/secret-box.ts';
+import { checkStoredKeysOpen } from '../core/channels/key-check.ts';
+import { createSecretBox, keyFilePath, loadOrCreateKeyFile, rotationKeys } from '../core/channels/secret-box.ts';
 import type { SettingsRepo } from '../core/channels/settings-repo.ts';
 import { createOnce, type Once } from '../core/guarantees/once.ts';
 import { createOutbox, type Outbox } from '../core/guarantees/outbox.ts';
@@ -96,6 +97,9 @@ export async function buildCore(config: Config, options: BotOptions, infra: Infr
     },
   });
   for (const [queue, handler] of app.queues) scheduler.handle(queue, handler);
+  // A key that opens none of the stored channel keys is said at once, not at the first /clip.
+  const keySource = config.encryptionKey ? 'ENCRYPTION_KEY' : keyFilePath(infra.dataDir);
+  await checkStoredKeysOpen({ store, settings: app.channels.settings, logger, keySource });
   return {
     bot: app.bot,
     once,

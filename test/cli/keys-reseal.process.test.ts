@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSecretBox, rotationKeys } from '../../src/core/channels/secret-box.ts';
 import { createSettingsRepo } from '../../src/core/channels/settings-repo.ts';
+import type { Logger } from '../../src/core/ports.ts';
 import { createAccountsRepo } from '../../src/core/publish/accounts.ts';
 import { openStore } from '../../src/infra/store/open-store.ts';
 import { run, stopAll } from '../production/run-process.ts';
+import { type Harness, startHarness } from '../support/harness.ts';
 
 // `keys:reseal` rewrites every secret of the live store: an operator runs it once per rotation and then drops the
 // old key if it exited 0. So it must change nothing unless asked to, and say "not everything opened" by its status.
@@ -16,7 +18,12 @@ const dirs: string[] = [];
 afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
-afterEach(stopAll);
+let bot: Harness | undefined;
+afterEach(async () => {
+  await bot?.close();
+  bot = undefined;
+  await stopAll();
+});
 
 const CHANNEL = 'discord:guild:channel';
 const API_KEY = 'mk_live_0123456789abcdef';
@@ -28,7 +35,7 @@ let path = '';
 async function storeSealedWith(key: Buffer): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'reelbot-reseal-'));
   dirs.push(dir);
-  const file = join(dir, 'reelbot.sqlite');
+  const file = join(dir, 'bot.sqlite');
   const store = await openStore({ kind: 'sqlite', path: file });
   const box = createSecretBox(rotationKeys(key));
   await createSettingsRepo(store, box).update(CHANNEL, { apiKey: API_KEY });
@@ -103,7 +110,7 @@ describe('npm run keys:reseal', () => {
   it('after a rotation seals everything with the new key and exits 0, so the old key can go', async () => {
     const r = reseal([], rotation());
     expect(await r.exited).toBe(0);
-    expect(r.output()).toContain('Sealed the secrets of 1 channel(s) again with the current ENCRYPTION_KEY.');
+    expect(r.output()).toContain('Sealed the secrets of 1 channel(s) again with the current key (ENCRYPTION_KEY).');
     expect(r.output()).toContain('Sealed 1 social access key(s) again.');
     expect(await opensWith(path, newKey)).toBe(true);
   }, 30_000);
@@ -125,5 +132,109 @@ describe('npm run keys:reseal', () => {
     expect(await r.exited).toBe(2);
     expect(r.output()).toContain(`keys:reseal cannot start: STORE_URL names ${missing}, which does not exist`);
     expect(existsSync(missing)).toBe(false);
+  }, 30_000);
+});
+
+// docs/operations.md's rotation on SQLite: the key lives in data/encryption.key (the folder of the store) unless
+// ENCRYPTION_KEY is set. Whichever holds the new key, after the reseal a plain start must read every secret.
+const keyFile = () => join(dirname(path), 'encryption.key');
+const writeKeyFile = (key: Buffer) => writeFileSync(keyFile(), `${key.toString('base64')}\n`, { mode: 0o600 });
+const keyFileHolds = () => Buffer.from(readFileSync(keyFile(), 'utf8').trim(), 'base64');
+
+/** A start with nothing but the store: its key is the key file's. */
+async function plainStart(logger?: Logger): Promise<Harness> {
+  bot = await startHarness({}, { dir: dirname(path), ...(logger ? { logger } : {}) });
+  return bot;
+}
+
+async function readsEverySecret(h: Harness): Promise<void> {
+  expect((await h.app.settings.get(CHANNEL)).apiKey).toBe(API_KEY);
+  expect(await h.app.publish.accounts.keys(CHANNEL, ['brand'])).toEqual({ keys: ['social-secret'], missing: [] });
+}
+
+describe('a key rotation on SQLite', () => {
+  it('with the new key written to data/encryption.key and the old one in ENCRYPTION_KEY_PREVIOUS', async () => {
+    writeKeyFile(newKey);
+    const r = reseal([], { STORE_URL: `sqlite://${path}`, ENCRYPTION_KEY_PREVIOUS: oldKey.toString('base64') });
+    expect(await r.exited).toBe(0);
+    expect(r.output()).toContain(`Sealed the secrets of 1 channel(s) again with the current key (${keyFile()}).`);
+    expect(r.output()).toContain('Sealed 1 social access key(s) again.');
+    expect(keyFileHolds()).toEqual(newKey);
+    await readsEverySecret(await plainStart());
+  }, 30_000);
+
+  it('with the new key in ENCRYPTION_KEY gives the key file the new key, so a start without it reads everything', async () => {
+    writeKeyFile(oldKey); // as the first start left it
+    const r = reseal([], rotation());
+    expect(await r.exited).toBe(0);
+    expect(r.output()).toContain(`Wrote the key of ENCRYPTION_KEY into ${keyFile()} in place of the older key it held`);
+    expect(keyFileHolds()).toEqual(newKey);
+    expect(statSync(keyFile()).mode & 0o777).toBe(0o600);
+    await readsEverySecret(await plainStart());
+  }, 30_000);
+
+  it('with the new key in ENCRYPTION_KEY and the old one only in the key file, still opens and reseals everything', async () => {
+    writeKeyFile(oldKey);
+    const r = reseal([], { STORE_URL: `sqlite://${path}`, ENCRYPTION_KEY: newKey.toString('base64') });
+    expect(await r.exited).toBe(0);
+    expect(r.output()).toContain('Sealed the secrets of 1 channel(s) again');
+    expect(keyFileHolds()).toEqual(newKey);
+    expect(await opensWith(path, newKey)).toBe(true);
+  }, 30_000);
+
+  it('--dry-run reports what an old key still seals and the key file it would update, and changes neither', async () => {
+    writeKeyFile(oldKey);
+    const r = reseal(['--dry-run'], rotation());
+    expect(await r.exited).toBe(0);
+    expect(r.output()).toContain('Would seal the secrets of 1 channel(s) again with the current key (ENCRYPTION_KEY).');
+    expect(r.output()).toContain(`Would write the key of ENCRYPTION_KEY into ${keyFile()}`);
+    expect(keyFileHolds()).toEqual(oldKey);
+  }, 30_000);
+
+  it('a second run, and a dry run after it, say there is nothing left to reseal', async () => {
+    expect(await reseal([], rotation()).exited).toBe(0);
+    const again = reseal([], rotation());
+    expect(await again.exited).toBe(0);
+    expect(again.output()).toContain('Nothing left to reseal: every stored secret is sealed with the current key');
+    expect(again.output()).not.toContain('Sealed');
+    const dry = reseal(['--dry-run'], rotation());
+    expect(await dry.exited).toBe(0);
+    expect(dry.output()).toContain('Nothing left to reseal');
+    expect(dry.output()).not.toContain('Would seal');
+  }, 30_000);
+});
+
+/** A logger that keeps the messages of its errors, the level an operator's alerts watch. */
+function errorsLogged(): { logger: Logger; errors: string[] } {
+  const errors: string[] = [];
+  const logger: Logger = {
+    debug: () => {},
+    info: () => {},
+    warn: () => {},
+    error: (_obj, message) => {
+      if (message) errors.push(message);
+    },
+    child: () => logger,
+  };
+  return { logger, errors };
+}
+
+describe('a start whose key opens none of the stored secrets', () => {
+  it('says so at once, naming ENCRYPTION_KEY and ENCRYPTION_KEY_PREVIOUS', async () => {
+    writeKeyFile(newKey); // replaced, with the old key nowhere
+    const { logger, errors } = errorsLogged();
+    await plainStart(logger);
+    const said = errors.find((m) => m.includes('opens none of the'));
+    expect(said).toContain(`The encryption key (${keyFile()}) opens none of the 1 stored channel API key(s) tried`);
+    expect(said).toContain(
+      'set ENCRYPTION_KEY to the key that sealed them, or add that key to ENCRYPTION_KEY_PREVIOUS',
+    );
+  }, 30_000);
+
+  it('says nothing of the kind when its key opens them', async () => {
+    writeKeyFile(oldKey);
+    const { logger, errors } = errorsLogged();
+    await readsEverySecret(await plainStart(logger));
+    expect(errors.filter((m) => m.includes('opens none of the'))).toEqual([]);
   }, 30_000);
 });

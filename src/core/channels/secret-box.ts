@@ -3,7 +3,7 @@
 // sealed with a previous key still open.
 
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { chmod, link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, link, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ConfigError } from '../errors.ts';
 import type { SecretBox } from '../ports.ts';
@@ -134,7 +134,7 @@ function decodeKey(text: string, source: string): Buffer {
  * complete under a temporary name and hard-linked into place, so the loser reads the winner's whole file.
  */
 export async function loadOrCreateKeyFile(dataDir: string): Promise<Buffer> {
-  const file = join(dataDir, 'encryption.key');
+  const file = keyFilePath(dataDir);
   const existing = await readKeyFile(file);
   if (existing) return existing;
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
@@ -150,6 +150,31 @@ export async function loadOrCreateKeyFile(dataDir: string): Promise<Buffer> {
     const raced = isErrno(error, 'EEXIST') ? await readKeyFile(file) : undefined;
     if (raced) return raced;
     throw error;
+  } finally {
+    await rm(temporary, { force: true });
+  }
+}
+
+/** The key in `<dataDir>/encryption.key`, or undefined when there is no such file (none is created). */
+export async function readKeyFileIn(dataDir: string): Promise<Buffer | undefined> {
+  return readKeyFile(keyFilePath(dataDir));
+}
+
+export function keyFilePath(dataDir: string): string {
+  return join(dataDir, 'encryption.key');
+}
+
+/**
+ * Puts `key` in `<dataDir>/encryption.key` (mode 0600) in one step: written under a temporary name and renamed over
+ * the old file, so a start reading it meanwhile sees the old key or the new one, never part of either.
+ */
+export async function replaceKeyFile(dataDir: string, key: Buffer): Promise<void> {
+  const file = keyFilePath(dataDir);
+  const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+  try {
+    await writeFile(temporary, `${key.toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
+    await chmod(temporary, 0o600);
+    await rename(temporary, file);
   } finally {
     await rm(temporary, { force: true });
   }

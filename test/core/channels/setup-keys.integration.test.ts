@@ -102,7 +102,14 @@ describe('rotating ENCRYPTION_KEY', () => {
     const report = await resealStore(
       loadConfig({ STORE_URL: store, ENCRYPTION_KEY: newKey, ENCRYPTION_KEY_PREVIOUS: oldKey }),
     );
-    expect(report).toEqual({ resealed: 1, unreadable: [], malformed: [], socials: { resealed: 1, unreadable: [] } });
+    expect(report).toEqual({
+      resealed: 1,
+      unreadable: [],
+      malformed: [],
+      socials: { resealed: 1, unreadable: [] },
+      currentKey: 'ENCRYPTION_KEY',
+      sealedWithOldKey: { channels: 1, socials: 1 },
+    });
     // The old key is gone: the API key and the social access key both still open.
     h = await startHarness({ ENCRYPTION_KEY: newKey }, { dir });
     expect((await h.app.settings.get(CHANNEL)).apiKey).toBe(GOOD);
