@@ -122,9 +122,11 @@ export function createBot(parts: BotParts): Bot {
           closest(
             inv.command,
             COMMANDS.map((c) => c.name),
-          ),
+          ).map((name) => `/${name}`),
         );
-        return fail(`There is no /${inv.command} command.${hint ? ` ${hint}` : ''} Try /help.`);
+        // The hint starts a sentence here, so it is capitalised: "Did you mean /clip?"
+        const sentence = hint ? ` ${hint.charAt(0).toUpperCase()}${hint.slice(1)}` : '';
+        return fail(`There is no /${inv.command} command.${sentence} Try /help.`);
       }
       const parsed = parseAndValidate(spec, { text: inv.text, options: inv.options }, DEFAULT_SOURCES);
       if (!parsed.ok) return fail(parsed.error);
