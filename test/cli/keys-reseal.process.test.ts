@@ -7,7 +7,8 @@ import { createSecretBox, rotationKeys } from '../../src/core/channels/secret-bo
 import { createSettingsRepo } from '../../src/core/channels/settings-repo.ts';
 import type { Logger } from '../../src/core/ports.ts';
 import { createAccountsRepo } from '../../src/core/publish/accounts.ts';
-import { openStore } from '../../src/infra/store/open-store.ts';
+import { openStore, type StoreOptions } from '../../src/infra/store/open-store.ts';
+import { deleteRedisPrefix, REDIS_URL, uniquePrefix } from '../infra/store/helpers.ts';
 import { run, stopAll } from '../production/run-process.ts';
 import { type Harness, startHarness } from '../support/harness.ts';
 
@@ -36,12 +37,16 @@ async function storeSealedWith(key: Buffer): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'reelbot-reseal-'));
   dirs.push(dir);
   const file = join(dir, 'bot.sqlite');
-  const store = await openStore({ kind: 'sqlite', path: file });
+  await sealInto({ kind: 'sqlite', path: file }, key);
+  return file;
+}
+
+async function sealInto(at: StoreOptions, key: Buffer): Promise<void> {
+  const store = await openStore(at);
   const box = createSecretBox(rotationKeys(key));
   await createSettingsRepo(store, box).update(CHANNEL, { apiKey: API_KEY });
   await createAccountsRepo(store, box).put(CHANNEL, { name: 'brand', platform: 'youtube' }, 'social-secret', 'admin');
   await store.close();
-  return file;
 }
 
 /** The stored ciphertexts, to tell whether anything was written. */
@@ -55,8 +60,8 @@ async function sealedValues(file: string): Promise<unknown[]> {
 }
 
 /** Whether the channel's API key opens with `key` alone. */
-async function opensWith(file: string, key: Buffer): Promise<boolean> {
-  const store = await openStore({ kind: 'sqlite', path: file });
+async function opensWith(at: string | StoreOptions, key: Buffer): Promise<boolean> {
+  const store = await openStore(typeof at === 'string' ? { kind: 'sqlite', path: at } : at);
   try {
     return (await createSettingsRepo(store, createSecretBox(rotationKeys(key))).get(CHANNEL)).apiKey === API_KEY;
   } finally {
@@ -236,5 +241,32 @@ describe('a start whose key opens none of the stored secrets', () => {
     const { logger, errors } = errorsLogged();
     await readsEverySecret(await plainStart(logger));
     expect(errors.filter((m) => m.includes('opens none of the'))).toEqual([]);
+  }, 30_000);
+});
+
+describe('a key rotation on Redis', () => {
+  const prefix = uniquePrefix();
+  afterAll(() => deleteRedisPrefix(prefix));
+
+  it('seals everything with ENCRYPTION_KEY, writes no key file, and a second run has nothing left', async () => {
+    const at = { kind: 'redis', url: REDIS_URL, prefix } as const;
+    await sealInto(at, oldKey);
+    const env = {
+      STORE_URL: REDIS_URL,
+      REDIS_KEY_PREFIX: prefix,
+      ENCRYPTION_KEY: newKey.toString('base64'),
+      ENCRYPTION_KEY_PREVIOUS: oldKey.toString('base64'),
+    };
+    const keyFileHere = existsSync(join('data', 'encryption.key'));
+    const first = reseal([], env);
+    expect(await first.exited).toBe(0);
+    expect(first.output()).toContain('Sealed the secrets of 1 channel(s) again with the current key (ENCRYPTION_KEY).');
+    expect(first.output()).toContain('Sealed 1 social access key(s) again.');
+    expect(first.output()).not.toContain('Wrote the key');
+    expect(await opensWith(at, newKey)).toBe(true);
+    const second = reseal([], env);
+    expect(await second.exited).toBe(0);
+    expect(second.output()).toContain('Nothing left to reseal');
+    expect(existsSync(join('data', 'encryption.key'))).toBe(keyFileHere);
   }, 30_000);
 });
