@@ -64,14 +64,14 @@ describe('the core', () => {
   });
 
   it('never imports the infrastructure, the adapters, the sandbox, the CLIs or the composition root', () => {
-    const outside = /^(infra|discord|slack|console|sandbox|cli|runtime)\/|^(main|start-bot|config)\.ts$/;
+    const outside = /^(infra|discord|slack|console|sandbox|cli|runtime|start)\/|^(main|start-bot|config)\.ts$/;
     expect(offenders(core, (i) => outside.test(i), true)).toEqual([]);
   });
 });
 
 describe('the infrastructure', () => {
   it('serves the core: it never imports the adapters, the sandbox, the CLIs or the composition root', () => {
-    const outside = /^(discord|slack|console|sandbox|cli)\/|^(main|start-bot)\.ts$/;
+    const outside = /^(discord|slack|console|sandbox|cli|start)\/|^(main|start-bot)\.ts$/;
     expect(offenders(inLayer('infra/'), (i) => outside.test(i), true)).toEqual([]);
   });
 });
@@ -81,7 +81,7 @@ describe('the adapters', () => {
   const MOUNTED_ON_THE_LISTENER = 'infra/http/read-body.ts';
 
   it.each(['discord', 'slack', 'console'])('%s imports no other adapter and no infrastructure', (adapter) => {
-    const outside = new RegExp(`^(infra|sandbox|cli|(?!${adapter}/)(discord|slack|console))/|^(main|start-bot)\\.ts$`);
+    const outside = new RegExp(`^(infra|sandbox|cli|start|(?!${adapter}/)(discord|slack|console))/|^(main|start-bot)\\.ts$`);
     const bad = (i: string) => outside.test(i) && i !== MOUNTED_ON_THE_LISTENER;
     expect(offenders(inLayer(`${adapter}/`), bad, true)).toEqual([]);
   });

@@ -3,8 +3,6 @@
 
 import type { ProjectKind } from './media/enums.ts';
 import type { CreateRequests, Project, PublishRequest, PublishResult, Voice } from './media/schemas.ts';
-import type { OutMessage } from './platform/message.ts';
-import type { Origin, Platform, ThreadRef } from './platform/origin.ts';
 
 // ---------------------------------------------------------------- logging and time
 
