@@ -81,7 +81,9 @@ describe('the adapters', () => {
   const MOUNTED_ON_THE_LISTENER = 'infra/http/read-body.ts';
 
   it.each(['discord', 'slack', 'console'])('%s imports no other adapter and no infrastructure', (adapter) => {
-    const outside = new RegExp(`^(infra|sandbox|cli|start|(?!${adapter}/)(discord|slack|console))/|^(main|start-bot)\\.ts$`);
+    const outside = new RegExp(
+      `^(infra|sandbox|cli|start|(?!${adapter}/)(discord|slack|console))/|^(main|start-bot)\\.ts$`,
+    );
     const bad = (i: string) => outside.test(i) && i !== MOUNTED_ON_THE_LISTENER;
     expect(offenders(inLayer(`${adapter}/`), bad, true)).toEqual([]);
   });
