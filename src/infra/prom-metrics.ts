@@ -33,7 +33,7 @@ export function createMetrics(options: PromMetricsOptions = {}): Metrics {
   function family(name: string, type: 'counter' | 'gauge' | 'histogram', labels: Labels): Family {
     const found = families.get(name);
     if (found) return found;
-    // An undeclared name still counts, so a unit test needs no definitions to read one metric back.
+    // An undeclared name still counts (labels from its first use) rather than failing the work it measures.
     const def = definitions.get(name) ?? { name, help: name, type, labels: Object.keys(labels) };
     const config = { name, help: def.help, labelNames: [...def.labels], registers: [registry] };
     const created =

@@ -83,5 +83,7 @@ describe('metrics', () => {
     expect(text).toMatch(/^reelbot_command_ack_seconds_count\{command="broll"\} 1$/m);
     expect(text).toMatch(/^reelbot_webhook_seconds_count [1-9]\d*$/m);
     expect(text).toContain('reelbot_uptime_seconds');
+    // Every family counted along the way was declared: an undeclared one would show its name as its help.
+    expect(text).not.toMatch(/^# HELP (reelbot_\w+) \1$/m);
   });
 });
