@@ -1,6 +1,6 @@
 // The one way every command-line tool reads its arguments, before it reads or writes anything: `--help` prints
 // the usage and does nothing else (exit 0); an unknown flag, a missing value or a stray word prints what was wrong
-// and the usage (exit 2). A tool that ignored its arguments once re-sealed a live store when asked for `--help`.
+// and the usage (exit 2), so a tool asked for `--help` never runs against a live store.
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 
 export type CliOptions = NonNullable<ParseArgsConfig['options']>;

@@ -153,7 +153,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
     logger.error({ err: error }, 'slack request failed');
   });
   // The dispatch names each entry's platform in its line itself (console, Discord and Slack alike), so it
-  // gets the logger before this adapter's platform tag: given the tagged one, every command line said it twice.
+  // gets the logger before this adapter's platform tag, which would name the platform twice in each line.
   const dispatch = createDispatch({
     bot: options.bot,
     logger: options.logger,
@@ -187,8 +187,8 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
       socket = 'disconnected';
     });
   }
-  // The listener opens before Bolt has checked its token (start()); a command arriving in between made
-  // Bolt fail with "this.authorize is not a function" and was lost, so requests wait for the check. Slack
+  // The listener opens before Bolt has checked its token (start()); Bolt fails a command arriving in between
+  // ("this.authorize is not a function") and it is lost, so requests wait for the check. Slack
   // gives up on an answer after 3 s: past 2.5 s, or when the start failed, the answer is 503 (the user sees
   // Slack's own error at once instead of a silence).
   let initialised = false;
@@ -250,7 +250,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
       // The work behind commands already acknowledged (a card, a project being created) ends first: the
       // dispatch answered Slack and let the request go, so nothing else waits for it.
       await dispatch.drain(drainMs);
-      // Results queued behind Slack's 1-per-second pacing would die with the process (2 of 3 in a test).
+      // Results queued behind Slack's 1-per-second pacing would otherwise die with the process.
       const [refused, edits] = await Promise.all([
         pacer.drain(Math.max(0, deadline - Date.now())),
         limiter.drain(Math.max(0, deadline - Date.now())),

@@ -1,6 +1,6 @@
 // Refusing replayed Slack requests. A signed request captured on the way (a proxy log, a leaked
 // capture) stays valid for Bolt as long as its timestamp is within 5 minutes in the past, and Bolt never
-// checks the future: the same signed /clip sent 10 times made 10 projects. Each command, click and
+// checks the future, so the same signed /clip sent again would make another project. Each command, click and
 // form submission carries a trigger_id Slack never reuses, so a second request with one is a replay.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Once } from '../core/guarantees/once.ts';

@@ -4,6 +4,7 @@
 // so the scheduler's running tasks finish before the media client and the store they call are closed.
 import { dirname, join } from 'node:path';
 import type { Config } from '../config.ts';
+import { METRIC_DEFINITIONS } from '../core/app/metric-definitions.ts';
 import type { BudgetCounter } from '../core/media/budget-counter.ts';
 import { createMediaClient, type MediaClient } from '../core/media/client.ts';
 import type { Metrics } from '../core/metrics.ts';
@@ -114,7 +115,7 @@ export async function openInfrastructure(
       : undefined;
   if (sandbox) closers.push('the sandbox', () => sandbox.close());
 
-  const metrics = createMetrics();
+  const metrics = createMetrics({ definitions: METRIC_DEFINITIONS });
   let lastMediaAnswer: MediaApiHealth | undefined;
   const media = createMediaClient({
     baseUrl: sandbox?.baseUrl ?? config.mediaApi.url ?? '',

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { METRICS } from '../../src/core/metrics.ts';
+import { METRIC_DEFINITIONS } from '../../src/core/app/metric-definitions.ts';
 import { createMetrics } from '../../src/infra/prom-metrics.ts';
 import { type Harness, startHarness } from '../support/harness.ts';
 
@@ -21,9 +21,43 @@ describe('metrics', () => {
   });
 
   it('list every family the bot defines from the start, before anything is counted', async () => {
-    const text = await createMetrics({ defaultMetrics: false }).render();
-    for (const [name, def] of Object.entries(METRICS)) expect(text).toContain(`# TYPE ${name} ${def.type}`);
+    const text = await createMetrics({ defaultMetrics: false, definitions: METRIC_DEFINITIONS }).render();
+    for (const def of METRIC_DEFINITIONS) expect(text).toContain(`# TYPE ${def.name} ${def.type}`);
     expect(text).toMatch(/^reelbot_jobs_pending 0$/m);
+  });
+
+  it('refuse two definitions of one name, so two features cannot both claim a family', () => {
+    const twice = [METRIC_DEFINITIONS[0], METRIC_DEFINITIONS[0]].filter((d) => d !== undefined);
+    expect(() => createMetrics({ definitions: twice })).toThrow(/two definitions of the metric 'reelbot_/);
+  });
+
+  it('show every family on a freshly started bot’s /metrics, each feature’s beside the core’s', async () => {
+    h = await startHarness();
+    const text = await (await fetch(`http://127.0.0.1:${h.port}/metrics`)).text();
+    const families = [...text.matchAll(/^# TYPE (reelbot_\w+) (\w+)$/gm)].map((m) => `${m[1]} ${m[2]}`).sort();
+    // Dashboards and alert rules name these: a family that goes missing or changes type breaks them silently.
+    expect(families).toEqual([
+      'reelbot_command_ack_seconds histogram',
+      'reelbot_commands_total counter',
+      'reelbot_completion_to_post_seconds histogram',
+      'reelbot_jobs_overdue_total counter',
+      'reelbot_jobs_pending gauge',
+      'reelbot_jobs_total counter',
+      'reelbot_media_api_budget_per_hour gauge',
+      'reelbot_media_api_budget_refused_total counter',
+      'reelbot_media_api_budget_spent_total counter',
+      'reelbot_media_api_calls_total counter',
+      'reelbot_platform_rate_limited_total counter',
+      'reelbot_polls_total counter',
+      'reelbot_publish_total counter',
+      'reelbot_store_unavailable_total counter',
+      'reelbot_uptime_seconds gauge',
+      'reelbot_webhook_deliveries_total counter',
+      'reelbot_webhook_seconds histogram',
+      'reelbot_webhook_settles_total counter',
+      'reelbot_work_queue_depth gauge',
+      'reelbot_work_queue_wait_seconds histogram',
+    ]);
   });
 
   it('expose the process: memory, event-loop lag and garbage collection', async () => {
@@ -49,5 +83,7 @@ describe('metrics', () => {
     expect(text).toMatch(/^reelbot_command_ack_seconds_count\{command="broll"\} 1$/m);
     expect(text).toMatch(/^reelbot_webhook_seconds_count [1-9]\d*$/m);
     expect(text).toContain('reelbot_uptime_seconds');
+    // Every family counted along the way was declared: an undeclared one would show its name as its help.
+    expect(text).not.toMatch(/^# HELP (reelbot_\w+) \1$/m);
   });
 });

@@ -1,11 +1,11 @@
 // What a feature is: one value saying what it brings (commands, buttons, forms, scheduler queues, what it
-// recovers at start, its Home sections, its part of /setup) and how it builds its services from the core's.
+// recovers at start, its Home sections, its part of /setup, its metrics) and how it builds its services from the core's.
 // The app (src/core/app) mounts every feature; this file knows none of them.
 import type { z } from 'zod';
 import type { Once } from '../guarantees/once.ts';
 import type { Outbox } from '../guarantees/outbox.ts';
 import type { BudgetStatus } from '../media/rate-limiter.ts';
-import type { Metrics } from '../metrics.ts';
+import type { MetricDefinition, Metrics } from '../metrics.ts';
 import type { ModalSubmission, Prepared } from '../platform/interaction.ts';
 import type { Card, OutMessage } from '../platform/message.ts';
 import type { ChatPort, Clock, Logger, MediaApi, Origin, Platform, SecretBox, Store } from '../ports.ts';
@@ -125,6 +125,8 @@ export interface FeatureDefinition<D> {
   /** What it picks up at start from where a stopped process left it. */
   recover?(deps: D): Promise<void>;
   home?: readonly HomePart<D>[];
+  /** The metric families it counts and times, on /metrics from the start. */
+  metrics?: readonly MetricDefinition[];
 }
 
 /** A feature as the app mounts it: its handlers take the interaction alone, the feature adds its services. */
@@ -147,6 +149,8 @@ export interface Feature<D = unknown> {
   /** The options and action words it adds to /setup, known without mounting. */
   readonly setupOptions: readonly OptionSpec[];
   readonly setupActions: readonly SetupAction[];
+  /** Its metric families, known without mounting: the metrics exist before the app is built. */
+  readonly metrics: readonly MetricDefinition[];
   mount(services: CoreServices, ctx: MountContext): MountedFeature<D>;
 }
 
@@ -158,6 +162,7 @@ export function defineFeature<D>(def: FeatureDefinition<D>): Feature<D> {
     commands: (def.commands ?? []).map((c) => c.spec),
     setupOptions: parts.flatMap((p) => p.options),
     setupActions: parts.flatMap((p) => p.actions ?? []),
+    metrics: def.metrics ?? [],
     mount(services, mountCtx) {
       const deps = def.mount(services, mountCtx);
       const ctx = (base: InvocationContext): CommandContext<D> => ({ ...base, deps });

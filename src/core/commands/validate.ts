@@ -140,7 +140,7 @@ function checkUrl(option: OptionSpec, text: string, hide: boolean): Checked {
 
 function checkString(spec: CommandSpec, option: OptionSpec, text: string, sources: ValueSources): Checked {
   if (!text) return ok(option.emptyClears ? '' : undefined);
-  // Limits are in characters as people see them: counting UTF-16 units called an emoji two.
+  // Limits are in characters as people see them: UTF-16 units would count an emoji as two.
   const length = characterCount(text);
   if (option.maxLength !== undefined && length > option.maxLength) {
     return bad(`${option.name} is too long: ${length} characters, at most ${option.maxLength}`);

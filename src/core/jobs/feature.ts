@@ -8,6 +8,7 @@ import type { JobsDeps } from './deps.ts';
 import { FOLLOW_UP_ACTIONS } from './follow-up-commands.ts';
 import { runningJobsHome } from './home.ts';
 import { jobs as jobsCommand, project } from './info-commands.ts';
+import { JOBS_METRICS } from './metrics.ts';
 import { CARD_QUEUE } from './owed-card.ts';
 import { createPoller, POLL_QUEUE } from './poller.ts';
 import { PROGRESS_QUEUE } from './progress.ts';
@@ -25,6 +26,7 @@ export const jobs = defineFeature<JobsDeps>({
   commands: [clip, ttv, subtitles, broll, tts, project, jobsCommand],
   actions: [retryAction, ...FOLLOW_UP_ACTIONS],
   home: [runningJobsHome],
+  metrics: JOBS_METRICS,
   mount(services, ctx) {
     const { settings, keys } = ctx.use(channels);
     const { scheduler } = services;

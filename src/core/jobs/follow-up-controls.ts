@@ -1,5 +1,5 @@
-// The follow-up buttons a finished result carries (handled in commands/handlers/follow-up.ts): their
-// verbs and labels live here so results can show them without the jobs depending on the commands.
+// The follow-up buttons a finished result carries (handled in follow-up-commands.ts): their verbs and
+// labels live here so rendering a result does not depend on the command framework the handlers use.
 import type { Output } from '../media/schemas.ts';
 import type { Control } from '../platform/message.ts';
 

@@ -1,6 +1,5 @@
 // A prefilled value longer than a platform's form can hold is never cut to fit: a cut value, saved
-// unchanged, would replace the real one (a 5,000-character description became 4,000 on Discord and
-// 2,999 + "…" on Slack, and that is what was posted). The form shows the field as a note instead, and
+// unchanged, would replace the real one and be posted cut. The form shows the field as a note instead, and
 // the submission leaves it out, which the core reads as "unchanged".
 import type { ModalInput } from './interaction.ts';
 import { characterCount, formatCount, type Measure } from './text.ts';

@@ -1,6 +1,6 @@
 // The one way text is cut to a limit: between characters as people see them (grapheme clusters), never
-// inside one, and marked with an ellipsis. Cutting by UTF-16 units split emoji into lone surrogates (shown
-// as �, or the message refused), and counting them called a 5,000-character caption "5052 characters".
+// inside one, and marked with an ellipsis. Cutting by UTF-16 units would split an emoji into lone surrogates
+// (shown as �, or the message refused), and counting them would overstate a caption's length.
 
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 

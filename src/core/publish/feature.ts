@@ -7,6 +7,7 @@ import { approvalsCommand, approveFromListAction } from './approvals-command.ts'
 import type { PublishDeps } from './deps.ts';
 import { publishingHome } from './home.ts';
 import { createPublishKit } from './kit.ts';
+import { PUBLISH_METRICS } from './metrics.ts';
 import { PUBLISH_FORMS, publishCardAction, publishCommand, publishResultAction } from './publish-commands.ts';
 import { REMIND_QUEUE } from './reminders.ts';
 import { EXPIRY_QUEUE, PUBLISH_QUEUE } from './request-lifecycle.ts';
@@ -20,6 +21,7 @@ export const publish = defineFeature<PublishDeps>({
   forms: PUBLISH_FORMS,
   setupParts: [publishingSetupPart],
   home: [publishingHome],
+  metrics: PUBLISH_METRICS,
   mount(services, ctx) {
     const { keys } = ctx.use(channels);
     const kit = createPublishKit({ ...services, keys });

@@ -1,6 +1,6 @@
 // Matching query words against voices. Each voice is reduced once to lowercase keys (a CatalogueEntry); a query
 // word is then scored against each distinct name, style and locale once per query (a few hundred
-// strings), and every voice looks its score up, so a search over 800+ voices stays well under 1 ms.
+// strings), and every voice looks its score up, so a search costs what the distinct strings cost, not the voices.
 
 import { boundedDistance, typoAllowance } from './edit-distance.ts';
 import { languageTerms, normalizeTerm } from './language.ts';

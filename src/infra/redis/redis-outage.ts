@@ -1,6 +1,6 @@
 // What the log says while Redis is down. Every connection retries on its own (BullMQ's queues and workers hold
-// two each), and each failed attempt is an error event: with Redis stopped that was 70 to 90 stacks in 8 s. Here
-// an outage is a state change logged once, then a summary at most every 30 s, then one line when it is back.
+// two each), and each failed attempt is an error event, so a stopped Redis would bury the log in stacks. Here an
+// outage is a state change logged once, then a summary at most every 30 s, then one line when it is back.
 import type { Logger } from '../../core/ports.ts';
 
 export interface RedisOutageLog {

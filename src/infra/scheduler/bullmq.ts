@@ -48,7 +48,7 @@ const MOVED_TO = '__movedTo';
 /**
  * When the task is due, kept in its data: BullMQ zeroes a job's `delay` when it promotes it from the delayed
  * set (promoteDelayedJobs.lua), so `timestamp + delay` is when it was added, not when it was due (which
- * made every scheduled task look seconds late).
+ * would make every scheduled task look seconds late).
  */
 const DUE_AT = '__dueAt';
 type Stored = TaskData & { [MOVED_TO]?: number; [DUE_AT]?: number };

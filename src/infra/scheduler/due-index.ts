@@ -5,8 +5,8 @@ import type { KeyValue, Logger } from '../../core/ports.ts';
 // A due-time index kept in the key-value store, so a tick reads what is due and nothing else. Tasks live
 // under `task:<queue>:<id>`; each bucket `bucket:<n>` lists the tasks due within one BUCKET_MS window; the
 // directory `buckets` holds the sorted numbers of the non-empty buckets. A tick reads the directory, the
-// buckets that have started and the tasks in them: with 10,000 tasks pending and 3 due it reads about 5
-// entries, where scanning the namespace would read 10,000.
+// buckets that have started and the tasks in them: a few entries however many tasks are pending, where
+// scanning the namespace would read every one.
 //
 // Crash safety without transactions: a task's reference is added to its new bucket before the task record
 // is written, and removed from the old one after. A crash in between leaves a stale reference (the

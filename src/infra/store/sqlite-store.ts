@@ -41,7 +41,7 @@ export async function createSqliteStore(options: SqliteStoreOptions): Promise<St
     // WAL lets readers proceed while another connection writes.
     await query('PRAGMA journal_mode=WAL');
     // No fsync per commit (WAL is synced at each checkpoint): an fsync costs far more than the write, and a
-    // /clip makes about 20 writes, all one after another on this connection. A killed or crashed process
+    // /clip makes its many writes one after another on this connection. A killed or crashed process
     // loses nothing; only a power cut or kernel crash may roll back the last commits, the same window as
     // Redis's default (appendfsync everysec). See docs/reliability.md.
     await query('PRAGMA synchronous=NORMAL');
