@@ -15,7 +15,7 @@ import { createMetrics } from '../infra/prom-metrics.ts';
 import { bullmqPrefix, KEY_PREFIX } from '../infra/redis/redis-keys.ts';
 import { openStore, type StoreOptions } from '../infra/store/open-store.ts';
 import type { Closers } from '../runtime/closers.ts';
-import type { Sandbox } from '../sandbox/server.ts';
+import type { Sandbox, SandboxOptions } from '../sandbox/server.ts';
 import type { BotOptions, SchedulerFactory } from './options.ts';
 
 /** The Redis every replica shares, with the prefix in front of the bot's keys. */
@@ -67,6 +67,10 @@ function isStore(s: Store | StoreOptions): s is Store {
   return !('kind' in s);
 }
 
+function isSandbox(s: Partial<SandboxOptions> | Sandbox): s is Sandbox {
+  return 'baseUrl' in s;
+}
+
 /** Opens the store STORE_URL (or the caller) names, ready for the first read. */
 async function openBotStore(at: StoreOptions, clock: Clock | undefined, logger: Logger, closers: Closers) {
   const store = await openStore(at, { clock });
@@ -101,18 +105,22 @@ export async function openInfrastructure(
     : undefined;
   if (budgetCounter) closers.push('the budget counter', () => budgetCounter.close());
 
+  const ready = infra.sandbox && isSandbox(infra.sandbox) ? infra.sandbox : undefined;
   // The simulator is loaded only when it runs: a bot on the real API never needs its code.
   const sandbox =
-    config.mediaApi.mode === 'sandbox'
-      ? await (await import('../sandbox/server.ts')).startSandbox({
+    config.mediaApi.mode !== 'sandbox'
+      ? undefined
+      : (ready ??
+        (await (
+          await import('../sandbox/server.ts')
+        ).startSandbox({
           // Kept beside the SQLite store: another console on it, or the next start, reads its projects back.
           ...(at?.kind === 'sqlite' ? { projectsDir: join(dataDir, 'sandbox-projects') } : {}),
-          ...infra.sandbox,
+          ...(ready ? {} : infra.sandbox),
           port: 0,
           host: '127.0.0.1',
-        })
-      : undefined;
-  if (sandbox) closers.push('the sandbox', () => sandbox.close());
+        })));
+  if (sandbox && !ready) closers.push('the sandbox', () => sandbox.close());
 
   const metrics = createMetrics();
   let lastMediaAnswer: MediaApiHealth | undefined;
