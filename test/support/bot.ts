@@ -5,11 +5,11 @@ import { loadConfig } from '../../src/config.ts';
 import { createJobsRepo, type JobsRepo } from '../../src/core/jobs/repo.ts';
 import { createDispatch } from '../../src/core/platform/dispatch.ts';
 import type { Answer, Invocation, Prepared } from '../../src/core/platform/interaction.ts';
-import type { Logger, Origin, Reply, Store } from '../../src/core/ports.ts';
+import type { Clock, Logger, Origin, Reply, Store } from '../../src/core/ports.ts';
 import { openStore } from '../../src/infra/store/open-store.ts';
 import type { SandboxOptions } from '../../src/sandbox/server.ts';
 import { type BotOptions, embeddedScheduler, type RunningBot, startBot } from '../../src/start-bot.ts';
-import { createInProcessSandbox } from './in-process-sandbox.ts';
+import { createInProcessSandbox, type InProcessSandbox } from './in-process-sandbox.ts';
 import { createRecordingChat, type RecordingChat } from './recording-chat.ts';
 import { createRecordingLogger, type RecordingLogger, silentLogger } from './recording-logger.ts';
 
@@ -27,6 +27,9 @@ export const origin: Origin = {
   userId: 'ana',
   userName: 'Ana',
 };
+
+/** MEDIA_API_URL for a bot on a media API of its own (remote mode): offline, the in-process sandbox answers it. */
+export const REMOTE_MEDIA_API = 'http://127.0.0.1:4010/api/v2';
 
 export interface TestBotOptions extends Partial<BotOptions> {
   /** Sockets allowed: the sandbox and the listener on loopback ports (the integration tier). Default false. */
@@ -47,13 +50,22 @@ export interface CommandOptions {
   origin?: Partial<Origin>;
 }
 
+/** The bot's clock, moved on by a test instead of waiting (the scheduler sees its due tasks within a tick). */
+export interface TestClock extends Clock {
+  advance(ms: number): void;
+}
+
 export interface TestBot {
   app: RunningBot;
+  /** The bot's clock unless the test gave its own: real time plus what the test advanced it by. */
+  clock: TestClock;
   chat: RecordingChat;
   /** Every line the bot logged (unless the test gave a logger of its own). */
   logger: RecordingLogger;
   port: number;
   dir: string;
+  /** The sandbox answering in process (offline), to spend a key's budget or read what it was asked. */
+  sandbox: InProcessSandbox | undefined;
   /** Runs a command as a user would type it, through the dispatch (the one error boundary); returns what prepare decided. */
   command(line: string, opts?: CommandOptions): Promise<Prepared>;
   /** Clicks a button as `who`; returns what the click prepared (a form to submit, an error, work done). */
@@ -82,12 +94,23 @@ export async function runPrepared(prepared: Prepared, reply: Reply): Promise<voi
 interface Kept {
   dir: string;
   ownsDir: boolean;
+  clock: TestClock;
   memory?: Store;
+}
+
+function createTestClock(): TestClock {
+  let offset = 0;
+  return {
+    now: () => Date.now() + offset,
+    advance(ms) {
+      offset += ms;
+    },
+  };
 }
 
 export function startTestBot(options: TestBotOptions = {}): Promise<TestBot> {
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'reelbot-'));
-  return start(options, { dir, ownsDir: options.dir === undefined });
+  return start(options, { dir, ownsDir: options.dir === undefined, clock: createTestClock() });
 }
 
 async function start(options: TestBotOptions, kept: Kept): Promise<TestBot> {
@@ -102,7 +125,8 @@ async function start(options: TestBotOptions, kept: Kept): Promise<TestBot> {
     HOST: '127.0.0.1',
     ...env,
   });
-  if (storeKind === 'memory') kept.memory ??= await openStore({ kind: 'memory' }, { clock: bot.infra?.clock });
+  const clock = bot.infra?.clock ?? kept.clock;
+  if (storeKind === 'memory') kept.memory ??= await openStore({ kind: 'memory' }, { clock });
   const given = infra.store ?? kept.memory ?? config.store;
   const onRedis = 'kind' in given && given.kind === 'redis';
   const recording = createRecordingLogger();
@@ -116,14 +140,17 @@ async function start(options: TestBotOptions, kept: Kept): Promise<TestBot> {
   };
   let app: RunningBot | undefined;
   let stopped = false;
+  const listensAt = `http://${config.host ?? '127.0.0.1'}:${config.port}`;
   const offline = online
     ? undefined
     : createInProcessSandbox({
         sandbox: { projectsDir: join(dir, 'sandbox-projects'), ...sandboxSpeed },
-        // Before the bot answers, and once it stopped, nobody is listening: the sandbox retries, as over HTTP.
-        async receive(path, payload) {
-          if (!app || stopped) throw new Error('connect ECONNREFUSED');
-          const answer = await app.request('POST', path, payload, { 'content-type': 'application/json' });
+        // Before the bot answers, once it stopped, and at an address other than the one it would listen on
+        // (a PUBLIC_URL that reaches nobody), the webhook is refused: the sandbox retries, as over HTTP.
+        async receive(url, payload) {
+          if (!app || stopped || !url.startsWith(`${listensAt}/`)) throw new Error(`connect ECONNREFUSED ${url}`);
+          const { pathname, search } = new URL(url);
+          const answer = await app.request('POST', pathname + search, payload, { 'content-type': 'application/json' });
           return answer.status;
         },
         ...(bot.tuning?.media?.headersTimeoutMs ? { headersTimeoutMs: bot.tuning.media.headersTimeoutMs } : {}),
@@ -135,6 +162,7 @@ async function start(options: TestBotOptions, kept: Kept): Promise<TestBot> {
       // With the console's streams given, the bot's own terminal console is the chat instead.
       ...(bot.console || bot.chat ? {} : { chat: () => chat }),
       infra: {
+        clock,
         ...(kept.memory ? { store: kept.memory } : {}),
         // BullMQ wakes on its own; the embedded scheduler looks at its due tasks every 50 ms.
         ...(onRedis ? {} : { scheduler: embeddedScheduler(50) }),
@@ -158,10 +186,12 @@ async function start(options: TestBotOptions, kept: Kept): Promise<TestBot> {
   };
   const self: TestBot = {
     app: running,
+    clock: kept.clock,
     chat,
     logger: recording,
     dir,
     port: running.port,
+    sandbox: offline,
     async command(line, opts = {}) {
       const name = line.replace(/^\//, '').split(/\s+/, 1)[0] ?? '';
       const text = line.replace(/^\/?\S+\s*/, '');

@@ -7,8 +7,8 @@ import type { Sandbox } from '../../src/sandbox/server.ts';
 // The media API simulator without a socket: the bot's media client calls its handler through a transport,
 // and its webhooks are handed to the bot's request handler, as the listener would hand them over.
 
-/** Where the in-process sandbox says it lives; nothing ever connects to it. */
-const ORIGIN = 'http://sandbox.test';
+/** The standalone sandbox's address, as its output URLs show it; in process nothing connects to it. */
+const ORIGIN = 'http://127.0.0.1:4010';
 
 export interface InProcessSandbox extends Sandbox {
   /** The media client's way in (BotOptions.infra.mediaTransport). */
@@ -17,8 +17,8 @@ export interface InProcessSandbox extends Sandbox {
 
 export interface InProcessSandboxOptions {
   sandbox?: Partial<SandboxOptions>;
-  /** Answers a webhook POST to `path` with its status, as the bot's listener would. */
-  receive(path: string, payload: string): Promise<number>;
+  /** Answers a webhook POST to `url` with its status, as the bot's listener would; throws when nobody listens. */
+  receive(url: string, payload: string): Promise<number>;
   /** The media client's wait for an answer: a slower one fails as a timeout would. */
   headersTimeoutMs?: number;
 }
@@ -29,9 +29,8 @@ export function createInProcessSandbox(options: InProcessSandboxOptions): InProc
     ...options.sandbox,
     origin: ORIGIN,
     async deliverWebhook(url, payload) {
-      const { pathname, search } = new URL(url);
       try {
-        return { status: await options.receive(pathname + search, payload), error: null };
+        return { status: await options.receive(url, payload), error: null };
       } catch (err) {
         return { status: null, error: err instanceof Error ? err.message : String(err) };
       }
