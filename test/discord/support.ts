@@ -14,34 +14,11 @@ import type {
   ModalSubmission,
   Prepared,
 } from '../../src/core/platform/interaction.ts';
-import type { Logger, Store, ThreadRef } from '../../src/core/ports.ts';
+import type { Store, ThreadRef } from '../../src/core/ports.ts';
 import { createDiscordAdapter, type DiscordAdapter } from '../../src/discord/index.ts';
 import { createMemoryStore as createRealMemoryStore } from '../../src/infra/store/memory-store.ts';
 import type { DiscordDouble } from '../doubles/discord/index.ts';
-
-export interface LogLine {
-  level: string;
-  obj: object | string;
-  msg?: string;
-}
-
-export function createRecordingLogger(lines: LogLine[] = []): Logger & { lines: LogLine[] } {
-  const make = (bindings: Record<string, unknown>): Logger => {
-    const at =
-      (level: string) =>
-      (obj: object | string, msg?: string): void => {
-        lines.push({ level, obj: typeof obj === 'string' ? obj : { ...bindings, ...obj }, msg });
-      };
-    return {
-      debug: at('debug'),
-      info: at('info'),
-      warn: at('warn'),
-      error: at('error'),
-      child: (more) => make({ ...bindings, ...more }),
-    };
-  };
-  return Object.assign(make({}), { lines });
-}
+import { createRecordingLogger, type RecordingLogger } from '../support/recording-logger.ts';
 
 /** The real in-memory store: one process, like each test's bot. */
 export function createMemoryStore(): Store {
@@ -134,7 +111,7 @@ export interface Running {
   /** The core's outbox over the adapter's store: how the bot posts in a thread. */
   outbox: Outbox;
   bot: FakeBot;
-  logger: ReturnType<typeof createRecordingLogger>;
+  logger: RecordingLogger;
 }
 
 export async function startAdapter(

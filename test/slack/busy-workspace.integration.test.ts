@@ -21,7 +21,8 @@ import {
   startSlackWebApi,
   waitFor,
 } from '../doubles/slack/index.ts';
-import { createTestLogger, SECRET, slashCommand, USERS } from './harness.ts';
+import { createRecordingLogger } from '../support/recording-logger.ts';
+import { SECRET, slashCommand, USERS } from './harness.ts';
 
 const scaled = (ms: number) => (ms * MINUTE) / 60_000;
 const CHANNELS = ['C0BUSY1', 'C0BUSY2', 'C0BUSY3', 'C0BUSY4'];
@@ -47,7 +48,7 @@ beforeAll(async () => {
     SLACK_SIGNING_SECRET: SECRET,
   });
   app = await startBot(config, {
-    logger: createTestLogger(),
+    logger: createRecordingLogger(),
     infra: {
       sandbox: {
         jobMs: scaled(70_000),

@@ -60,7 +60,7 @@ export interface TestBot {
   /** The bot's clock unless the test gave its own: real time plus what the test advanced it by. */
   clock: TestClock;
   chat: RecordingChat;
-  /** Every line the bot logged (unless the test gave a logger of its own). */
+  /** Every line the bot logged, across restarts (unless the test gave a logger of its own). */
   logger: RecordingLogger;
   port: number;
   dir: string;
@@ -95,6 +95,7 @@ interface Kept {
   dir: string;
   ownsDir: boolean;
   clock: TestClock;
+  logger: RecordingLogger;
   memory?: Store;
 }
 
@@ -110,7 +111,8 @@ function createTestClock(): TestClock {
 
 export function startTestBot(options: TestBotOptions = {}): Promise<TestBot> {
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'reelbot-'));
-  return start(options, { dir, ownsDir: options.dir === undefined, clock: createTestClock() });
+  const kept = { dir, ownsDir: options.dir === undefined, clock: createTestClock(), logger: createRecordingLogger() };
+  return start(options, kept);
 }
 
 async function start(options: TestBotOptions, kept: Kept): Promise<TestBot> {
@@ -129,8 +131,7 @@ async function start(options: TestBotOptions, kept: Kept): Promise<TestBot> {
   if (storeKind === 'memory') kept.memory ??= await openStore({ kind: 'memory' }, { clock });
   const given = infra.store ?? kept.memory ?? config.store;
   const onRedis = 'kind' in given && given.kind === 'redis';
-  const recording = createRecordingLogger();
-  const logger: Logger = bot.logger ?? recording;
+  const logger: Logger = bot.logger ?? kept.logger;
   const chat = createRecordingChat('console');
   const sandboxSpeed = {
     jobMs: 50,
@@ -188,7 +189,7 @@ async function start(options: TestBotOptions, kept: Kept): Promise<TestBot> {
     app: running,
     clock: kept.clock,
     chat,
-    logger: recording,
+    logger: kept.logger,
     dir,
     port: running.port,
     sandbox: offline,
