@@ -7,7 +7,7 @@ import { createSecretBox, rotationKeys } from '../../src/core/channels/secret-bo
 import { createSettingsRepo } from '../../src/core/channels/settings-repo.ts';
 import { createAccountsRepo } from '../../src/core/publish/accounts.ts';
 import { openStore } from '../../src/infra/store/open-store.ts';
-import { run, stopAll } from '../production/run-process.ts';
+import { run, stopAll } from '../support/bot-process.ts';
 
 // `keys:reseal` rewrites every secret of the live store: an operator runs it once per rotation and then drops the
 // old key if it exited 0. So it must change nothing unless asked to, and say "not everything opened" by its status.

@@ -4,8 +4,8 @@ import { POLL_QUEUE } from '../../../src/core/jobs/poller.ts';
 import { createHttpTransport, type HttpTransport } from '../../../src/core/media/http-transport.ts';
 import { type Sandbox, startSandbox } from '../../../src/sandbox/server.ts';
 import { embeddedScheduler } from '../../../src/start-bot.ts';
-import { freePort } from '../../crash/bot-process.ts';
 import { waitFor } from '../../infra/store/helpers.ts';
+import { freePort } from '../../support/bot-process.ts';
 import { type Harness, jobsRepoOf, origin, startHarness } from '../../support/harness.ts';
 
 // Issue 11: a project the API made without answering, a card a crash left behind, a store that is down.
