@@ -18,24 +18,27 @@ export interface Run {
 }
 
 /**
- * Standard input is /dev/null, as under systemd or Docker, unless `input` is piped in. With `keepOutput: false`
- * nothing is kept (a benchmark's bot answering thousands of requests a second would fill the test's memory).
+ * Standard input is /dev/null, as under systemd or Docker, unless `input` is piped in (`keepStdinOpen`: the test
+ * types more later, as a person at a console). With `keepOutput: false` nothing is kept (a benchmark's bot
+ * answering thousands of requests a second would fill the test's memory).
  */
 export function run(
   command: string,
   args: string[],
   env: Record<string, string>,
   input?: string,
-  options: { keepOutput?: boolean } = {},
+  options: { keepOutput?: boolean; keepStdinOpen?: boolean } = {},
 ): Run {
+  const piped = input !== undefined || options.keepStdinOpen === true;
   const proc = spawn(command, args, {
     cwd: root,
     // Only what the process needs: the test's own variables (VITEST, NODE_ENV=test…) must not leak in.
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
-    stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+    stdio: [piped ? 'pipe' : 'ignore', 'pipe', 'pipe'],
   });
   started.push(proc);
-  if (input !== undefined) proc.stdin?.end(input);
+  if (input !== undefined && options.keepStdinOpen) proc.stdin?.write(input);
+  else if (input !== undefined) proc.stdin?.end(input);
   let out = '';
   const keep = (d: Buffer) => {
     if (options.keepOutput !== false) out += d.toString();
