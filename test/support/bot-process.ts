@@ -12,8 +12,11 @@ export const started: ChildProcess[] = [];
 
 export interface Run {
   proc: ChildProcess;
+  /** Standard output and error as they came. */
   output(): string;
-  /** Resolves with the exit code (or the signal's name). */
+  stdout(): string;
+  stderr(): string;
+  /** Resolves with the exit code (or the signal's name) once its output is all read. */
   exited: Promise<number | string>;
 }
 
@@ -39,16 +42,18 @@ export function run(
   started.push(proc);
   if (input !== undefined && options.keepStdinOpen) proc.stdin?.write(input);
   else if (input !== undefined) proc.stdin?.end(input);
-  let out = '';
-  const keep = (d: Buffer) => {
-    if (options.keepOutput !== false) out += d.toString();
+  const kept = { all: '', out: '', err: '' };
+  const keep = (stream: 'out' | 'err') => (d: Buffer) => {
+    if (options.keepOutput === false) return;
+    kept.all += d.toString();
+    kept[stream] += d.toString();
   };
-  proc.stdout?.on('data', keep);
-  proc.stderr?.on('data', keep);
+  proc.stdout?.on('data', keep('out'));
+  proc.stderr?.on('data', keep('err'));
   const exited = new Promise<number | string>((resolve) =>
-    proc.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')),
+    proc.once('close', (code, signal) => resolve(code ?? signal ?? 'unknown')),
   );
-  return { proc, output: () => out, exited };
+  return { proc, output: () => kept.all, stdout: () => kept.out, stderr: () => kept.err, exited };
 }
 
 export async function waitForOutput(r: Run, pattern: RegExp, timeoutMs: number): Promise<RegExpExecArray> {
