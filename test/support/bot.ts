@@ -116,7 +116,7 @@ export function startTestBot(options: TestBotOptions = {}): Promise<TestBot> {
 }
 
 async function start(options: TestBotOptions, kept: Kept): Promise<TestBot> {
-  const { online = false, env = {}, dir: _dir, store: storeKind, sandbox: sandboxOptions, ...bot } = options;
+  const { online = false, env = {}, dir: _kept, store: storeKind, sandbox: sandboxOptions, ...bot } = options;
   const { dir } = kept;
   const { sandbox: infraSandbox, ...infra } = bot.infra ?? {};
   const config = loadConfig({
@@ -169,7 +169,8 @@ async function start(options: TestBotOptions, kept: Kept): Promise<TestBot> {
         ...(onRedis ? {} : { scheduler: embeddedScheduler(50) }),
         ...infra,
         sandbox: offline ?? (infraSandbox && 'baseUrl' in infraSandbox ? infraSandbox : sandboxSpeed),
-        ...(offline ? { mediaTransport: offline.transport, listen: false as const } : {}),
+        // A test's own transport (counting creations) stands in front of the in-process sandbox's.
+        ...(offline ? { mediaTransport: infra.mediaTransport ?? offline.transport, listen: false as const } : {}),
       },
       tuning: { timings: { firstPollMs: 60_000, maxPollMs: 60_000 }, ...bot.tuning },
     });
