@@ -4,7 +4,7 @@ import { ACTIONS, COMMAND_HANDLERS, createRegistry, FORMS } from '../../../src/c
 import type { OptionSpec } from '../../../src/core/commands/spec.ts';
 import { COMMANDS } from '../../../src/core/commands/table.ts';
 import { DEFAULT_SOURCES, validateOptions } from '../../../src/core/commands/validate.ts';
-import { type Harness, origin, startHarness } from '../../support/harness.ts';
+import { origin, startTestBot, type TestBot } from '../../support/bot.ts';
 
 const BUG = /could not read its options/;
 
@@ -65,14 +65,14 @@ describe('control ids', () => {
 });
 
 describe('a click with an id no button of the bot carries', () => {
-  let h: Harness | undefined;
+  let h: TestBot | undefined;
   afterAll(() => h?.close());
   it.each([
     ['an unknown verb', 'delete_everything:all'],
     ['a known verb with a forged argument', 'retry:../../other-channel'],
     ['an id far over the platform limit', `retry:${'a'.repeat(300)}`],
   ])('is answered as an expired button (%s)', async (_what, actionId) => {
-    h ??= await startHarness();
+    h ??= await startTestBot();
     const prepared = h.app.bot.prepareAction({ actionId, origin, canConfigure: true });
     expect(prepared).toEqual({ kind: 'error', message: EXPIRED_BUTTON });
   });
