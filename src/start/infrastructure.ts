@@ -71,6 +71,27 @@ function isSandbox(s: Partial<SandboxOptions> | Sandbox): s is Sandbox {
   return 'baseUrl' in s;
 }
 
+/** The simulator for MEDIA_API_URL=sandbox: the caller's own (left to it to close), or one on a loopback port. */
+async function openSandbox(
+  given: Partial<SandboxOptions> | Sandbox | undefined,
+  at: StoreOptions | undefined,
+  dataDir: string,
+  closers: Closers,
+): Promise<Sandbox> {
+  if (given && isSandbox(given)) return given;
+  // Loaded only when it runs: a bot on the real API never needs its code.
+  const { startSandbox } = await import('../sandbox/server.ts');
+  const sandbox = await startSandbox({
+    // Kept beside the SQLite store: another console on it, or the next start, reads its projects back.
+    ...(at?.kind === 'sqlite' ? { projectsDir: join(dataDir, 'sandbox-projects') } : {}),
+    ...given,
+    port: 0,
+    host: '127.0.0.1',
+  });
+  closers.push('the sandbox', () => sandbox.close());
+  return sandbox;
+}
+
 /** Opens the store STORE_URL (or the caller) names, ready for the first read. */
 async function openBotStore(at: StoreOptions, clock: Clock | undefined, logger: Logger, closers: Closers) {
   const store = await openStore(at, { clock });
@@ -105,22 +126,8 @@ export async function openInfrastructure(
     : undefined;
   if (budgetCounter) closers.push('the budget counter', () => budgetCounter.close());
 
-  const ready = infra.sandbox && isSandbox(infra.sandbox) ? infra.sandbox : undefined;
-  // The simulator is loaded only when it runs: a bot on the real API never needs its code.
   const sandbox =
-    config.mediaApi.mode !== 'sandbox'
-      ? undefined
-      : (ready ??
-        (await (
-          await import('../sandbox/server.ts')
-        ).startSandbox({
-          // Kept beside the SQLite store: another console on it, or the next start, reads its projects back.
-          ...(at?.kind === 'sqlite' ? { projectsDir: join(dataDir, 'sandbox-projects') } : {}),
-          ...(ready ? {} : infra.sandbox),
-          port: 0,
-          host: '127.0.0.1',
-        })));
-  if (sandbox && !ready) closers.push('the sandbox', () => sandbox.close());
+    config.mediaApi.mode === 'sandbox' ? await openSandbox(infra.sandbox, at, dataDir, closers) : undefined;
 
   const metrics = createMetrics();
   let lastMediaAnswer: MediaApiHealth | undefined;
