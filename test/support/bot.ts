@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -96,6 +97,7 @@ interface Kept {
   ownsDir: boolean;
   clock: TestClock;
   logger: RecordingLogger;
+  encryptionKey: string;
   memory?: Store;
 }
 
@@ -111,7 +113,13 @@ function createTestClock(): TestClock {
 
 export function startTestBot(options: TestBotOptions = {}): Promise<TestBot> {
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'reelbot-'));
-  const kept = { dir, ownsDir: options.dir === undefined, clock: createTestClock(), logger: createRecordingLogger() };
+  const kept = {
+    dir,
+    ownsDir: options.dir === undefined,
+    clock: createTestClock(),
+    logger: createRecordingLogger(),
+    encryptionKey: randomBytes(32).toString('base64'),
+  };
   return start(options, kept);
 }
 
@@ -125,6 +133,10 @@ async function start(options: TestBotOptions, kept: Kept): Promise<TestBot> {
     // Any free port; a test that must know it up front (PUBLIC_URL) sets it.
     PORT: '0',
     HOST: '127.0.0.1',
+    // A memory store leaves no folder for the key file: the key lives as long as the store, across restarts.
+    ...(storeKind === 'memory' || (infra.store && 'kind' in infra.store && infra.store.kind === 'memory')
+      ? { ENCRYPTION_KEY: kept.encryptionKey }
+      : {}),
     ...env,
   });
   const clock = bot.infra?.clock ?? kept.clock;
