@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,51 +6,29 @@ import { createDiscordDouble, type DiscordDouble } from './doubles/discord/index
 import { type SlackWebApiDouble, sendSigned, startSlackWebApi, waitFor } from './doubles/slack/index.ts';
 import { posts, VIDEO } from './slack/e2e-harness.ts';
 import { SECRET, slashCommand, USERS } from './slack/harness.ts';
+import { run, stopAll, waitForOutput } from './support/bot-process.ts';
 
 // `npm start` as an operator runs it with both platforms configured: one process, one store, one
 // listener for Slack requests and media webhooks, each platform's jobs ending in its own thread.
 
-const root = join(import.meta.dirname, '..');
-let child: ChildProcess | undefined;
 let discord: DiscordDouble | undefined;
 let web: SlackWebApiDouble | undefined;
 const dir = mkdtempSync(join(tmpdir(), 'reelbot-main-'));
 
 afterEach(async () => {
-  child?.kill('SIGTERM');
-  await new Promise((r) => (child?.exitCode === null ? child.once('exit', r) : r(undefined)));
+  await stopAll();
   await discord?.close();
   await web?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
 /** Starts the bot; resolves with its listener port once it logs that it is ready. */
-function startBot(env: Record<string, string>): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: root,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? dir, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child = proc;
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`bot did not get ready: ${out}`)), 30_000);
-    const onData = (d: Buffer) => {
-      out += d.toString();
-      const ready = /"port":(\d+),"msg":"HTTP listener ready/.exec(out);
-      // The listener comes up first; the platforms are ready once Discord's gateway session is.
-      if (ready?.[1] && out.includes('connected to Discord')) {
-        clearTimeout(timer);
-        proc.stdout?.off('data', onData);
-        resolve(Number(ready[1]));
-      }
-    };
-    proc.stdout?.on('data', onData);
-    proc.stderr?.on('data', (d: Buffer) => {
-      out += d.toString();
-    });
-    proc.once('exit', (code) => reject(new Error(`bot exited with ${code}: ${out}`)));
-  });
+async function startBot(env: Record<string, string>): Promise<number> {
+  const bot = run(process.execPath, ['--import', 'tsx', 'src/main.ts'], env);
+  // The listener comes up first; the platforms are ready once Discord's gateway session is.
+  await waitForOutput(bot, /connected to Discord/, 30_000);
+  const [, port] = await waitForOutput(bot, /"port":(\d+),"msg":"HTTP listener ready/, 30_000);
+  return Number(port);
 }
 
 describe('npm start with Discord and Slack tokens', () => {

@@ -8,7 +8,7 @@ import { loadConfig } from '../src/config.ts';
 import type { Store } from '../src/core/ports.ts';
 import { embeddedScheduler, type RunningBot, startBot } from '../src/start-bot.ts';
 import { waitFor } from './doubles/slack/wait.ts';
-import { createTestLogger } from './slack/harness.ts';
+import { createRecordingLogger } from './support/recording-logger.ts';
 
 // The composition root as main.ts calls it: a configuration with no platform is the terminal console,
 // built, listening and stopped by startBot alone.
@@ -34,7 +34,10 @@ describe('startBot', () => {
     output.on('data', (d: Buffer) => {
       printed += d.toString();
     });
-    bot = await startBot(consoleConfig(), { logger: createTestLogger(), console: { input, output, waitMs: 1000 } });
+    bot = await startBot(consoleConfig(), {
+      logger: createRecordingLogger(),
+      console: { input, output, waitMs: 1000 },
+    });
     expect(bot.adapters.map((a) => a.platform)).toEqual(['console']);
     const health = await fetch(`http://127.0.0.1:${bot.port}/healthz`);
     expect(health.status).toBe(200);
@@ -49,7 +52,7 @@ describe('startBot', () => {
     await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
     const address = taken.address();
     const port = typeof address === 'object' && address ? address.port : 0;
-    const logger = createTestLogger();
+    const logger = createRecordingLogger();
     try {
       bot = await startBot(consoleConfig({ PORT: String(port) }), {
         logger,
@@ -65,7 +68,7 @@ describe('startBot', () => {
   it('answers in process without opening a port when asked not to listen', async () => {
     const config = loadConfig({ MEDIA_API_URL: 'sandbox', ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64') });
     bot = await startBot(config, {
-      logger: createTestLogger(),
+      logger: createRecordingLogger(),
       infra: { store: { kind: 'memory' }, listen: false },
       console: { input: new PassThrough(), output: new PassThrough(), waitMs: 0 },
     });
@@ -80,7 +83,7 @@ describe('startBot', () => {
     let store: Store | undefined;
     let schedulerStopped = false;
     const start = startBot(consoleConfig(), {
-      logger: createTestLogger(),
+      logger: createRecordingLogger(),
       signal: starting.signal,
       console: { input: new PassThrough(), output: new PassThrough(), waitMs: 0 },
       infra: {

@@ -11,9 +11,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { type Sandbox, startSandbox } from '../../src/sandbox/server.ts';
-import { type BotProcess, freePort, startBotProcess } from '../../test/crash/bot-process.ts';
 import { createDiscordDouble, type DiscordDouble } from '../../test/doubles/discord/index.ts';
 import { type SlackCall, type SlackWebApiDouble, startSlackWebApi } from '../../test/doubles/slack/index.ts';
+import { type BotProcess, freePort, startBotProcess } from '../../test/support/bot-process.ts';
 import { SLACK_SECRET } from './requests.ts';
 import { startWebhookTap, type WebhookTap } from './tap.ts';
 

@@ -7,7 +7,7 @@ import { createRateLimiter } from './rate-limiter.ts';
 import type { SandboxRequest, SandboxResponse } from './responses.ts';
 import { createSandboxHandler } from './routes.ts';
 import { sandboxVoices } from './voices.ts';
-import { createWebhookSender } from './webhooks.ts';
+import { createWebhookSender, type WebhookDelivery } from './webhooks.ts';
 
 /** The sandbox without its socket: the handler plus the state tests and the server read. */
 export interface SandboxApp {
@@ -21,6 +21,8 @@ export interface SandboxAppOptions extends Omit<SandboxOptions, 'port' | 'host'>
   /** Where output URLs and voice samples point, e.g. http://127.0.0.1:4010. */
   origin: string;
   now?: () => number;
+  /** How webhooks reach their receiver; an HTTP POST unless given. */
+  deliverWebhook?: WebhookDelivery;
 }
 
 export function createSandboxApp(options: SandboxAppOptions): SandboxApp {
@@ -33,6 +35,7 @@ export function createSandboxApp(options: SandboxAppOptions): SandboxApp {
     timeoutMs: options.webhookTimeoutMs,
     duplicates: options.webhookDuplicates,
     now,
+    ...(options.deliverWebhook ? { deliver: options.deliverWebhook } : {}),
   });
   const engine = createProjectEngine({
     jobMs: options.jobMs,

@@ -23,7 +23,15 @@ export interface WebhookSenderOptions {
   /** The docs: retried up to 5 times, then given up. */
   maxRetries?: number;
   now?: () => number;
+  /** Instead of an HTTP POST: how a test hands the webhook to a bot running in its own process. */
+  deliver?: WebhookDelivery;
 }
+
+/** The receiver's status, or null with the error when it did not answer (timeout, refused). */
+export type PostResult = { status: number | null; error: string | null };
+
+/** One delivery attempt of a payload to its URL. */
+export type WebhookDelivery = (url: string, payload: string) => Promise<PostResult>;
 
 export interface WebhookSender {
   send(url: string, projectId: string, body: unknown): void;
@@ -34,8 +42,6 @@ export interface WebhookSender {
 
 // Bound on the attempts log kept for GET /sandbox/webhooks.
 const MAX_LOGGED_ATTEMPTS = 1000;
-
-type PostResult = { status: number | null; error: string | null };
 
 export function createWebhookSender(options: WebhookSenderOptions): WebhookSender {
   const maxRetries = options.maxRetries ?? 5;
@@ -96,7 +102,7 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
   /** Posts until a 2xx, retrying up to maxRetries times; calls `then` with whether it got through. */
   function deliver(url: string, projectId: string, payload: string, copy: number, attempt: number, then?: () => void) {
     if (closed) return;
-    void post(url, payload).then(({ status, error }) => {
+    void (options.deliver ?? post)(url, payload).then(({ status, error }) => {
       if (closed) return;
       const ok = status !== null && status >= 200 && status < 300;
       const last = !ok && attempt > maxRetries;

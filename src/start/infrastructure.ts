@@ -16,7 +16,7 @@ import { createMetrics } from '../infra/prom-metrics.ts';
 import { bullmqPrefix, KEY_PREFIX } from '../infra/redis/redis-keys.ts';
 import { openStore, type StoreOptions } from '../infra/store/open-store.ts';
 import type { Closers } from '../runtime/closers.ts';
-import type { Sandbox } from '../sandbox/server.ts';
+import type { Sandbox, SandboxOptions } from '../sandbox/server.ts';
 import type { BotOptions, SchedulerFactory } from './options.ts';
 
 /** The Redis every replica shares, with the prefix in front of the bot's keys. */
@@ -68,6 +68,31 @@ function isStore(s: Store | StoreOptions): s is Store {
   return !('kind' in s);
 }
 
+function isSandbox(s: Partial<SandboxOptions> | Sandbox): s is Sandbox {
+  return 'baseUrl' in s;
+}
+
+/** The simulator for MEDIA_API_URL=sandbox: the caller's own (left to it to close), or one on a loopback port. */
+async function openSandbox(
+  given: Partial<SandboxOptions> | Sandbox | undefined,
+  at: StoreOptions | undefined,
+  dataDir: string,
+  closers: Closers,
+): Promise<Sandbox> {
+  if (given && isSandbox(given)) return given;
+  // Loaded only when it runs: a bot on the real API never needs its code.
+  const { startSandbox } = await import('../sandbox/server.ts');
+  const sandbox = await startSandbox({
+    // Kept beside the SQLite store: another console on it, or the next start, reads its projects back.
+    ...(at?.kind === 'sqlite' ? { projectsDir: join(dataDir, 'sandbox-projects') } : {}),
+    ...given,
+    port: 0,
+    host: '127.0.0.1',
+  });
+  closers.push('the sandbox', () => sandbox.close());
+  return sandbox;
+}
+
 /** Opens the store STORE_URL (or the caller) names, ready for the first read. */
 async function openBotStore(at: StoreOptions, clock: Clock | undefined, logger: Logger, closers: Closers) {
   const store = await openStore(at, { clock });
@@ -102,18 +127,8 @@ export async function openInfrastructure(
     : undefined;
   if (budgetCounter) closers.push('the budget counter', () => budgetCounter.close());
 
-  // The simulator is loaded only when it runs: a bot on the real API never needs its code.
   const sandbox =
-    config.mediaApi.mode === 'sandbox'
-      ? await (await import('../sandbox/server.ts')).startSandbox({
-          // Kept beside the SQLite store: another console on it, or the next start, reads its projects back.
-          ...(at?.kind === 'sqlite' ? { projectsDir: join(dataDir, 'sandbox-projects') } : {}),
-          ...infra.sandbox,
-          port: 0,
-          host: '127.0.0.1',
-        })
-      : undefined;
-  if (sandbox) closers.push('the sandbox', () => sandbox.close());
+    config.mediaApi.mode === 'sandbox' ? await openSandbox(infra.sandbox, at, dataDir, closers) : undefined;
 
   const metrics = createMetrics({ definitions: METRIC_DEFINITIONS });
   let lastMediaAnswer: MediaApiHealth | undefined;

@@ -9,7 +9,7 @@ import type { Bot } from '../core/platform/interaction.ts';
 import type { ChatPort, Clock, Logger, Store } from '../core/ports.ts';
 import type { Scheduler } from '../core/scheduler.ts';
 import type { StoreOptions } from '../infra/store/open-store.ts';
-import type { SandboxOptions } from '../sandbox/server.ts';
+import type { Sandbox, SandboxOptions } from '../sandbox/server.ts';
 import type { PaceOptions } from '../slack/pace.ts';
 
 /** Builds the scheduler on the store the bot opened. */
@@ -24,8 +24,11 @@ export interface InfraOptions {
   store?: Store | StoreOptions;
   /** Instead of the one the store implies (BullMQ on Redis, the embedded scheduler otherwise). */
   scheduler?: SchedulerFactory;
-  /** The simulator's speed and limits, when MEDIA_API_URL=sandbox. */
-  sandbox?: Partial<SandboxOptions>;
+  /**
+   * The simulator's speed and limits, when MEDIA_API_URL=sandbox; or a ready one, which its owner runs and
+   * closes (a test's, served in process through mediaTransport).
+   */
+  sandbox?: Partial<SandboxOptions> | Sandbox;
   /** How the media client reaches the API (a test counting calls); otherwise undici to its URL. */
   mediaTransport?: HttpTransport;
   /** false: no port is opened; RunningBot.request() answers in this process. */

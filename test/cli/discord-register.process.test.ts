@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { COMMANDS } from '../../src/core/app/commands.ts';
 import { createDiscordDouble, type DiscordDouble } from '../doubles/discord/index.ts';
-import { run, stopAll } from '../production/run-process.ts';
+import { run, stopAll } from '../support/bot-process.ts';
 
 // The README's step 3 is `DISCORD_TOKEN=… npm run discord:register`, run before the bot is configured at all:
 // the bot token must be enough, and the tool must not touch Discord when asked only for its usage.

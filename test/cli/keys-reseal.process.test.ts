@@ -9,7 +9,7 @@ import type { Logger } from '../../src/core/ports.ts';
 import { createAccountsRepo } from '../../src/core/publish/accounts.ts';
 import { openStore, type StoreOptions } from '../../src/infra/store/open-store.ts';
 import { deleteRedisPrefix, REDIS_URL, uniquePrefix } from '../infra/store/helpers.ts';
-import { run, stopAll } from '../production/run-process.ts';
+import { run, stopAll } from '../support/bot-process.ts';
 import { type Harness, startHarness } from '../support/harness.ts';
 
 // `keys:reseal` rewrites every secret of the live store: an operator runs it once per rotation and then drops the

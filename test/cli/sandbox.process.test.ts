@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { run, stopAll } from '../production/run-process.ts';
+import { run, stopAll } from '../support/bot-process.ts';
 
 // `npm run sandbox -- --help` must explain itself and stop, not start a server the operator then has to kill.
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { run, stopAll } from '../production/run-process.ts';
+import { run, stopAll } from '../support/bot-process.ts';
 
 // `npm run slack:manifest -- --help` printed a stack trace: a tool's first use is asking it how it is used.
 

@@ -1,49 +1,35 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { run, stopAll } from '../support/bot-process.ts';
 
 // `npm start` as a newcomer runs it: no tokens, commands piped in, results printed, exit 0.
 
-const root = join(import.meta.dirname, '../..');
 const dir = mkdtempSync(join(tmpdir(), 'reelbot-console-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(async () => {
+  await stopAll();
+  rmSync(dir, { recursive: true, force: true });
+});
 
-function runBot(
+async function runBot(
   input: string,
   env: Record<string, string> = {},
-): Promise<{ code: number | null; out: string; err: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: root,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? dir,
-        STORE_URL: `sqlite://${join(dir, `bot-${Math.random().toString(36).slice(2)}.sqlite`)}`,
-        PORT: '0',
-        SANDBOX_JOB_MS: '100',
-        LOG_LEVEL: 'warn',
-        ...env,
-      },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d: Buffer) => {
-      out += d.toString();
-    });
-    child.stderr.on('data', (d: Buffer) => {
-      err += d.toString();
-    });
-    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, out, err });
-    });
-    child.stdin.end(input);
-  });
+): Promise<{ code: number | string; out: string; err: string }> {
+  const bot = run(
+    process.execPath,
+    ['--import', 'tsx', 'src/main.ts'],
+    {
+      STORE_URL: `sqlite://${join(dir, `bot-${Math.random().toString(36).slice(2)}.sqlite`)}`,
+      PORT: '0',
+      SANDBOX_JOB_MS: '100',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    input,
+  );
+  const code = await bot.exited;
+  return { code, out: bot.stdout(), err: bot.stderr() };
 }
 
 describe('the console with input piped in', () => {

@@ -3,10 +3,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig } from '../../src/config.ts';
 import { type Sandbox, startSandbox } from '../../src/sandbox/server.ts';
-import { type BotOptions, embeddedScheduler, type RunningBot, startBot } from '../../src/start-bot.ts';
-import { silentLogger } from '../support/harness.ts';
+import type { BotOptions, RunningBot } from '../../src/start-bot.ts';
+import { silentLogger, startTestBot } from '../support/bot.ts';
 
 export interface Core {
   sandbox: Sandbox;
@@ -33,18 +32,13 @@ export async function startCore(): Promise<Core> {
       offset += ms;
     },
     async start(env = {}, options = {}) {
-      const config = loadConfig({
-        MEDIA_API_URL: sandbox.baseUrl,
-        MEDIA_API_KEY: 'sandbox-key',
-        STORE_URL: `sqlite://${join(dir, 'bot.sqlite')}`,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        ...env,
-      });
-      return startBot(config, {
+      const bot = await startTestBot({
+        online: true,
+        dir,
+        env: { MEDIA_API_URL: sandbox.baseUrl, MEDIA_API_KEY: 'sandbox-key', ...env },
         logger: silentLogger,
         ...options,
-        infra: { clock, scheduler: embeddedScheduler(50), ...options.infra },
+        infra: { clock, ...options.infra },
         tuning: {
           // Webhooks to a listener that moved with a restart are lost: polling finds those results.
           // Cards refresh every 100 ms instead of every minute, so progress shows within the test.
@@ -52,6 +46,8 @@ export async function startCore(): Promise<Core> {
           ...options.tuning,
         },
       });
+      // Each surface stops the bot itself (a restart, the end of the suite); the folder is the core's.
+      return bot.app;
     },
     async close() {
       await sandbox.close();

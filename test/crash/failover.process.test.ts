@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendSigned } from '../doubles/slack/index.ts';
 import { blockAction, type Element, elements, type Post, posts, viewSubmission } from '../slack/e2e-harness.ts';
 import { CHANNEL, SECRET, slashCommand } from '../slack/harness.ts';
+import type { BotProcess } from '../support/bot-process.ts';
 import { type RedisNodes, startRedisNodes } from '../support/redis-nodes.ts';
 import { type BotBuild, buildBot } from './bot-build.ts';
-import type { BotProcess } from './bot-process.ts';
 import { isDone, type SlackWorld, startSlackWorld, until, VIDEO } from './slack-world.ts';
 
 /** Failovers per run (issue 26 asks at least 5; FAILOVER_ROUNDS changes it). */

@@ -1,6 +1,6 @@
 // One crash run: a /clip, `kill -9` of the replica doing the work when the job reaches a kill point,
 // a restart, and what the Slack thread shows afterwards (results posted, and whether the card is true).
-import type { BotProcess } from './bot-process.ts';
+import type { BotProcess } from '../support/bot-process.ts';
 import { ownerOf } from './owner-of.ts';
 import { isDone, type SlackWorld, until } from './slack-world.ts';
 import type { TappedRequest } from './tap.ts';

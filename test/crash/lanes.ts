@@ -2,7 +2,7 @@
 // process lapsing, the API's webhook retry), so several run side by side. Each lane is a world of its own
 // — sandbox, Slack double, taps, public address — and a store of its own (SQLite file, Redis prefix), so a
 // lane's kill points and thread read nothing of another's; within a lane, runs follow one another.
-import type { BotProcess } from './bot-process.ts';
+import type { BotProcess } from '../support/bot-process.ts';
 import { type KillPoint, type Outcome, runUntilKilled } from './kill-points.ts';
 import { type SlackWorld, startSlackWorld } from './slack-world.ts';
 

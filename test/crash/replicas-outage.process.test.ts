@@ -10,9 +10,9 @@ import { sendSigned } from '../doubles/slack/index.ts';
 import { deleteRedisPrefix, uniquePrefix } from '../infra/store/helpers.ts';
 import { type RedisProxy, startRedisProxy } from '../infra/store/redis-proxy.ts';
 import { SECRET, slashCommand } from '../slack/harness.ts';
+import type { BotProcess } from '../support/bot-process.ts';
 import { REDIS_PORT } from '../support/redis-url.ts';
 import { type BotBuild, buildBot } from './bot-build.ts';
-import type { BotProcess } from './bot-process.ts';
 import { isDone, type SlackWorld, startSlackWorld, until, VIDEO } from './slack-world.ts';
 
 let bot: BotBuild;

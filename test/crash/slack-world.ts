@@ -5,8 +5,8 @@ import { randomBytes } from 'node:crypto';
 import { startSandbox } from '../../src/sandbox/server.ts';
 import { type SlackWebApiDouble, sendSigned, startSlackWebApi } from '../doubles/slack/index.ts';
 import { SECRET, slashCommand, USERS } from '../slack/harness.ts';
+import { type BotProcess, startBotProcess } from '../support/bot-process.ts';
 import { startBalancer } from './balancer.ts';
-import { type BotProcess, startBotProcess } from './bot-process.ts';
 import { startTap, type Tap } from './tap.ts';
 
 export const VIDEO = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ';

@@ -4,7 +4,8 @@ import { createOnce } from '../../src/core/guarantees/once.ts';
 import { createInteractionDedupe } from '../../src/discord/dedupe.ts';
 import { createMetrics } from '../../src/infra/prom-metrics.ts';
 import { createRedisStore } from '../../src/infra/store/redis-store.ts';
-import { createMemoryStore, createRecordingLogger } from './support.ts';
+import { createRecordingLogger } from '../support/recording-logger.ts';
+import { createMemoryStore } from './support.ts';
 
 describe('the interaction dedupe', () => {
   it('lets the store decide, across replicas', async () => {

@@ -1,22 +1,19 @@
-// The whole bot as it runs in production with Discord (src/start-bot.ts): the in-process media sandbox,
-// a SQLite store in a temp folder, the HTTP listener for the sandbox's webhooks and the real Discord
-// adapter, talking to the local Discord double.
+// The whole bot as it runs in production with Discord, built by the test builder (support/bot.ts) online: the
+// media sandbox, a SQLite store in a temp folder, the HTTP listener for the sandbox's webhooks and the real
+// Discord adapter, talking to the local Discord double.
 import { generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { loadConfig } from '../../src/config.ts';
 import { channelKeyOf } from '../../src/core/jobs/model.ts';
 import { INTERACTIONS_PATH } from '../../src/discord/http-interactions.ts';
-import { embeddedScheduler, type RunningBot, startBot } from '../../src/start-bot.ts';
+import type { RunningBot } from '../../src/start-bot.ts';
 import { createDiscordDouble, type DiscordDouble } from '../doubles/discord/index.ts';
 import type { StoredMessage } from '../doubles/discord/payloads.ts';
-import { createRecordingLogger } from './support.ts';
+import { startTestBot, type TestBot } from '../support/bot.ts';
+import type { RecordingLogger } from '../support/recording-logger.ts';
 
 export interface World {
   discord: DiscordDouble;
   app: RunningBot;
-  logger: ReturnType<typeof createRecordingLogger>;
+  logger: RecordingLogger;
   /** The store key of the double's general channel (where settings and jobs belong). */
   channelKey: string;
   /** Stops the bot and starts a new one on the same store, as a redeploy would. */
@@ -35,51 +32,44 @@ export interface WorldOptions {
 }
 
 export async function startWorld(options: WorldOptions = {}): Promise<World> {
-  const dir = mkdtempSync(join(tmpdir(), 'reelbot-discord-'));
   const discord = await createDiscordDouble();
   const keys = options.http ? generateKeyPairSync('ed25519') : undefined;
   // The Developer Portal shows the raw 32-byte key in hex: the last 32 bytes of the SPKI DER.
   const publicKey = keys?.publicKey.export({ format: 'der', type: 'spki' }).subarray(-32).toString('hex');
-  const config = loadConfig({
-    MEDIA_API_URL: 'sandbox',
-    STORE_URL: `sqlite://${join(dir, 'bot.sqlite')}`,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DISCORD_TOKEN: discord.token,
-    DISCORD_API_URL: discord.restUrl,
-    ...(publicKey ? { DISCORD_PUBLIC_KEY: publicKey } : {}),
-  });
-  const logger = createRecordingLogger();
-  const boot = async (): Promise<RunningBot> => {
-    const app = await startBot(config, {
-      logger,
-      infra: { sandbox: { jobMs: options.jobMs ?? 50, webhookRetryMs: 100 }, scheduler: embeddedScheduler(50) },
-      tuning: {
-        // Results come by webhook; polling stays out of the way.
-        timings: { firstPollMs: 60_000, maxPollMs: 60_000 },
-      },
-    });
-    // A restarted bot listens on a new port: Discord is told the new interactions endpoint.
+  // A restarted bot listens on a new port: Discord is told the new interactions endpoint.
+  const told = (bot: TestBot): TestBot => {
     if (keys)
       discord.deliverInteractionsTo({
-        url: `http://127.0.0.1:${app.port}${INTERACTIONS_PATH}`,
+        url: `http://127.0.0.1:${bot.port}${INTERACTIONS_PATH}`,
         privateKey: keys.privateKey,
       });
-    return app;
+    return bot;
   };
+  let bot = told(
+    await startTestBot({
+      online: true,
+      env: {
+        DISCORD_TOKEN: discord.token,
+        DISCORD_API_URL: discord.restUrl,
+        ...(publicKey ? { DISCORD_PUBLIC_KEY: publicKey } : {}),
+      },
+      sandbox: { jobMs: options.jobMs ?? 50, webhookRetryMs: 100 },
+      // Results come by webhook; polling stays out of the way.
+      tuning: { timings: { firstPollMs: 60_000, maxPollMs: 60_000 } },
+    }),
+  );
   const world: World = {
     discord,
-    app: await boot(),
-    logger,
+    app: bot.app,
+    logger: bot.logger,
     channelKey: channelKeyOf({ platform: 'discord', workspaceId: discord.guildId, channelId: discord.channelId }),
     async restart() {
-      await world.app.stop();
-      world.app = await boot();
+      bot = told(await bot.restart());
+      world.app = bot.app;
     },
     async close() {
-      await world.app.stop();
+      await bot.close();
       await discord.close();
-      rmSync(dir, { recursive: true, force: true });
     },
   };
   return world;

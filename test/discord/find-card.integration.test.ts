@@ -2,14 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.ts';
 import type { Job } from '../../src/core/jobs/model.ts';
 import { type Sandbox, startSandbox } from '../../src/sandbox/server.ts';
-import { embeddedScheduler, type RunningBot, startBot } from '../../src/start-bot.ts';
-import { freePort } from '../crash/bot-process.ts';
+import type { RunningBot } from '../../src/start-bot.ts';
 import { createDiscordDouble, type DiscordDouble, type StoredMessage } from '../doubles/discord/index.ts';
+import { silentLogger, startTestBot } from '../support/bot.ts';
+import { freePort } from '../support/bot-process.ts';
 import { countingTransport } from '../support/counting-transport.ts';
-import { silentLogger } from '../support/harness.ts';
 import { buttonsOf, textOf } from './e2e-support.ts';
 
 // Issue 11 on Discord: the bot dies after Discord showed a job's card and before its answer reached the
@@ -48,25 +47,25 @@ afterEach(async () => {
 
 /** One life of the bot on the shared SQLite file and public address; a restart is another call. */
 async function boot(): Promise<Life> {
-  const config = loadConfig({
-    MEDIA_API_URL: sandbox.baseUrl,
-    MEDIA_API_KEY: 'sk-team-key-000000',
-    STORE_URL: `sqlite://${join(dir, 'bot.sqlite')}`,
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    HOST: '127.0.0.1',
-    DISCORD_TOKEN: discord.token,
-    DISCORD_API_URL: discord.restUrl,
-  });
-  const app = await startBot(config, {
+  const bot = await startTestBot({
+    online: true,
+    dir,
+    env: {
+      MEDIA_API_URL: sandbox.baseUrl,
+      MEDIA_API_KEY: 'sk-team-key-000000',
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DISCORD_TOKEN: discord.token,
+      DISCORD_API_URL: discord.restUrl,
+    },
     logger: silentLogger,
-    infra: { mediaTransport: countingTransport(sandbox.baseUrl, () => creations++), scheduler: embeddedScheduler(50) },
+    infra: { mediaTransport: countingTransport(sandbox.baseUrl, () => creations++) },
     tuning: {
       // The check of a job left "Submitting…" comes 1.5 s after it opened (12 s in production).
       timings: { firstPollMs: 60_000, maxPollMs: 60_000, submitCheckMs: 1_500 },
     },
   });
-  const life = { app };
+  const life = { app: bot.app };
   lives.push(life);
   return life;
 }

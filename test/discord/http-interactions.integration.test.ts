@@ -1,21 +1,17 @@
 import { generateKeyPairSync, type KeyObject } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.ts';
-import { type RunningBot, startBot } from '../../src/start-bot.ts';
+import type { RunningBot } from '../../src/start-bot.ts';
 import { signedHeaders } from '../doubles/discord/http-delivery.ts';
 import { createDiscordDouble, type DiscordDouble } from '../doubles/discord/index.ts';
 import { slashCommand } from '../doubles/discord/interactions.ts';
-import { silentLogger } from '../support/harness.ts';
+import { silentLogger, startTestBot, type TestBot } from '../support/bot.ts';
 
 // Discord's HTTP interactions mode: Discord signs each interaction and POSTs it to the bot's listener, so
 // interactions spread over replicas. Real Ed25519 signatures, the real listener and discord.js; later
 // answers and results go through the Discord REST double.
 
 interface Setup {
-  dir: string;
+  bot: TestBot;
   app: RunningBot;
   discord: DiscordDouble;
   url: string;
@@ -28,32 +24,21 @@ beforeEach(async () => {
   const { publicKey, privateKey } = generateKeyPairSync('ed25519');
   // The Developer Portal shows the raw 32-byte key in hex: the last 32 bytes of the SPKI DER.
   const publicHex = publicKey.export({ format: 'der', type: 'spki' }).subarray(-32).toString('hex');
-  const dir = mkdtempSync(join(tmpdir(), 'reelbot-discord-http-'));
   const discord = await createDiscordDouble();
-  const config = loadConfig({
-    MEDIA_API_URL: 'sandbox',
-    STORE_URL: `sqlite://${join(dir, 'bot.sqlite')}`,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DISCORD_TOKEN: discord.token,
-    DISCORD_API_URL: discord.restUrl,
-    DISCORD_PUBLIC_KEY: publicHex,
-  });
-  const app = await startBot(config, {
+  const bot = await startTestBot({
+    online: true,
+    env: { DISCORD_TOKEN: discord.token, DISCORD_API_URL: discord.restUrl, DISCORD_PUBLIC_KEY: publicHex },
     logger: silentLogger,
-    infra: { sandbox: { jobMs: 50, webhookRetryMs: 100 } },
-    tuning: { timings: { firstPollMs: 60_000, maxPollMs: 60_000 } },
   });
-  const url = `http://127.0.0.1:${app.port}/discord/interactions`;
+  const url = `http://127.0.0.1:${bot.port}/discord/interactions`;
   discord.deliverInteractionsTo({ url, privateKey });
-  s = { dir, app, discord, url, privateKey };
+  s = { bot, app: bot.app, discord, url, privateKey };
 });
 
 afterEach(async () => {
   if (!s) return;
-  await s.app.stop();
+  await s.bot.close();
   await s.discord.close();
-  rmSync(s.dir, { recursive: true, force: true });
   s = undefined;
 });
 

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createHttpInteractions, MAX_INTERACTION_BYTES } from '../../src/discord/http-interactions.ts';
 import { signedHeaders } from '../doubles/discord/http-delivery.ts';
 import { PERMISSIONS, slashCommand } from '../doubles/discord/interactions.ts';
-import { createRecordingLogger } from './support.ts';
+import { createRecordingLogger } from '../support/recording-logger.ts';
 
 // What Discord (or whoever replays a captured request) gets from the interactions endpoint when no answer
 // comes from the bot: a 503 before the client is attached, 413 for a body far over Discord's sizes, 409 for

@@ -6,53 +6,16 @@ import { COMMANDS } from '../../src/core/app/commands.ts';
 import type { CommandSpec } from '../../src/core/commands/spec.ts';
 import { createOnce } from '../../src/core/guarantees/once.ts';
 import { createOutbox, type Outbox } from '../../src/core/guarantees/outbox.ts';
-import type {
-  ActionEvent,
-  Bot,
-  Choice,
-  Invocation,
-  ModalSubmission,
-  Prepared,
-} from '../../src/core/platform/interaction.ts';
-import type { Logger, Store, ThreadRef } from '../../src/core/ports.ts';
+import type { Store } from '../../src/core/ports.ts';
 import { createDiscordAdapter, type DiscordAdapter } from '../../src/discord/index.ts';
 import { createMemoryStore as createRealMemoryStore } from '../../src/infra/store/memory-store.ts';
 import type { DiscordDouble } from '../doubles/discord/index.ts';
-
-export interface LogLine {
-  level: string;
-  obj: object | string;
-  msg?: string;
-}
-
-export function createRecordingLogger(lines: LogLine[] = []): Logger & { lines: LogLine[] } {
-  const make = (bindings: Record<string, unknown>): Logger => {
-    const at =
-      (level: string) =>
-      (obj: object | string, msg?: string): void => {
-        lines.push({ level, obj: typeof obj === 'string' ? obj : { ...bindings, ...obj }, msg });
-      };
-    return {
-      debug: at('debug'),
-      info: at('info'),
-      warn: at('warn'),
-      error: at('error'),
-      child: (more) => make({ ...bindings, ...more }),
-    };
-  };
-  return Object.assign(make({}), { lines });
-}
+import { createFakeBot as createScriptedBot, type FakeBot, type FakeBotScript } from '../support/fake-bot.ts';
+import { createRecordingLogger, type RecordingLogger } from '../support/recording-logger.ts';
 
 /** The real in-memory store: one process, like each test's bot. */
 export function createMemoryStore(): Store {
   return createRealMemoryStore();
-}
-
-export interface FakeBot extends Bot {
-  invocations: Invocation[];
-  actions: ActionEvent[];
-  submissions: ModalSubmission[];
-  threads: ThreadRef[];
 }
 
 const card = (title: string) => ({
@@ -67,74 +30,60 @@ const card = (title: string) => ({
   ],
 });
 
-function prepareCommand(bot: FakeBot, inv: Invocation): Prepared {
-  const o = inv.options ?? {};
-  switch (inv.command) {
-    case 'setup':
-      if (!inv.canConfigure)
-        return { kind: 'error', message: 'Only people who can manage this server can run /setup.' };
-      if (o.action === 'key') {
-        const inputs = [{ id: 'api_key', label: 'API key', style: 'short' as const, required: true, secret: true }];
-        return { kind: 'modal', modal: { id: 'setup:key', title: 'Enter the API key', inputs } };
-      }
-      return { kind: 'run', ephemeral: true, run: (r) => r.ephemeral({ text: 'No API key yet.' }) };
-    case 'clip':
-      if (!/^https?:\/\//.test(String(o.url)))
-        return { kind: 'error', message: 'That is not a link: give an http(s) URL.' };
-      return {
-        kind: 'run',
-        ephemeral: false,
-        run: async (r) => void bot.threads.push(await r.openThread(card('Clip'))),
-      };
-    case 'project':
-      return { kind: 'run', ephemeral: false, run: (r) => r.public({ text: `Project ${String(o.id)}: done` }) };
-    case 'help':
-      return { kind: 'run', ephemeral: true, run: (r) => r.ephemeral({ text: 'Commands: /clip, /ttv…' }) };
-    default:
-      return {
-        kind: 'run',
-        ephemeral: false,
-        run: async () => {
-          throw new Error(`nothing behind /${inv.command}`);
-        },
-      };
-  }
-}
+/** The fake bot as the Discord adapter's tests script it (the recording is the one fake bot's). */
+const discordScript: FakeBotScript = {
+  command(inv, bot) {
+    const o = inv.options ?? {};
+    switch (inv.command) {
+      case 'setup':
+        if (!inv.canConfigure)
+          return { kind: 'error', message: 'Only people who can manage this server can run /setup.' };
+        if (o.action === 'key') {
+          const inputs = [{ id: 'api_key', label: 'API key', style: 'short' as const, required: true, secret: true }];
+          return { kind: 'modal', modal: { id: 'setup:key', title: 'Enter the API key', inputs } };
+        }
+        return { kind: 'run', ephemeral: true, run: (r) => r.ephemeral({ text: 'No API key yet.' }) };
+      case 'clip':
+        if (!/^https?:\/\//.test(String(o.url)))
+          return { kind: 'error', message: 'That is not a link: give an http(s) URL.' };
+        return {
+          kind: 'run',
+          ephemeral: false,
+          run: async (r) => void bot.threads.push(await r.openThread(card('Clip'))),
+        };
+      case 'project':
+        return { kind: 'run', ephemeral: false, run: (r) => r.public({ text: `Project ${String(o.id)}: done` }) };
+      case 'help':
+        return { kind: 'run', ephemeral: true, run: (r) => r.ephemeral({ text: 'Commands: /clip, /ttv…' }) };
+      default:
+        return {
+          kind: 'run',
+          ephemeral: false,
+          run: async () => {
+            throw new Error(`nothing behind /${inv.command}`);
+          },
+        };
+    }
+  },
+  action(event) {
+    const [verb, arg] = event.actionId.split(':');
+    return { kind: 'run', ephemeral: false, run: (r) => r.ephemeral({ text: `${verb} ${arg}: on it` }) };
+  },
+  modal: () => ({ kind: 'run', ephemeral: true, run: (r) => r.ephemeral({ text: 'API key saved.' }) }),
+  // More than Discord accepts, so the adapter's cap shows.
+  autocomplete: (_command, option, query) =>
+    Array.from({ length: 40 }, (_, i) => ({ name: `${option} ${query} ${i}`, value: `${query}-${i}` })),
+};
 
-export function createFakeBot(commands: readonly CommandSpec[] = COMMANDS): FakeBot {
-  const bot: FakeBot = {
-    commands,
-    invocations: [],
-    actions: [],
-    submissions: [],
-    threads: [],
-    prepare(inv) {
-      bot.invocations.push(inv);
-      return prepareCommand(bot, inv);
-    },
-    prepareAction(event) {
-      bot.actions.push(event);
-      const [verb, arg] = event.actionId.split(':');
-      return { kind: 'run', ephemeral: false, run: (r) => r.ephemeral({ text: `${verb} ${arg}: on it` }) };
-    },
-    prepareModal(submission) {
-      bot.submissions.push(submission);
-      return { kind: 'run', ephemeral: true, run: (r) => r.ephemeral({ text: 'API key saved.' }) };
-    },
-    autocomplete(_command, option, query): Choice[] {
-      // More than Discord accepts, so the adapter's cap shows.
-      return Array.from({ length: 40 }, (_, i) => ({ name: `${option} ${query} ${i}`, value: `${query}-${i}` }));
-    },
-  };
-  return bot;
-}
+export const createFakeBot = (commands: readonly CommandSpec[] = COMMANDS): FakeBot =>
+  createScriptedBot(discordScript, commands);
 
 export interface Running {
   adapter: DiscordAdapter;
   /** The core's outbox over the adapter's store: how the bot posts in a thread. */
   outbox: Outbox;
   bot: FakeBot;
-  logger: ReturnType<typeof createRecordingLogger>;
+  logger: RecordingLogger;
 }
 
 export async function startAdapter(

@@ -1,4 +1,4 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { type SlackWebApiDouble, startSlackWebApi } from '../doubles/slack/index.ts';
 import { SECRET, USERS } from '../slack/harness.ts';
+import { run as startProcess, stopAll, waitForOutput } from '../support/bot-process.ts';
 
 // What an operator's scripts read from the bot's commands: JSON that parses, log lines a collector takes.
 
@@ -30,12 +31,9 @@ describe('npm run slack:manifest', () => {
   }, 60_000);
 });
 
-let child: ChildProcess | undefined;
 let web: SlackWebApiDouble | undefined;
 afterEach(async () => {
-  child?.kill('SIGTERM');
-  await new Promise((r) => (child?.exitCode === null ? child.once('exit', r) : r(undefined)));
-  child = undefined;
+  await stopAll();
   await web?.close();
   web = undefined;
 });
@@ -43,31 +41,20 @@ afterEach(async () => {
 describe('the Slack adapter’s JSON log lines', () => {
   it('carry "platform" once', async () => {
     web = await startSlackWebApi({ users: USERS });
-    const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: root,
-      env: {
-        ...env,
-        SLACK_BOT_TOKEN: 'xoxb-log-test',
-        SLACK_SIGNING_SECRET: SECRET,
-        SLACK_API_URL: web.apiUrl,
-        MEDIA_API_URL: 'sandbox',
-        STORE_URL: `sqlite://${join(dir, 'log.sqlite')}`,
-        PORT: '0',
-        LOG_LEVEL: 'debug',
-        NODE_ENV: 'production',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const bot = startProcess(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      ...env,
+      SLACK_BOT_TOKEN: 'xoxb-log-test',
+      SLACK_SIGNING_SECRET: SECRET,
+      SLACK_API_URL: web.apiUrl,
+      MEDIA_API_URL: 'sandbox',
+      STORE_URL: `sqlite://${join(dir, 'log.sqlite')}`,
+      PORT: '0',
+      LOG_LEVEL: 'debug',
+      NODE_ENV: 'production',
     });
-    child = proc;
-    let out = '';
-    proc.stdout?.on('data', (d: Buffer) => {
-      out += d.toString();
-    });
-    const deadline = Date.now() + 30_000;
-    while (!/"platform":"slack"/.test(out) || !/HTTP listener ready/.test(out)) {
-      if (Date.now() > deadline) throw new Error(`no Slack log line: ${out}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await waitForOutput(bot, /HTTP listener ready/, 30_000);
+    await waitForOutput(bot, /"platform":"slack"/, 30_000);
+    const out = bot.output();
     const slackLines = out.split('\n').filter((l) => l.includes('"platform":"slack"'));
     expect(slackLines.length).toBeGreaterThan(0);
     for (const line of slackLines) expect(line.match(/"platform":/g)).toHaveLength(1);

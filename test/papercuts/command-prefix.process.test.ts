@@ -1,26 +1,21 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadConfig, loadSlackCommandPrefix } from '../../src/config.ts';
+import { loadSlackCommandPrefix } from '../../src/config.ts';
 import { ConfigError } from '../../src/core/errors.ts';
-import { embeddedScheduler, type RunningBot, startBot } from '../../src/start-bot.ts';
 import { type SlackWebApiDouble, sendSigned, startSlackWebApi, waitFor } from '../doubles/slack/index.ts';
 import { SECRET, slashCommand, USERS } from '../slack/harness.ts';
-import { silentLogger } from '../support/harness.ts';
+import { silentLogger, startTestBot, type TestBot } from '../support/bot.ts';
 
 // Slack commands named /setup or /help clash with other apps in a workspace: SLACK_COMMAND_PREFIX
 // renames them all, in the manifest, in what the bot answers to, and in what /help tells people to type.
 
-let app: RunningBot | undefined;
+let bot: TestBot | undefined;
 let web: SlackWebApiDouble | undefined;
-let dir: string | undefined;
 afterEach(async () => {
-  await app?.stop();
+  await bot?.close();
   await web?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-  app = web = dir = undefined;
+  bot = web = undefined;
 });
 
 describe('SLACK_COMMAND_PREFIX', () => {
@@ -46,23 +41,18 @@ describe('SLACK_COMMAND_PREFIX', () => {
 
   it('answers /rb-clip and /rb-help on Slack, and /help names the commands as /rb-…', async () => {
     web = await startSlackWebApi({ users: USERS });
-    dir = mkdtempSync(join(tmpdir(), 'reelbot-prefix-'));
-    const config = loadConfig({
-      MEDIA_API_URL: 'sandbox',
-      STORE_URL: `sqlite://${join(dir, 'bot.sqlite')}`,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      SLACK_BOT_TOKEN: 'xoxb-prefix',
-      SLACK_SIGNING_SECRET: SECRET,
-      SLACK_API_URL: web.apiUrl,
-      SLACK_COMMAND_PREFIX: 'rb-',
-    });
-    app = await startBot(config, {
+    bot = await startTestBot({
+      online: true,
+      env: {
+        SLACK_BOT_TOKEN: 'xoxb-prefix',
+        SLACK_SIGNING_SECRET: SECRET,
+        SLACK_API_URL: web.apiUrl,
+        SLACK_COMMAND_PREFIX: 'rb-',
+      },
       logger: silentLogger,
-      infra: { sandbox: { jobMs: 50 }, scheduler: embeddedScheduler(50) },
       tuning: { slackPace: { intervalMs: 0 } },
     });
-    const { port } = app;
+    const { port } = bot;
     const send = (name: string, text: string) =>
       sendSigned(
         `http://127.0.0.1:${port}/slack/commands`,

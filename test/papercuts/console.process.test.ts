@@ -1,41 +1,31 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { run, stopAll } from '../support/bot-process.ts';
 import { type Harness, startHarness } from '../support/harness.ts';
 
-const root = join(import.meta.dirname, '../..');
 const dir = mkdtempSync(join(tmpdir(), 'reelbot-console-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(async () => {
+  await stopAll();
+  rmSync(dir, { recursive: true, force: true });
+});
 
-function pipeToBot(input: string): Promise<{ code: number | null; out: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: root,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? dir,
-        STORE_URL: `sqlite://${join(dir, `bot-${Math.random().toString(36).slice(2)}.sqlite`)}`,
-        PORT: '0',
-        SANDBOX_JOB_MS: '100',
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => {
-      out += d.toString();
-    });
-    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, out });
-    });
-    child.stdin.end(input);
-  });
+async function pipeToBot(input: string): Promise<{ code: number | string; out: string }> {
+  const bot = run(
+    process.execPath,
+    ['--import', 'tsx', 'src/main.ts'],
+    {
+      STORE_URL: `sqlite://${join(dir, `bot-${Math.random().toString(36).slice(2)}.sqlite`)}`,
+      PORT: '0',
+      SANDBOX_JOB_MS: '100',
+      LOG_LEVEL: 'warn',
+    },
+    input,
+  );
+  const code = await bot.exited;
+  return { code, out: bot.stdout() };
 }
 
 describe('the console with input piped in', () => {

@@ -1,15 +1,11 @@
 // An operator reading the JSON log finds each key of a command's line once: the line names its platform,
 // and a log search on "platform" is not thrown by a duplicate key (jq keeps the last, others the first).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.ts';
 import { createLogger } from '../../src/runtime/logger.ts';
-import { type RunningBot, startBot } from '../../src/start-bot.ts';
 import { createDiscordDouble } from '../doubles/discord/index.ts';
 import { sendSigned, startSlackWebApi, waitFor } from '../doubles/slack/index.ts';
 import { SECRET, slashCommand, USERS } from '../slack/harness.ts';
+import { startTestBot } from '../support/bot.ts';
 
 let close: (() => Promise<void>) | undefined;
 afterEach(async () => {
@@ -19,23 +15,14 @@ afterEach(async () => {
 
 /** The real bot with the given platform variables, logging JSON lines (real pino) into `lines`. */
 async function botLogging(env: Record<string, string>, double: { close(): Promise<void> }) {
-  const dir = mkdtempSync(join(tmpdir(), 'reelbot-logkeys-'));
   const lines: string[] = [];
   const logger = createLogger({ level: 'info', pretty: false, destination: { write: (l: string) => lines.push(l) } });
-  const config = loadConfig({
-    MEDIA_API_URL: 'sandbox',
-    STORE_URL: `sqlite://${join(dir, 'bot.sqlite')}`,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    ...env,
-  });
-  const app: RunningBot = await startBot(config, { logger, infra: { sandbox: { jobMs: 50 } } });
+  const bot = await startTestBot({ online: true, env, logger });
   close = async () => {
-    await app.stop();
+    await bot.close();
     await double.close();
-    rmSync(dir, { recursive: true, force: true });
   };
-  return { app, lines };
+  return { app: bot.app, lines };
 }
 
 /** The command's log line, once it is written. */

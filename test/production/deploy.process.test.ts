@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDiscordDouble, type DiscordDouble } from '../doubles/discord/index.ts';
-import { root, run, stopAll, waitForOutput } from './run-process.ts';
+import { root, run, stopAll, waitForOutput } from '../support/bot-process.ts';
 
 // The production section of docs/operations.md, followed on this machine. There is no container runtime here, so the
 // test checks that the Dockerfile runs exactly the README's commands, then runs those commands itself:

@@ -6,7 +6,7 @@ import { loadConfig } from '../../src/config.ts';
 import { startupNotes } from '../../src/runtime/startup-notes.ts';
 import { type SlackWebApiDouble, startSlackWebApi } from '../doubles/slack/index.ts';
 import { USERS } from '../slack/harness.ts';
-import { type LogLine, logLines, runSlackBot, stopAll, waitForOutput } from './run-process.ts';
+import { type LogLine, logLines, runSlackBot, stopAll, waitForOutput } from '../support/bot-process.ts';
 
 // /metrics shares the public port unless METRICS_PORT or METRICS_TOKEN is set, and nothing said so: an operator
 // reading the production log at start-up learns it, and which variable closes it.

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { run, stopAll } from './run-process.ts';
+import { run, stopAll } from '../support/bot-process.ts';
 
 // A missing or misspelled token must not start a console nobody can type into: under compose or systemd it
 // read end-of-input and exited 0 without a word, a silent restart loop. Piped console use stays as documented.

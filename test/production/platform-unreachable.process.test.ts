@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { sendSigned } from '../doubles/slack/index.ts';
 import { SECRET } from '../slack/harness.ts';
-import { type Run, run, stopAll, waitForOutput } from './run-process.ts';
+import { type Run, run, stopAll, waitForOutput } from '../support/bot-process.ts';
 
 // A platform that does not answer at start-up: Bolt's client retried auth.test for half an hour while /healthz
 // said 200, signed commands were held unanswered and SIGTERM ended the process with 143; Discord printed a raw

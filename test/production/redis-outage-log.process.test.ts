@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { type SlackWebApiDouble, startSlackWebApi } from '../doubles/slack/index.ts';
 import { USERS } from '../slack/harness.ts';
-import { logLines, runSlackBot, stopAll, waitForOutput } from './run-process.ts';
+import { logLines, runSlackBot, stopAll, waitForOutput } from '../support/bot-process.ts';
 
 // What an operator reads while Redis goes away and comes back. Before: 70 to 90 "scheduler worker error" stacks
 // in 8 s, and BullMQ's "IMPORTANT! Eviction policy is …" printed raw into the JSON log once per connection. A

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createSlackAdapter, type SlackAdapter } from '../../src/slack/index.ts';
 import { type SlackWebApiDouble, startSlackWebApi, startSocketMode, waitFor } from '../doubles/slack/index.ts';
 import { createFakeBot } from '../slack/fake-bot.ts';
-import { createTestLogger, memoryOnce, SECRET, USERS } from '../slack/harness.ts';
+import { memoryOnce, SECRET, USERS } from '../slack/harness.ts';
+import { createRecordingLogger } from '../support/recording-logger.ts';
 
 // What /healthz learns from the real Bolt adapter: Socket Mode's link going down is visible, HTTP mode
 // counts as up once Slack answered its token check (Slack calls in).
@@ -22,7 +23,7 @@ describe('the Slack connection’s health', () => {
     const socket = await startSocketMode();
     web.setSocketUrl(socket.url);
     const options = { botToken: 'xoxb-test', appToken: 'xapp-test', apiUrl: web.apiUrl, bot: createFakeBot() };
-    const logger = createTestLogger();
+    const logger = createRecordingLogger();
     adapter = createSlackAdapter({ ...options, logger, once: memoryOnce(logger) });
     await adapter.start();
     await socket.waitForConnection();
@@ -37,7 +38,7 @@ describe('the Slack connection’s health', () => {
 
   it('HTTP mode: not ok until Slack answered the token check, ok after', async () => {
     web = await startSlackWebApi({ users: USERS });
-    const logger = createTestLogger();
+    const logger = createRecordingLogger();
     adapter = createSlackAdapter({
       botToken: 'xoxb-test',
       signingSecret: SECRET,

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDiscordDouble, type DiscordDouble } from '../doubles/discord/index.ts';
-import { run, stopAll } from './run-process.ts';
+import { run, stopAll } from '../support/bot-process.ts';
 
 // A wrong token at start is the operator's first contact with the bot: it must say which variable to
 // fix and exit non-zero, without a raw stack.

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { type SlackWebApiDouble, startSlackWebApi } from '../doubles/slack/index.ts';
 import { USERS } from '../slack/harness.ts';
-import { logLines, runSlackBot, stopAll, waitForOutput } from './run-process.ts';
+import { logLines, runSlackBot, stopAll, waitForOutput } from '../support/bot-process.ts';
 
 // An operator reading the log after a deploy must see that the old process was asked to stop and did,
 // not a log that simply ends.

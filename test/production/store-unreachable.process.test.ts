@@ -1,6 +1,6 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { run, stopAll } from './run-process.ts';
+import { run, stopAll } from '../support/bot-process.ts';
 
 // A Redis store that cannot be reached at start-up printed "reelbot stopped: StoreUnavailableError … Connection
 // is closed." and a stack: the operator needs one line with the address (never its password), the network's

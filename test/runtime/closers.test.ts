@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { createClosers } from '../../src/runtime/closers.ts';
-import { createTestLogger } from '../slack/harness.ts';
+import { createRecordingLogger } from '../support/recording-logger.ts';
 
-const warnings = (logger: ReturnType<typeof createTestLogger>) =>
+const warnings = (logger: ReturnType<typeof createRecordingLogger>) =>
   logger.lines.filter((l) => l.level === 'warn').map((l) => l.msg ?? String(l.obj));
 
 describe('the closers of a running bot', () => {
   it('closes what was opened last first', async () => {
     const closed: string[] = [];
-    const closers = createClosers({ logger: createTestLogger() });
+    const closers = createClosers({ logger: createRecordingLogger() });
     for (const name of ['the store', 'the scheduler', 'the adapters'])
       closers.push(name, async () => closed.push(name));
     expect(await closers.closeAll()).toBe(true);
@@ -17,7 +17,7 @@ describe('the closers of a running bot', () => {
 
   it('still closes the rest when one fails, and says which one failed', async () => {
     const closed: string[] = [];
-    const logger = createTestLogger();
+    const logger = createRecordingLogger();
     const closers = createClosers({ logger });
     closers.push('the store', async () => closed.push('the store'));
     closers.push('the listener', async () => {
@@ -30,7 +30,7 @@ describe('the closers of a running bot', () => {
 
   it('gives up on one that outlasts the bound, reports the stop as cut short, and closes the rest', async () => {
     const closed: string[] = [];
-    const logger = createTestLogger();
+    const logger = createRecordingLogger();
     const closers = createClosers({ logger, boundMs: 100 });
     closers.push('the store', async () => closed.push('the store'));
     closers.push('the adapters', () => new Promise<never>(() => {}));
@@ -41,14 +41,14 @@ describe('the closers of a running bot', () => {
 
   it('closes once, however often it is asked', async () => {
     let closes = 0;
-    const closers = createClosers({ logger: createTestLogger() });
+    const closers = createClosers({ logger: createRecordingLogger() });
     closers.push('the store', async () => closes++);
     await Promise.all([closers.closeAll(), closers.closeAll()]);
     expect(closes).toBe(1);
   });
 
   it('closes at once what is opened after closing began (a stage still running when the start was aborted)', async () => {
-    const closers = createClosers({ logger: createTestLogger() });
+    const closers = createClosers({ logger: createRecordingLogger() });
     await closers.closeAll();
     let closed = false;
     closers.push('the sandbox', async () => {

@@ -1,31 +1,25 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createBullmqScheduler } from '../../src/infra/scheduler/bullmq.ts';
 import { type Sandbox, startSandbox } from '../../src/sandbox/server.ts';
 import { createDiscordDouble, type DiscordDouble } from '../doubles/discord/index.ts';
 import { deleteRedisPrefix, REDIS_URL, uniquePrefix, withRedis } from '../infra/store/helpers.ts';
+import { run, stopAll, waitForOutput } from '../support/bot-process.ts';
 import { silentLogger } from '../support/harness.ts';
 
 // Three replicas (real processes, `npm start`'s entry point) on one Redis, Discord in HTTP interactions
 // mode. One completion webhook is delivered 10 times at once to each replica while the poll task is made
 // due at the same moment: the thread gets exactly one result message.
 
-const root = join(import.meta.dirname, '../..');
-const children: ChildProcess[] = [];
 let discord: DiscordDouble | undefined;
 let sandbox: Sandbox | undefined;
 let capture: Server | undefined;
 let prefix = '';
 
 afterEach(async () => {
-  for (const child of children.splice(0)) {
-    child.kill('SIGTERM');
-    await new Promise((r) => (child.exitCode === null ? child.once('exit', r) : r(undefined)));
-  }
+  await stopAll();
   await discord?.close();
   await sandbox?.close();
   capture?.closeAllConnections();
@@ -33,31 +27,11 @@ afterEach(async () => {
   if (prefix) await deleteRedisPrefix(prefix);
 });
 
-function startReplica(env: Record<string, string>): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: root,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    children.push(proc);
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`replica did not get ready: ${out}`)), 40_000);
-    const onData = (d: Buffer) => {
-      out += d.toString();
-      const ready = /"port":(\d+),"msg":"HTTP listener ready/.exec(out);
-      if (ready?.[1] && out.includes('"msg":"slash commands"')) {
-        clearTimeout(timer);
-        proc.stdout?.off('data', onData);
-        resolve(Number(ready[1]));
-      }
-    };
-    proc.stdout?.on('data', onData);
-    proc.stderr?.on('data', (d: Buffer) => {
-      out += d.toString();
-    });
-    proc.once('exit', (code) => reject(new Error(`replica exited with ${code}: ${out}`)));
-  });
+async function startReplica(env: Record<string, string>): Promise<number> {
+  const replica = run(process.execPath, ['--import', 'tsx', 'src/main.ts'], env);
+  await waitForOutput(replica, /"msg":"slash commands"/, 40_000);
+  const [, port] = await waitForOutput(replica, /"port":(\d+),"msg":"HTTP listener ready/, 40_000);
+  return Number(port);
 }
 
 /** Stands in for the public URL: records the webhook the API sends and answers 503 (so it is not retried soon). */

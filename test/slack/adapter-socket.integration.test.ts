@@ -8,21 +8,22 @@ import {
   TEAM_ID,
   waitFor,
 } from '../doubles/slack/index.ts';
+import { createRecordingLogger } from '../support/recording-logger.ts';
 import { createFakeBot, type FakeBot } from './fake-bot.ts';
-import { CHANNEL, createTestLogger, memoryOnce, slashCommand, USERS } from './harness.ts';
+import { CHANNEL, memoryOnce, slashCommand, USERS } from './harness.ts';
 
 let web: SlackWebApiDouble;
 let socket: SocketModeDouble;
 let bot: FakeBot;
 let adapter: SlackAdapter;
-let logger: ReturnType<typeof createTestLogger>;
+let logger: ReturnType<typeof createRecordingLogger>;
 
 beforeEach(async () => {
   web = await startSlackWebApi({ users: USERS });
   socket = await startSocketMode();
   web.setSocketUrl(socket.url);
   bot = createFakeBot();
-  logger = createTestLogger();
+  logger = createRecordingLogger();
   adapter = createSlackAdapter({
     botToken: 'xoxb-test',
     appToken: 'xapp-test',

@@ -8,12 +8,8 @@
 const MINUTE = Number(process.env.BUSY_MINUTE_MS ?? 15_000);
 const slower = MINUTE / 15_000;
 
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.ts';
-import { embeddedScheduler, type RunningBot, SANDBOX_KEY, startBot } from '../../src/start-bot.ts';
+import { type RunningBot, SANDBOX_KEY } from '../../src/start-bot.ts';
 import {
   type SlackCall,
   type SlackWebApiDouble,
@@ -21,7 +17,8 @@ import {
   startSlackWebApi,
   waitFor,
 } from '../doubles/slack/index.ts';
-import { createTestLogger, SECRET, slashCommand, USERS } from './harness.ts';
+import { startTestBot, type TestBot } from '../support/bot.ts';
+import { SECRET, slashCommand, USERS } from './harness.ts';
 
 const scaled = (ms: number) => (ms * MINUTE) / 60_000;
 const CHANNELS = ['C0BUSY1', 'C0BUSY2', 'C0BUSY3', 'C0BUSY4'];
@@ -29,33 +26,25 @@ const JOBS = 120;
 const VIDEO = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ';
 const DONE = '✅ Done';
 
-let dir: string;
+let bot: TestBot | undefined;
 let web: SlackWebApiDouble;
 let app: RunningBot;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'reelbot-busy-'));
   web = await startSlackWebApi({ users: USERS, tiers: { minuteMs: MINUTE } });
-  const config = loadConfig({
-    MEDIA_API_URL: 'sandbox',
-    STORE_URL: `sqlite://${join(dir, 'bot.sqlite')}`,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    MEDIA_API_RATE_LIMIT: '1000000',
-    SLACK_BOT_TOKEN: 'xoxb-busy',
-    SLACK_API_URL: web.apiUrl,
-    SLACK_SIGNING_SECRET: SECRET,
-  });
-  app = await startBot(config, {
-    logger: createTestLogger(),
-    infra: {
-      sandbox: {
-        jobMs: scaled(70_000),
-        jobSpreadMs: scaled(30_000),
-        webhookRetryMs: 100,
-        rateLimitPerMinute: 1_000_000,
-      },
-      scheduler: embeddedScheduler(50),
+  bot = await startTestBot({
+    online: true,
+    env: {
+      MEDIA_API_RATE_LIMIT: '1000000',
+      SLACK_BOT_TOKEN: 'xoxb-busy',
+      SLACK_API_URL: web.apiUrl,
+      SLACK_SIGNING_SECRET: SECRET,
+    },
+    sandbox: {
+      jobMs: scaled(70_000),
+      jobSpreadMs: scaled(30_000),
+      webhookRetryMs: 100,
+      rateLimitPerMinute: 1_000_000,
     },
     tuning: {
       // Results come by webhook; cards refresh once a (compressed) minute, as in production.
@@ -64,12 +53,12 @@ beforeAll(async () => {
       slackRateWindowMs: MINUTE,
     },
   });
+  app = bot.app;
 });
 
 afterAll(async () => {
-  await app?.stop();
+  await bot?.close();
   await web?.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 const tagOf = (c: SlackCall) =>

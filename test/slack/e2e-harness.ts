@@ -2,11 +2,7 @@
 // SQLite store, the real Slack adapter built from the configuration, and one HTTP listener serving
 // Slack's requests, media webhooks and health together.
 // Slack's side is played by the Web API double (and, in Socket Mode, the Socket Mode double).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { loadConfig } from '../../src/config.ts';
-import { embeddedScheduler, type RunningBot, startBot } from '../../src/start-bot.ts';
+import type { RunningBot } from '../../src/start-bot.ts';
 import {
   type SlackCall,
   type SlackWebApiDouble,
@@ -17,7 +13,9 @@ import {
   TEAM_ID,
   waitFor,
 } from '../doubles/slack/index.ts';
-import { CHANNEL, createTestLogger, SECRET, USERS } from './harness.ts';
+import { startTestBot } from '../support/bot.ts';
+import type { RecordingLogger } from '../support/recording-logger.ts';
+import { CHANNEL, SECRET, USERS } from './harness.ts';
 
 export { appMention } from './harness.ts';
 
@@ -29,7 +27,7 @@ export interface SlackE2e {
   web: SlackWebApiDouble;
   /** Socket Mode only. */
   socket?: SocketModeDouble;
-  logger: ReturnType<typeof createTestLogger>;
+  logger: RecordingLogger;
   /** http://127.0.0.1:PORT, the bot's one listener. */
   base: string;
   /** POSTs a correctly signed request to the bot's listener. */
@@ -42,30 +40,22 @@ export interface SlackE2e {
 }
 
 export async function startSlackE2e(mode: 'http' | 'socket' = 'http'): Promise<SlackE2e> {
-  const dir = mkdtempSync(join(tmpdir(), 'reelbot-slack-'));
   const web = await startSlackWebApi({ users: USERS });
   const socket = mode === 'socket' ? await startSocketMode() : undefined;
   if (socket) web.setSocketUrl(socket.url);
-  const config = loadConfig({
-    MEDIA_API_URL: 'sandbox',
-    STORE_URL: `sqlite://${join(dir, 'bot.sqlite')}`,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    SLACK_BOT_TOKEN: 'xoxb-e2e',
-    SLACK_API_URL: web.apiUrl,
-    ...(socket ? { SLACK_APP_TOKEN: 'xapp-e2e' } : { SLACK_SIGNING_SECRET: SECRET }),
-  });
-  const logger = createTestLogger();
-  const app = await startBot(config, {
-    logger,
-    infra: { sandbox: { jobMs: 50, webhookRetryMs: 100 }, scheduler: embeddedScheduler(50) },
+  const bot = await startTestBot({
+    online: true,
+    env: {
+      SLACK_BOT_TOKEN: 'xoxb-e2e',
+      SLACK_API_URL: web.apiUrl,
+      ...(socket ? { SLACK_APP_TOKEN: 'xapp-e2e' } : { SLACK_SIGNING_SECRET: SECRET }),
+    },
     tuning: {
-      // Results come by webhook to the bot's listener; polling is far too late to matter here.
       timings: { firstPollMs: 60_000, maxPollMs: 60_000 },
-      // One message per second per channel would make every case wait; pacing has its own tests.
       slackPace: { intervalMs: 0 },
     },
   });
+  const { app, logger } = bot;
   if (socket) await socket.waitForConnection();
   const base = `http://127.0.0.1:${app.port}`;
   return {
@@ -76,10 +66,9 @@ export async function startSlackE2e(mode: 'http' | 'socket' = 'http'): Promise<S
     base,
     send: (path, kind, payload) => sendSigned(`${base}${path}`, kind, payload, { secret: SECRET }),
     async close() {
-      await app.stop();
+      await bot.close();
       await socket?.close();
       await web.close();
-      rmSync(dir, { recursive: true, force: true });
     },
   };
 }

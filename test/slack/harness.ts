@@ -15,6 +15,7 @@ import {
   startSlackWebApi,
   TEAM_ID,
 } from '../doubles/slack/index.ts';
+import { createRecordingLogger, type RecordingLogger } from '../support/recording-logger.ts';
 import { createFakeBot, type FakeBot } from './fake-bot.ts';
 
 export const SECRET = 'test-signing-secret';
@@ -25,27 +26,6 @@ export const USERS: SlackUser[] = [
   { id: 'U0OWNER', name: 'otto', isOwner: true },
   { id: 'U0LISTED', name: 'lee' },
 ];
-
-export interface LogLine {
-  level: string;
-  obj: unknown;
-  msg?: string;
-}
-
-export function createTestLogger(lines: LogLine[] = []): Logger & { lines: LogLine[] } {
-  const at = (level: string) => (obj: object | string, msg?: string) => {
-    lines.push({ level, obj, ...(msg !== undefined ? { msg } : {}) });
-  };
-  const logger = {
-    debug: at('debug'),
-    info: at('info'),
-    warn: at('warn'),
-    error: at('error'),
-    child: () => logger,
-    lines,
-  };
-  return logger;
-}
 
 /** The adapter tested alone: one process, so the once module sits on the real in-memory store. */
 export function memoryOnce(logger: Logger): Once {
@@ -58,7 +38,7 @@ export interface HttpHarness {
   adapter: SlackAdapter;
   /** The core's outbox over the adapter's store: how the bot posts in a thread. */
   outbox: Outbox;
-  logger: ReturnType<typeof createTestLogger>;
+  logger: RecordingLogger;
   sleeps: number[];
   /** POSTs a signed request to one of the adapter's paths. */
   send(
@@ -73,7 +53,7 @@ export interface HttpHarness {
 export async function startHttpHarness(): Promise<HttpHarness> {
   const web = await startSlackWebApi({ users: USERS });
   const bot = createFakeBot();
-  const logger = createTestLogger();
+  const logger = createRecordingLogger();
   const sleeps: number[] = [];
   const store = createMemoryStore();
   const once = createOnce({ store, logger });

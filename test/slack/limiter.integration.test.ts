@@ -5,7 +5,8 @@ import { createSlackChatPort } from '../../src/slack/chat-port.ts';
 import { createSlackLimiter } from '../../src/slack/limiter.ts';
 import { createPacer } from '../../src/slack/pace.ts';
 import { startSlackWebApi } from '../doubles/slack/index.ts';
-import { CHANNEL, createTestLogger } from './harness.ts';
+import { createRecordingLogger } from '../support/recording-logger.ts';
+import { CHANNEL } from './harness.ts';
 
 /** A window that refuses every call until opened, as a spent tier does. */
 function gate(): RateWindow & { open(): void } {
@@ -57,7 +58,7 @@ describe('a 429 on chat.update', () => {
       const api = createSlackApi({
         botToken: 'xoxb-test',
         apiUrl: web.apiUrl,
-        logger: createTestLogger(),
+        logger: createRecordingLogger(),
         pacer: createPacer({ intervalMs: 0, window }),
         limiter: createSlackLimiter({ window, workspace: 'T1', onRateLimited: (m) => limited.push(m) }),
       });
@@ -98,7 +99,7 @@ describe('a card edit through the chat port', () => {
       const api = createSlackApi({
         botToken: 'xoxb-test',
         apiUrl: web.apiUrl,
-        logger: createTestLogger(),
+        logger: createRecordingLogger(),
         pacer: createPacer({ intervalMs: 0, window: createMemoryRateWindow() }),
         limiter: createSlackLimiter({ window, workspace: 'T1' }),
       });

@@ -13,7 +13,8 @@ import { createSlackChatPort } from '../../src/slack/chat-port.ts';
 import { createSlackLimiter } from '../../src/slack/limiter.ts';
 import { createPacer, PaceAbandonedError } from '../../src/slack/pace.ts';
 import { type SlackWebApiDouble, startSlackWebApi } from '../doubles/slack/index.ts';
-import { CHANNEL, createTestLogger } from './harness.ts';
+import { createRecordingLogger } from '../support/recording-logger.ts';
+import { CHANNEL } from './harness.ts';
 
 const thread: ThreadRef = {
   platform: 'slack',
@@ -45,7 +46,7 @@ function poster(port: ChatPort, logger: Logger) {
 
 /** One bot process: its own pacer and client, the shared store. */
 function botProcess(intervalMs: number) {
-  const logger = createTestLogger();
+  const logger = createRecordingLogger();
   const pacer = createPacer({ intervalMs });
   const limiter = createSlackLimiter({ window: createMemoryRateWindow(), workspace: 'T1' });
   const api = createSlackApi({ botToken: 'xoxb-test', apiUrl: web.apiUrl, logger, pacer, limiter });
@@ -98,11 +99,11 @@ describe('posting a result in a Slack thread exactly once', () => {
     const api = createSlackApi({
       botToken: 'xoxb-test',
       apiUrl: other.apiUrl,
-      logger: createTestLogger(),
+      logger: createRecordingLogger(),
       pacer: createPacer({ intervalMs: 0 }),
       limiter: createSlackLimiter({ window: createMemoryRateWindow(), workspace: 'T1' }),
     });
-    const retry = poster(createSlackChatPort({ api }), createTestLogger());
+    const retry = poster(createSlackChatPort({ api }), createRecordingLogger());
     await retry(thread, { text: 'part 1 ready' }, 'job:0');
     expect(other.posted().map((a) => a.text)).toEqual(['part 1 ready']);
     await other.close();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Origin } from '../../src/core/ports.ts';
 import type { SlackApi } from '../../src/slack/api.ts';
 import { createReply } from '../../src/slack/reply.ts';
-import { createTestLogger } from './harness.ts';
+import { createRecordingLogger } from '../support/recording-logger.ts';
 
 const origin: Origin = { platform: 'slack', workspaceId: 'T0TEAM', channelId: 'C0GENERAL', userId: 'U0MEMBER' };
 
@@ -41,7 +41,7 @@ describe('replacing the message a person clicked in', () => {
   it('updates a channel message in place with chat.update', async () => {
     const { api, sent } = recordingApi();
     const clicked = { channelId: 'C0GENERAL', ts: '1700000000.000001', ephemeral: false };
-    const reply = createReply({ api, origin, logger: createTestLogger(), clicked });
+    const reply = createReply({ api, origin, logger: createRecordingLogger(), clicked });
     await reply.replace?.({ text: 'Page 2' });
     expect(sent).toEqual([{ call: 'update', args: ['C0GENERAL', '1700000000.000001', { text: 'Page 2' }] }]);
   });
@@ -49,7 +49,13 @@ describe('replacing the message a person clicked in', () => {
   it('replaces an ephemeral message through its response_url', async () => {
     const { api, sent } = recordingApi();
     const clicked = { channelId: 'C0GENERAL', ts: '1700000000.000001', ephemeral: true };
-    const reply = createReply({ api, origin, logger: createTestLogger(), clicked, responseUrl: 'http://x/respond/1' });
+    const reply = createReply({
+      api,
+      origin,
+      logger: createRecordingLogger(),
+      clicked,
+      responseUrl: 'http://x/respond/1',
+    });
     await reply.replace?.({ text: 'Page 2' });
     expect(sent).toEqual([
       { call: 'respond', args: ['http://x/respond/1', { replace_original: true, text: 'Page 2' }] },
@@ -59,13 +65,19 @@ describe('replacing the message a person clicked in', () => {
   it('sends a new private message when the ephemeral one cannot be reached any more', async () => {
     const { api, sent } = recordingApi(true);
     const clicked = { channelId: 'C0GENERAL', ts: '1700000000.000001', ephemeral: true };
-    const reply = createReply({ api, origin, logger: createTestLogger(), clicked, responseUrl: 'http://x/respond/1' });
+    const reply = createReply({
+      api,
+      origin,
+      logger: createRecordingLogger(),
+      clicked,
+      responseUrl: 'http://x/respond/1',
+    });
     await reply.replace?.({ text: 'Page 2' });
     expect(sent).toEqual([{ call: 'postEphemeral', args: ['C0GENERAL', 'U0MEMBER', { text: 'Page 2' }, undefined] }]);
   });
 
   it('offers no replace outside a click, so the core answers with a new message', () => {
     const { api } = recordingApi();
-    expect(createReply({ api, origin, logger: createTestLogger() }).replace).toBeUndefined();
+    expect(createReply({ api, origin, logger: createRecordingLogger() }).replace).toBeUndefined();
   });
 });

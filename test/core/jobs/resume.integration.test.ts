@@ -7,7 +7,7 @@ import { SUBMIT_QUEUE } from '../../../src/core/jobs/resume.ts';
 import type { Reply } from '../../../src/core/ports.ts';
 import { type Sandbox, startSandbox } from '../../../src/sandbox/server.ts';
 import { embeddedScheduler } from '../../../src/start-bot.ts';
-import { freePort } from '../../crash/bot-process.ts';
+import { freePort } from '../../support/bot-process.ts';
 import { countingTransport } from '../../support/counting-transport.ts';
 import { type Harness, jobsRepoOf, origin, startHarness } from '../../support/harness.ts';
 import type { RecordingChat } from '../../support/recording-chat.ts';

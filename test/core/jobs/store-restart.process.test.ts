@@ -6,7 +6,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { channelKeyOf } from '../../../src/core/jobs/model.ts';
 import { createHttpTransport, type HttpTransport } from '../../../src/core/media/http-transport.ts';
 import { type Sandbox, startSandbox } from '../../../src/sandbox/server.ts';
-import { freePort } from '../../crash/bot-process.ts';
+import { freePort } from '../../support/bot-process.ts';
 import { type Harness, origin, startHarness } from '../../support/harness.ts';
 
 // A command is answered either handled or "storage is unavailable, try again shortly", never both: a person

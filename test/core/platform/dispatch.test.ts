@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { UserError } from '../../../src/core/errors.ts';
 import { APOLOGY, createDispatch, type Handled } from '../../../src/core/platform/dispatch.ts';
 import type { AckMode, Answer, Bot, Entry, ModalSpec } from '../../../src/core/platform/interaction.ts';
-import { createRecordingLogger } from '../../discord/support.ts';
+
 import { createFakeBot } from '../../slack/fake-bot.ts';
 import { collectGarbage } from '../../support/gc.ts';
 import { origin } from '../../support/harness.ts';
 import { createRecordingChat } from '../../support/recording-chat.ts';
+import { createRecordingLogger } from '../../support/recording-logger.ts';
 
 // The one dispatch: what reaches the platform first, what the person reads when something breaks, and
 // the one log line per entry an operator follows.

@@ -4,10 +4,11 @@ import type { Answer, Entry } from '../../../src/core/platform/interaction.ts';
 import { createWorkQueue, WorkQueueFullError } from '../../../src/core/platform/work-queue.ts';
 import type { Reply } from '../../../src/core/ports.ts';
 import { createMetrics } from '../../../src/infra/prom-metrics.ts';
-import { createRecordingLogger } from '../../discord/support.ts';
+
 import { createFakeBot } from '../../slack/fake-bot.ts';
 import { origin } from '../../support/harness.ts';
 import { createRecordingChat } from '../../support/recording-chat.ts';
+import { createRecordingLogger } from '../../support/recording-logger.ts';
 
 // A burst of commands whose work is slow (card, project, store writes) must not hold back the next
 // person's acknowledgement: the work waits in a bounded queue, and its depth and wait are metrics.

@@ -1,7 +1,7 @@
 import type { Prepared } from '../../../src/core/platform/interaction.ts';
 import type { Control, OutMessage } from '../../../src/core/platform/message.ts';
 import type { Origin } from '../../../src/core/ports.ts';
-import { type Harness, origin, runPrepared } from '../../support/harness.ts';
+import type { TestBot } from '../../support/bot.ts';
 import type { Seen } from '../../support/recording-chat.ts';
 
 // Drives the publishing flow as people would: forms filled, buttons clicked, by different members.
@@ -9,37 +9,22 @@ import type { Seen } from '../../support/recording-chat.ts';
 export const as = (userId: string): Partial<Origin> => ({ userId, userName: userId });
 
 /** Opens a prepared form (awaiting its prefill) and submits `values` over what it showed. */
-export async function submitForm(
-  h: Harness,
+export const submitForm = (
+  h: TestBot,
   prepared: Prepared,
   values: Record<string, string>,
   who: Partial<Origin> = {},
   canConfigure = true,
-): Promise<Record<string, string>> {
-  if (prepared.kind !== 'modal') throw new Error(`expected a form, got ${prepared.kind}`);
-  const spec = prepared.load ? await prepared.load() : prepared.modal;
-  const shown: Record<string, string> = {};
-  for (const input of spec.inputs)
-    shown[input.id] = input.choices ? input.choices.selected.join(',') : (input.value ?? '');
-  const o = { ...origin, ...who };
-  const next = h.app.bot.prepareModal({ modalId: spec.id, values: { ...shown, ...values }, origin: o, canConfigure });
-  await runPrepared(next, h.chat.reply(o));
-  return shown;
-}
+): Promise<Record<string, string>> => h.submit(prepared, values, who, canConfigure);
 
-export async function click(
-  h: Harness,
+export const click = (
+  h: TestBot,
   actionId: string,
   who: Partial<Origin> = {},
   canConfigure = false,
-): Promise<Prepared> {
-  const o = { ...origin, ...who };
-  const prepared = h.app.bot.prepareAction({ actionId, origin: o, canConfigure });
-  await runPrepared(prepared, h.chat.reply(o));
-  return prepared;
-}
+): Promise<Prepared> => h.click(actionId, who, canConfigure);
 
-export async function addAccount(h: Harness, name: string, platform: string, key: string): Promise<void> {
+export async function addAccount(h: TestBot, name: string, platform: string, key: string): Promise<void> {
   const prepared = await h.command(`/setup socials add ${name} platform=${platform}`);
   await submitForm(h, prepared, { access_key: key });
 }
@@ -50,7 +35,7 @@ const controlsOf = (m: OutMessage): Control[] => [
 ];
 
 /** The request card as last drawn (posted, then updated in place). */
-export function lastCard(h: Harness): OutMessage {
+export function lastCard(h: TestBot): OutMessage {
   const cards = h.chat.seen.filter(
     (s) =>
       (s.where === 'card' || s.where === 'card-update') &&
@@ -69,6 +54,6 @@ export function button(m: OutMessage, label: string): string | undefined {
 export const labels = (m: OutMessage): string[] =>
   controlsOf(m).map((c) => (c.kind === 'select' ? c.placeholder : c.label));
 export const allText = (seen: Seen[]): string => JSON.stringify(seen.map((s) => s.message));
-export const lastEphemeral = (h: Harness): string => h.chat.ephemerals().at(-1)?.message.text ?? '';
+export const lastEphemeral = (h: TestBot): string => h.chat.ephemerals().at(-1)?.message.text ?? '';
 export const fieldOf = (m: OutMessage, name: string): string =>
   m.cards?.[0]?.fields?.find((f) => f.name === name)?.value ?? '';

@@ -1,7 +1,8 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createVoiceCatalogue } from '../../../src/core/voices/catalogue.ts';
-import { fakeClock, fakeMedia, memoryStore, recordingLogger } from './fakes.ts';
+import { createRecordingLogger } from '../../support/recording-logger.ts';
+import { fakeClock, fakeMedia, memoryStore } from './fakes.ts';
 import { buildCatalogue } from './fixture.ts';
 
 describe('the voice catalogue in the store', () => {
@@ -14,7 +15,7 @@ describe('the voice catalogue in the store', () => {
       store,
       media: fakeMedia(buildCatalogue()).api,
       clock,
-      logger: recordingLogger(),
+      logger: createRecordingLogger(),
       keySecret: secret,
     });
     await catalogue.get(apiKey);

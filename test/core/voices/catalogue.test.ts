@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MediaApiError } from '../../../src/core/errors.ts';
 import { catalogueKey, createVoiceCatalogue, describeAge } from '../../../src/core/voices/catalogue.ts';
-import { fakeClock, fakeMedia, memoryStore, recordingLogger } from './fakes.ts';
+import { createRecordingLogger } from '../../support/recording-logger.ts';
+import { fakeClock, fakeMedia, memoryStore } from './fakes.ts';
 import { buildCatalogue, voice } from './fixture.ts';
 
 const HOUR = 3_600_000;
@@ -11,7 +12,7 @@ function setup(ttlMs?: number) {
   const clock = fakeClock();
   const store = memoryStore(clock);
   const media = fakeMedia(buildCatalogue());
-  const logger = recordingLogger();
+  const logger = createRecordingLogger();
   const make = () => createVoiceCatalogue({ store, media: media.api, clock, logger, ...(ttlMs ? { ttlMs } : {}) });
   return { clock, store, media, logger, make, catalogue: make() };
 }

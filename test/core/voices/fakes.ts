@@ -3,7 +3,7 @@
 
 import { MediaApiError } from '../../../src/core/errors.ts';
 import type { Voice } from '../../../src/core/media/schemas.ts';
-import type { Clock, KeyValue, Logger, MediaApi, Store } from '../../../src/core/ports.ts';
+import type { Clock, KeyValue, MediaApi, Store } from '../../../src/core/ports.ts';
 
 export function fakeClock(start = Date.UTC(2025, 0, 1)): Clock & { advance(ms: number): void } {
   let now = start;
@@ -129,22 +129,4 @@ export function fakeMedia(voices: Voice[]) {
       state.failWith = undefined;
     },
   };
-}
-
-export function recordingLogger(): Logger & { lines: Array<{ level: string; msg: string; obj: unknown }> } {
-  const lines: Array<{ level: string; msg: string; obj: unknown }> = [];
-  const at =
-    (level: string) =>
-    (obj: object | string, msg?: string): void => {
-      lines.push({ level, obj, msg: typeof obj === 'string' ? obj : (msg ?? '') });
-    };
-  const logger = {
-    lines,
-    debug: at('debug'),
-    info: at('info'),
-    warn: at('warn'),
-    error: at('error'),
-    child: () => logger,
-  };
-  return logger;
 }

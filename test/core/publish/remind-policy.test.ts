@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { channelKeyOf } from '../../../src/core/jobs/model.ts';
 import { describePolicy, parsePolicyOptions, parseRemind, policySchema } from '../../../src/core/publish/policy.ts';
-import { type Harness, origin, startHarness } from '../../support/harness.ts';
+import { origin, startTestBot, type TestBot } from '../../support/bot.ts';
 import { lastEphemeral } from './support.ts';
 
 const MIN = 60_000;
@@ -36,9 +36,9 @@ describe('/setup remind=', () => {
   });
 
   describe('in a channel', () => {
-    let h: Harness;
+    let h: TestBot;
     beforeEach(async () => {
-      h = await startHarness();
+      h = await startTestBot();
     });
     afterEach(() => h.close());
 

@@ -1,22 +1,22 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { channelKeyOf } from '../../src/core/jobs/model.ts';
 import { DEFAULT_VOICE_ID } from '../../src/core/media/enums.ts';
-import { type Harness, origin, startHarness } from '../support/harness.ts';
+import { origin, startTestBot, type TestBot } from '../support/bot.ts';
 
 // How the bot reads voice names and option values a person types, with the sandbox's 803 voices.
 
-let h: Harness | undefined;
+let h: TestBot | undefined;
 afterEach(async () => {
   await h?.close();
   h = undefined;
 });
 
-const lastEphemeral = (harness: Harness) => harness.chat.ephemerals().at(-1)?.message.text;
+const lastEphemeral = (harness: TestBot) => harness.chat.ephemerals().at(-1)?.message.text;
 const names = (choices: Array<{ name: string }>) => choices.map((c) => c.name);
 
 describe('/tts with a channel default voice', () => {
   it('speaks the whole text with the default voice when the first word is not a voice, and says so', async () => {
-    h = await startHarness();
+    h = await startTestBot();
     await h.app.settings.update(channelKeyOf(origin), { voiceId: DEFAULT_VOICE_ID });
     await h.command('/tts Hello there everyone');
     const card = h.chat.seen.find((s) => s.where === 'card')?.message.cards?.[0];
@@ -27,7 +27,7 @@ describe('/tts with a channel default voice', () => {
   });
 
   it('still uses a named voice given first', async () => {
-    h = await startHarness();
+    h = await startTestBot();
     await h.app.settings.update(channelKeyOf(origin), { voiceId: DEFAULT_VOICE_ID });
     await h.command('/tts Denise Bonjour à tous');
     const card = h.chat.seen.find((s) => s.where === 'card')?.message.cards?.[0];
@@ -37,13 +37,13 @@ describe('/tts with a channel default voice', () => {
 
 describe('typos in voice names and option values', () => {
   it('answers an unknown voice with a guess', async () => {
-    h = await startHarness();
+    h = await startTestBot();
     await h.command('/tts Jenifer Welcome to the show');
     expect(lastEphemeral(h)).toMatch(/unknown voice 'Jenifer' — did you mean Jenny \(en-US, Female\)/);
   });
 
   it('autocompletes templates and languages from abbreviations and typos', async () => {
-    h = await startHarness();
+    h = await startTestBot();
     const bot = h.app.bot;
     expect(names(bot.autocomplete('clip', 'template', 'bst', origin))[0]).toBe('beast');
     expect(names(bot.autocomplete('clip', 'language', 'frnch', origin))[0]).toBe('french');
@@ -52,7 +52,7 @@ describe('typos in voice names and option values', () => {
   });
 
   it('autocompletes a voice from its name and the start of its style', async () => {
-    h = await startHarness();
+    h = await startTestBot();
     await h.command('/voices');
     expect(names(h.app.bot.autocomplete('tts', 'voice', 'denise ch', origin))[0]).toBe(
       'Denise · fr-FR · Female · cheerful',

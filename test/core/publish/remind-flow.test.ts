@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Clock } from '../../../src/core/ports.ts';
 import { embeddedScheduler } from '../../../src/start-bot.ts';
-import { type Harness, startHarness } from '../../support/harness.ts';
+import { startTestBot, type TestBot } from '../../support/bot.ts';
 import { addAccount, button, click, lastCard, submitForm } from './support.ts';
 
 const MIN = 60_000;
@@ -16,12 +16,12 @@ describe('reminders', () => {
   let dir = '';
   const offset = { ms: 0 };
   const clock: Clock = { now: () => Date.now() + offset.ms };
-  let h: Harness | undefined;
+  let h: TestBot | undefined;
   const start = async () => {
-    h = await startHarness({}, { dir, infra: { clock, scheduler: embeddedScheduler(50) } });
+    h = await startTestBot({ dir, infra: { clock, scheduler: embeddedScheduler(50) } });
     return h;
   };
-  const reminders = (x: Harness) =>
+  const reminders = (x: TestBot) =>
     x.chat.seen.filter((s) => s.where === 'thread' && /🔔 Reminder/.test(s.message.text)).map((s) => s.message.text);
   const settle = () => new Promise((r) => setTimeout(r, 400));
   beforeEach(() => {
@@ -34,7 +34,7 @@ describe('reminders', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  async function waitingRequest(): Promise<Harness> {
+  async function waitingRequest(): Promise<TestBot> {
     const x = await start();
     await addAccount(x, 'brand', 'youtube', 'brand-key-0123456789');
     await x.command('/setup remind=1m');

@@ -1,14 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { channelKeyOf } from '../../../src/core/jobs/model.ts';
 import { mention } from '../../../src/core/platform/message.ts';
-import { startSandbox } from '../../../src/sandbox/server.ts';
-import { type Harness, jobsRepoOf, origin, runPrepared, startHarness } from '../../support/harness.ts';
+import { jobsRepoOf, origin, REMOTE_MEDIA_API, runPrepared, startTestBot, type TestBot } from '../../support/bot.ts';
 
 // The commands as a team member uses them, through the Bot, against the sandbox and a SQLite store.
 
-let h: Harness;
+let h: TestBot;
 beforeEach(async () => {
-  h = await startHarness();
+  h = await startTestBot();
 });
 afterEach(() => h.close());
 
@@ -239,8 +238,7 @@ describe('any command', () => {
   });
 
   it('answers voice autocomplete in a channel with its own key without any command run first', async () => {
-    const sandbox = await startSandbox({ port: 0 });
-    const remote = await startHarness({ MEDIA_API_URL: sandbox.baseUrl });
+    const remote = await startTestBot({ env: { MEDIA_API_URL: REMOTE_MEDIA_API } });
     try {
       await remote.app.settings.update(channelKeyOf(origin), { apiKey: 'sk-channel-own-key-123' });
       const deadline = Date.now() + 10_000;
@@ -252,7 +250,6 @@ describe('any command', () => {
       expect(choices[0]?.name).toMatch(/^Jenny/);
     } finally {
       await remote.close();
-      await sandbox.close();
     }
   });
 });

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mention } from '../../../src/core/platform/message.ts';
-import { type Harness, startHarness } from '../../support/harness.ts';
+import { startTestBot, type TestBot } from '../../support/bot.ts';
 import { addAccount, as, button, click, fieldOf, labels, lastCard, lastEphemeral } from './support.ts';
 
 // A refused approval says who may approve instead, and a channel that needs no approval never shows a
@@ -9,9 +9,9 @@ import { addAccount, as, button, click, fieldOf, labels, lastCard, lastEphemeral
 const VIDEO = 'https://cdn.example.com/reel-4.mp4';
 
 describe('who may approve, as a refusal says it', () => {
-  let h: Harness;
+  let h: TestBot;
   beforeEach(async () => {
-    h = await startHarness();
+    h = await startTestBot();
     await addAccount(h, 'brand', 'youtube', 'brand-w-access-key-0123456789');
   });
   afterEach(() => h.close());

@@ -2,28 +2,26 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { channelKeyOf } from '../../../src/core/jobs/model.ts';
 import { POLL_QUEUE } from '../../../src/core/jobs/poller.ts';
 import type { ChatPort } from '../../../src/core/ports.ts';
-import { type Sandbox, startSandbox } from '../../../src/sandbox/server.ts';
-import { type Harness, jobsRepoOf, origin, startHarness } from '../../support/harness.ts';
+import { jobsRepoOf, origin, REMOTE_MEDIA_API, startTestBot, type TestBot } from '../../support/bot.ts';
 
 // What happens when something between the media API and the thread goes wrong: the result still
 // arrives once, or the thread is told why it will not.
 
 const VIDEO = 'https://example.com/talk.mp4';
-let h: Harness | undefined;
-let sandbox: Sandbox | undefined;
+/** How long after a webhook the bot looks at the job again (src/core/jobs/receive.ts). */
+const POLL_AFTER_WEBHOOK_MS = 5_000;
+let h: TestBot | undefined;
 
 afterEach(async () => {
   await h?.close();
   h = undefined;
-  await sandbox?.close();
-  sandbox = undefined;
 });
 
-const threadPosts = (harness: Harness) => harness.chat.seen.filter((s) => s.where === 'thread');
+const threadPosts = (harness: TestBot) => harness.chat.seen.filter((s) => s.where === 'thread');
 
 describe('a result whose first post fails', () => {
   it('is posted once by a later poll', async () => {
-    h = await startHarness({}, { tuning: { timings: { firstPollMs: 20, maxPollMs: 50 } } });
+    h = await startTestBot({ tuning: { timings: { firstPollMs: 20, maxPollMs: 50 } } });
     const chat = h.chat;
     let failures = 1;
     const flaky: ChatPort = {
@@ -36,6 +34,9 @@ describe('a result whose first post fails', () => {
     };
     h.app.registerChat(flaky);
     await h.command(`/broll ${VIDEO}`);
+    await h.chat.waitFor(() => failures === 0);
+    // The look after the webhook is seconds away: the bot's clock moves there instead of the test waiting.
+    h.clock.advance(POLL_AFTER_WEBHOOK_MS);
     await h.chat.waitFor((seen) => seen.some((s) => s.where === 'card-update' && /Done/.test(s.message.text)));
     expect(threadPosts(h)).toHaveLength(1);
     expect(failures).toBe(-1);
@@ -44,10 +45,7 @@ describe('a result whose first post fails', () => {
 
 describe('speech in parts that finish out of order', () => {
   it('still posts part 1, 2, 3 in that order, each once', async () => {
-    h = await startHarness(
-      {},
-      { infra: { sandbox: { jobMs: 30 } }, tuning: { timings: { firstPollMs: 20, maxPollMs: 50 } } },
-    );
+    h = await startTestBot({ sandbox: { jobMs: 30 }, tuning: { timings: { firstPollMs: 20, maxPollMs: 50 } } });
     const sentence = 'This sentence has exactly ten words in it, you see. ';
     // "slow" makes the sandbox take ten times longer: part 1 finishes last.
     const script = `This part is slow to make, as you can hear. ${sentence.repeat(24)}`.trim();
@@ -60,11 +58,11 @@ describe('speech in parts that finish out of order', () => {
 
 describe('a job whose channel key changes while it runs', () => {
   it('still posts its result, read back with the key that created it', async () => {
-    sandbox = await startSandbox({ port: 0, jobMs: 400 });
-    h = await startHarness(
-      { MEDIA_API_URL: sandbox.baseUrl, PUBLIC_URL: 'http://127.0.0.1:9' },
-      { tuning: { timings: { firstPollMs: 20, maxPollMs: 50 } } },
-    );
+    h = await startTestBot({
+      env: { MEDIA_API_URL: REMOTE_MEDIA_API, PUBLIC_URL: 'http://127.0.0.1:9' },
+      sandbox: { jobMs: 400 },
+      tuning: { timings: { firstPollMs: 20, maxPollMs: 50 } },
+    });
     await h.app.settings.update(channelKeyOf(origin), { apiKey: 'sk-first-key-000000' });
     await h.command(`/broll ${VIDEO}`);
     // The sandbox shows a project only to the key that made it, as the real API does.
@@ -77,11 +75,11 @@ describe('a job whose channel key changes while it runs', () => {
 
 describe('a job whose project the API no longer knows', () => {
   it('ends with a message saying so, instead of polling until the horizon', async () => {
-    sandbox = await startSandbox({ port: 0, jobMs: 60_000 });
-    h = await startHarness(
-      { MEDIA_API_URL: sandbox.baseUrl, PUBLIC_URL: 'http://127.0.0.1:9' },
-      { tuning: { timings: { firstPollMs: 20, maxPollMs: 50 } } },
-    );
+    h = await startTestBot({
+      env: { MEDIA_API_URL: REMOTE_MEDIA_API, PUBLIC_URL: 'http://127.0.0.1:9' },
+      sandbox: { jobMs: 60_000 },
+      tuning: { timings: { firstPollMs: 20, maxPollMs: 50 } },
+    });
     await h.app.settings.update(channelKeyOf(origin), { apiKey: 'sk-first-key-000000' });
     const now = Date.now();
     const repo = jobsRepoOf(h.app);
@@ -109,11 +107,11 @@ describe('a job whose project the API no longer knows', () => {
 
 describe('a job whose channel key is removed while it runs', () => {
   it('tells the thread once how to get the result, and stops polling', async () => {
-    sandbox = await startSandbox({ port: 0, jobMs: 60_000 });
-    h = await startHarness(
-      { MEDIA_API_URL: sandbox.baseUrl, PUBLIC_URL: 'http://127.0.0.1:9' },
-      { tuning: { timings: { firstPollMs: 20, maxPollMs: 50 } } },
-    );
+    h = await startTestBot({
+      env: { MEDIA_API_URL: REMOTE_MEDIA_API, PUBLIC_URL: 'http://127.0.0.1:9' },
+      sandbox: { jobMs: 60_000 },
+      tuning: { timings: { firstPollMs: 20, maxPollMs: 50 } },
+    });
     await h.app.settings.update(channelKeyOf(origin), { apiKey: 'sk-only-key-222222' });
     await h.command(`/broll ${VIDEO}`);
     await h.app.settings.update(channelKeyOf(origin), { apiKey: null });
@@ -128,7 +126,7 @@ describe('a job whose channel key is removed while it runs', () => {
 
 describe('a job cut off by a restart while it was being submitted', () => {
   it('can be retried once it is clearly stuck, but not while it may still be submitting', async () => {
-    h = await startHarness();
+    h = await startTestBot();
     const long = Date.now() - 11 * 60_000;
     const base = {
       kind: 'broll' as const,
@@ -161,7 +159,7 @@ describe('a job cut off by a restart while it was being submitted', () => {
 
 describe('Retry clicked the moment the failure appears', () => {
   it('starts the job again even before the failed job is closed', async () => {
-    h = await startHarness();
+    h = await startTestBot();
     const now = Date.now();
     await jobsRepoOf(h.app).save({
       id: 'justfailed',
@@ -193,7 +191,7 @@ describe('Retry clicked the moment the failure appears', () => {
 
 describe('a card whose final edit keeps failing', () => {
   it('ends in its final state: the edit is tried again until it lands, not dropped after a few tries', async () => {
-    h = await startHarness({}, { tuning: { timings: { firstPollMs: 20, maxPollMs: 50, cardRetryMs: 30 } } });
+    h = await startTestBot({ tuning: { timings: { firstPollMs: 20, maxPollMs: 50, cardRetryMs: 30 } } });
     const chat = h.chat;
     let refusals = 6;
     const flaky: ChatPort = {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PublishRequestRecord } from '../../../src/core/publish/model.ts';
 import { createPublishRepo, type PublishRepo } from '../../../src/core/publish/repo.ts';
-import { type Harness, silentLogger, startHarness } from '../../support/harness.ts';
+import { silentLogger, startTestBot, type TestBot } from '../../support/bot.ts';
 
 // The open requests of a workspace are read through an index (not a scan of every request), which must
 // hold every open request: those written before the index existed too.
@@ -33,10 +33,10 @@ const request = (id: string, channelKey: string, createdAt: number): PublishRequ
 };
 
 describe('the open requests of a workspace', () => {
-  let h: Harness;
+  let h: TestBot;
   let repo: PublishRepo;
   beforeEach(async () => {
-    h = await startHarness();
+    h = await startTestBot();
     repo = createPublishRepo(h.app.store, silentLogger);
   });
   afterEach(() => h.close());

@@ -1,26 +1,22 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { channelKeyOf } from '../../../src/core/jobs/model.ts';
 import { type Card, mention } from '../../../src/core/platform/message.ts';
-import { type Sandbox, startSandbox } from '../../../src/sandbox/server.ts';
-import { type Harness, jobsRepoOf, origin, startHarness } from '../../support/harness.ts';
+import { jobsRepoOf, origin, REMOTE_MEDIA_API, startTestBot, type TestBot } from '../../support/bot.ts';
 
 const VIDEO = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ';
-let h: Harness | undefined;
-let extra: Array<{ close(): Promise<void> }> = [];
+let h: TestBot | undefined;
 
 afterEach(async () => {
   await h?.close();
   h = undefined;
-  for (const x of extra) await x.close();
-  extra = [];
 });
 
-const results = (harness: Harness) => harness.chat.seen.filter((s) => s.where === 'thread');
-const cardsOf = (harness: Harness): Card[] => results(harness).flatMap((s) => s.message.cards ?? []);
+const results = (harness: TestBot) => harness.chat.seen.filter((s) => s.where === 'thread');
+const cardsOf = (harness: TestBot): Card[] => results(harness).flatMap((s) => s.message.cards ?? []);
 
 describe('a job started from chat', () => {
   it('ends with one message per reel in its thread: title, thumbnail and video link', async () => {
-    h = await startHarness();
+    h = await startTestBot();
     const prepared = await h.command(`/clip ${VIDEO} reels=2`);
     expect(prepared.kind).toBe('run');
     const card = h.chat.seen.find((s) => s.where === 'card');
@@ -45,7 +41,7 @@ describe('a job started from chat', () => {
     [`/broll ${VIDEO}`, 'Watch'],
     ['/tts AIGenerate1 Welcome to the show!', 'Listen'],
   ])('%s posts its result with a %s link', async (line, label) => {
-    h = await startHarness();
+    h = await startTestBot();
     await h.command(line);
     await h.chat.waitFor((seen) => seen.some((s) => s.where === 'thread'));
     const [card] = cardsOf(h);
@@ -53,7 +49,7 @@ describe('a job started from chat', () => {
   });
 
   it('posts a duplicated webhook delivery once', async () => {
-    h = await startHarness({}, { infra: { sandbox: { jobMs: 50, webhookRetryMs: 100, webhookDuplicates: true } } });
+    h = await startTestBot({ sandbox: { jobMs: 50, webhookRetryMs: 100, webhookDuplicates: true } });
     await h.command(`/broll ${VIDEO}`);
     await h.chat.waitFor(
       () => (h?.app.metrics.get('reelbot_webhook_deliveries_total', { outcome: 'accepted' }) ?? 0) >= 2,
@@ -63,10 +59,10 @@ describe('a job started from chat', () => {
   });
 
   it('reaches the thread through polling when webhooks cannot arrive', async () => {
-    h = await startHarness(
-      { PUBLIC_URL: 'http://127.0.0.1:9' },
-      { tuning: { timings: { firstPollMs: 20, maxPollMs: 100 } } },
-    );
+    h = await startTestBot({
+      env: { PUBLIC_URL: 'http://127.0.0.1:9' },
+      tuning: { timings: { firstPollMs: 20, maxPollMs: 100 } },
+    });
     await h.command(`/clip ${VIDEO} reels=1`);
     await h.chat.waitFor(() => (h?.app.metrics.get('reelbot_polls_total', { outcome: 'settled' }) ?? 0) >= 1);
     expect(cardsOf(h)).toHaveLength(1);
@@ -74,7 +70,7 @@ describe('a job started from chat', () => {
   });
 
   it('ends a failed project with the error and a Retry button in the thread, and Retry starts it again', async () => {
-    h = await startHarness();
+    h = await startTestBot();
     await h.command('/clip https://example.com/fail-this.mp4');
     await h.chat.waitFor((seen) => seen.some((s) => s.where === 'thread'));
     const failure = results(h)[0]?.message;
@@ -97,13 +93,11 @@ describe('a job started from chat', () => {
 
 describe('a job that never finishes', () => {
   it('is given up after the horizon, with a message in its thread saying how to check later', async () => {
-    h = await startHarness(
-      { PUBLIC_URL: 'http://127.0.0.1:9' },
-      {
-        infra: { sandbox: { jobMs: 60_000 } },
-        tuning: { timings: { horizonMs: 200, firstPollMs: 10, maxPollMs: 20 } },
-      },
-    );
+    h = await startTestBot({
+      env: { PUBLIC_URL: 'http://127.0.0.1:9' },
+      sandbox: { jobMs: 60_000 },
+      tuning: { timings: { horizonMs: 200, firstPollMs: 10, maxPollMs: 20 } },
+    });
     await h.command(`/broll ${VIDEO}`);
     await h.chat.waitFor((seen) => seen.some((s) => s.where === 'thread'));
     const message = results(h)[0]?.message;
@@ -118,7 +112,7 @@ describe('a job that never finishes', () => {
 
 describe('a job the media API refuses', () => {
   it('says the key was rejected (401) and how to fix it, and leaves nothing pending', async () => {
-    h = await startHarness();
+    h = await startTestBot();
     await h.app.settings.update(channelKeyOf(origin), { apiKey: 'invalid-key-123' });
     await h.command(`/clip ${VIDEO}`);
     const failure = results(h)[0]?.message.text ?? '';
@@ -131,7 +125,7 @@ describe('a job the media API refuses', () => {
   });
 
   it('explains a server fault (500) and offers Retry', async () => {
-    h = await startHarness();
+    h = await startTestBot();
     await h.app.settings.update(channelKeyOf(origin), { apiKey: 'error500-key' });
     await h.command(`/broll ${VIDEO}`);
     const failure = results(h)[0]?.message;
@@ -140,21 +134,24 @@ describe('a job the media API refuses', () => {
   });
 
   it('explains a rate limit (429) with when to try again', async () => {
-    const sandbox: Sandbox = await startSandbox({ port: 0, jobMs: 50, rateLimitPerMinute: 1 });
-    extra.push(sandbox);
-    h = await startHarness(
-      { MEDIA_API_URL: sandbox.baseUrl, MEDIA_API_KEY: 'team-key' },
-      { tuning: { media: { sleep: async () => {}, maxPostAttempts: 2 } } },
-    );
+    h = await startTestBot({
+      env: { MEDIA_API_URL: REMOTE_MEDIA_API, MEDIA_API_KEY: 'team-key' },
+      sandbox: { jobMs: 50, rateLimitPerMinute: 1 },
+      tuning: { media: { sleep: async () => {}, maxPostAttempts: 2 } },
+    });
     for (let i = 0; i < 2; i++) {
-      await fetch(`${sandbox.baseUrl}/constants/voices`, { headers: { 'x-api-key': 'team-key' } });
+      await h.sandbox?.transport.request({
+        method: 'GET',
+        path: '/constants/voices',
+        headers: { 'x-api-key': 'team-key' },
+      });
     }
     await h.command(`/broll ${VIDEO}`);
     expect(results(h)[0]?.message.text).toMatch(/429[\s\S]*Try again in/);
   });
 
   it('asks for a key before doing anything when the channel has none', async () => {
-    h = await startHarness({ MEDIA_API_URL: 'http://127.0.0.1:9/api/v2' });
+    h = await startTestBot({ env: { MEDIA_API_URL: 'http://127.0.0.1:9/api/v2' } });
     await h.command(`/clip ${VIDEO}`);
     expect(h.chat.ephemerals()[0]?.message.text).toMatch(/No media API key[\s\S]*\/setup key/);
     expect(h.chat.seen.filter((s) => s.where === 'card')).toHaveLength(0);
@@ -163,15 +160,18 @@ describe('a job the media API refuses', () => {
 
 describe('a restart between creation and completion', () => {
   it('still posts the result once, from the stored job', async () => {
-    const sandbox = await startSandbox({ port: 0, jobMs: 300, webhookRetryMs: 60_000 });
-    extra.push(sandbox);
-    const env = { MEDIA_API_URL: sandbox.baseUrl, MEDIA_API_KEY: 'team-key', PUBLIC_URL: 'http://127.0.0.1:9' };
-    const first = await startHarness(env, { tuning: { timings: { firstPollMs: 60_000 } } });
+    // The sandbox keeps its projects in the bot's folder: the one after the restart answers for them.
+    const first = await startTestBot({
+      env: { MEDIA_API_URL: REMOTE_MEDIA_API, MEDIA_API_KEY: 'team-key', PUBLIC_URL: 'http://127.0.0.1:9' },
+      sandbox: { jobMs: 300, webhookRetryMs: 60_000 },
+      tuning: { timings: { firstPollMs: 60_000 } },
+    });
+    h = first;
     await first.command(`/clip ${VIDEO} reels=1`);
     expect(first.chat.seen.some((s) => s.where === 'card-update' && /Working/.test(s.message.text))).toBe(true);
-    await first.app.stop();
+    await first.stop();
 
-    h = await startHarness(env, { dir: first.dir, tuning: { timings: { firstPollMs: 10, maxPollMs: 50 } } });
+    h = await first.restart({ tuning: { timings: { firstPollMs: 10, maxPollMs: 50 } } });
     await h.chat.waitFor((seen) => seen.some((s) => s.where === 'card-update' && /Done/.test(s.message.text)));
     expect(results(h)).toHaveLength(1);
     expect(cardsOf(h)).toHaveLength(1);

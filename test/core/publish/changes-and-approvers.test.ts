@@ -1,21 +1,21 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mention } from '../../../src/core/platform/message.ts';
-import { type Harness, startHarness } from '../../support/harness.ts';
+import { startTestBot, type TestBot } from '../../support/bot.ts';
 import { addAccount, as, button, click, fieldOf, labels, lastCard, lastEphemeral, submitForm } from './support.ts';
 
 const VIDEO = 'https://cdn.example.com/reel-9.mp4';
 const KEY = 'brand-z-access-key-0123456789';
 
 /** Request changes as `who`: the button opens the reason form, submitted with `reason`. */
-async function askChanges(h: Harness, who: string, reason: string): Promise<void> {
+async function askChanges(h: TestBot, who: string, reason: string): Promise<void> {
   const form = await click(h, button(lastCard(h), 'Request changes') ?? '', as(who));
   await submitForm(h, form, { reason }, as(who), false);
 }
 
 describe('change requests and who can approve, on the console', () => {
-  let h: Harness;
+  let h: TestBot;
   beforeEach(async () => {
-    h = await startHarness();
+    h = await startTestBot();
     await addAccount(h, 'brand', 'youtube', KEY);
   });
   afterEach(() => h.close());

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Clock } from '../../../src/core/ports.ts';
-import { type Harness, startHarness } from '../../support/harness.ts';
+import { startTestBot, type TestBot } from '../../support/bot.ts';
 import { addAccount, as, button, click, lastCard, lastEphemeral } from './support.ts';
 
 const VIDEO = 'https://cdn.example.com/reel-3.mp4';
@@ -13,8 +13,8 @@ describe('scheduled posts', () => {
   let dir = '';
   const offset = { ms: 0 };
   const clock: Clock = { now: () => Date.now() + offset.ms };
-  let h: Harness | undefined;
-  const start = () => startHarness({}, { dir, infra: { clock } });
+  let h: TestBot | undefined;
+  const start = () => startTestBot({ dir, infra: { clock } });
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'reelbot-sched-'));
     offset.ms = 0;

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mentionedUsers } from '../../../src/core/platform/message.ts';
 import type { Clock } from '../../../src/core/ports.ts';
 import { embeddedScheduler } from '../../../src/start-bot.ts';
-import { type Harness, startHarness } from '../../support/harness.ts';
+import { startTestBot, type TestBot } from '../../support/bot.ts';
 import { addAccount, as, button, click, fieldOf, labels, lastCard, lastEphemeral, submitForm } from './support.ts';
 
 const HOUR = 3600_000;
@@ -13,10 +13,10 @@ const VIDEO = 'https://cdn.example.com/reel-8.mp4';
 describe('a post whose approval came after its time', () => {
   const offset = { ms: 0 };
   const clock: Clock = { now: () => Date.now() + offset.ms };
-  let h: Harness;
+  let h: TestBot;
   beforeEach(async () => {
     offset.ms = 0;
-    h = await startHarness({}, { infra: { clock, scheduler: embeddedScheduler(50) } });
+    h = await startTestBot({ infra: { clock, scheduler: embeddedScheduler(50) } });
     await addAccount(h, 'brand', 'youtube', 'brand-key-0123456789');
     await h.command('/setup remind=off');
     await h.command(`/publish ${VIDEO} accounts=brand title=Slot schedule="in 1 hour"`);

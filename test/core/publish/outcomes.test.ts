@@ -1,36 +1,23 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Logger } from '../../../src/core/ports.ts';
-import { type Harness, startHarness } from '../../support/harness.ts';
+import { startTestBot, type TestBot } from '../../support/bot.ts';
 import { addAccount, allText, as, button, click, labels, lastCard, lastEphemeral } from './support.ts';
 
 const VIDEO = 'https://cdn.example.com/reel-2.mp4';
 
-/** A logger that keeps every line, to prove what never reaches the logs. */
-function recordingLogger(lines: string[]): Logger {
-  const log = (obj: object | string, msg?: string) => lines.push(JSON.stringify([obj, msg]));
-  const logger: Logger = { debug: log, info: log, warn: log, error: log, child: () => logger };
-  return logger;
-}
-
 describe('publishing outcomes', () => {
-  let h: Harness;
+  let h: TestBot;
   afterEach(() => h.close());
 
-  const start = (lines: string[] = []) =>
-    startHarness(
-      {},
-      {
-        logger: recordingLogger(lines),
-        infra: { sandbox: { jobMs: 50, webhookRetryMs: 100, publishSlowMs: 3000 } },
-        tuning: { media: { headersTimeoutMs: 300, bodyTimeoutMs: 300 } },
-      },
-    );
+  const start = () =>
+    startTestBot({
+      sandbox: { jobMs: 50, webhookRetryMs: 100, publishSlowMs: 3000 },
+      tuning: { media: { headersTimeoutMs: 300, bodyTimeoutMs: 300 } },
+    });
 
   it('a timeout is shown as outcome unknown, never as posted; Mark as posted is for people who may configure', async () => {
-    const lines: string[] = [];
-    h = await start(lines);
+    h = await start();
     const key = 'slow-brand-key-0123456789';
     await addAccount(h, 'brand', 'x', key);
     await h.command('/setup approvals=0');
@@ -49,7 +36,7 @@ describe('publishing outcomes', () => {
 
     // The key is in no message, no log line and no file of the data folder (the store's, the sandbox's projects).
     expect(allText(h.chat.seen)).not.toContain(key);
-    expect(lines.join('\n')).not.toContain(key);
+    expect(h.logger.text()).not.toContain(key);
     await h.app.store.close().catch(() => undefined);
     const files = readdirSync(h.dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
     expect(files.length).toBeGreaterThan(0);

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Harness, jobsRepoOf, origin, startHarness } from '../../support/harness.ts';
+import { jobsRepoOf, origin, startTestBot, type TestBot } from '../../support/bot.ts';
 
 // A button's id is chosen by whoever sends the click: a Retry naming another channel's job must not
 // start that job (with that channel's request) in the clicker's channel.
 
 const VIDEO = 'https://example.com/talk.mp4';
-let h: Harness | undefined;
+let h: TestBot | undefined;
 afterEach(async () => {
   await h?.close();
   h = undefined;
@@ -13,7 +13,7 @@ afterEach(async () => {
 
 describe('Retry with the id of a job from another channel', () => {
   it('is refused, privately, and starts nothing', async () => {
-    h = await startHarness();
+    h = await startTestBot();
     const other = { ...origin, channelId: 'other', userId: 'bo' };
     const now = Date.now();
     await jobsRepoOf(h.app).save({
@@ -38,7 +38,7 @@ describe('Retry with the id of a job from another channel', () => {
   });
 
   it('still works for a failed job of the clicker’s own channel', async () => {
-    h = await startHarness();
+    h = await startTestBot();
     const now = Date.now();
     await jobsRepoOf(h.app).save({
       id: 'ownjob0001',

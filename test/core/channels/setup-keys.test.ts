@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { resealStore } from '../../../src/cli/reseal.ts';
 import { loadConfig } from '../../../src/config.ts';
 import { channelKeyOf } from '../../../src/core/jobs/model.ts';
-import { type Harness, origin, runPrepared, startHarness } from '../../support/harness.ts';
+import { origin, runPrepared, startTestBot, type TestBot } from '../../support/bot.ts';
 
 // The key lifecycle as a channel's admins and the operator meet it: a bad key never replaces a good one,
 // a rotated ENCRYPTION_KEY never locks a channel out.
@@ -14,7 +14,7 @@ import { type Harness, origin, runPrepared, startHarness } from '../../support/h
 const GOOD = 'sk-live-good-0123456789abcd';
 const SOCIAL = 'social-access-key-0123456789';
 const CHANNEL = channelKeyOf(origin);
-let h: Harness | undefined;
+let h: TestBot | undefined;
 const dirs: string[] = [];
 afterEach(async () => {
   await h?.close();
@@ -22,12 +22,12 @@ afterEach(async () => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
-const said = (x: Harness) => {
+const said = (x: TestBot) => {
   const m = x.chat.ephemerals().at(-1)?.message;
   return [m?.text, ...(m?.cards ?? []).flatMap((c) => (c.fields ?? []).map((f) => `${f.name}: ${f.value}`))].join('\n');
 };
 
-async function submitKey(x: Harness, key: string, force = false) {
+async function submitKey(x: TestBot, key: string, force = false) {
   const form = await x.command(force ? '/setup key force' : '/setup key');
   if (form.kind !== 'modal') throw new Error(`expected a form, got ${form.kind}`);
   const submitted = x.app.bot.prepareModal({
@@ -42,7 +42,7 @@ async function submitKey(x: Harness, key: string, force = false) {
 
 describe('/setup key checks before it saves', () => {
   it('keeps the working key when the API rejects the new one (401), and says so', async () => {
-    h = await startHarness();
+    h = await startTestBot();
     expect(await submitKey(h, GOOD)).toMatch(/Saved the API key/);
     const answer = await submitKey(h, 'invalid-typo-0000000000');
     expect(answer).toMatch(/The key was not saved: .*rejected the API key \(401\)/);
@@ -51,7 +51,7 @@ describe('/setup key checks before it saves', () => {
   });
 
   it('does not save while the API cannot answer, and `force` saves without asking it', async () => {
-    h = await startHarness();
+    h = await startTestBot();
     const down = 'error500-sure-of-this-key';
     expect(await submitKey(h, down)).toMatch(/not saved, because checking it failed: .*\(500\).*`\/setup key force`/s);
     expect((await h.app.settings.get(CHANNEL)).apiKey).toBeUndefined();
@@ -62,7 +62,7 @@ describe('/setup key checks before it saves', () => {
 
 describe('a stored key that no encryption key opens', () => {
   it('is reported as unreadable instead of "Something went wrong", and /setup key and clear_key work', async () => {
-    h = await startHarness();
+    h = await startTestBot();
     // What a lost data/encryption.key leaves behind: a sealed value the bot's key does not open.
     const foreign = `k00000000.${randomBytes(12).toString('base64url')}.${randomBytes(16).toString('base64url')}.AAAA`;
     await h.app.store.namespace('settings').set(CHANNEL, { apiKey: foreign, language: 'french' });
@@ -89,12 +89,12 @@ describe('rotating ENCRYPTION_KEY', () => {
     const oldKey = randomBytes(32).toString('base64');
     const newKey = randomBytes(32).toString('base64');
     const store = `sqlite://${join(dir, 'bot.sqlite')}`;
-    h = await startHarness({ ENCRYPTION_KEY: oldKey }, { dir });
+    h = await startTestBot({ env: { ENCRYPTION_KEY: oldKey }, dir });
     await h.app.settings.update(CHANNEL, { apiKey: GOOD });
     await h.app.publish.accounts.put(CHANNEL, { name: 'brand', platform: 'youtube' }, SOCIAL, 'admin');
     await h.close();
 
-    h = await startHarness({ ENCRYPTION_KEY: newKey, ENCRYPTION_KEY_PREVIOUS: oldKey }, { dir });
+    h = await startTestBot({ env: { ENCRYPTION_KEY: newKey, ENCRYPTION_KEY_PREVIOUS: oldKey }, dir });
     expect((await h.app.settings.get(CHANNEL)).apiKey).toBe(GOOD);
     await h.close();
     h = undefined;
@@ -111,7 +111,7 @@ describe('rotating ENCRYPTION_KEY', () => {
       sealedWithOldKey: { channels: 1, socials: 1 },
     });
     // The old key is gone: the API key and the social access key both still open.
-    h = await startHarness({ ENCRYPTION_KEY: newKey }, { dir });
+    h = await startTestBot({ env: { ENCRYPTION_KEY: newKey }, dir });
     expect((await h.app.settings.get(CHANNEL)).apiKey).toBe(GOOD);
     expect(await h.app.publish.accounts.keys(CHANNEL, ['brand'])).toEqual({ keys: [SOCIAL], missing: [] });
   });
@@ -119,7 +119,7 @@ describe('rotating ENCRYPTION_KEY', () => {
 
 describe('the request budget in /jobs and /setup', () => {
   it('shows what is left of the channel key’s hour, with the share kept for reading results', async () => {
-    h = await startHarness({ MEDIA_API_RATE_LIMIT: '50' });
+    h = await startTestBot({ env: { MEDIA_API_RATE_LIMIT: '50' } });
     await h.command('/jobs');
     expect(said(h)).toMatch(
       /Request budget: \d+ of 40 requests left this hour for new work \(10 more kept for reading results back\)/,

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mention } from '../../../src/core/platform/message.ts';
-import { type Harness, startHarness } from '../../support/harness.ts';
+import { startTestBot, type TestBot } from '../../support/bot.ts';
 import {
   addAccount,
   allText,
@@ -18,9 +18,9 @@ const VIDEO = 'https://cdn.example.com/reel-1.mp4';
 const KEY = 'brand-x-access-key-0123456789';
 
 describe('publishing with approval, on the console', () => {
-  let h: Harness;
+  let h: TestBot;
   beforeEach(async () => {
-    h = await startHarness();
+    h = await startTestBot();
   });
   afterEach(() => h.close());
 

@@ -3,12 +3,12 @@ import type { Job } from '../../../src/core/jobs/model.ts';
 import { createOverdueCount, formatDuration, progressLine } from '../../../src/core/jobs/progress.ts';
 import type { ChatPort } from '../../../src/core/ports.ts';
 import { createMetrics } from '../../../src/infra/prom-metrics.ts';
-import { type Harness, startHarness } from '../../support/harness.ts';
+import { startTestBot, type TestBot } from '../../support/bot.ts';
 
 // The card's progress between the contract behaviours' lines: the pace past a card's edit window, the
 // final card staying the last word, and the wording at minutes and hours.
 
-let h: Harness | undefined;
+let h: TestBot | undefined;
 afterEach(async () => {
   await h?.close();
   h = undefined;
@@ -22,7 +22,7 @@ const fast = {
 
 describe('a card older than its platform lets edit (Discord: 1 h)', () => {
   it('gets one reply in the thread instead of edits, not one per refresh', async () => {
-    h = await startHarness({}, fast);
+    h = await startTestBot(fast);
     const chat = h.chat;
     const old: ChatPort = { ...chat, platform: 'console', cardEditMs: 0 };
     h.app.registerChat(old);
@@ -39,7 +39,7 @@ describe('a card older than its platform lets edit (Discord: 1 h)', () => {
 
 describe('a card refreshed while its job ends', () => {
   it('ends showing Done, never a clock after it', async () => {
-    h = await startHarness({}, fast);
+    h = await startTestBot(fast);
     await h.command(`/broll ${VIDEO}`);
     await h.chat.waitFor((seen) => seen.some((s) => s.where === 'card-update' && /Done/.test(s.message.text)));
     await new Promise((r) => setTimeout(r, 150));

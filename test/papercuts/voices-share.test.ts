@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { mention, type OutMessage } from '../../src/core/platform/message.ts';
-import { type Harness, origin, runPrepared, startHarness } from '../support/harness.ts';
+import { origin, runPrepared, startTestBot, type TestBot } from '../support/bot.ts';
 
 // Voice lists are private to whoever asked; Share posts the page (or the one voice, with its sample)
 // where the channel sees it, so a team can pick a voice together.
 
-let h: Harness | undefined;
+let h: TestBot | undefined;
 afterEach(async () => {
   await h?.close();
   h = undefined;
@@ -16,7 +16,7 @@ const shareId = (m: OutMessage | undefined) => {
   return button?.kind === 'action' ? button.id : undefined;
 };
 
-async function share(harness: Harness, line: string): Promise<OutMessage[]> {
+async function share(harness: TestBot, line: string): Promise<OutMessage[]> {
   await harness.command(line, { canConfigure: false });
   const list = harness.chat.ephemerals().at(-1)?.message;
   const id = shareId(list);
@@ -33,7 +33,7 @@ async function share(harness: Harness, line: string): Promise<OutMessage[]> {
 
 describe('Share on a /voices page', () => {
   it('posts the page the member sees to the channel, saying who shared it', async () => {
-    h = await startHarness();
+    h = await startTestBot();
     await h.command('/voices language=french', { canConfigure: false });
     const page = h.chat.ephemerals().at(-1)?.message;
     const shared = await share(h, '/voices language=french');
@@ -46,7 +46,7 @@ describe('Share on a /voices page', () => {
   });
 
   it('shares one voice with its sample when the list shows one', async () => {
-    h = await startHarness();
+    h = await startTestBot();
     const shared = await share(h, '/voices Jenny language=en-US style=general');
     expect(shared[0]?.text).toMatch(/shared a voice/);
     expect(shared[0]?.cards?.[0]?.body).toMatch(/\*\*Jenny\*\*.*▶ sample/);

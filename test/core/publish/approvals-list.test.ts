@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OutMessage } from '../../../src/core/platform/message.ts';
 import type { ChatPort, Origin } from '../../../src/core/ports.ts';
-import { type Harness, startHarness } from '../../support/harness.ts';
+import { startTestBot, type TestBot } from '../../support/bot.ts';
 import { as, button, click, fieldOf, labels, lastCard, lastEphemeral, submitForm } from './support.ts';
 
 // /approvals: what waits for a person's approval across the channels of their workspace that they can
@@ -11,13 +11,13 @@ import { as, button, click, fieldOf, labels, lastCard, lastEphemeral, submitForm
 const VIDEO = 'https://cdn.example.com/reel-w.mp4';
 const in_ = (channelId: string, who = 'ana'): { origin: Partial<Origin> } => ({ origin: { ...as(who), channelId } });
 
-async function addAccountIn(h: Harness, channelId: string) {
+async function addAccountIn(h: TestBot, channelId: string) {
   const prepared = await h.command('/setup socials add brand platform=youtube', in_(channelId));
   await submitForm(h, prepared, { access_key: 'brand-w-access-key-0123456789' }, { channelId });
 }
 
 /** The newest private answer that is an /approvals list (each test reads it right after asking). */
-function lastList(h: Harness): OutMessage {
+function lastList(h: TestBot): OutMessage {
   const found = h.chat
     .ephemerals()
     .map((e) => e.message)
@@ -32,11 +32,11 @@ const approveIds = (m: OutMessage) =>
   (m.cards ?? []).flatMap((c) => c.controls ?? []).flatMap((c) => (c.kind === 'action' ? [c.id] : []));
 
 describe('/approvals', () => {
-  let h: Harness;
+  let h: TestBot;
   afterEach(() => h.close());
 
   it('lists the requests of every channel of the workspace, oldest first, and none of another workspace', async () => {
-    h = await startHarness();
+    h = await startTestBot();
     for (const c of ['local', 'launches']) await addAccountIn(h, c);
     await h.command(`/publish ${VIDEO} accounts=brand title=First`, in_('local'));
     await h.command(`/publish ${VIDEO} accounts=brand title=Second`, in_('launches'));
@@ -63,7 +63,7 @@ describe('/approvals', () => {
   });
 
   it('leaves out what the person may not approve: not an approver there, or already approved by them', async () => {
-    h = await startHarness();
+    h = await startTestBot();
     for (const c of ['local', 'launches']) await addAccountIn(h, c);
     await h.command('/setup approvers=<@dee>,<@cy> approvals=2', in_('launches'));
     await h.command('/setup approvals=2', in_('local'));
@@ -80,7 +80,7 @@ describe('/approvals', () => {
   });
 
   it('refuses an Approve from a list drawn before the request was edited, and counts nothing', async () => {
-    h = await startHarness();
+    h = await startTestBot();
     await addAccountIn(h, 'local');
     await h.command(`/publish ${VIDEO} accounts=brand title=Before`, in_('local'));
     await h.command('/approvals', in_('local', 'bea'));
@@ -102,7 +102,7 @@ describe('/approvals', () => {
   });
 
   it('lists only the channel asked from when the platform cannot say which others the person sees', async () => {
-    h = await startHarness();
+    h = await startTestBot();
     let failing = false;
     // The recording chat is the bot's port: it now answers who sees what, like Discord and Slack do.
     const visibleTo: ChatPort['visibleTo'] = async (_ws, _user, channels) => {
