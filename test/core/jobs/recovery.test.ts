@@ -34,7 +34,8 @@ describe('a result whose first post fails', () => {
     };
     h.app.registerChat(flaky);
     await h.command(`/broll ${VIDEO}`);
-    await h.chat.waitFor(() => failures === 0);
+    // The failed post has happened (a later poll may already have posted it again when this looks).
+    await h.chat.waitFor(() => failures <= 0);
     // The look after the webhook is seconds away: the bot's clock moves there instead of the test waiting.
     h.clock.advance(POLL_AFTER_WEBHOOK_MS);
     await h.chat.waitFor((seen) => seen.some((s) => s.where === 'card-update' && /Done/.test(s.message.text)));
