@@ -37,6 +37,26 @@ const request: PublishRequestRecord = {
   updatedAt: now,
 };
 
+/** The publisher on `store` and `update`, with an API that records each post's title in `posts`. */
+function publisherOn(store: Store, update: Parameters<typeof createPublisher>[0]['update'], posts: string[]) {
+  return createPublisher({
+    once: createOnce({ store, logger: silentLogger }),
+    accounts: { keys: async () => ({ keys: ['access'], missing: [] }) } as unknown as AccountsRepo,
+    keys: { resolve: async () => ({ key: 'api', origin: 'channel' }) } as unknown as KeyResolver,
+    media: {
+      publish: async (_key: string, body: { title?: string }) => {
+        posts.push(body.title ?? '');
+        return { posts: ['p1'] };
+      },
+    } as unknown as MediaApi,
+    store,
+    clock: { now: () => Date.now() },
+    logger: silentLogger,
+    update,
+    say: async () => {},
+  });
+}
+
 describe('a publish outcome lost with the primary that took it', () => {
   it('is written again until a replica has it: the request ends published, posted once', async () => {
     const memory = createMemoryStore();
@@ -69,22 +89,7 @@ describe('a publish outcome lost with the primary that took it', () => {
       return { record: next };
     };
     const posts: string[] = [];
-    const publisher = createPublisher({
-      once: createOnce({ store, logger: silentLogger }),
-      accounts: { keys: async () => ({ keys: ['access'], missing: [] }) } as unknown as AccountsRepo,
-      keys: { resolve: async () => ({ key: 'api', origin: 'channel' }) } as unknown as KeyResolver,
-      media: {
-        publish: async (_key: string, body: { title?: string }) => {
-          posts.push(body.title ?? '');
-          return { posts: ['p1'] };
-        },
-      } as unknown as MediaApi,
-      store,
-      clock: { now: () => Date.now() },
-      logger: silentLogger,
-      update,
-      say: async () => {},
-    });
+    const publisher = publisherOn(store, update, posts);
 
     expect(await publisher.publish('r1', undefined, (r) => r)).toBe(true);
     failover();
@@ -118,22 +123,7 @@ describe('a publish outcome lost with the primary that took it', () => {
       return { record: stored };
     };
     const posts: string[] = [];
-    const publisher = createPublisher({
-      once: createOnce({ store, logger: silentLogger }),
-      accounts: { keys: async () => ({ keys: ['access'], missing: [] }) } as unknown as AccountsRepo,
-      keys: { resolve: async () => ({ key: 'api', origin: 'channel' }) } as unknown as KeyResolver,
-      media: {
-        publish: async (_key: string, body: { title?: string }) => {
-          posts.push(body.title ?? '');
-          return { posts: ['p1'] };
-        },
-      } as unknown as MediaApi,
-      store,
-      clock: { now: () => Date.now() },
-      logger: silentLogger,
-      update,
-      say: async () => {},
-    });
+    const publisher = publisherOn(store, update, posts);
 
     await publisher.publish('r1', undefined, (r) => r);
     expect(stored.state).toBe('failed');
