@@ -110,11 +110,15 @@ describe('Redis Sentinel from deploy/ and the doc', () => {
     );
     expect(doc).toContain('docker compose -f deploy/compose.sentinel.yaml up -d --build');
     // The doc's checks with compose ask services the file has, on the port sentinel.conf gives them.
-    const execs = [...doc.matchAll(/^docker compose -f deploy\/compose\.sentinel\.yaml exec (\S+) (.*)$/gm)];
+    const execs = [...doc.matchAll(/^docker compose -f deploy\/compose\.sentinel\.yaml (exec -T|kill) (\S+)(.*)$/gm)];
     expect(execs.map((m) => m.slice(1))).toEqual([
-      ['sentinel-1', 'redis-cli -p 26379 sentinel ckquorum reelbot'],
-      ['sentinel-1', 'redis-cli -p 26379 sentinel get-master-addr-by-name reelbot'],
+      ['exec -T', 'sentinel-1', ' redis-cli -p 26379 sentinel ckquorum reelbot'],
+      ['exec -T', 'sentinel-1', ' redis-cli -p 26379 sentinel replicas reelbot | grep -A1 master-link-status'],
+      ['exec -T', 'sentinel-1', ' redis-cli -p 26379 sentinel get-master-addr-by-name reelbot'],
+      ['exec -T', 'sentinel-1', ' redis-cli -p 26379 sentinel failover reelbot'],
+      ['kill', 'redis-primary', '    # then: … start redis-primary'],
     ]);
+    for (const [, , service] of execs) expect(Object.keys(services)).toContain(service);
   });
 
   it('the one-host walkthrough runs as written, and /healthz follows a planned failover and a kill -9', {
