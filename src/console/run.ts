@@ -1,6 +1,7 @@
 import { userInfo } from 'node:os';
 import { createInterface, type Interface } from 'node:readline';
 import { Writable } from 'node:stream';
+import type { ListenerAddress } from '../core/platform/chat-adapter.ts';
 import type { Bot } from '../core/platform/interaction.ts';
 import type { ChatPort, Logger } from '../core/ports.ts';
 import { createConsoleAdapter } from './adapter.ts';
@@ -35,6 +36,8 @@ export interface ConsoleRunOptions {
   waitMs: number;
   input?: NodeJS.ReadableStream;
   output?: NodeJS.WritableStream;
+  /** Where the bot's HTTP listener took its port (another one when PORT was taken): said at a terminal's start. */
+  listener?: ListenerAddress;
 }
 
 /**
@@ -110,6 +113,9 @@ export function runConsole(options: ConsoleRunOptions): ConsoleRun {
   const done = (async () => {
     if (interactive) {
       output.write('reelbot console — type /help to start, quit to leave.\n');
+      // At a terminal only warnings are logged: the address is said here, or /healthz could not be found.
+      const at = options.listener;
+      if (at) output.write(`Listening on ${at.url} (health check: ${at.healthz}).\n`);
       showPrompt(lines);
     }
     for await (const line of lines) {

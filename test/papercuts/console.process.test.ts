@@ -1,9 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { run, stopAll } from '../support/bot-process.ts';
+import { run, stopAll, waitForOutput } from '../support/bot-process.ts';
 import { type Harness, startHarness } from '../support/harness.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'reelbot-console-'));
@@ -35,6 +36,52 @@ describe('the console with input piped in', () => {
     expect(out).toMatch(/1 job failed/);
     expect(code).toBe(1);
   }, 70_000);
+});
+
+/**
+ * `npm start` at a real terminal: the bot runs on a pseudo-terminal (util-linux `script`), so it sees a TTY on
+ * stdin and stdout and logs only warnings, as for a person; the test types into it through `script`'s stdin.
+ */
+function atTerminal(env: Record<string, string>) {
+  return run(
+    'script',
+    ['-qfec', `${process.execPath} --import tsx src/main.ts`, '/dev/null'],
+    {
+      TERM: 'dumb',
+      STORE_URL: `sqlite://${join(dir, `bot-${Math.random().toString(36).slice(2)}.sqlite`)}`,
+      ...env,
+    },
+    '',
+    { keepStdinOpen: true },
+  );
+}
+
+describe('the console at a terminal', () => {
+  let taken: Server | undefined;
+  afterEach(async () => {
+    await new Promise((r) => (taken ? taken.close(r) : r(undefined)));
+    taken = undefined;
+  });
+
+  it('says where its listener and /healthz are, also when its port was taken', async () => {
+    const server = createServer();
+    taken = server;
+    const busy = await new Promise<number>((resolve) =>
+      server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port)),
+    );
+    const bot = atTerminal({ PORT: String(busy) });
+    const [, url, healthz] = await waitForOutput(
+      bot,
+      /Listening on (http:\/\/127\.0\.0\.1:\d+) \(health check: (http:\/\/\S+\/healthz)\)/,
+      40_000,
+    );
+    expect(bot.output()).toContain(`Port ${busy} is in use; the console listens on ${url} instead.`);
+    expect(url).not.toBe(`http://127.0.0.1:${busy}`);
+    expect(healthz).toBe(`${url}/healthz`);
+    expect((await fetch(healthz ?? '')).status).toBe(200);
+    bot.proc.stdin?.write('quit\r');
+    expect(await bot.exited).toBe(0);
+  }, 60_000);
 });
 
 /** A terminal as readline sees it: a TTY input to type into, and a screen that records what was drawn. */
