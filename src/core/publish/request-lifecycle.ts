@@ -284,6 +284,15 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
     /** A reminder of a request still waiting for its quorum is due. */
     onRemind: reminders.onRemind,
 
+    /**
+     * The channel's policy changed (`/setup remind=…`, `approval_expiry=…`): requests already waiting take it at
+     * once, their next reminder and their expiry counted from when each was asked or last edited, instead of
+     * firing first at the time the old policy gave them (a day later for the default `remind`).
+     */
+    async policyChanged(channelKey: string): Promise<void> {
+      for (const r of await repo.ofChannel(channelKey)) await watchExpiry(r);
+    },
+
     async markPosted(id: string, actor: Member): Promise<string> {
       if (!actor.canConfigure) return 'Only people who may configure the bot can mark a request as posted.';
       const at = clock.now();
