@@ -4,7 +4,7 @@
 // a restart without any stored state.
 
 import type { Voice } from '../media/schemas.ts';
-import { type Control, link, mention, type OutMessage, truncate } from '../platform/message.ts';
+import { type Control, link, mention, type OutMessage, type SelectMenu, truncate } from '../platform/message.ts';
 import { charactersOf } from '../platform/text.ts';
 import { languageName } from './language.ts';
 import type { VoiceFilters, VoiceIndex } from './voice-index.ts';
@@ -129,8 +129,10 @@ export function parseVoicesFilterPick(id: string): { filters: VoiceFilters; page
   return { filters, page: 1 };
 }
 
+const voiceCount = (n: number): string => `${n.toLocaleString('en-US')} voice${n === 1 ? '' : 's'}`;
+
 function filterMenus(filters: VoiceFilters, index: VoiceIndex | undefined): Control[] {
-  const menu = (key: FilterKey, placeholder: string, options: Array<{ label: string; value: string }>): Control => ({
+  const menu = (key: FilterKey, placeholder: string, options: SelectMenu['options']): Control => ({
     kind: 'select',
     id: voicesFilterId(filters, key),
     placeholder,
@@ -155,7 +157,12 @@ function filterMenus(filters: VoiceFilters, index: VoiceIndex | undefined): Cont
       menu(
         'l',
         'Filter: language',
-        languages.map((l) => ({ label: truncate(`${l.name} (${l.code})`, OPTION_LABEL_MAX), value: l.code })),
+        // The name reads as people say it ("English (United States)"); the code once, under it.
+        languages.map((l) => ({
+          label: truncate(l.name, OPTION_LABEL_MAX),
+          value: l.code,
+          description: `${l.code} · ${voiceCount(l.count)}`,
+        })),
       ),
     );
   }

@@ -30,6 +30,14 @@ const card = (m: { cards?: Card[] }): Card => {
 const buttons = (controls: Control[] = []) =>
   controls.filter((c): c is ActionButton => c.kind === 'action' && !/Share/.test(c.label)).map((b) => b.label);
 const menu = (controls: Control[] = []) => controls.find((c): c is SelectMenu => c.kind === 'select');
+/** The language filter of a page. */
+function languageMenu(page: { cards?: Card[] }): SelectMenu {
+  const found = (card(page).controls ?? []).find(
+    (c): c is SelectMenu => c.kind === 'select' && c.id.startsWith('vfilter:l:'),
+  );
+  if (!found) throw new Error('no language filter');
+  return found;
+}
 
 describe('a page of voices', () => {
   it('shows the filters, the position, and one line per voice with its sample', () => {
@@ -181,5 +189,14 @@ describe('filter menus', () => {
       expect(m.options.length).toBeLessThanOrEqual(25);
       expect(m.options[0]?.value).toBe(ANY);
     }
+  });
+
+  it('name each language once, as people say it, with its code under the name', () => {
+    const page = renderVoicePage({ voices: index.filter({}), page: 1, filters: {}, index });
+    const languages = languageMenu(page);
+    const us = languages.options.find((o) => o.value === 'en-US');
+    expect(us?.label).toBe('English (United States)');
+    expect(us?.description).toMatch(/^en-US · \d+ voices$/);
+    for (const o of languages.options) expect(o.label).not.toMatch(/\([a-z]{2,3}(-[A-Za-z]+)?\)$/);
   });
 });
