@@ -251,3 +251,36 @@ describe('forms at the interactive console', () => {
     expect(said).not.toContain('/setup key');
   });
 });
+
+describe('approving at the console', () => {
+  it('tells the approver first, then redraws the card and publishes', async () => {
+    const t = terminal();
+    h = await startHarness(
+      {},
+      {
+        console: { waitMs: 1000, input: t.input, output: t.screen },
+        infra: { sandbox: { jobMs: 200, webhookRetryMs: 100 } },
+      },
+    );
+    const session = h.app;
+    t.input.write('/setup socials add studio platform=tiktok\r');
+    await until(t, /Access key for studio .*: $/m);
+    t.input.write('tok-123\r');
+    await until(t, /Saved the access key/);
+    t.input.write('/publish https://cdn.example.com/reel-1.mp4 accounts=studio title=Launch\r');
+    const [, approve] = await until(t, /\[Approve\] type: !(pub:approve:\S+)/);
+    t.input.write('/as bea\r');
+    await until(t, /You are now bea/);
+    const before = plain(t.drawn()).length;
+    t.input.write(`!${approve}\r`);
+    await until(t, /✅ Published/);
+    t.input.end();
+    await session.finished;
+
+    const after = plain(t.drawn()).slice(before);
+    const at = (pattern: RegExp) => after.search(pattern);
+    expect(at(/\(only you\) Approved\./)).toBeGreaterThan(-1);
+    expect(at(/\(only you\) Approved\./)).toBeLessThan(at(/Publishing/));
+    expect(at(/Publishing/)).toBeLessThan(at(/✅ Published/));
+  }, 40_000);
+});
