@@ -48,6 +48,7 @@ function atTerminal(env: Record<string, string>) {
     ['-qfec', `${process.execPath} --import tsx src/main.ts`, '/dev/null'],
     {
       TERM: 'dumb',
+      PORT: '0',
       STORE_URL: `sqlite://${join(dir, `bot-${Math.random().toString(36).slice(2)}.sqlite`)}`,
       ...env,
     },
@@ -82,6 +83,27 @@ describe('the console at a terminal', () => {
     bot.proc.stdin?.write('quit\r');
     expect(await bot.exited).toBe(0);
   }, 60_000);
+
+  it('quits with a job running without calling it failed, and the next start prints its result', async () => {
+    const store = { STORE_URL: `sqlite://${join(dir, 'quit-then-start.sqlite')}` };
+    const first = atTerminal(store);
+    await waitForOutput(first, /Listening on/, 40_000);
+    // The sandbox's jobs take 3 s: quit while it works.
+    first.proc.stdin?.write('/broll https://example.com/left-running.mp4\r');
+    await waitForOutput(first, /Working on it/, 20_000);
+    first.proc.stdin?.write('quit\r');
+    expect(await first.exited).toBe(0);
+    expect(first.output()).toMatch(
+      /1 job is still running and not lost: the next start on this data folder picks it up/,
+    );
+    expect(first.output()).not.toMatch(/failed/);
+
+    const next = atTerminal(store);
+    await waitForOutput(next, /your B-roll video is ready: example\.com\/left-running\.mp4/, 40_000);
+    next.proc.stdin?.write('quit\r');
+    expect(await next.exited).toBe(0);
+    expect(next.output()).not.toMatch(/failed|still running/);
+  }, 90_000);
 });
 
 /** A terminal as readline sees it: a TTY input to type into, and a screen that records what was drawn. */
