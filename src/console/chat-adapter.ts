@@ -25,8 +25,8 @@ export function createConsoleChatAdapter(options: ConsoleChatAdapterOptions): Ch
       send: (thread, message, key) => live().send(thread, message, key),
       updateCard: (thread, message, kind) => live().updateCard(thread, message, kind),
     },
-    async start() {
-      session = runConsole(options);
+    async start(listener) {
+      session = runConsole({ ...options, ...(listener ? { listener } : {}) });
       session.done.then(
         (code) => finish(code),
         (err: unknown) => {

@@ -24,14 +24,33 @@ export function markupToText(s: string, style: TextStyle = plainStyle): string {
   return render(s, TERMINAL).replace(/\*\*([^*]+)\*\*/g, (_m, t: string) => style.bold(t));
 }
 
-function controlLine(c: Control): string {
+/**
+ * A menu's choices flow onto lines of at most this many characters, each choice whole: 25 voices on one line
+ * made a line of about 1,000 characters that a terminal wraps mid-word and no one can read.
+ */
+const MENU_WIDTH = 100;
+
+/** Items separated by two spaces, on as few lines of at most `width` characters as they fit (a longer item alone). */
+function flow(items: string[], width: number): string[] {
+  const lines: string[] = [];
+  for (const item of items) {
+    const last = lines.at(-1);
+    if (last !== undefined && last.length + 2 + item.length <= width) lines[lines.length - 1] = `${last}  ${item}`;
+    else lines.push(item);
+  }
+  return lines;
+}
+
+function controlLines(c: Control): string[] {
   switch (c.kind) {
     case 'link':
-      return `${c.label}: ${c.url}`;
+      return [`${c.label}: ${c.url}`];
     case 'action':
-      return `[${c.label}] type: !${c.id}`;
-    case 'select':
-      return `${c.placeholder}: ${c.options.map((o) => `!${c.id}:${o.value} (${o.label})`).join('  ')}`;
+      return [`[${c.label}] type: !${c.id}`];
+    case 'select': {
+      const choices = c.options.map((o) => `!${c.id}:${o.value} (${o.label})`);
+      return [`${c.placeholder}:`, ...flow(choices, MENU_WIDTH).map((l) => `  ${l}`)];
+    }
   }
 }
 
@@ -41,7 +60,7 @@ function cardLines(card: Card, style: TextStyle): string[] {
   if (card.body) lines.push(...markupToText(card.body, style).split('\n'));
   for (const f of card.fields ?? []) lines.push(`${f.name}: ${markupToText(f.value, style)}`);
   if (card.imageUrl) lines.push(`thumbnail: ${card.imageUrl}`);
-  for (const c of card.controls ?? []) lines.push(controlLine(c));
+  for (const c of card.controls ?? []) lines.push(...controlLines(c));
   if (card.footer) lines.push(style.dim(markupToText(card.footer, style)));
   return lines;
 }
@@ -52,6 +71,6 @@ export function renderText(message: OutMessage, style: TextStyle = plainStyle): 
   for (const card of message.cards ?? []) {
     lines.push(...cardLines(card, style).map((l, i) => (i === 0 ? `  ┌ ${l}` : `  │ ${l}`)));
   }
-  for (const c of message.controls ?? []) lines.push(`  ${controlLine(c)}`);
+  for (const c of message.controls ?? []) lines.push(...controlLines(c).map((l) => `  ${l}`));
   return lines;
 }

@@ -1,6 +1,7 @@
 import { userInfo } from 'node:os';
 import { createInterface, type Interface } from 'node:readline';
 import { Writable } from 'node:stream';
+import type { ListenerAddress } from '../core/platform/chat-adapter.ts';
 import type { Bot } from '../core/platform/interaction.ts';
 import type { ChatPort, Logger } from '../core/ports.ts';
 import { createConsoleAdapter } from './adapter.ts';
@@ -23,6 +24,7 @@ export interface ConsoleRun {
    * Resolves with the exit code when the session is over (`quit` typed, or piped input ended and its
    * jobs finished): 1 when any job failed or, with input piped in, any command was refused (an invalid
    * or unknown command, a refusal, a form turned down), so a script piping commands in can rely on it.
+   * A job still running at `quit` is no failure: it is said to be left for the next start.
    */
   done: Promise<number>;
 }
@@ -35,6 +37,8 @@ export interface ConsoleRunOptions {
   waitMs: number;
   input?: NodeJS.ReadableStream;
   output?: NodeJS.WritableStream;
+  /** Where the bot's HTTP listener took its port (another one when PORT was taken): said at a terminal's start. */
+  listener?: ListenerAddress;
 }
 
 /**
@@ -110,6 +114,9 @@ export function runConsole(options: ConsoleRunOptions): ConsoleRun {
   const done = (async () => {
     if (interactive) {
       output.write('reelbot console — type /help to start, quit to leave.\n');
+      // At a terminal only warnings are logged: the address is said here, or /healthz could not be found.
+      const at = options.listener;
+      if (at) output.write(`Listening on ${at.url} (health check: ${at.healthz}).\n`);
       showPrompt(lines);
     }
     for await (const line of lines) {
@@ -124,7 +131,15 @@ export function runConsole(options: ConsoleRunOptions): ConsoleRun {
       if (interactive) showPrompt(lines);
     }
     lines.close();
-    if (!interactive) {
+    if (interactive) {
+      // Quitting is not a failure: the jobs still running stay in the store, and the next start polls them
+      // again and prints their results, as after Ctrl-C.
+      const running = await options.pendingJobs().catch(() => 0);
+      if (running > 0)
+        output.write(
+          `${running === 1 ? '1 job is' : `${running} jobs are`} still running and not lost: the next start on this data folder picks ${running === 1 ? 'it' : 'them'} up and prints the results.\n`,
+        );
+    } else {
       const finished = await adapter.waitForJobs(options.waitMs);
       if (!finished)
         output.write(

@@ -2,6 +2,7 @@
 // readiness check the Dockerfile and compose wait on), polls and queued tasks start, publish requests a stopped
 // process left behind are recovered, and the adapters connect to their platforms.
 import type { Config } from '../config.ts';
+import type { ListenerAddress } from '../core/platform/chat-adapter.ts';
 import type { Logger } from '../core/ports.ts';
 import { startMetricsListener } from '../infra/http/metrics-listener.ts';
 import type { HttpServer } from '../infra/http/server.ts';
@@ -18,14 +19,23 @@ export interface Serving {
   metricsPort?: number;
 }
 
+/** The address a person on this machine opens: a listener on every interface is reached on loopback. */
+export function listenerAddress(host: string, port: number): ListenerAddress {
+  const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  const url = `http://${shown}:${port}`;
+  return { url, healthz: `${url}/healthz` };
+}
+
 /** The bot's one listener on PORT; a local console only needs one for the sandbox's webhooks, so any free one does. */
 async function listen(http: HttpServer, at: { port: number; host: string; console: boolean }, logger: Logger) {
   try {
     return (await http.listen(at.port, at.host)).port;
   } catch (err) {
     if (at.console && (err as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-      logger.warn(`Port ${at.port} is in use; the console listens on a free port instead.`);
-      return (await http.listen(0, at.host)).port;
+      const port = (await http.listen(0, at.host)).port;
+      // Named, so /healthz can be found: the port is a different one at every start.
+      logger.warn(`Port ${at.port} is in use; the console listens on ${listenerAddress(at.host, port).url} instead.`);
+      return port;
     }
     throw err;
   }
@@ -76,8 +86,9 @@ export async function serve(
   await infra.scheduler.start();
   // What a stopped process left behind: jobs to poll again, publish requests whose outcome is unknown.
   await core.recover();
-  logger.info({ port }, 'HTTP listener ready (webhooks, /healthz, /metrics)');
+  const address = port === 0 ? undefined : listenerAddress(host, port);
+  logger.info({ port }, `HTTP listener ready${address ? ` at ${address.url}` : ''} (webhooks, /healthz, /metrics)`);
   // Each adapter bounds its own calls to its platform; a stop asked for meanwhile need not wait for them.
-  for (const a of attached.adapters) await a.start();
+  for (const a of attached.adapters) await a.start(address);
   return { port, ...(metricsListener ? { metricsPort: metricsListener.port } : {}) };
 }

@@ -1,9 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { run, stopAll } from '../support/bot-process.ts';
+import { run, stopAll, waitForOutput } from '../support/bot-process.ts';
 import { type Harness, startHarness } from '../support/harness.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'reelbot-console-'));
@@ -35,6 +36,74 @@ describe('the console with input piped in', () => {
     expect(out).toMatch(/1 job failed/);
     expect(code).toBe(1);
   }, 70_000);
+});
+
+/**
+ * `npm start` at a real terminal: the bot runs on a pseudo-terminal (util-linux `script`), so it sees a TTY on
+ * stdin and stdout and logs only warnings, as for a person; the test types into it through `script`'s stdin.
+ */
+function atTerminal(env: Record<string, string>) {
+  return run(
+    'script',
+    ['-qfec', `${process.execPath} --import tsx src/main.ts`, '/dev/null'],
+    {
+      TERM: 'dumb',
+      PORT: '0',
+      STORE_URL: `sqlite://${join(dir, `bot-${Math.random().toString(36).slice(2)}.sqlite`)}`,
+      ...env,
+    },
+    '',
+    { keepStdinOpen: true },
+  );
+}
+
+describe('the console at a terminal', () => {
+  let taken: Server | undefined;
+  afterEach(async () => {
+    await new Promise((r) => (taken ? taken.close(r) : r(undefined)));
+    taken = undefined;
+  });
+
+  it('says where its listener and /healthz are, also when its port was taken', async () => {
+    const server = createServer();
+    taken = server;
+    const busy = await new Promise<number>((resolve) =>
+      server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port)),
+    );
+    const bot = atTerminal({ PORT: String(busy) });
+    const [, url, healthz] = await waitForOutput(
+      bot,
+      /Listening on (http:\/\/127\.0\.0\.1:\d+) \(health check: (http:\/\/\S+\/healthz)\)/,
+      40_000,
+    );
+    expect(bot.output()).toContain(`Port ${busy} is in use; the console listens on ${url} instead.`);
+    expect(url).not.toBe(`http://127.0.0.1:${busy}`);
+    expect(healthz).toBe(`${url}/healthz`);
+    expect((await fetch(healthz ?? '')).status).toBe(200);
+    bot.proc.stdin?.write('quit\r');
+    expect(await bot.exited).toBe(0);
+  }, 60_000);
+
+  it('quits with a job running without calling it failed, and the next start prints its result', async () => {
+    const store = { STORE_URL: `sqlite://${join(dir, 'quit-then-start.sqlite')}` };
+    const first = atTerminal(store);
+    await waitForOutput(first, /Listening on/, 40_000);
+    // The sandbox's jobs take 3 s: quit while it works.
+    first.proc.stdin?.write('/broll https://example.com/left-running.mp4\r');
+    await waitForOutput(first, /Working on it/, 20_000);
+    first.proc.stdin?.write('quit\r');
+    expect(await first.exited).toBe(0);
+    expect(first.output()).toMatch(
+      /1 job is still running and not lost: the next start on this data folder picks it up/,
+    );
+    expect(first.output()).not.toMatch(/failed/);
+
+    const next = atTerminal(store);
+    await waitForOutput(next, /your B-roll video is ready: example\.com\/left-running\.mp4/, 40_000);
+    next.proc.stdin?.write('quit\r');
+    expect(await next.exited).toBe(0);
+    expect(next.output()).not.toMatch(/failed|still running/);
+  }, 90_000);
 });
 
 /** A terminal as readline sees it: a TTY input to type into, and a screen that records what was drawn. */
@@ -203,4 +272,37 @@ describe('forms at the interactive console', () => {
     expect(said.match(/not saved|Nothing was saved/g)).toHaveLength(1);
     expect(said).not.toContain('/setup key');
   });
+});
+
+describe('approving at the console', () => {
+  it('tells the approver first, then redraws the card and publishes', async () => {
+    const t = terminal();
+    h = await startHarness(
+      {},
+      {
+        console: { waitMs: 1000, input: t.input, output: t.screen },
+        infra: { sandbox: { jobMs: 200, webhookRetryMs: 100 } },
+      },
+    );
+    const session = h.app;
+    t.input.write('/setup socials add studio platform=tiktok\r');
+    await until(t, /Access key for studio .*: $/m);
+    t.input.write('tok-123\r');
+    await until(t, /Saved the access key/);
+    t.input.write('/publish https://cdn.example.com/reel-1.mp4 accounts=studio title=Launch\r');
+    const [, approve] = await until(t, /\[Approve\] type: !(pub:approve:\S+)/);
+    t.input.write('/as bea\r');
+    await until(t, /You are now bea/);
+    const before = plain(t.drawn()).length;
+    t.input.write(`!${approve}\r`);
+    await until(t, /✅ Published/);
+    t.input.end();
+    await session.finished;
+
+    const after = plain(t.drawn()).slice(before);
+    const at = (pattern: RegExp) => after.search(pattern);
+    expect(at(/\(only you\) Approved\./)).toBeGreaterThan(-1);
+    expect(at(/\(only you\) Approved\./)).toBeLessThan(at(/Publishing/));
+    expect(at(/Publishing/)).toBeLessThan(at(/✅ Published/));
+  }, 40_000);
 });

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SUBTITLE_TEMPLATES } from '../../src/core/media/enums.ts';
+import { SHUTDOWN_BOUND_MS } from '../../src/runtime/closers.ts';
 
 // The repository stands on its own: every document a reader is sent to is in it.
 
@@ -76,5 +77,21 @@ describe('the documentation', () => {
   it('docs/media-api.md names every subtitle template the bot offers', () => {
     const doc = read('docs/media-api.md');
     expect(SUBTITLE_TEMPLATES.filter((t) => !doc.includes(t))).toEqual([]);
+  });
+
+  it('every document that gives the shutdown bound gives the one the bot keeps', () => {
+    const bound = `shutdown bound (${SHUTDOWN_BOUND_MS / 1000} s`;
+    for (const file of DOCUMENTS) {
+      const given = [
+        ...read(file)
+          .replaceAll(/\s+/g, ' ')
+          .matchAll(/shutdown bound(?: \([^)]*\))?/g),
+      ].map((m) => m[0]);
+      expect(
+        given.filter((g) => !g.startsWith(bound)),
+        file,
+      ).toEqual([]);
+    }
+    expect(read('docs/operations.md')).not.toMatch(/exits 0 within 10/);
   });
 });

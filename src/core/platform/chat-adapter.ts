@@ -19,13 +19,20 @@ export interface ConnectionHealth {
   state: string;
 }
 
+/** The HTTP listener's address, as a person opens it: `http://127.0.0.1:3000`, and its readiness check. */
+export interface ListenerAddress {
+  url: string;
+  healthz: string;
+}
+
 export interface ChatAdapter {
   readonly platform: Platform;
   /** Posting results later with the bot's own credentials; registered before `start`. */
   readonly chatPort: ChatPort;
   /** Mounted on the bot's one HTTP listener (Slack HTTP mode); body unread. */
   readonly routes?: RawRoute[];
-  start(): Promise<void>;
+  /** Starts serving; `listener` is where the bot's HTTP listener took its port, absent when nothing listens. */
+  start(listener?: ListenerAddress): Promise<void>;
   /** Stops taking work; `drainMs` bounds how long what is queued may still be posted (Slack's pacer). */
   stop(drainMs?: number): Promise<void>;
   /**

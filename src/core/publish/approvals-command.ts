@@ -123,8 +123,8 @@ export const approveFromListAction = defineAction({
   arg: z.string().regex(/^[A-Za-z0-9_-]{4,40}:[A-Za-z0-9_-]{16,40}$/),
   prepare(arg, ctx) {
     const [id = '', hash = ''] = arg.split(':');
-    return run(true, async (reply) =>
-      reply.ephemeral({ text: await ctx.deps.publish.service.approve(id, member(ctx), hash) }),
+    return run(true, (reply) =>
+      ctx.deps.publish.service.approve(id, member(ctx), (text) => reply.ephemeral({ text }), hash),
     );
   },
 });

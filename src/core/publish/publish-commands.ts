@@ -134,7 +134,7 @@ export function publishAction(actionId: string, ctx: PublishContext): Prepared |
     run(true, async (reply) => reply.ephemeral({ text: await fn(kitOf(ctx)) }));
   switch (a) {
     case 'approve':
-      return answer((k) => k.service.approve(id, me));
+      return run(true, (reply) => kitOf(ctx).service.approve(id, me, (text) => reply.ephemeral({ text })));
     case 'cancel':
       return answer((k) => k.service.cancel(id, me));
     case 'mark':

@@ -88,8 +88,8 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
     if (port) await deps.outbox.post(port, r.thread, message, `pub:${r.id}:${event}`);
   }
 
-  /** Applies a decision to a request by compare-and-set, then redraws its card. */
-  async function update(id: string, decide: Decide): Promise<Decided> {
+  /** Applies a decision to a request by compare-and-set, then redraws its card (unless the caller will). */
+  async function update(id: string, decide: Decide, redraw = true): Promise<Decided> {
     const gone = { refusal: 'That publish request no longer exists.' };
     const current = await repo.get(id);
     if (!current) return gone;
@@ -103,7 +103,7 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
       return last.record;
     });
     const result: Decided = last.record && stored ? { record: stored } : last;
-    if (result.record) await show(result.record);
+    if (result.record && redraw) await show(result.record);
     return result;
   }
 
@@ -141,13 +141,12 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
     await publisher.publish(r.id, by, (cur, p) => (ready(cur, p) ? cur : undefined));
   }
 
-  /** Advances a request still waiting whose quorum is met; false when it is decided or still short of it. */
-  async function carryForward(id: string, by: Person): Promise<boolean> {
+  /** A request still waiting whose quorum is met (what it called for never happened); else undefined. */
+  async function stalled(id: string): Promise<PublishRequestRecord | undefined> {
     const r = await repo.get(id);
     const policy = r && (await policies.get(r.channelKey));
-    if (!r || !policy || r.state !== 'pending' || !quorumReached(r, policy, clock.now())) return false;
-    await advance(r, by);
-    return true;
+    if (!r || !policy || r.state !== 'pending' || !quorumReached(r, policy, clock.now())) return undefined;
+    return r;
   }
 
   return {
@@ -176,31 +175,56 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
       return r;
     },
 
-    /** `seenHash`: the content the approver saw (a list drawn earlier); an approval never counts for newer content. */
-    async approve(id: string, clicker: Member, seenHash?: string): Promise<string> {
+    /**
+     * `tell` answers the approver privately, once: the refusal, or "Approved." as soon as the approval is stored,
+     * before the card is redrawn and what it calls for (a publish of a few seconds) runs, so the person who clicked
+     * hears first. `seenHash`: the content the approver saw (a list drawn earlier); an approval never counts for
+     * newer content.
+     */
+    async approve(
+      id: string,
+      clicker: Member,
+      tell: (text: string) => Promise<void>,
+      seenHash?: string,
+    ): Promise<void> {
+      // The answer is only a courtesy: its failure must not keep the approval from taking effect.
+      const approved = () =>
+        tell('Approved.').catch((err: unknown) =>
+          deps.logger.warn({ err, requestId: id }, 'approval not acknowledged'),
+        );
       const at = clock.now();
       const seen = await repo.get(id);
       const policy = seen && (await policies.get(seen.channelKey));
       // Group membership is looked up only when it could decide (not for a decided or expired request).
       const early = seen && policy ? refuseBeforeMembership(seen, policy, clicker, at) : undefined;
       const actor = seen && policy && !early ? await approvers.withGroups(clicker, policy, seen.thread) : clicker;
-      if (typeof actor === 'string') return actor;
-      const { record, refusal } = await update(id, (r, policy) => {
-        const why = refuseApproval(r, policy, actor, at);
-        if (why) return why;
-        const hash = contentHash(r.content);
-        if (seenHash !== undefined && seenHash !== hash) return EDITED_SINCE_SEEN;
-        if (r.approvals.some((a) => a.userId === actor.userId && a.hash === hash && a.at >= r.editedAt))
-          return ALREADY_APPROVED;
-        const mine = { userId: actor.userId, ...(actor.userName ? { userName: actor.userName } : {}), at, hash };
-        return { ...r, approvals: [...r.approvals.filter((a) => a.userId !== actor.userId), mine] };
-      });
+      if (typeof actor === 'string') return tell(actor);
+      const { record, refusal } = await update(
+        id,
+        (r, policy) => {
+          const why = refuseApproval(r, policy, actor, at);
+          if (why) return why;
+          const hash = contentHash(r.content);
+          if (seenHash !== undefined && seenHash !== hash) return EDITED_SINCE_SEEN;
+          if (r.approvals.some((a) => a.userId === actor.userId && a.hash === hash && a.at >= r.editedAt))
+            return ALREADY_APPROVED;
+          const mine = { userId: actor.userId, ...(actor.userName ? { userName: actor.userName } : {}), at, hash };
+          return { ...r, approvals: [...r.approvals.filter((a) => a.userId !== actor.userId), mine] };
+        },
+        false,
+      );
       // The approval counted but what it called for never happened (the store went away between the two, as
       // in a failover), so the request waits with its quorum met: clicking Approve again carries it forward.
-      if (refusal === ALREADY_APPROVED && (await carryForward(id, actor))) return 'Approved.';
-      if (refusal) return refusal;
-      if (record) await advance(record, actor);
-      return 'Approved.';
+      const stuck = refusal === ALREADY_APPROVED ? await stalled(id) : undefined;
+      if (stuck) {
+        await approved();
+        return advance(stuck, actor);
+      }
+      if (refusal) return tell(refusal);
+      await approved();
+      if (!record) return;
+      await show(record);
+      await advance(record, actor);
     },
 
     async requestChanges(id: string, actor: Member, reason: string): Promise<string> {
@@ -283,6 +307,15 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
 
     /** A reminder of a request still waiting for its quorum is due. */
     onRemind: reminders.onRemind,
+
+    /**
+     * The channel's policy changed (`/setup remind=…`, `approval_expiry=…`): requests already waiting take it at
+     * once, their next reminder and their expiry counted from when each was asked or last edited, instead of
+     * firing first at the time the old policy gave them (a day later for the default `remind`).
+     */
+    async policyChanged(channelKey: string): Promise<void> {
+      for (const r of await repo.ofChannel(channelKey)) await watchExpiry(r);
+    },
 
     async markPosted(id: string, actor: Member): Promise<string> {
       if (!actor.canConfigure) return 'Only people who may configure the bot can mark a request as posted.';

@@ -56,6 +56,7 @@ export function setupPublishing(v: OptionValues, ctx: PublishContext): Prepared 
       }
       const current = await kit(ctx).policies.get(ctx.channelKey);
       await kit(ctx).policies.save(ctx.channelKey, { ...current, ...patch });
+      await kit(ctx).service.policyChanged(ctx.channelKey);
       await reply.ephemeral({ text: await listText(ctx, 'Saved the approval policy.') });
     });
   }

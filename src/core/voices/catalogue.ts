@@ -39,9 +39,10 @@ export interface CatalogueDeps {
   /** Age after which a copy is refreshed in the background (default 24 h). */
   ttlMs?: number;
   /**
-   * Where the list comes from when that changes between runs: the in-process sandbox listens on a new
-   * port at every start and its sample links point at it, so a copy cached by an earlier run would link
-   * to a dead port. A different source is a different catalogue.
+   * The origin the list's links point at when it changes between runs: the in-process sandbox listens on a
+   * new port at every start and its sample links point at it. A stored copy's links are moved to this run's
+   * origin when read, so a restart reads the list from the store instead of spending a request on it; such a
+   * list is kept apart from the real API's.
    */
   source?: string;
   /** The encryption key: catalogues are stored under an HMAC of the API key with it. */
@@ -55,7 +56,12 @@ const DAY = 24 * 60 * 60 * 1000;
 const RETAIN_MS = 30 * DAY;
 const NAMESPACE = 'voices';
 
-const storedSchema = z.object({ fetchedAt: z.number(), voices: z.array(voiceSchema) });
+const storedSchema = z.object({
+  fetchedAt: z.number(),
+  voices: z.array(voiceSchema),
+  /** The `source` its links pointed at when fetched. */
+  origin: z.string().optional(),
+});
 type Stored = z.infer<typeof storedSchema>;
 
 interface Held {
@@ -67,11 +73,11 @@ interface Held {
 /**
  * The store key for an API key, so the key itself is never written anywhere: an HMAC with the
  * encryption key (an unsalted hash of a short key could be reversed by guessing), or its SHA-256
- * where no secret is given (tests). `source` separates catalogues whose links change between runs
- * (the in-process sandbox listens on a new port at every start).
+ * where no secret is given (tests). A `source` (the in-process sandbox, whatever its port) keeps its
+ * catalogue apart from the real API's.
  */
 export const catalogueKey = (apiKey: string, secret?: Uint8Array, source?: string): string => {
-  const material = source ? `${source}\n${apiKey}` : apiKey;
+  const material = source ? `sandbox\n${apiKey}` : apiKey;
   return secret
     ? createHmac('sha256', secret).update(material).digest('hex')
     : createHash('sha256').update(material).digest('hex');
@@ -108,10 +114,23 @@ export function createVoiceCatalogue(deps: CatalogueDeps): VoiceCatalogue {
     return held;
   };
 
+  /** A copy stored by an earlier run, its links moved to where this run's source answers. */
+  const rebased = (stored: Stored): Stored => {
+    const from = stored.origin;
+    const to = deps.source;
+    if (!from || !to || from === to) return stored;
+    const move = (url: string | undefined) => (url?.startsWith(`${from}/`) ? to + url.slice(from.length) : url);
+    return {
+      ...stored,
+      origin: to,
+      voices: stored.voices.map((v) => ({ ...v, sampleVoiceUrl: move(v.sampleVoiceUrl) })),
+    };
+  };
+
   async function readStore(key: string): Promise<Stored | undefined> {
     try {
       const parsed = storedSchema.safeParse(await kv.get<unknown>(key));
-      return parsed.success ? parsed.data : undefined;
+      return parsed.success ? rebased(parsed.data) : undefined;
     } catch (err) {
       deps.logger.warn({ err, catalogue: key.slice(0, 8) }, 'voice catalogue: store read failed');
       return undefined;
@@ -120,7 +139,7 @@ export function createVoiceCatalogue(deps: CatalogueDeps): VoiceCatalogue {
 
   async function fetchFromApi(key: string, apiKey: string): Promise<Held> {
     const voices: Voice[] = await media.listVoices(apiKey);
-    const stored: Stored = { fetchedAt: clock.now(), voices };
+    const stored: Stored = { fetchedAt: clock.now(), voices, ...(deps.source ? { origin: deps.source } : {}) };
     try {
       await kv.set(key, stored, RETAIN_MS);
     } catch (err) {

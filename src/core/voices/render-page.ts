@@ -4,7 +4,7 @@
 // a restart without any stored state.
 
 import type { Voice } from '../media/schemas.ts';
-import { type Control, link, mention, type OutMessage, truncate } from '../platform/message.ts';
+import { type Control, link, mention, type OutMessage, type SelectMenu, truncate } from '../platform/message.ts';
 import { charactersOf } from '../platform/text.ts';
 import { languageName } from './language.ts';
 import type { VoiceFilters, VoiceIndex } from './voice-index.ts';
@@ -129,8 +129,66 @@ export function parseVoicesFilterPick(id: string): { filters: VoiceFilters; page
   return { filters, page: 1 };
 }
 
-function filterMenus(filters: VoiceFilters, index: VoiceIndex | undefined): Control[] {
-  const menu = (key: FilterKey, placeholder: string, options: Array<{ label: string; value: string }>): Control => ({
+const voiceCount = (n: number): string => `${n.toLocaleString('en-US')} voice${n === 1 ? '' : 's'}`;
+
+/** A menu's choices besides "Any" (Discord: 25 options). */
+const LANGUAGE_SLOTS = PAGE_SIZE_MAX - 1;
+const baseOf = (code: string): string => code.split('-')[0] ?? code;
+
+/** How many voices each code (a locale, or a language with `by = baseOf`) has among `voices`, most first. */
+function countBy(voices: readonly Voice[], by: (code: string) => string = (c) => c): Array<[string, number]> {
+  const counts = new Map<string, number>();
+  for (const v of voices) counts.set(by(v.languageCode), (counts.get(by(v.languageCode)) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1] || languageName(a[0]).localeCompare(languageName(b[0])));
+}
+
+/**
+ * The language filter's choices cover what the results show, within the menu's 25: every locale of the results
+ * when they fit (after `language=french`: France, Belgium, Canada, Switzerland), then other languages to switch
+ * to; when they do not fit, languages (`fr` for all its locales), the ones on this page first.
+ */
+function languageOptions(results: readonly Voice[], shown: readonly Voice[], index: VoiceIndex): SelectMenu['options'] {
+  const locale = ([code, n]: [string, number]) => ({
+    label: languageName(code),
+    value: code,
+    description: `${code} · ${voiceCount(n)}`,
+  });
+  const language = ([code, n]: [string, number]) => {
+    const locales = new Set(
+      index
+        .languages()
+        .filter((l) => baseOf(l.code) === code)
+        .map((l) => l.code),
+    ).size;
+    return {
+      label: languageName(code),
+      value: code,
+      description: `${code} · ${locales === 1 ? '1 locale' : `all ${locales} locales`} · ${voiceCount(n)}`,
+    };
+  };
+  const everyVoice = index.filter({});
+  const locales = countBy(results);
+  if (locales.length <= LANGUAGE_SLOTS) {
+    const listed = new Set(locales.map(([code]) => baseOf(code)));
+    const others = countBy(everyVoice, baseOf).filter(([code]) => !listed.has(code));
+    return [...locales.map(locale), ...others.slice(0, LANGUAGE_SLOTS - locales.length).map(language)];
+  }
+  const onPage = new Set(shown.map((v) => baseOf(v.languageCode)));
+  const languages = countBy(results, baseOf);
+  const kept = [
+    ...languages.filter(([code]) => onPage.has(code)),
+    ...languages.filter(([code]) => !onPage.has(code)),
+  ].slice(0, LANGUAGE_SLOTS);
+  return languages.filter((l) => kept.includes(l)).map(language);
+}
+
+function filterMenus(
+  filters: VoiceFilters,
+  index: VoiceIndex | undefined,
+  results: readonly Voice[],
+  shown: readonly Voice[],
+): Control[] {
+  const menu = (key: FilterKey, placeholder: string, options: SelectMenu['options']): Control => ({
     kind: 'select',
     id: voicesFilterId(filters, key),
     placeholder,
@@ -150,14 +208,12 @@ function filterMenus(filters: VoiceFilters, index: VoiceIndex | undefined): Cont
         index.styles().map((s) => ({ label: s, value: s })),
       ),
     );
-    const languages = [...index.languages()].sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
-    out.push(
-      menu(
-        'l',
-        'Filter: language',
-        languages.map((l) => ({ label: truncate(`${l.name} (${l.code})`, OPTION_LABEL_MAX), value: l.code })),
-      ),
-    );
+    // The name reads as people say it ("English (United States)"); the code once, under it.
+    const options = languageOptions(results, shown, index).map((o) => ({
+      ...o,
+      label: truncate(o.label, OPTION_LABEL_MAX),
+    }));
+    out.push(menu('l', 'Filter: language', options));
   }
   return out;
 }
@@ -175,7 +231,14 @@ function voiceLine(v: Voice): string {
   return parts.filter(Boolean).join(' · ');
 }
 
-function controls(shown: Voice[], filters: VoiceFilters, page: number, pages: number, index?: VoiceIndex): Control[] {
+function controls(
+  results: Voice[],
+  shown: Voice[],
+  filters: VoiceFilters,
+  page: number,
+  pages: number,
+  index?: VoiceIndex,
+): Control[] {
   const out: Control[] = [];
   if (page > 1)
     out.push({ kind: 'action', label: '◀ Previous', id: voicesPageId(filters, page - 1), style: 'secondary' });
@@ -196,7 +259,7 @@ function controls(shown: Voice[], filters: VoiceFilters, page: number, pages: nu
       description: truncate(languageName(v.languageCode), OPTION_LABEL_MAX),
     })),
   });
-  out.push(...filterMenus(filters, index));
+  out.push(...filterMenus(filters, index, results, shown));
   return out;
 }
 
@@ -234,7 +297,7 @@ export function renderVoicePage(view: VoicePageView): OutMessage {
         body: `${summary}\n\n${shown.map(voiceLine).join('\n')}`,
         tone: 'info',
         ...(view.staleNote ? { footer: `⚠ ${view.staleNote}` } : {}),
-        controls: controls(shown, view.filters, page, pages, view.index),
+        controls: controls(view.voices, shown, view.filters, page, pages, view.index),
       },
     ],
   };

@@ -90,4 +90,20 @@ describe('reminders', () => {
     await settle();
     expect(reminders(a)).toEqual([]);
   });
+
+  it('a remind set while a request waits applies to it at once, counted from when it was asked', async () => {
+    const x = await start();
+    await addAccount(x, 'brand', 'youtube', 'brand-key-0123456789');
+    // Asked under the default (a day), then the channel asks for a reminder every minute.
+    await x.command(`/publish ${VIDEO} accounts=brand title=Waiting`);
+    await x.command('/setup remind=1m');
+    offset.ms = MIN + 1000;
+    await x.chat.waitFor(() => reminders(x).length === 1);
+    expect(reminders(x)[0]).toMatch(/Reminder 1\/3/);
+    // Turned off while it waits: no second one.
+    await x.command('/setup remind=off');
+    offset.ms = 2 * MIN + 1000;
+    await settle();
+    expect(reminders(x)).toHaveLength(1);
+  });
 });

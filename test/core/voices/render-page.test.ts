@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Voice } from '../../../src/core/media/schemas.ts';
 import {
   type ActionButton,
   type Card,
@@ -6,6 +7,7 @@ import {
   link,
   type SelectMenu,
 } from '../../../src/core/platform/message.ts';
+import { languageMatcher } from '../../../src/core/voices/language.ts';
 import {
   ANY,
   parseVoicesFilterPick,
@@ -30,6 +32,14 @@ const card = (m: { cards?: Card[] }): Card => {
 const buttons = (controls: Control[] = []) =>
   controls.filter((c): c is ActionButton => c.kind === 'action' && !/Share/.test(c.label)).map((b) => b.label);
 const menu = (controls: Control[] = []) => controls.find((c): c is SelectMenu => c.kind === 'select');
+/** The language filter of a page. */
+function languageMenu(page: { cards?: Card[] }): SelectMenu {
+  const found = (card(page).controls ?? []).find(
+    (c): c is SelectMenu => c.kind === 'select' && c.id.startsWith('vfilter:l:'),
+  );
+  if (!found) throw new Error('no language filter');
+  return found;
+}
 
 describe('a page of voices', () => {
   it('shows the filters, the position, and one line per voice with its sample', () => {
@@ -181,5 +191,61 @@ describe('filter menus', () => {
       expect(m.options.length).toBeLessThanOrEqual(25);
       expect(m.options[0]?.value).toBe(ANY);
     }
+  });
+
+  it('name each language once, as people say it, with its code under the name', () => {
+    const page = renderVoicePage({ voices: index.filter({}), page: 1, filters: {}, index });
+    const languages = languageMenu(page);
+    const us = languages.options.find((o) => o.value === 'en-US');
+    expect(us?.label).toBe('English (United States)');
+    expect(us?.description).toMatch(/^en-US · \d+ voices$/);
+    for (const o of languages.options) expect(o.label).not.toMatch(/\([a-z]{2,3}(-[A-Za-z]+)?\)$/);
+  });
+
+  describe('the language filter', () => {
+    /** A voice the page shows can be chosen: some option's value, as a filter, keeps it. */
+    const choosable = (m: SelectMenu, v: Voice) =>
+      m.options.some((o) => o.value !== ANY && languageMatcher(o.value)(v.languageCode));
+    const speaker = (languageCode: string, name: string): Voice => ({
+      voiceId: `${languageCode}-${name}`,
+      name,
+      gender: 'Female',
+      languageCode,
+      style: 'general',
+    });
+
+    it('offers every locale the results show, after language=french', () => {
+      const withSwiss = createVoiceIndex([
+        ...buildCatalogue(),
+        speaker('fr-BE', 'Charline'),
+        speaker('fr-CH', 'Ariane'),
+      ]);
+      const voices = withSwiss.filter({ language: 'french' });
+      const page = renderVoicePage({ voices, page: 1, filters: { language: 'french' }, index: withSwiss });
+      const values = languageMenu(page).options.map((o) => o.value);
+      expect(values).toEqual(expect.arrayContaining(['fr-FR', 'fr-CA', 'fr-BE', 'fr-CH']));
+      // …and other languages to switch to, within the menu's 25.
+      expect(values).toContain('en');
+      expect(values.length).toBeLessThanOrEqual(25);
+    });
+
+    it('offers the language of every voice on the page when more locales exist than a menu holds', () => {
+      // 60 locales of 30 languages, more than Discord's 25 options.
+      const many = createVoiceIndex(
+        Array.from(
+          { length: 30 },
+          (_, i) => `${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26) + 10)}`,
+        ).flatMap((base) => [speaker(`${base}-AA`, `${base}1`), speaker(`${base}-BB`, `${base}2`)]),
+      );
+      const voices = many.filter({});
+      const pages = Math.ceil(voices.length / 10);
+      for (let p = 1; p <= pages; p++) {
+        const page = renderVoicePage({ voices, page: p, filters: {}, index: many });
+        const m = languageMenu(page);
+        expect(m.options.length).toBeLessThanOrEqual(25);
+        for (const v of voices.slice((p - 1) * 10, p * 10))
+          expect(choosable(m, v), `${v.languageCode} on page ${p}`).toBe(true);
+      }
+    });
   });
 });
