@@ -35,6 +35,8 @@ export interface Draft {
   /** What the form showed, kept for a field a platform's form could not hold (it comes back absent). */
   title?: string | undefined;
   description?: string | undefined;
+  /** The result's still, the review page's poster. */
+  thumbnailUrl?: string | undefined;
 }
 
 export interface PublishRepo {
@@ -58,11 +60,15 @@ export interface PublishRepo {
   all(): AsyncIterable<PublishRequestRecord>;
   saveDraft(id: string, d: Draft): Promise<void>;
   getDraft(id: string): Promise<Draft | undefined>;
+  /** Which request a review link belongs to, by the SHA-256 of its token (the token is never stored). */
+  saveLink(tokenHash: string, requestId: string): Promise<void>;
+  linkRequest(tokenHash: string): Promise<string | undefined>;
 }
 
 export function createPublishRepo(store: Store, logger: Logger): PublishRepo {
   const requests = store.namespace('publish');
   const drafts = store.namespace('publish-drafts');
+  const links = store.namespace('publish-review-links');
   // Workspace → ids of its open requests. An id is added before its request is written and removed after
   // the request closed, so the index holds every open request (and at times a closed one, dropped when read).
   const index = store.namespace('publish-open');
@@ -149,6 +155,12 @@ export function createPublishRepo(store: Store, logger: Logger): PublishRepo {
     async getDraft(id) {
       const d = await drafts.get<Draft>(id);
       return d && typeof d.videoUrl === 'string' ? d : undefined;
+    },
+    // Kept as long as a decided request: past that, its request is gone and the link opens nothing anyway.
+    saveLink: (tokenHash, requestId) => links.set(tokenHash, requestId, DECIDED_TTL_MS),
+    async linkRequest(tokenHash) {
+      const id = await links.get<unknown>(tokenHash);
+      return typeof id === 'string' ? id : undefined;
     },
   };
 }

@@ -30,6 +30,7 @@ import {
   type PublishRequestRecord,
   personOf,
 } from './model.ts';
+import { createOutsideReview } from './outside-review.ts';
 import type { Policy, PolicyRepo } from './policy.ts';
 import { createPublisher, type PublisherDeps } from './publisher.ts';
 import { createReminders } from './reminders.ts';
@@ -141,6 +142,8 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
     await publisher.publish(r.id, by, (cur, p) => (ready(cur, p) ? cur : undefined));
   }
 
+  const outside = createOutsideReview({ ...deps, update, say, advance });
+
   /** Advances a request still waiting whose quorum is met; false when it is decided or still short of it. */
   async function carryForward(id: string, by: Person): Promise<boolean> {
     const r = await repo.get(id);
@@ -163,6 +166,7 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
         ...input,
         approvals: [],
         changes: [],
+        reviewers: [],
         state: 'pending',
         attempt: 1,
         posts: [],
@@ -280,6 +284,9 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
 
     /** New time on an overdue post (the form's time is already read and checked). */
     reschedule: missed.reschedule,
+
+    /** Outside reviewers: invite (a personal link), revoke the links, what a link shows, a decision from it. */
+    outside,
 
     /** A reminder of a request still waiting for its quorum is due. */
     onRemind: reminders.onRemind,

@@ -25,6 +25,7 @@ function request(over: Partial<PublishRequestRecord> = {}): PublishRequestRecord
     requester: { userId: 'ana' },
     approvals: [],
     changes: [],
+    reviewers: [],
     state: 'pending',
     attempt: 1,
     posts: [],
