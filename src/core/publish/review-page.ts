@@ -78,7 +78,7 @@ const SCRIPT = `
 (function(){
   document.querySelectorAll('time[data-local]').forEach(function(t){
     var d=new Date(t.getAttribute('datetime'));
-    if(!isNaN(d))t.textContent=d.toLocaleString(undefined,{dateStyle:'full',timeStyle:'short',timeZoneName:'short'});
+    if(!isNaN(d))t.textContent=d.toLocaleString(undefined,{weekday:'short',year:'numeric',month:'short',day:'numeric',hour:'2-digit',minute:'2-digit',timeZoneName:'short'});
   });
   var v=document.getElementById('player'),at=document.getElementById('at');
   if(!v||!at)return;
