@@ -41,7 +41,8 @@ export function liveLink(
 /** The approval state as the page and the thread say it: "1 of 2". */
 export function approvalCount(r: PublishRequestRecord, policy: Policy, now: number): { given: number; of: number } {
   const given = r.state === 'pending' ? validApprovals(r, policy, now).length : r.approvals.length;
-  return { given, of: Math.max(policy.approvals, policy.outsideReview === 'required' ? 1 : 0) };
+  // With outside_review=required the outside approval may come on top of the channel's number: "2 of 2", not "2 of 1".
+  return { given, of: Math.max(policy.approvals, policy.outsideReview === 'required' ? 1 : 0, given) };
 }
 
 export type ReviewDecision =
