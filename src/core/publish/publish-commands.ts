@@ -183,7 +183,7 @@ export function publishAction(actionId: string, ctx: PublishContext): Prepared |
           inputs: [
             {
               id: 'name',
-              label: 'Reviewer’s name',
+              label: "Reviewer's name",
               placeholder: 'Shown to the team, e.g. Ana (Acme)',
               style: 'short',
               required: true,

@@ -238,7 +238,9 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
         renewed = isExpired(r, policy, at);
         if (contentHash(r.content) === contentHash(content) && !renewed) return r;
         voided = r.approvals.length > 0 && !renewed;
-        return { ...r, content, approvals: [], editedAt: at };
+        // Review links ended when the request expired: asking again does not reopen them (invite again).
+        const reviewers = renewed ? r.reviewers.map((x) => (x.revokedAt ? x : { ...x, revokedAt: at })) : r.reviewers;
+        return { ...r, content, approvals: [], editedAt: at, reviewers };
       });
       if (refusal) return refusal;
       if (record) await watchExpiry(record);

@@ -144,6 +144,24 @@ describe('outside reviewers, on the console', () => {
     expect(labels(lastCard(h))).not.toContain('Revoke reviewer links');
   });
 
+  it('asks for the reviewer’s name in a one-field form', async () => {
+    await h.command(`/publish ${VIDEO} accounts=brand title="Launch"`);
+    const form = await click(h, button(lastCard(h), 'Invite reviewer') ?? '', as('ana'));
+    expect(form.kind === 'modal' && form.modal.inputs.map((i) => i.label)).toEqual(["Reviewer's name"]);
+  });
+
+  it('a link ended by expiry stays ended when the requester asks again', async () => {
+    await h.command(`/publish ${VIDEO} accounts=brand title="Launch"`);
+    const token = await invite(h, 'Ana (Acme)');
+    h.clock.advance(73 * 3600_000);
+    expect(await h.app.publish.service.outside.view(hashReviewToken(token))).toBeUndefined();
+    await submitForm(h, await click(h, button(lastCard(h), 'Edit') ?? '', as('ana')), { title: 'Again' }, as('ana'));
+    expect(lastEphemeral(h)).toMatch(/Asked again/);
+    expect(await h.app.publish.service.outside.view(hashReviewToken(token))).toBeUndefined();
+    expect(labels(lastCard(h))).toContain('Invite reviewer');
+    expect(labels(lastCard(h))).not.toContain('Revoke reviewer links');
+  });
+
   it('inviting the same reviewer again replaces their link', async () => {
     await h.command(`/publish ${VIDEO} accounts=brand title="Launch"`);
     const first = await invite(h, 'Ana (Acme)');
