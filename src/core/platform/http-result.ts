@@ -27,4 +27,6 @@ export interface PageRoute {
   handle(req: PageRequest): Promise<HttpResult>;
   /** The answer when a client asked too often. */
   tooMany(): HttpResult;
+  /** The answer when the request failed: 413 (its body was too large) or 500 (the listener logged why). */
+  failed(status: 413 | 500): HttpResult;
 }

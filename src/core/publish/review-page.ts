@@ -201,3 +201,9 @@ export function renderForbiddenPage(nonce: string): string {
 export function renderBadRequestPage(nonce: string, message: string): string {
   return page(nonce, 'Not sent', `<h1>Not sent</h1><p>${escapeHtml(message)}</p><p>Go back, then send it again.</p>`);
 }
+
+export function renderFailedPage(nonce: string, tooLarge: boolean): string {
+  return tooLarge
+    ? page(nonce, 'Too long', '<h1>Too long</h1><p>That was too long to send. Shorten the comment, then try again.</p>')
+    : page(nonce, 'Not available', '<h1>Not available just now</h1><p>Try again in a minute.</p>');
+}

@@ -9,6 +9,7 @@ import type { OutsideReview, ReviewDecision } from './outside-review.ts';
 import { formToken, formTokenMatches, hashReviewToken, readPosition, TOKEN_PATTERN } from './review-link.ts';
 import {
   renderBadRequestPage,
+  renderFailedPage,
   renderForbiddenPage,
   renderNotFoundPage,
   renderOutcomePage,
@@ -86,5 +87,6 @@ export function createReviewRoute(deps: ReviewRouteDeps): PageRoute {
     prefix: REVIEW_PREFIX,
     handle,
     tooMany: () => html(429, renderTooManyPage, { 'retry-after': '60' }),
+    failed: (status) => html(status, (nonce) => renderFailedPage(nonce, status === 413)),
   };
 }

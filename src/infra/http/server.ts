@@ -71,7 +71,14 @@ export function createRequestHandler(deps: HttpDeps) {
     const page = deps.pages?.find((p) => path.startsWith(p.route.prefix));
     if (page) {
       if (!(await page.limit(client))) return page.route.tooMany();
-      return page.route.handle({ method, path, body });
+      try {
+        return await page.route.handle({ method, path, body });
+      } catch (err) {
+        // Answered as the page's own (its security headers too), not as a bare 500.
+        if (err instanceof TooLarge) return page.route.failed(413);
+        deps.logger.error({ err, path: loggablePath(path) }, 'page route failed');
+        return page.route.failed(500);
+      }
     }
     if (path === '/healthz' && method === 'GET') return health();
     if (path === '/metrics' && method === 'GET' && deps.metricsAccess?.served !== false) {

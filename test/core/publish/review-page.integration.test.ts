@@ -123,6 +123,15 @@ describe('the review page over HTTP', () => {
     expect((await fetch(url)).status).toBe(404);
   });
 
+  it('answers a body too large with a page of its own, behind the same headers', async () => {
+    await h.command(`/publish ${VIDEO} accounts=brand title="Launch"`);
+    const url = await invite('Ana (Acme)');
+    const res = await post(url, { decision: 'changes', comment: 'x'.repeat(300 * 1024) });
+    expect(res.status).toBe(413);
+    expectReviewHeaders(res);
+    expect(await res.text()).toMatch(/too long to send/);
+  });
+
   it('asks for a comment before sending a change request', async () => {
     await h.command(`/publish ${VIDEO} accounts=brand title="Launch"`);
     const url = await invite('Ana (Acme)');
