@@ -7,6 +7,8 @@ import { type PublishRequestRecord, requestSchema } from './model.ts';
 
 /** Decided requests are kept this long for /scheduled's "last 10 published" and old cards' buttons. */
 const DECIDED_TTL_MS = 90 * 24 * 3600_000;
+/** How long the link → request entry is kept: past the longest a request can stay open. */
+const LINK_TTL_MS = 800 * 24 * 3600_000;
 /** A form left open longer than this is gone (Discord's interaction token lives 15 min). */
 const DRAFT_TTL_MS = 24 * 3600_000;
 
@@ -156,8 +158,9 @@ export function createPublishRepo(store: Store, logger: Logger): PublishRepo {
       const d = await drafts.get<Draft>(id);
       return d && typeof d.videoUrl === 'string' ? d : undefined;
     },
-    // Kept as long as a decided request: past that, its request is gone and the link opens nothing anyway.
-    saveLink: (tokenHash, requestId) => links.set(tokenHash, requestId, DECIDED_TTL_MS),
+    // Outlives its request however long it waits (approvals may last a year, a post be held a year more); once
+    // the request is gone the link opens nothing anyway.
+    saveLink: (tokenHash, requestId) => links.set(tokenHash, requestId, LINK_TTL_MS),
     async linkRequest(tokenHash) {
       const id = await links.get<unknown>(tokenHash);
       return typeof id === 'string' ? id : undefined;
