@@ -28,7 +28,7 @@ import { PUBLISH } from './publish-table.ts';
 import { renderRequestCard } from './render.ts';
 import { newRequestId } from './repo.ts';
 import type { Member } from './request-lifecycle.ts';
-import { readReviewerName } from './review-link.ts';
+import { inviteForm, submitInvite } from './review-invite.ts';
 
 export const PUBLISH_BUTTON_LABEL = 'Publish…';
 
@@ -175,23 +175,7 @@ export function publishAction(actionId: string, ctx: PublishContext): Prepared |
     case 'when':
       return { kind: 'modal', modal: newTimeForm(id) };
     case 'invite':
-      return {
-        kind: 'modal',
-        modal: {
-          id: `${INVITE_PREFIX}${id}`,
-          title: 'Invite reviewer',
-          inputs: [
-            {
-              id: 'name',
-              label: "Reviewer's name",
-              placeholder: 'Shown to the team, e.g. Ana (Acme)',
-              style: 'short',
-              required: true,
-              maxLength: 80,
-            },
-          ],
-        },
-      };
+      return { kind: 'modal', modal: inviteForm(id) };
     case 'revoke':
       return answer((k) => k.service.outside.revoke(id, me));
     default:
@@ -277,16 +261,7 @@ export function publishModal(s: ModalSubmission, ctx: PublishContext): Prepared 
       await reply.ephemeral({ text: await kit.service.reschedule(id, member(ctx), when.at) });
     });
   }
-  if (s.modalId.startsWith(INVITE_PREFIX)) {
-    const id = s.modalId.slice(INVITE_PREFIX.length);
-    const name = readReviewerName(s.values.name);
-    if (!name.ok) return fail(name.message);
-    return run(true, async (reply) => {
-      const made = await kitOf(ctx).service.outside.invite(id, member(ctx), name.name);
-      const text = 'refusal' in made ? made.refusal : inviteAnswer(name.name, reviewUrl(ctx, made.token));
-      await reply.ephemeral({ text });
-    });
-  }
+  if (s.modalId.startsWith(INVITE_PREFIX)) return submitInvite(s, ctx, member(ctx));
   if (s.modalId.startsWith(REASON_PREFIX)) {
     const id = s.modalId.slice(REASON_PREFIX.length);
     const reason = (s.values.reason ?? '').trim();
@@ -296,19 +271,6 @@ export function publishModal(s: ModalSubmission, ctx: PublishContext): Prepared 
     );
   }
   return undefined;
-}
-
-/** The personal link: PUBLIC_URL's, or the listener's own address when there is none. */
-function reviewUrl(ctx: PublishContext, token: string): { url: string; localOnly: boolean } {
-  const base = ctx.deps.options.publish.reviewBase();
-  return { url: `${base.url}/review/${token}`, localOnly: base.localOnly };
-}
-
-function inviteAnswer(name: string, link: { url: string; localOnly: boolean }): string {
-  const local = link.localOnly
-    ? '\n⚠️ PUBLIC_URL is not set, so this is the listener’s own address: it is reachable only locally, from this machine.'
-    : '';
-  return `Review link for “${name}” — send it to them yourself; it is personal, and only you see it:\n${link.url}\nIt ends when the request is published, cancelled or expires, or when someone uses Revoke reviewer links.${local}`;
 }
 
 /** Publish… on a result (`publish:<jobId>:<part>:<output>`) and the request card's buttons (`pub:<verb>:<id>`). */

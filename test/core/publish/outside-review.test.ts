@@ -144,6 +144,24 @@ describe('outside reviewers, on the console', () => {
     expect(labels(lastCard(h))).not.toContain('Revoke reviewer links');
   });
 
+  it('a request made from a finished reel shows the reel’s still as the page’s poster', async () => {
+    await h.command('/clip https://youtu.be/dQw4w9WgXcQ reels=1');
+    await h.chat.waitFor((seen) => seen.some((s) => s.where === 'thread' && /ready/.test(s.message.text)));
+    const result = h.chat.seen.find((s) => s.where === 'thread' && /ready/.test(s.message.text));
+    const publish = result?.message.cards?.[0]?.controls?.find((c) => c.kind === 'action' && c.label === 'Publish…');
+    const opened = await click(h, publish?.kind === 'action' ? publish.id : '', as('ana'));
+    await submitForm(h, opened, { accounts: 'brand' }, as('ana'));
+    const token = await invite(h, 'Ana (Acme)');
+    const view = await h.app.publish.service.outside.view(hashReviewToken(token));
+    expect(view?.request.content.thumbnailUrl).toBe(result?.message.cards?.[0]?.imageUrl);
+    expect(view?.request.content.thumbnailUrl).toMatch(/^https?:\/\//);
+    // Editing keeps it.
+    await submitForm(h, await click(h, button(lastCard(h), 'Edit') ?? '', as('ana')), { title: 'New' }, as('ana'));
+    const edited = await h.app.publish.service.outside.view(hashReviewToken(token));
+    expect(edited?.request.content.title).toBe('New');
+    expect(edited?.request.content.thumbnailUrl).toBe(view?.request.content.thumbnailUrl);
+  });
+
   it('asks for the reviewer’s name in a one-field form', async () => {
     await h.command(`/publish ${VIDEO} accounts=brand title="Launch"`);
     const form = await click(h, button(lastCard(h), 'Invite reviewer') ?? '', as('ana'));
