@@ -162,6 +162,17 @@ describe('outside reviewers, on the console', () => {
     expect(edited?.request.content.thumbnailUrl).toBe(view?.request.content.thumbnailUrl);
   });
 
+  it('/setup and /help show outside_review; a wrong value is refused with what to write', async () => {
+    await h.command('/setup outside_review=sometimes');
+    expect(lastEphemeral(h)).toMatch(/outside_review.*Valid: required, optional/);
+    await h.command('/setup outside_review=required');
+    expect(lastEphemeral(h)).toMatch(/outside review required/);
+    await h.command('/setup');
+    expect(allText(h.chat.seen.slice(-1))).toMatch(/outside review required/);
+    await h.command('/help setup');
+    expect(allText(h.chat.seen.slice(-1))).toMatch(/outside_review.*required.*optional/);
+  });
+
   it('asks for the reviewer’s name in a one-field form', async () => {
     await h.command(`/publish ${VIDEO} accounts=brand title="Launch"`);
     const form = await click(h, button(lastCard(h), 'Invite reviewer') ?? '', as('ana'));
