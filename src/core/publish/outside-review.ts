@@ -93,6 +93,9 @@ export function createOutsideReview(deps: OutsideReviewDeps) {
       const freshId = randomBytes(6).toString('base64url');
       let replaced = false;
       let reviewerId = freshId;
+      // The lookup first: a process that stops between the two leaves a lookup that opens nothing (the request
+      // does not hold that hash), never a reviewer whose link cannot be found.
+      await deps.repo.saveLink(tokenHash, id);
       const { record, refusal } = await update(id, (r, policy) => {
         if (!mayCancel(r, actor)) return NOT_YOURS;
         if (r.state !== 'pending') return decidedText(r);
@@ -107,7 +110,6 @@ export function createOutsideReview(deps: OutsideReviewDeps) {
         return { ...r, reviewers: [...r.reviewers.filter((x) => x.id !== reviewerId), reviewer] };
       });
       if (refusal || !record) return { refusal: refusal ?? 'That publish request no longer exists.' };
-      await deps.repo.saveLink(tokenHash, id);
       const again = replaced ? ' (their earlier link no longer opens)' : '';
       await say(
         record,
