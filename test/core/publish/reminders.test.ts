@@ -81,6 +81,15 @@ describe('what a reminder says', () => {
     expect(text).toMatch(/Reminder 1\/3: this request needs 2 more approvals · expires in 2 days/);
   });
 
+  it('with outside_review=required, says an outside reviewer’s approval is what is missing', () => {
+    const required = policy({ approvals: 1, outsideReview: 'required' });
+    expect(reminderText(request(), required, T0 + DAY, wait)).toMatch(
+      /needs 1 more approval \(one from an outside reviewer\) ·/,
+    );
+    const r = request({ approvals: [{ userId: 'bea', at: T0 + HOUR, hash: contentHash(request().content) }] });
+    expect(reminderText(r, required, T0 + DAY, wait)).toMatch(/needs an outside reviewer’s approval ·/);
+  });
+
   it('mentions the named approvers who can still act: not the requester, not who already approved', () => {
     const r = request({
       approvals: [{ userId: 'bea', at: T0 + HOUR, hash: contentHash(request().content) }],
