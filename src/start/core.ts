@@ -45,6 +45,10 @@ function timingsFor(config: Config, sandbox: boolean): JobTimings {
   return { firstPollMs: 20_000, maxPollMs: 5 * 60_000, horizonMs };
 }
 
+/** A listener bound to every address is reached locally at the loopback one. */
+const listenerHost = (host: string | undefined) =>
+  !host || host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+
 export async function buildCore(config: Config, options: BotOptions, infra: Infrastructure): Promise<Core> {
   const { logger } = options;
   const { clock, store, media, metrics, scheduler, sandbox } = infra;
@@ -62,6 +66,11 @@ export async function buildCore(config: Config, options: BotOptions, infra: Infr
   const webhookBase = () =>
     config.publicUrl ??
     (sandboxMode ? `http://127.0.0.1:${infra.http.boundPort() ?? config.port}` : UNREACHABLE_WEBHOOK_BASE);
+  // Review links go to people outside the chat: PUBLIC_URL, or this listener's own address for a local try.
+  const reviewBase = () =>
+    config.publicUrl
+      ? { url: config.publicUrl, localOnly: false }
+      : { url: `http://${listenerHost(config.host)}:${infra.http.boundPort() ?? config.port}`, localOnly: true };
   const timings = { ...timingsFor(config, sandboxMode), ...options.tuning?.timings };
 
   // The features, mounted on the core's services; their queues are registered before the scheduler starts.
@@ -93,7 +102,7 @@ export async function buildCore(config: Config, options: BotOptions, infra: Infr
     options: {
       // With Redis, other replicas were up and heard the webhooks a restarting one missed.
       jobs: { timings, catchUpOnStart: !infra.redis },
-      publish: { staleMs: PUBLISH_STALE_MS },
+      publish: { staleMs: PUBLISH_STALE_MS, reviewBase },
     },
   });
   for (const [queue, handler] of app.queues) scheduler.handle(queue, handler);

@@ -4,6 +4,7 @@
 import type { Config } from '../config.ts';
 import type { ListenerAddress } from '../core/platform/chat-adapter.ts';
 import type { Logger } from '../core/ports.ts';
+import { createClientLimit, REVIEW_RATE } from '../infra/http/client-limit.ts';
 import { startMetricsListener } from '../infra/http/metrics-listener.ts';
 import type { HttpServer } from '../infra/http/server.ts';
 import type { Closers } from '../runtime/closers.ts';
@@ -68,6 +69,7 @@ export async function serve(
       mediaApi: infra.mediaApiHealth,
     },
     metricsAccess: { served: config.metrics.port === undefined, token: config.metrics.token },
+    pages: [{ route: core.publish.review, limit: createClientLimit(options.tuning?.reviewRate ?? REVIEW_RATE) }],
   });
   const port =
     options.infra?.listen === false

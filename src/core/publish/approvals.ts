@@ -1,6 +1,8 @@
 // Where approvals are counted: which ones still count toward a request's quorum (bound to its content,
 // given since its last edit, not expired) and who may approve, edit or cancel it. Refusals are values
 // (shown to the person who clicked only), never exceptions.
+
+import { mention } from '../platform/message.ts';
 import { contentHash, type PublishRequestRecord } from './model.ts';
 import { approversText, type Policy } from './policy.ts';
 
@@ -14,6 +16,10 @@ export interface Actor {
   /** Discord roles / Slack user groups the person is in, when known (see approvers.ts). */
   roles?: readonly string[];
 }
+
+/** Who approved or asked, as messages name them: a member's mention, or an outside reviewer's name. */
+export const deciderName = (p: { userId: string; reviewer?: string | undefined }): string =>
+  p.reviewer !== undefined ? `${p.reviewer}, outside reviewer` : mention(p.userId);
 
 /** Approvals that still count: bound to the current content, given after the last edit, not expired. */
 export function validApprovals(r: PublishRequestRecord, policy: Policy, now: number) {
@@ -30,8 +36,14 @@ export function openChanges(r: PublishRequestRecord) {
   return r.changes.filter((c) => c.at >= r.editedAt && !r.approvals.some((a) => a.userId === c.userId && a.at > c.at));
 }
 
+/** With `outside_review=required`, the request still lacks an outside reviewer's approval of this version. */
+export function waitsForOutsideReviewer(r: PublishRequestRecord, policy: Policy, now: number): boolean {
+  return policy.outsideReview === 'required' && !validApprovals(r, policy, now).some((a) => a.reviewer !== undefined);
+}
+
+/** An outside approval counts as one toward the channel's number, like a member's. */
 export function quorumReached(r: PublishRequestRecord, policy: Policy, now: number): boolean {
-  return validApprovals(r, policy, now).length >= policy.approvals;
+  return validApprovals(r, policy, now).length >= policy.approvals && !waitsForOutsideReviewer(r, policy, now);
 }
 
 export function isExpired(r: PublishRequestRecord, policy: Policy, now: number): boolean {

@@ -16,6 +16,8 @@ declare module '../commands/define-feature.ts' {
     publish: {
       /** A request left in `publishing` this long by a stopped process is shown as outcome unknown. */
       staleMs: number;
+      /** Where review links point: PUBLIC_URL, or the listener's own address (then reachable only locally). */
+      reviewBase(): { url: string; localOnly: boolean };
     };
   }
 }

@@ -13,6 +13,7 @@ export const FORM_PREFIX = 'pubform:';
 export const EDIT_PREFIX = 'pubedit:';
 export const REASON_PREFIX = 'pubwhy:';
 export const WHEN_PREFIX = 'pubwhen:';
+export const INVITE_PREFIX = 'pubinvite:';
 
 export const NO_ACCOUNTS =
   'This channel has no social accounts yet, so there is nowhere to publish. Someone who may configure the bot adds one with `/setup socials add <name> platform=<tiktok|instagram|youtube|x|linkedin|facebook|other>`.';

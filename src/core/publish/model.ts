@@ -21,6 +21,20 @@ export type RequestState = (typeof REQUEST_STATES)[number];
 const personSchema = z.object({ userId: z.string(), userName: z.string().optional() });
 export type Person = z.infer<typeof personSchema>;
 
+/**
+ * An outside reviewer and their link. Only the SHA-256 of the link's token is kept: the token itself is
+ * shown once, to the member who invited them.
+ */
+export const reviewerSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  tokenHash: z.string(),
+  createdBy: personSchema,
+  createdAt: z.number(),
+  revokedAt: z.number().optional(),
+});
+export type Reviewer = z.infer<typeof reviewerSchema>;
+
 export const contentSchema = z.object({
   videoUrl: z.string(),
   title: z.string(),
@@ -29,6 +43,8 @@ export const contentSchema = z.object({
   privacy: z.enum(PRIVACY_VALUES),
   /** null = as soon as approved. */
   scheduleAt: z.number().nullable(),
+  /** The video's still, shown as the outside review page's poster; not posted, so not part of the hash. */
+  thumbnailUrl: z.string().optional(),
 });
 export type Content = z.infer<typeof contentSchema>;
 
@@ -38,8 +54,21 @@ export const requestSchema = z.object({
   thread: threadRefSchema,
   content: contentSchema,
   requester: personSchema,
-  approvals: z.array(personSchema.extend({ at: z.number(), hash: z.string() })),
-  changes: z.array(personSchema.extend({ at: z.number(), reason: z.string() })).default([]),
+  /** `reviewer`: the name of an outside reviewer who decided from a review link (userId `outside:<id>`). */
+  approvals: z.array(personSchema.extend({ at: z.number(), hash: z.string(), reviewer: z.string().optional() })),
+  changes: z
+    .array(
+      personSchema.extend({
+        at: z.number(),
+        reason: z.string(),
+        reviewer: z.string().optional(),
+        /** Where the outside reviewer paused the video ("0:12"). */
+        position: z.string().optional(),
+      }),
+    )
+    .default([]),
+  /** Outside reviewers invited with a personal link (outside-review.ts); one link each. */
+  reviewers: z.array(reviewerSchema).default([]),
   state: z.enum(REQUEST_STATES),
   /** Bumped by Try again; each attempt has its own never-expiring claim. */
   attempt: z.number().int(),

@@ -26,6 +26,8 @@ export const policySchema = z.object({
     .min(MIN_REMIND_MS)
     .nullable()
     .default(24 * 3600_000),
+  /** `required`: a request also waits for at least one outside reviewer's approval (outside-review.ts). */
+  outsideReview: z.enum(['required', 'optional']).default('optional'),
 });
 export type Policy = z.infer<typeof policySchema>;
 
@@ -36,6 +38,7 @@ export const POLICY_OPTIONS = [
   'approvers',
   'timezone',
   'remind',
+  'outside_review',
 ] as const;
 
 export interface PolicyRepo {
@@ -135,6 +138,12 @@ export function parsePolicyOptions(v: Record<string, string | number | boolean |
       };
     patch.remindMs = ms;
   }
+  if (v.outside_review !== undefined) {
+    const s = String(v.outside_review).trim().toLowerCase();
+    if (s !== 'required' && s !== 'optional')
+      return { ok: false, message: `outside_review must be required or optional, not “${String(v.outside_review)}”.` };
+    patch.outsideReview = s;
+  }
   return { ok: true, patch };
 }
 
@@ -147,5 +156,8 @@ export const approversText = (p: Policy): string =>
 export function describePolicy(p: Policy): string {
   const n = p.approvals === 0 ? 'no approval needed' : `${p.approvals} approval${p.approvals === 1 ? '' : 's'}`;
   const who = approversText(p);
-  return `${n} · self-approval ${p.selfApprove ? 'allowed' : 'not allowed'} · approvals expire after ${Math.round(p.expiryMs / 3600_000)} h · approvers: ${who} · time zone ${p.timezone} · ${p.remindMs === null ? 'reminders off' : `reminders every ${durationText(p.remindMs)} (3 at most)`}`;
+  return `${n} · self-approval ${p.selfApprove ? 'allowed' : 'not allowed'} · approvals expire after ${Math.round(p.expiryMs / 3600_000)} h · approvers: ${who} · time zone ${p.timezone} · ${p.remindMs === null ? 'reminders off' : `reminders every ${durationText(p.remindMs)} (3 at most)`} · outside review ${p.outsideReview}`;
 }
+
+/** Whether a request waits at all: for members' approvals, or for an outside reviewer's. */
+export const needsApproval = (p: Policy): boolean => p.approvals > 0 || p.outsideReview === 'required';

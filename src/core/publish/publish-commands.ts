@@ -13,6 +13,7 @@ import {
   EDIT_PREFIX,
   FORM_PREFIX,
   type FormValues,
+  INVITE_PREFIX,
   newTimeForm,
   publishForm,
   REASON_PREFIX,
@@ -22,10 +23,12 @@ import {
 } from './form.ts';
 import type { PublishKit } from './kit.ts';
 import { type Content, type PublishRequestRecord, personOf } from './model.ts';
+import { needsApproval } from './policy.ts';
 import { PUBLISH } from './publish-table.ts';
 import { renderRequestCard } from './render.ts';
 import { newRequestId } from './repo.ts';
 import type { Member } from './request-lifecycle.ts';
+import { inviteForm, submitInvite } from './review-invite.ts';
 
 export const PUBLISH_BUTTON_LABEL = 'Publish…';
 
@@ -44,6 +47,7 @@ interface Source {
   videoUrl: string;
   title?: string | undefined;
   description?: string | undefined;
+  thumbnailUrl?: string | undefined;
 }
 
 /** A form prefilled from the store; the draft remembers the video for the submission. */
@@ -53,15 +57,27 @@ function formFor(ctx: PublishContext, source: () => Promise<Source>): Prepared {
   const load = async (): Promise<ModalSpec> => {
     const kit = kitOf(ctx);
     const [accounts, found] = await Promise.all([kit.accounts.list(ctx.channelKey), source()]);
-    const { title, description } = found;
-    await kit.repo.saveDraft(draftId, { videoUrl: found.videoUrl, channelKey: ctx.channelKey, title, description });
+    const { title, description, thumbnailUrl } = found;
+    await kit.repo.saveDraft(draftId, {
+      videoUrl: found.videoUrl,
+      channelKey: ctx.channelKey,
+      title,
+      description,
+      thumbnailUrl,
+    });
     return publishForm(id, accounts, { accounts: accounts.map((a) => a.name), title, description });
   };
   return { kind: 'modal', modal: publishForm(id, [], {}), load };
 }
 
 /** Checks the answers, posts the request card (a thread root), and starts the request. */
-async function createRequest(ctx: PublishContext, reply: Reply, videoUrl: string, v: FormValues): Promise<void> {
+async function createRequest(
+  ctx: PublishContext,
+  reply: Reply,
+  videoUrl: string,
+  v: FormValues,
+  thumbnailUrl?: string,
+): Promise<void> {
   const kit = kitOf(ctx);
   const now = ctx.deps.clock.now();
   const [accounts, policy] = await Promise.all([kit.accounts.list(ctx.channelKey), kit.policies.get(ctx.channelKey)]);
@@ -73,10 +89,11 @@ async function createRequest(ctx: PublishContext, reply: Reply, videoUrl: string
   const draft = {
     id,
     channelKey: ctx.channelKey,
-    content: checked.content,
+    content: thumbnailUrl ? { ...checked.content, thumbnailUrl } : checked.content,
     requester: personOf(ctx.origin),
     approvals: [],
     changes: [],
+    reviewers: [],
     state: 'pending' as const,
     attempt: 1,
     posts: [],
@@ -94,14 +111,15 @@ async function createRequest(ctx: PublishContext, reply: Reply, videoUrl: string
   // With approvals=0 the request moves on the moment it is created: its first drawing says where it is
   // going, not "waiting for approval" with an Approve button nobody needs.
   const at = checked.content.scheduleAt;
-  const shown =
-    policy.approvals > 0 ? draft : { ...draft, state: at !== null && at > now ? 'scheduled' : 'publishing' };
+  const shown = needsApproval(policy)
+    ? draft
+    : { ...draft, state: at !== null && at > now ? 'scheduled' : 'publishing' };
   const thread = await reply.openThread(renderRequestCard(shown as PublishRequestRecord, policy, now));
   await kit.service.create({
     id,
     channelKey: ctx.channelKey,
     thread,
-    content: checked.content,
+    content: draft.content,
     requester: draft.requester,
   });
 }
@@ -156,6 +174,10 @@ export function publishAction(actionId: string, ctx: PublishContext): Prepared |
       return editForm(ctx, id);
     case 'when':
       return { kind: 'modal', modal: newTimeForm(id) };
+    case 'invite':
+      return { kind: 'modal', modal: inviteForm(id) };
+    case 'revoke':
+      return answer((k) => k.service.outside.revoke(id, me));
     default:
       return undefined;
   }
@@ -165,7 +187,12 @@ function fromResult(ctx: PublishContext, jobId: string, part: number, index: num
   return formFor(ctx, async () => {
     const out = await ctx.deps.jobs.output(jobId, part, index, ctx.channelKey);
     if (!out?.videoUrl) throw new UserError('That result is no longer available; use `/publish <video link>`.');
-    return { videoUrl: out.videoUrl, title: out.info?.title, description: out.info?.caption };
+    return {
+      videoUrl: out.videoUrl,
+      title: out.info?.title,
+      description: out.info?.caption,
+      thumbnailUrl: out.thumbnailUrl,
+    };
   });
 }
 
@@ -199,7 +226,7 @@ export function publishModal(s: ModalSubmission, ctx: PublishContext): Prepared 
       if (!draft || draft.channelKey !== ctx.channelKey)
         throw new UserError('That form has expired. Click Publish… again.');
       const shown = { title: draft.title, description: draft.description };
-      await createRequest(ctx, reply, draft.videoUrl, submittedValues(s.values, shown));
+      await createRequest(ctx, reply, draft.videoUrl, submittedValues(s.values, shown), draft.thumbnailUrl);
     });
   }
   if (s.modalId.startsWith(EDIT_PREFIX)) {
@@ -217,7 +244,9 @@ export function publishModal(s: ModalSubmission, ctx: PublishContext): Prepared 
         ctx.deps.clock.now(),
       );
       if (!checked.ok) throw new UserError(checked.message);
-      await reply.ephemeral({ text: await kit.service.edit(id, member(ctx), checked.content) });
+      const { thumbnailUrl } = r.content;
+      const content = thumbnailUrl ? { ...checked.content, thumbnailUrl } : checked.content;
+      await reply.ephemeral({ text: await kit.service.edit(id, member(ctx), content) });
     });
   }
   if (s.modalId.startsWith(WHEN_PREFIX)) {
@@ -232,6 +261,7 @@ export function publishModal(s: ModalSubmission, ctx: PublishContext): Prepared 
       await reply.ephemeral({ text: await kit.service.reschedule(id, member(ctx), when.at) });
     });
   }
+  if (s.modalId.startsWith(INVITE_PREFIX)) return submitInvite(s, ctx, member(ctx));
   if (s.modalId.startsWith(REASON_PREFIX)) {
     const id = s.modalId.slice(REASON_PREFIX.length);
     const reason = (s.values.reason ?? '').trim();
@@ -261,6 +291,7 @@ export const PUBLISH_FORMS: readonly FormHandler<PublishDeps>[] = [
   EDIT_PREFIX,
   REASON_PREFIX,
   WHEN_PREFIX,
+  INVITE_PREFIX,
 ].map((prefix) => ({
   id: prefix.slice(0, -1),
   prepare: (s, ctx) => publishModal(s, ctx) ?? fail('That form has expired. Run the command again.'),

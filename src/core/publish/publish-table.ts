@@ -97,4 +97,10 @@ export const SETUP_PUBLISHING_OPTIONS: readonly OptionSpec[] = [
     type: 'string',
     maxLength: 10,
   },
+  {
+    name: 'outside_review',
+    description: 'required: wait for at least one outside reviewer (Invite reviewer); optional (default)',
+    type: 'string',
+    choices: ['required', 'optional'],
+  },
 ];

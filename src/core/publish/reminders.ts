@@ -8,9 +8,9 @@
 import { groupMention, mention, type OutMessage } from '../platform/message.ts';
 import type { Clock } from '../ports.ts';
 import type { Scheduler, Task, TaskOutcome } from '../scheduler.ts';
-import { expiresAt, isExpired, quorumReached, validApprovals } from './approvals.ts';
+import { expiresAt, isExpired, quorumReached, validApprovals, waitsForOutsideReviewer } from './approvals.ts';
 import type { PublishRequestRecord } from './model.ts';
-import type { Policy, PolicyRepo } from './policy.ts';
+import { needsApproval, type Policy, type PolicyRepo } from './policy.ts';
 import type { PublishRepo } from './repo.ts';
 import { formatWhen } from './schedule-time.ts';
 
@@ -24,7 +24,7 @@ export type Reminder = { kind: 'wait'; n: number; at: number } | { kind: 'slot';
 /** The reminders a request is still owed, earliest first: none once it is decided, or with `remind=off`. */
 export function owedReminders(r: PublishRequestRecord, policy: Policy): Reminder[] {
   const every = policy.remindMs;
-  if (r.state !== 'pending' || every === null || policy.approvals === 0) return [];
+  if (r.state !== 'pending' || every === null || !needsApproval(policy)) return [];
   const sent = r.reminded?.editedAt === r.editedAt ? r.reminded : { count: 0, slot: false };
   // When the approvals run out nobody can act any more; the expiry tells the requester itself.
   const end = r.editedAt + policy.expiryMs;
@@ -75,8 +75,13 @@ function whoText(r: PublishRequestRecord, policy: Policy, now: number): string {
 
 /** The reminder's words: what is missing, until when, and who can act (mentioned, so they are notified). */
 export function reminderText(r: PublishRequestRecord, policy: Policy, now: number, what: Reminder): string {
-  const missing = Math.max(1, policy.approvals - validApprovals(r, policy, now).length);
-  const needs = `needs ${plural(missing, 'more approval')} · expires in ${inWords(expiresAt(r, policy) - now)}`;
+  const short = policy.approvals - validApprovals(r, policy, now).length;
+  const outside = waitsForOutsideReviewer(r, policy, now);
+  // With outside_review=required and the members' number met, what is missing is the outside reviewer alone.
+  const missing =
+    short > 0 || !outside ? plural(Math.max(1, short), 'more approval') : 'an outside reviewer’s approval';
+  const also = short > 0 && outside ? ' (one from an outside reviewer)' : '';
+  const needs = `needs ${missing}${also} · expires in ${inWords(expiresAt(r, policy) - now)}`;
   const slot = r.content.scheduleAt;
   const who = whoText(r, policy, now);
   if (what.kind === 'slot' && slot !== null)

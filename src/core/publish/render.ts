@@ -1,8 +1,9 @@
 // The publish request card: what will be posted, where, when, by whom, how far the approval is, and
 // the buttons allowed in its state. Decided cards lock (no buttons) and record the decision.
-import { type Control, type Field, mention, type OutMessage, truncate } from '../platform/message.ts';
-import { isExpired, openChanges, validApprovals } from './approvals.ts';
+import { type Control, type Field, type OutMessage, truncate } from '../platform/message.ts';
+import { deciderName, isExpired, openChanges, validApprovals, waitsForOutsideReviewer } from './approvals.ts';
 import type { PublishRequestRecord } from './model.ts';
+import { ENDED_STATES, liveReviewers } from './outside-review.ts';
 import type { Policy } from './policy.ts';
 import { formatWhen } from './schedule-time.ts';
 
@@ -29,10 +30,13 @@ const EXPIRED_HEAD = '⌛ Publish request — approvals expired (the requester c
 
 /** Who asked for what, newest last; the card's field holds 1024 characters (Discord), so 3 at most. */
 function changesText(open: PublishRequestRecord['changes']): string {
-  const shown = open.slice(-3).map((c) => `${who(c)}: ${truncate(c.reason, 250)}`);
+  const shown = open.slice(-3).map((c) => `${who(c)}${atText(c)}: ${truncate(c.reason, 250)}`);
   const more = open.length > 3 ? `\n…and ${open.length - 3} earlier` : '';
   return `${shown.join('\n')}${more}\nApprovals still count; an Edit by the requester answers these.`;
 }
+
+/** Where an outside reviewer paused the video when they asked: " at 0:12". */
+export const atText = (c: { position?: string | undefined }): string => (c.position ? ` at ${c.position}` : '');
 
 /** The newest open change request on the card's first line too (the console and notifications show only it). */
 function latestAsk(open: PublishRequestRecord['changes']): string {
@@ -70,16 +74,18 @@ export function requestControls(r: PublishRequestRecord, expired: boolean): Cont
   }
 }
 
-const who = (p: { userId: string }) => mention(p.userId);
+const who = (p: { userId: string; reviewer?: string | undefined }) => deciderName(p);
 
 export function approvalLine(r: PublishRequestRecord, policy: Policy, now: number): string {
-  if (policy.approvals === 0) return 'no approval needed';
+  const outside =
+    r.state === 'pending' && waitsForOutsideReviewer(r, policy, now) ? ' · waiting for an outside reviewer' : '';
+  if (policy.approvals === 0) return outside ? `needs an outside reviewer's approval${outside}` : 'no approval needed';
   // Once decided, the approvals that decided it stay shown (a held post outlives their expiry; a new time
   // after a missed one changes the content's hash, not who approved it).
   const valid = r.state === 'pending' ? validApprovals(r, policy, now) : r.approvals;
   const names = valid.length > 0 ? ` — ${valid.map(who).join(', ')}` : '';
   const expired = isExpired(r, policy, now) ? ' · ⌛ expired' : '';
-  return `needs ${policy.approvals} approval${policy.approvals === 1 ? '' : 's'} (${valid.length}/${policy.approvals})${names}${expired}`;
+  return `needs ${policy.approvals} approval${policy.approvals === 1 ? '' : 's'} (${valid.length}/${policy.approvals})${names}${outside}${expired}`;
 }
 
 export function renderRequestCard(r: PublishRequestRecord, policy: Policy, now: number): OutMessage {
@@ -109,6 +115,14 @@ export function renderRequestCard(r: PublishRequestRecord, policy: Policy, now: 
   const open = r.state === 'pending' ? openChanges(r) : [];
   if (open.length > 0) fields.push({ name: 'Changes requested', value: changesText(open) });
   const expired = isExpired(r, policy, now);
+  // Links end with the request: the names are shown, and revoking offered, only while they open something.
+  const reviewers = ENDED_STATES.includes(r.state) || expired ? [] : liveReviewers(r);
+  if (reviewers.length > 0)
+    fields.push({ name: 'Outside reviewers', value: truncate(reviewers.map((x) => x.name).join(', '), 1000) });
+  const outside: Control[] = [
+    ...(r.state === 'pending' && !expired ? [btn('Invite reviewer', 'invite', r.id)] : []),
+    ...(reviewers.length > 0 ? [btn('Revoke reviewer links', 'revoke', r.id, 'danger')] : []),
+  ];
   const head = expired ? EXPIRED_HEAD : open.length > 0 ? CHANGES_HEAD : HEAD[r.state];
   const tone =
     r.state === 'published' ? 'success' : r.state === 'failed' || r.state === 'unknown' ? 'error' : 'pending';
@@ -122,7 +136,7 @@ export function renderRequestCard(r: PublishRequestRecord, policy: Policy, now: 
         fields,
         tone,
         footer: `Request ${r.id} · approvals expire after ${Math.round(policy.expiryMs / 3600_000)} h`,
-        controls: [{ kind: 'link', label: '▶ Video', url: c.videoUrl }, ...requestControls(r, expired)],
+        controls: [{ kind: 'link', label: '▶ Video', url: c.videoUrl }, ...requestControls(r, expired), ...outside],
       },
     ],
   };

@@ -7,6 +7,8 @@ import { type PublishRequestRecord, requestSchema } from './model.ts';
 
 /** Decided requests are kept this long for /scheduled's "last 10 published" and old cards' buttons. */
 const DECIDED_TTL_MS = 90 * 24 * 3600_000;
+/** How long the link → request entry is kept: past the longest a request can stay open. */
+const LINK_TTL_MS = 800 * 24 * 3600_000;
 /** A form left open longer than this is gone (Discord's interaction token lives 15 min). */
 const DRAFT_TTL_MS = 24 * 3600_000;
 
@@ -35,6 +37,8 @@ export interface Draft {
   /** What the form showed, kept for a field a platform's form could not hold (it comes back absent). */
   title?: string | undefined;
   description?: string | undefined;
+  /** The result's still, the review page's poster. */
+  thumbnailUrl?: string | undefined;
 }
 
 export interface PublishRepo {
@@ -58,11 +62,15 @@ export interface PublishRepo {
   all(): AsyncIterable<PublishRequestRecord>;
   saveDraft(id: string, d: Draft): Promise<void>;
   getDraft(id: string): Promise<Draft | undefined>;
+  /** Which request a review link belongs to, by the SHA-256 of its token (the token is never stored). */
+  saveLink(tokenHash: string, requestId: string): Promise<void>;
+  linkRequest(tokenHash: string): Promise<string | undefined>;
 }
 
 export function createPublishRepo(store: Store, logger: Logger): PublishRepo {
   const requests = store.namespace('publish');
   const drafts = store.namespace('publish-drafts');
+  const links = store.namespace('publish-review-links');
   // Workspace → ids of its open requests. An id is added before its request is written and removed after
   // the request closed, so the index holds every open request (and at times a closed one, dropped when read).
   const index = store.namespace('publish-open');
@@ -149,6 +157,13 @@ export function createPublishRepo(store: Store, logger: Logger): PublishRepo {
     async getDraft(id) {
       const d = await drafts.get<Draft>(id);
       return d && typeof d.videoUrl === 'string' ? d : undefined;
+    },
+    // Outlives its request however long it waits (approvals may last a year, a post be held a year more); once
+    // the request is gone the link opens nothing anyway.
+    saveLink: (tokenHash, requestId) => links.set(tokenHash, requestId, LINK_TTL_MS),
+    async linkRequest(tokenHash) {
+      const id = await links.get<unknown>(tokenHash);
+      return typeof id === 'string' ? id : undefined;
     },
   };
 }

@@ -30,6 +30,7 @@ import {
   type PublishRequestRecord,
   personOf,
 } from './model.ts';
+import { createOutsideReview } from './outside-review.ts';
 import type { Policy, PolicyRepo } from './policy.ts';
 import { createPublisher, type PublisherDeps } from './publisher.ts';
 import { createReminders } from './reminders.ts';
@@ -141,6 +142,8 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
     await publisher.publish(r.id, by, (cur, p) => (ready(cur, p) ? cur : undefined));
   }
 
+  const outside = createOutsideReview({ ...deps, update, say, advance });
+
   /** A request still waiting whose quorum is met (what it called for never happened); else undefined. */
   async function stalled(id: string): Promise<PublishRequestRecord | undefined> {
     const r = await repo.get(id);
@@ -162,6 +165,7 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
         ...input,
         approvals: [],
         changes: [],
+        reviewers: [],
         state: 'pending',
         attempt: 1,
         posts: [],
@@ -258,7 +262,9 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
         renewed = isExpired(r, policy, at);
         if (contentHash(r.content) === contentHash(content) && !renewed) return r;
         voided = r.approvals.length > 0 && !renewed;
-        return { ...r, content, approvals: [], editedAt: at };
+        // Review links ended when the request expired: asking again does not reopen them (invite again).
+        const reviewers = renewed ? r.reviewers.map((x) => (x.revokedAt ? x : { ...x, revokedAt: at })) : r.reviewers;
+        return { ...r, content, approvals: [], editedAt: at, reviewers };
       });
       if (refusal) return refusal;
       if (record) await watchExpiry(record);
@@ -304,6 +310,9 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
 
     /** New time on an overdue post (the form's time is already read and checked). */
     reschedule: missed.reschedule,
+
+    /** Outside reviewers: invite (a personal link), revoke the links, what a link shows, a decision from it. */
+    outside,
 
     /** A reminder of a request still waiting for its quorum is due. */
     onRemind: reminders.onRemind,

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { run } from '../commands/handler.ts';
 import type { Card, Control, OutMessage } from '../platform/message.ts';
 import { mention, truncate } from '../platform/message.ts';
-import { isExpired, mayCancel } from './approvals.ts';
+import { deciderName, isExpired, mayCancel } from './approvals.ts';
 import { defineCommand } from './deps.ts';
 import type { PublishRequestRecord } from './model.ts';
 import type { Policy } from './policy.ts';
@@ -47,7 +47,7 @@ function line(r: PublishRequestRecord, policy: Policy, now: number): string {
         : r.state === 'pending'
           ? 'now once approved'
           : 'right away';
-  const approvers = [...new Set(r.approvals.map((a) => mention(a.userId)))].join(', ');
+  const approvers = [...new Set(r.approvals.map(deciderName))].join(', ');
   const approved =
     approvers !== ''
       ? ` · approved by ${approvers}`

@@ -3,9 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { type Metrics, secondsSince } from '../../core/metrics.ts';
 import { countUntilAnswered } from '../../core/platform/awaiting.ts';
 import type { RawRoute } from '../../core/platform/chat-adapter.ts';
-import type { HttpResult, WebhookHandler } from '../../core/platform/http-result.ts';
+import type { HttpResult, PageRoute, WebhookHandler } from '../../core/platform/http-result.ts';
 import { createWorkTracker, DRAIN_MS, type WorkTracker } from '../../core/platform/work-tracker.ts';
 import type { Clock, Logger, Store } from '../../core/ports.ts';
+import type { ClientLimit } from './client-limit.ts';
 import { bearerMatches, type HealthSources, healthAnswer } from './health.ts';
 import { readBody, TooLarge } from './read-body.ts';
 
@@ -26,11 +27,17 @@ export interface HttpDeps {
   health?: Omit<HealthSources, 'store'>;
   /** `served: false` when /metrics has its own port (METRICS_PORT); `token` = METRICS_TOKEN. */
   metricsAccess?: { served: boolean; token?: string };
+  /** Pages for people outside the chat (the review pages), each limited per client address. */
+  pages?: { route: PageRoute; limit: ClientLimit }[];
 }
 
 export type Headers = Record<string, string | string[] | undefined>;
 
 const WEBHOOK_PATH = /^\/webhooks\/media\/([A-Za-z0-9_-]{16,128})\/?$/;
+
+/** A path as it may be logged: the tokens of webhooks and review links are capabilities, never written down. */
+export const loggablePath = (path: string): string =>
+  path.replace(WEBHOOK_PATH, '/webhooks/media/[redacted]').replace(/^\/review\/.*$/, '/review/[redacted]');
 
 /** Routes one request to an answer, apart from sockets (a function of method, path and body). */
 export function createRequestHandler(deps: HttpDeps) {
@@ -49,6 +56,7 @@ export function createRequestHandler(deps: HttpDeps) {
     path: string,
     body: () => Promise<Buffer>,
     headers: Headers = {},
+    client = 'in-process',
   ): Promise<HttpResult> {
     const hook = WEBHOOK_PATH.exec(path);
     if (hook?.[1]) {
@@ -60,6 +68,18 @@ export function createRequestHandler(deps: HttpDeps) {
       return answer;
     }
     if (path.startsWith('/webhooks/')) return text(404, 'not found');
+    const page = deps.pages?.find((p) => path.startsWith(p.route.prefix));
+    if (page) {
+      if (!(await page.limit(client))) return page.route.tooMany();
+      try {
+        return await page.route.handle({ method, path, body });
+      } catch (err) {
+        // Answered as the page's own (its security headers too), not as a bare 500.
+        if (err instanceof TooLarge) return page.route.failed(413);
+        deps.logger.error({ err, path: loggablePath(path) }, 'page route failed');
+        return page.route.failed(500);
+      }
+    }
     if (path === '/healthz' && method === 'GET') return health();
     if (path === '/metrics' && method === 'GET' && deps.metricsAccess?.served !== false) {
       const token = deps.metricsAccess?.token;
@@ -116,9 +136,9 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
     const path = query === -1 ? url : url.slice(0, query);
     const mounted = raw.get(`${req.method} ${path}`);
     if (mounted) return mounted(req, res);
-    route(req.method ?? 'GET', path, () => readBody(req, MAX_BODY_BYTES), req.headers)
+    route(req.method ?? 'GET', path, () => readBody(req, MAX_BODY_BYTES), req.headers, req.socket.remoteAddress)
       .then((answer) => {
-        res.writeHead(answer.status, { 'content-type': answer.contentType ?? 'text/plain' });
+        res.writeHead(answer.status, { 'content-type': answer.contentType ?? 'text/plain', ...answer.headers });
         res.end(answer.body);
         if (answer.after) work.run('after answer', answer.after);
       })
@@ -128,7 +148,7 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
           res.end('payload too large');
           return;
         }
-        logger.error({ err, path: path.replace(WEBHOOK_PATH, '/webhooks/media/[redacted]') }, 'http handler failed');
+        logger.error({ err, path: loggablePath(path) }, 'http handler failed');
         if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
         res.end('internal error');
       });

@@ -51,7 +51,7 @@ async function mountApp(logger: Logger): Promise<App> {
     webhookBase: () => 'http://127.0.0.1:9',
     options: {
       jobs: { timings: { firstPollMs: 10_000, maxPollMs: 60_000, horizonMs: 3600_000 }, catchUpOnStart: false },
-      publish: { staleMs: 5 * 60_000 },
+      publish: { staleMs: 5 * 60_000, reviewBase: () => ({ url: 'http://127.0.0.1:9', localOnly: true }) },
     },
   });
 }

@@ -23,6 +23,7 @@ const request = (id: string, channelKey: string, createdAt: number): PublishRequ
     requester: { userId: 'U1' },
     approvals: [],
     changes: [],
+    reviewers: [],
     state: 'pending',
     attempt: 1,
     posts: [],

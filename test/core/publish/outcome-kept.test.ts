@@ -29,6 +29,7 @@ const request: PublishRequestRecord = {
   requester: { userId: origin.userId },
   approvals: [],
   changes: [],
+  reviewers: [],
   state: 'pending',
   attempt: 1,
   posts: [],

@@ -25,6 +25,7 @@ function request(over: Partial<PublishRequestRecord> = {}): PublishRequestRecord
     requester: { userId: 'ana' },
     approvals: [],
     changes: [],
+    reviewers: [],
     state: 'pending',
     attempt: 1,
     posts: [],
@@ -78,6 +79,15 @@ describe('what a reminder says', () => {
   it('what is missing and when approvals run out', () => {
     const text = reminderText(request(), policy({ approvals: 2 }), T0 + DAY, wait);
     expect(text).toMatch(/Reminder 1\/3: this request needs 2 more approvals · expires in 2 days/);
+  });
+
+  it('with outside_review=required, says an outside reviewer’s approval is what is missing', () => {
+    const required = policy({ approvals: 1, outsideReview: 'required' });
+    expect(reminderText(request(), required, T0 + DAY, wait)).toMatch(
+      /needs 1 more approval \(one from an outside reviewer\) ·/,
+    );
+    const r = request({ approvals: [{ userId: 'bea', at: T0 + HOUR, hash: contentHash(request().content) }] });
+    expect(reminderText(r, required, T0 + DAY, wait)).toMatch(/needs an outside reviewer’s approval ·/);
   });
 
   it('mentions the named approvers who can still act: not the requester, not who already approved', () => {

@@ -1,0 +1,168 @@
+import puppeteer, { type Browser, type BrowserContext, type Page } from 'puppeteer-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startTestBot, type TestBot } from '../../support/bot.ts';
+import { addAccount, as, button, click, fieldOf, lastCard, lastEphemeral, submitForm } from './support.ts';
+
+// An outside reviewer in a real browser (Debian's Chromium, headless) that has never seen the workspace: a fresh
+// browser context per test, no cookies, nothing but the link the team sent.
+
+const VIDEO = 'https://cdn.example.com/reel-1.mp4';
+const KEY = 'brand-x-access-key-0123456789';
+
+let browser: Browser;
+let h: TestBot;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await puppeteer.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+});
+
+beforeEach(async () => {
+  h = await startTestBot({ online: true });
+  await addAccount(h, 'brand', 'x', KEY);
+  context = await browser.createBrowserContext();
+  page = await context.newPage();
+});
+afterEach(async () => {
+  await context?.close();
+  await h?.close();
+});
+
+async function invite(name: string): Promise<string> {
+  const form = await click(h, button(lastCard(h), 'Invite reviewer') ?? '', as('ana'));
+  await submitForm(h, form, { name }, as('ana'), false);
+  const url = /(http:\/\/\S+\/review\/[A-Za-z0-9_-]+)/.exec(lastEphemeral(h))?.[1];
+  if (!url) throw new Error(`no link in: ${lastEphemeral(h)}`);
+  return url;
+}
+
+const threadLines = () => h.chat.seen.filter((s) => s.where === 'thread').map((s) => s.message.text);
+const bodyText = () => page.$eval('body', (b) => b.innerText);
+
+async function submitAndWait(selector: string): Promise<number> {
+  const [res] = await Promise.all([page.waitForNavigation(), page.click(selector)]);
+  return res?.status() ?? 0;
+}
+
+describe('an outside reviewer in a real browser', () => {
+  it('approves without JavaScript: the thread shows it and the post is published once', async () => {
+    await h.command('/setup approvals=2');
+    await h.command(
+      `/publish ${VIDEO} accounts=brand title="Launch day" description="Line one\nLine two" schedule=now`,
+    );
+    await click(h, button(lastCard(h), 'Approve') ?? '', as('bea'));
+    const url = await invite('Ana (Acme)');
+
+    await page.setJavaScriptEnabled(false);
+    const opened = await page.goto(url);
+    expect(opened?.status()).toBe(200);
+    const text = await bodyText();
+    expect(text).toContain('Launch day');
+    expect(text).toContain('Ana (Acme)');
+    expect(text).toContain('1 of 2 approvals');
+    expect(text).toContain('brand');
+    expect(await page.$eval('video#player', (v) => v.getAttribute('src'))).toBe(VIDEO);
+
+    expect(await submitAndWait('button.approve')).toBe(200);
+    expect(await bodyText()).toMatch(/You approved it/);
+    expect(await page.$('form')).toBeNull();
+    await h.chat.waitFor((seen) => seen.some((s) => /Published/.test(s.message.text)));
+    expect(threadLines()).toContain('✅ Approved by Ana (Acme), outside reviewer · 2 of 2');
+    expect(h.app.sandbox?.posts()).toHaveLength(1);
+    expect(fieldOf(lastCard(h), 'Approved by')).toContain('Ana (Acme), outside reviewer');
+
+    // Back and submitting again, or a later visit: nothing more is posted, and the link has ended.
+    await page.goBack();
+    expect(h.app.sandbox?.posts()).toHaveLength(1);
+    const later = await page.goto(url);
+    expect(later?.status()).toBe(404);
+    expect(await bodyText()).not.toContain('Launch day');
+  });
+
+  it('asks for changes at the moment the player was paused, and shows the schedule in the reader’s zone', async () => {
+    const when = new Date(h.clock.now() + 30 * 24 * 3600_000);
+    when.setUTCHours(12, 0, 0, 0);
+    await h.command(`/publish ${VIDEO} accounts=brand title="Launch day" schedule="${when.toISOString()}"`);
+    const url = await invite('Ana (Acme)');
+    await page.emulateTimezone('Asia/Tokyo');
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    // The script and the style run under the nonce: the policy refuses nothing on the page itself.
+    page.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) errors.push(m.text());
+    });
+    await page.goto(url);
+    expect(await page.$eval('time', (t) => t.textContent ?? '')).toMatch(/GMT\+9|JST|Japan/);
+    expect(errors).toEqual([]);
+    // The page's own script reads the player's position when it pauses (the test video does not load here,
+    // so the position the player reports is set on the element).
+    await page.$eval('video#player', (v) => {
+      Object.defineProperty(v, 'currentTime', { get: () => 12.4 });
+      v.dispatchEvent(new Event('pause'));
+    });
+    expect(await page.$eval('#at', (i) => (i as unknown as { value: string }).value)).toBe('0:12');
+    await page.type('#comment', 'The logo is too small');
+    expect(await submitAndWait('button.changes')).toBe(200);
+    expect(await bodyText()).toMatch(/You asked for changes/);
+    expect(threadLines()).toContain('✏️ Changes requested by Ana (Acme) at 0:12: The logo is too small');
+    expect(fieldOf(lastCard(h), 'Changes requested')).toContain('Ana (Acme), outside reviewer at 0:12');
+  });
+
+  it('a page opened before an edit decides nothing; reopened, it shows the new version', async () => {
+    await h.command(`/publish ${VIDEO} accounts=brand title="First cut"`);
+    const url = await invite('Ana (Acme)');
+    await page.goto(url);
+    await submitForm(
+      h,
+      await click(h, button(lastCard(h), 'Edit') ?? '', as('ana')),
+      { title: 'Second cut' },
+      as('ana'),
+    );
+    expect(await submitAndWait('button.approve')).toBe(200);
+    expect(await bodyText()).toMatch(/edited after this page was opened/);
+    expect(h.app.sandbox?.posts()).toEqual([]);
+    await page.goto(url);
+    expect(await bodyText()).toContain('Second cut');
+    await submitAndWait('button.approve');
+    await h.chat.waitFor((seen) => seen.some((s) => /Published/.test(s.message.text)));
+    expect(h.app.sandbox?.posts().map((p) => p.title)).toEqual(['Second cut']);
+  });
+
+  it('a revoked link and an expired one show nothing of the request', async () => {
+    await h.command(`/publish ${VIDEO} accounts=brand title="Secret launch"`);
+    const revoked = await invite('Ana (Acme)');
+    await click(h, button(lastCard(h), 'Revoke reviewer links') ?? '', as('ana'));
+    expect((await page.goto(revoked))?.status()).toBe(404);
+    expect(await bodyText()).toMatch(/Not found/);
+    expect(await page.content()).not.toContain('Secret launch');
+
+    const expiring = await invite('Leo (Legal)');
+    expect((await page.goto(expiring))?.status()).toBe(200);
+    h.clock.advance(73 * 3600_000);
+    expect((await page.goto(expiring))?.status()).toBe(404);
+    expect(await page.content()).not.toContain('Secret launch');
+  });
+
+  it('a form posted from another page without the form token is refused and changes nothing', async () => {
+    await h.command(`/publish ${VIDEO} accounts=brand title="Launch day"`);
+    const url = await invite('Ana (Acme)');
+    await page.goto(url);
+    const version = await page.$eval('input[name=version]', (i) => (i as unknown as { value: string }).value);
+    // A page elsewhere that knows the link but not the form token.
+    await page.setContent(
+      `<form method="post" action="${url}"><input name="decision" value="approve"><input name="version" value="${version}"><button id="go">go</button></form>`,
+    );
+    expect(await submitAndWait('#go')).toBe(403);
+    expect(await bodyText()).toMatch(/Not accepted/);
+    expect(threadLines().some((l) => l.startsWith('✅'))).toBe(false);
+    expect(h.app.sandbox?.posts()).toEqual([]);
+  });
+});
