@@ -160,7 +160,10 @@ function nodeOf(client: Redis): string | undefined {
 /**
  * Through Redis Sentinel: ioredis asks the sentinels in turn which node is primary, connects there, and checks
  * the node says it is a master (INFO) before using it; when the connection drops (the primary died) it asks
- * again, so it follows a promotion. An old primary that comes back is made a replica by the sentinels, and a
+ * again, so it follows a promotion. Each connection also listens to the sentinels' `+switch-master` (ioredis's
+ * `failoverDetector`) and reconnects the moment they announce a new primary: after a planned failover
+ * (`SENTINEL FAILOVER`) the old primary stays up and keeps taking writes until the sentinels turn it into a
+ * replica, about 10 s later, and those writes the new primary never gets. An old primary that comes back is made a replica by the sentinels, and a
  * connection still on it is refused writes with READONLY (or has its blocking read ended, UNBLOCKED): it
  * reconnects, which asks the sentinels again.
  * READONLY means the command was not run, so it may be sent again (`resend`) on connections that queue.
@@ -173,6 +176,7 @@ function sentinelOptions(target: Extract<RedisTarget, { kind: 'sentinel' }>, onR
     ...(target.username ? { username: target.username } : {}),
     ...(target.password ? { password: target.password } : {}),
     ...(target.db === undefined ? {} : { db: target.db }),
+    failoverDetector: true,
     reconnectOnError: (error: Error) => {
       if (error.message.startsWith('READONLY')) return onReadonly === 'resend' ? 2 : 1;
       // A blocking read (a BullMQ worker waiting for jobs) on a primary turned replica is ended with this.
@@ -219,4 +223,47 @@ export function createQueueClient(url: string, stopping: () => boolean): RedisCl
     url?: string;
   };
   return server ? new Redis(server, options) : new Redis(options);
+}
+
+/** A promotion the sentinels announced: `from` and `to` are `host:port`, as /healthz names a node. */
+export interface PrimarySwitch {
+  from: string;
+  to: string;
+}
+
+// A sentinel that dropped is asked again every 0.1 s, backing off to 2 s, for as long as the bot runs.
+const SENTINEL_RETRY = (times: number) => Math.min(2 ** (times - 1) * 100, MAX_BACKOFF_MS);
+
+/**
+ * Calls `onSwitch` once for each promotion the sentinels of `url` announce (`+switch-master` for its primary's
+ * name; every sentinel announces it, so repeats are dropped), for the log. Undefined for a single server.
+ * Connections follow a promotion on their own (`failoverDetector`); this only tells of it.
+ */
+export function watchPrimarySwitches(
+  url: string,
+  onSwitch: (change: PrimarySwitch) => void,
+): { close(): void } | undefined {
+  const target = parseRedisUrl(url);
+  if (target.kind !== 'sentinel') return undefined;
+  let last: string | undefined;
+  const clients = target.sentinels.map(({ host, port }) => {
+    const client = new Redis({ host, port, retryStrategy: SENTINEL_RETRY, maxRetriesPerRequest: null });
+    // A sentinel that is down is retried; the store's own connections say when Redis cannot be reached.
+    client.on('error', () => undefined);
+    client.subscribe('+switch-master').catch(() => undefined);
+    client.on('message', (_channel: string, message: string) => {
+      const [name, fromHost, fromPort, toHost, toPort] = message.split(' ');
+      if (name !== target.name || !toHost || !toPort) return;
+      const to = `${toHost}:${toPort}`;
+      if (to === last) return;
+      last = to;
+      onSwitch({ from: `${fromHost}:${fromPort}`, to });
+    });
+    return client;
+  });
+  return {
+    close() {
+      for (const client of clients) client.disconnect();
+    },
+  };
 }
