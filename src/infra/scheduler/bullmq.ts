@@ -10,7 +10,12 @@ import { DelayedError, Job, Queue, Worker } from 'bullmq';
 import { StoreUnavailableError } from '../../core/errors.ts';
 import type { Logger } from '../../core/ports.ts';
 import type { Scheduler, Task, TaskData, TaskHandler } from '../../core/scheduler.ts';
-import { createQueueClient, queueConnectionOptions, redisAddress } from '../redis/redis-connection.ts';
+import {
+  createQueueClient,
+  followPromotions,
+  queueConnectionOptions,
+  redisAddress,
+} from '../redis/redis-connection.ts';
 import { bullmqPrefix } from '../redis/redis-keys.ts';
 import { createRedisOutageLog, isConnectionError } from '../redis/redis-outage.ts';
 import { createReplicaAcks } from '../redis/redis-replica-acks.ts';
@@ -295,6 +300,13 @@ export function createBullmqScheduler(options: BullmqSchedulerOptions): Schedule
         workers.push(worker);
       }
       await Promise.all(workers.map((w) => w.waitUntilReady()));
+      // BullMQ makes the workers' connections itself: they follow the sentinels' announcements like ours.
+      for (const w of workers) {
+        const backend = w.getBackend();
+        const clients = [await backend.connection.client];
+        if (backend.blockingConnection) clients.push(await backend.blockingConnection.client);
+        for (const client of clients) followPromotions(options.url, client);
+      }
     },
     async stop(stopOptions?: { drainMs?: number }) {
       const drainMs = stopOptions?.drainMs ?? options.drainMs ?? 10_000;
@@ -312,6 +324,7 @@ export function createBullmqScheduler(options: BullmqSchedulerOptions): Schedule
       const outcome = await Promise.race([Promise.allSettled([...running]), bound]);
       clearTimeout(timer);
       await Promise.all(closing.map((w) => closeWithin(w, () => w.close(outcome === 'late'))));
+
       await Promise.all([...queues.values()].map((q) => closeWithin(q, () => q.close())));
       queues.clear();
       // The queues' shared connection is ours to close: QUIT after what is due, or dropped without Redis.
