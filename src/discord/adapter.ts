@@ -31,6 +31,8 @@ export interface DiscordAdapterOptions {
   logger: Logger;
   /** Counts commands by outcome (reelbot_commands_total). */
   metrics?: DispatchOptions['metrics'];
+  /** Requests the HTTP listener has not yet answered: the work behind commands waits while they are many. */
+  awaiting?: DispatchOptions['awaiting'];
   /** The bot's only-once module: dedupes interactions across replicas. */
   once: Once;
   /** Remembers the registered commands' hash, so a restart does not register them again. */
@@ -88,6 +90,7 @@ export function createDiscordAdapter(options: DiscordAdapterOptions): DiscordAda
     bot: options.bot,
     logger: options.logger,
     ...(options.metrics ? { metrics: options.metrics } : {}),
+    ...(options.awaiting ? { awaiting: options.awaiting } : {}),
   });
   const handle = createInteractionHandler({
     dispatch,

@@ -48,6 +48,8 @@ export interface SlackAdapterOptions {
   logger: Logger;
   /** Counts commands by outcome (reelbot_commands_total). */
   metrics?: DispatchOptions['metrics'];
+  /** Requests the HTTP listener has not yet answered: the work behind commands waits while they are many. */
+  awaiting?: DispatchOptions['awaiting'];
   /** The bot's only-once module: replayed events and triggers are dropped. */
   once: Once;
   /** Slack user ids allowed to configure the bot besides workspace admins and owners. */
@@ -158,6 +160,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
     bot: options.bot,
     logger: options.logger,
     ...(options.metrics ? { metrics: options.metrics } : {}),
+    ...(options.awaiting ? { awaiting: options.awaiting } : {}),
   });
   const home = createSlackHome({ api, bot: options.bot, logger });
   const deps: HandlerDeps = {

@@ -36,6 +36,7 @@ async function createDiscord(config: Config, options: BotOptions, infra: Infrast
     store: infra.store,
     once: core.once,
     metrics: infra.metrics,
+    awaiting: infra.http.answersAwaited,
     // The adapter tags its own lines with the platform; tagging here too wrote it twice.
     logger,
     token: discord.token,
@@ -65,6 +66,7 @@ async function createSlack(config: Config, options: BotOptions, infra: Infrastru
     bot: core.bot,
     once: core.once,
     metrics: infra.metrics,
+    awaiting: infra.http.answersAwaited,
     // The Slack adapter tags its own lines (Bolt's included) with the platform; tagging here too wrote it twice.
     logger: options.logger,
     botToken: slack.botToken,

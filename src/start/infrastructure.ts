@@ -122,6 +122,13 @@ export async function openInfrastructure(
   const redis = at?.kind === 'redis' ? { url: at.url, prefix: at.prefix ?? KEY_PREFIX } : undefined;
   const dataDir = at?.kind === 'sqlite' ? dirname(at.path) : 'data';
 
+  if (redis && store.node) {
+    const { logPrimarySwitches } = await import('../infra/redis/redis-primary-log.ts');
+    const node = store.node.bind(store);
+    const switches = logPrimarySwitches({ url: redis.url, logger, node });
+    if (switches) closers.push('the failover log', async () => switches.close());
+  }
+
   const budgetCounter = redis
     ? (await import('../infra/redis/redis-budget.ts')).createRedisBudgetCounter(redis)
     : undefined;

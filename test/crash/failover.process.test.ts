@@ -17,6 +17,11 @@ import { isDone, type SlackWorld, startSlackWorld, until, VIDEO } from './slack-
 /** Failovers per run (issue 26 asks at least 5; FAILOVER_ROUNDS changes it). */
 const ROUNDS = Number(process.env.FAILOVER_ROUNDS ?? 5);
 const BURST = 6;
+/**
+ * Commands sent around the kill, at these offsets from it (ms): before the primary dies, while no primary is
+ * named, as the promoted one is found. Each gets its card or the private "storage is unavailable".
+ */
+const AROUND_KILL_MS = [-200, 300, 900, 1_500, 2_200, 3_000];
 /** From the burst to the kill, per round: while creating, settling, posting, and later. */
 const KILL_AFTER_MS = [1_200, 1_800, 2_400, 3_000, 3_600];
 /** The replica's link is cut this long before the kill (and for a while after), so writes go unreplicated. */
@@ -89,16 +94,20 @@ interface Tally {
   duplicated: string[];
   /** Told "storage is unavailable" and handled anyway (a card or a result): the "never both" promise broken. */
   both: string[];
+  /** Neither a card nor "storage is unavailable": the person was told something else, or nothing. */
+  unanswered: string[];
   wrongCard: string[];
 }
 
 function tally(w: SlackWorld, channels: string[]): Tally {
-  const t: Tally = { acknowledged: 0, refused: 0, lost: [], duplicated: [], both: [], wrongCard: [] };
+  const t: Tally = { acknowledged: 0, refused: 0, lost: [], duplicated: [], both: [], unanswered: [], wrongCard: [] };
   for (const channel of channels) {
     const job = w.job(channel);
     const refused = refusalsIn(w, channel) > 0;
     if (refused) t.refused++;
     if (refused && (job.cardTs || job.results > 0)) t.both.push(channel);
+    if (!refused && !job.cardTs)
+      t.unanswered.push(`${channel}: ${JSON.stringify(answersIn(w, channel)).slice(0, 300)}`);
     if (!job.cardTs) continue;
     t.acknowledged++;
     if (job.results === 0) t.lost.push(channel);
@@ -130,6 +139,28 @@ function refusalsIn(w: SlackWorld, channel: string): number {
   ).length;
   const responses = w.web.responses.filter((r) => r.id === own?.id && unavailable(JSON.stringify(r.body))).length;
   return ephemerals + responses + (own && unavailable(own.ack) ? 1 : 0);
+}
+
+/** Everything the person in `channel` was told privately: the acknowledgement, response_url, ephemerals. */
+function answersIn(w: SlackWorld, channel: string): string[] {
+  const own = sent.get(channel);
+  return [
+    own?.ack ?? '',
+    ...w.web.calls
+      .filter((c) => c.method === 'chat.postEphemeral' && c.args.channel === channel)
+      .map((c) => String(c.args.text)),
+    ...w.web.responses.filter((r) => r.id === own?.id).map((r) => JSON.stringify(r.body)),
+  ].filter((text) => text !== '');
+}
+
+/** Every private answer and every post the bot made with its generic apology (`APOLOGY`, dispatch.ts). */
+function apologies(w: SlackWorld): string[] {
+  const apology = /went wrong on our side/i;
+  return [
+    ...[...sent.values()].map((s) => s.ack),
+    ...w.web.calls.map((c) => JSON.stringify(c.args)),
+    ...w.web.responses.map((r) => JSON.stringify(r.body)),
+  ].filter((text) => apology.test(text));
 }
 
 /** A command or a click as Slack sends it to the public address. */
@@ -309,6 +340,15 @@ describe('two replicas on Redis Sentinel, the primary killed mid-burst', () => {
         await sleep(i * 60);
         await clip(w, channel);
       });
+      const around = AROUND_KILL_MS.map((offset, i) => ({
+        offset,
+        channel: `C0AK${round}X${i}${Math.random().toString(36).slice(2, 6)}`.toUpperCase(),
+      }));
+      channels.push(...around.map((a) => a.channel));
+      const aroundKill = around.map(async ({ offset, channel }) => {
+        await sleep(killAfter + offset);
+        await clip(w, channel);
+      });
       const approveButtons = new Map(titles.map((t) => [t, buttonOn(w, t, 'Approve')]));
       const approvals = titles.map(async (title, i) => {
         await sleep(Math.max(0, killAfter - (APPROVE_BEFORE_KILL_MS[i % APPROVE_BEFORE_KILL_MS.length] ?? 0)));
@@ -335,7 +375,7 @@ describe('two replicas on Redis Sentinel, the primary killed mid-burst', () => {
       await Promise.all(titles.map((t) => click(w, approveButtons.get(t), OWNER)));
       const followed = new Map<string, number>();
       await followUp(w, titles, followed);
-      await Promise.all(burst);
+      await Promise.all([...burst, ...aroundKill]);
       // The old primary comes back as a replica of the new one, so the next round can fail over to it: the
       // first time as in production (the sentinels convert it, ~10 s without a replica meanwhile), then
       // started as a replica at once, so the rounds fit CI's time.
@@ -420,7 +460,8 @@ describe('two replicas on Redis Sentinel, the primary killed mid-burst', () => {
       console.log(
         `failover ${round + 1}: kill ${KILL_AFTER_MS[round % KILL_AFTER_MS.length]} ms after the burst, ` +
           `healthy ${healthyAfterS.toFixed(1)} s after promotion, jobs ended after ${doneAfterS.toFixed(0)} s; acknowledged ${t.acknowledged}, refused ${t.refused}, ` +
-          `lost ${t.lost.length}, duplicated ${t.duplicated.length}, both ${t.both.length}, wrong card ${t.wrongCard.length}; ` +
+          `lost ${t.lost.length}, duplicated ${t.duplicated.length}, both ${t.both.length}, unanswered ${t.unanswered.length}, ` +
+          `apologies ${apologies(w).length}, wrong card ${t.wrongCard.length}; ` +
           `publish requests ${p.requests}: published ${p.published}, not published ${p.failed}, unknown ${p.unknown} ` +
           `(${p.unknownPosted} of them posted), posted twice ${p.twice.length}, untrue ${p.untrue.length}, undecided ${p.undecided.length}`,
       );
@@ -435,6 +476,9 @@ describe('two replicas on Redis Sentinel, the primary killed mid-burst', () => {
     expect(all.lost).toEqual([]);
     expect(all.duplicated).toEqual([]);
     expect(all.both).toEqual([]);
+    // Each command got its card or the private "storage is unavailable, try again"; nobody got the apology.
+    expect(all.unanswered).toEqual([]);
+    expect(apologies(w)).toEqual([]);
     expect(all.wrongCard).toEqual([]);
     const published = tallyPublishes(
       w,

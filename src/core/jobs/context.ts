@@ -125,6 +125,12 @@ export function createJobsContext(deps: JobServiceDeps): JobsContext {
     }
     return draw(now, redraws + 1);
   }
+  const keepLooking = (look: () => Promise<boolean>) =>
+    stored(look, {
+      logger,
+      what: 'look at the job after its card was edited',
+      ...(deps.timings.storedBoundMs !== undefined ? { boundMs: deps.timings.storedBoundMs } : {}),
+    });
   async function draw(job: Job, redraws: number): Promise<boolean> {
     const port = deps.chat(job.origin.platform);
     if (!port || !job.thread) return true;
@@ -135,8 +141,10 @@ export function createJobsContext(deps: JobServiceDeps): JobsContext {
     if (isFinal(job.state)) return (await edit) && landed(job.id, phase, redraws);
     // A change waits for the platform's budget (Slack's Tier 3) and may be merged with a newer edit or skipped:
     // the work that asked for it (the next commands' cards, in a burst) does not wait with it.
+    // The look after it is tried again while the store is away (a failover): given up, an edit drawn before the
+    // job ended that landed after its final one would stay the card's last word ("Working on it" over "Done").
     void edit
-      .then((shown) => shown && landed(job.id, phase, redraws))
+      .then((shown) => shown && keepLooking(() => landed(job.id, phase, redraws)))
       .catch((err: unknown) => logger.warn({ err, jobId: job.id }, 'could not update the job card'));
     return true;
   }

@@ -4,7 +4,7 @@
 // been created (a process died with the request in flight), so it is never sent again — creating a
 // project is not idempotent. Its own webhook can still adopt it (receive.ts), and the thread is told so.
 
-import { MediaApiError } from '../errors.ts';
+import { MediaApiError, StoreUnavailableError } from '../errors.ts';
 import { describeError } from '../media/describe-error.ts';
 import type { ProjectKind } from '../media/enums.ts';
 import type { CreateRequests } from '../media/schemas.ts';
@@ -59,13 +59,27 @@ export function createSubmit(ctx: JobsContext): Submit {
   }
 
   /** Sends one part's creation (marked as sending just before); 'stop' when it failed and the job was told. */
-  async function send(job: Job, part: number, key: string, token: string): Promise<'created' | 'stop'> {
+  async function send(
+    job: Job,
+    part: number,
+    key: string,
+    token: string,
+    attempt: string,
+  ): Promise<'created' | 'stop'> {
     const body = job.requests[part] ?? {};
     const webhookUrl = `${deps.webhookBase()}/webhooks/media/${token}`;
     let projectId: string;
     try {
       ({ projectId } = await deps.media.create(key, job.kind, { ...body, webhookUrl } as CreateRequests[ProjectKind]));
     } catch (err) {
+      if (err instanceof StoreUnavailableError) {
+        // The shared budget could not be counted (its Redis away or moving): the request never left, so the
+        // mark is taken back and the job's check sends it once the store is back.
+        await keep('take back a creation mark', () => life.unmarkSending(job.id, part, attempt)).catch((e: unknown) =>
+          logger.warn({ err: e, jobId: job.id, part }, 'could not take back a creation mark'),
+        );
+        throw err;
+      }
       logger.warn({ err, jobId: job.id, part }, 'project creation failed');
       await failCreation(job, describeCreationFailure(err), outcomeUnknown(err));
       return 'stop';
@@ -110,7 +124,7 @@ export function createSubmit(ctx: JobsContext): Submit {
       // Durably before the request leaves: a crash from here on leaves the part "maybe sent".
       const token = newWebhookToken();
       if (!job.sent?.[part] && (await markReplicated(job, part, attempt, token))) {
-        if ((await send(job, part, key, token)) === 'stop') return latest(job);
+        if ((await send(job, part, key, token, attempt)) === 'stop') return latest(job);
         continue;
       }
       const now = await keep('read the job', () => repo.get(job.id));

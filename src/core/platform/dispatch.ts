@@ -66,6 +66,11 @@ export interface DispatchOptions {
     observe?(name: string, labels: Record<string, string>, seconds: number): void;
     set?(name: string, labels: Record<string, string>, value: number): void;
   };
+  /**
+   * Requests the HTTP edge has received and not yet answered, which the default work queue steers by (see
+   * work-queue.ts); default none.
+   */
+  awaiting?: () => number;
   /** Where the work after an acknowledgement waits its turn; default: one queue for this dispatch. */
   work?: WorkQueue;
   /** Keeps the work after acknowledgements until it ends, for `drain`; default: one of its own. */
@@ -160,16 +165,17 @@ export function createDispatch(options: DispatchOptions): Dispatch {
   const metrics = options.metrics;
   const work =
     options.work ??
-    createWorkQueue(
-      metrics?.set && metrics.observe
+    createWorkQueue({
+      ...(options.awaiting ? { awaiting: options.awaiting } : {}),
+      ...(metrics?.set && metrics.observe
         ? {
             metrics: {
               set: (n, l, v) => metrics.set?.(n, l, v),
               observe: (n, l, s) => metrics.observe?.(n, l, s),
             },
           }
-        : {},
-    );
+        : {}),
+    });
   const tracker = options.tracker ?? createWorkTracker(logger);
   const logOf = (trace: Trace): Logger => (trace.bindings ? logger.child(trace.bindings) : logger);
 

@@ -6,7 +6,6 @@
 // 1-post-per-second pacing of its card), not computing.
 import { performance } from 'node:perf_hooks';
 import { UserError } from '../errors.ts';
-import { answersAwaited } from './awaiting.ts';
 
 export interface WorkQueueMetrics {
   set(name: string, labels: Record<string, string>, value: number): void;
@@ -25,7 +24,7 @@ export interface WorkQueue {
 
 /** What the queue looks at to decide how much work may run now. */
 export interface LoopLoad {
-  /** Requests received and not yet answered (see awaiting.ts): people waiting now. */
+  /** Requests received and not yet answered (the HTTP edge counts them): people waiting now. */
   awaiting: number;
   /** Share of the time the event loop ran code rather than waiting for I/O since the last look, 0 to 1. */
   utilization: number;
@@ -45,7 +44,12 @@ export interface WorkQueueOptions {
   now?: () => number;
   /** How often the limit is adjusted while there is work (default 25 ms). */
   tickMs?: number;
-  /** Reads the load; default: this process (processLoad). Tests pass their own. */
+  /**
+   * Requests the HTTP edge has received and not yet answered (infra/http/awaiting.ts, handed in by the
+   * composition root); default none, as for the console, which answers at once.
+   */
+  awaiting?: () => number;
+  /** Reads the load; default: this process (processLoad over `awaiting`). Tests pass their own. */
   load?: () => LoopLoad;
 }
 
@@ -66,13 +70,13 @@ const CALM_AWAITING = 1;
 const CALM_UTILIZATION = 0.9;
 
 /** This process: its requests awaiting an answer, and its event loop's utilization since the last call. */
-export function processLoad(): () => LoopLoad {
+export function processLoad(awaiting: () => number = () => 0): () => LoopLoad {
   let last = performance.eventLoopUtilization();
   return () => {
     const current = performance.eventLoopUtilization();
     const { utilization } = performance.eventLoopUtilization(current, last);
     last = current;
-    return { awaiting: answersAwaited(), utilization };
+    return { awaiting: awaiting(), utilization };
   };
 }
 
@@ -98,7 +102,7 @@ export function createWorkQueue(options: WorkQueueOptions = {}): WorkQueue {
    * and then looks busy by both, and a burst's work would drain far too slowly.
    */
   function adjust() {
-    load ??= options.load ?? processLoad();
+    load ??= options.load ?? processLoad(options.awaiting);
     const { awaiting, utilization } = load();
     if (awaiting > BUSY_AWAITING) limit = floor;
     else if (awaiting <= CALM_AWAITING && utilization < CALM_UTILIZATION && waiting.length > 0)

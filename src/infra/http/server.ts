@@ -1,11 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Metrics, secondsSince } from '../../core/metrics.ts';
-import { countUntilAnswered } from '../../core/platform/awaiting.ts';
 import type { RawRoute } from '../../core/platform/chat-adapter.ts';
 import type { HttpResult, PageRoute, WebhookHandler } from '../../core/platform/http-result.ts';
 import { createWorkTracker, DRAIN_MS, type WorkTracker } from '../../core/platform/work-tracker.ts';
 import type { Clock, Logger, Store } from '../../core/ports.ts';
+import { createAnswersAwaited } from './awaiting.ts';
 import type { ClientLimit } from './client-limit.ts';
 import { bearerMatches, type HealthSources, healthAnswer } from './health.ts';
 import { readBody, TooLarge } from './read-body.ts';
@@ -107,6 +107,8 @@ export interface HttpServer {
   boundPort(): number | undefined;
   /** Routes requests to the bot; until then each is answered 503 (the bot is still starting). */
   mount(deps: HttpDeps): void;
+  /** Requests it has received and not yet answered: the work queue holds back new work while people wait. */
+  answersAwaited(): number;
   /** Answers one request in this process without a socket (an adapter's raw routes need one). */
   request(method: string, path: string, body?: string | Buffer, headers?: Headers): Promise<HttpResult>;
   listen(port: number, host: string): Promise<HttpListener>;
@@ -128,8 +130,9 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
   const starting = async (): Promise<HttpResult> => ({ status: 503, body: 'starting', contentType: 'text/plain' });
   let route: ReturnType<typeof createRequestHandler> = starting;
   let raw = new Map<string, RawRoute['handler']>();
+  const awaiting = createAnswersAwaited();
   const server = createServer((req, res) => {
-    countUntilAnswered(res);
+    awaiting.count(res);
     // The path without the query, cut rather than parsed: a WHATWG URL per request is costly on the webhook's path.
     const url = req.url ?? '/';
     const query = url.indexOf('?');
@@ -171,6 +174,7 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
       route = createRequestHandler(deps);
       raw = new Map((deps.routes ?? []).map((r) => [`${r.method} ${r.path}`, r.handler]));
     },
+    answersAwaited: awaiting.awaited,
     async request(method, path, body, headers) {
       const bytes = Buffer.from(body ?? '');
       const answer = await route(method, path, async () => bytes, headers);

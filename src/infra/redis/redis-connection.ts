@@ -68,6 +68,7 @@ export function createRedisConnection(url: string, options: RedisConnectionOptio
   client.on('ready', () => {
     everReady = true;
   });
+  followPromotions(url, client);
   client.on('error', (error: Error) => options.onError?.(error));
 
   let connecting: Promise<void> | undefined;
@@ -160,7 +161,8 @@ function nodeOf(client: Redis): string | undefined {
 /**
  * Through Redis Sentinel: ioredis asks the sentinels in turn which node is primary, connects there, and checks
  * the node says it is a master (INFO) before using it; when the connection drops (the primary died) it asks
- * again, so it follows a promotion. An old primary that comes back is made a replica by the sentinels, and a
+ * again, so it follows a promotion. Each connection is also reconnected the moment the sentinels announce a new
+ * primary (`followPromotions`). An old primary that comes back is made a replica by the sentinels, and a
  * connection still on it is refused writes with READONLY (or has its blocking read ended, UNBLOCKED): it
  * reconnects, which asks the sentinels again.
  * READONLY means the command was not run, so it may be sent again (`resend`) on connections that queue.
@@ -218,5 +220,106 @@ export function createQueueClient(url: string, stopping: () => boolean): RedisCl
   const { url: server, ...options } = queueConnectionOptions(url, 'request', stopping) as RedisOptions & {
     url?: string;
   };
-  return server ? new Redis(server, options) : new Redis(options);
+  const client = server ? new Redis(server, options) : new Redis(options);
+  followPromotions(url, client);
+  return client;
+}
+
+/** A promotion the sentinels announced: `from` and `to` are `host:port`, as /healthz names a node. */
+export interface PrimarySwitch {
+  from: string;
+  to: string;
+}
+
+// A sentinel that dropped is asked again every 0.1 s, backing off to 2 s, for as long as the bot runs.
+const SENTINEL_RETRY = (times: number) => Math.min(2 ** (times - 1) * 100, MAX_BACKOFF_MS);
+
+/**
+ * Calls `onSwitch` once for each promotion the sentinels of `url` announce (`+switch-master` for its primary's
+ * name; every sentinel announces it, so repeats are dropped), for the log. Undefined for a single server.
+ * Connections follow a promotion through `followPromotions`; this only tells of it.
+ */
+export function watchPrimarySwitches(
+  url: string,
+  onSwitch: (change: PrimarySwitch) => void,
+): { close(): void } | undefined {
+  const target = parseRedisUrl(url);
+  if (target.kind !== 'sentinel') return undefined;
+  let last: string | undefined;
+  const clients = target.sentinels.map(({ host, port }) => {
+    const client = new Redis({ host, port, retryStrategy: SENTINEL_RETRY, maxRetriesPerRequest: null });
+    // A sentinel that is down is retried; the store's own connections say when Redis cannot be reached.
+    client.on('error', () => undefined);
+    client.subscribe('+switch-master').catch(() => undefined);
+    client.on('message', (_channel: string, message: string) => {
+      const [name, fromHost, fromPort, toHost, toPort] = message.split(' ');
+      if (name !== target.name || !toHost || !toPort) return;
+      const to = `${toHost}:${toPort}`;
+      if (to === last) return;
+      last = to;
+      onSwitch({ from: `${fromHost}:${fromPort}`, to });
+    });
+    return client;
+  });
+  return {
+    close() {
+      for (const client of clients) client.disconnect();
+    },
+  };
+}
+
+/** The connections following one set of sentinels' announcements, and the one subscription telling them. */
+interface Followers {
+  readonly clients: Set<Redis>;
+  readonly watch: { close(): void };
+  /** The primary last announced, and when. */
+  last?: { to: string; at: number };
+}
+
+const followersBySentinels = new Map<string, Followers>();
+/** A connection made ready on the old primary this soon after an announcement is moved again. */
+const ANNOUNCEMENT_FRESH_MS = 10_000;
+
+/**
+ * Has `client` reconnect (asking the sentinels again) the moment the sentinels of `url` announce a new primary
+ * (`+switch-master`), planned (`SENTINEL FAILOVER`) or not. Without it a connection leaves the old primary only
+ * when that one drops it: after a planned failover the old primary stays up and takes writes until the sentinels
+ * turn it into a replica, ~10 s later, and the new primary never gets them. ioredis's own `failoverDetector`
+ * is not used: a switch announced while a connection is still asking the sentinels ends that connection for
+ * good (its connect rejects and ioredis gives up). One subscription per set of sentinels serves every
+ * connection of the process while one of them is up; a connection that ends leaves it. No-op for one server.
+ */
+export function followPromotions(url: string, client: unknown): void {
+  const target = parseRedisUrl(url);
+  // BullMQ hands its connections out as its own client type; on ioredis they are ioredis connections.
+  if (target.kind !== 'sentinel' || !(client instanceof Redis)) return;
+  const key = `${target.name}@${target.sentinels.map(({ host, port }) => `${host}:${port}`).join(',')}`;
+  const join = () => {
+    let followers = followersBySentinels.get(key);
+    if (!followers) {
+      const clients = new Set<Redis>();
+      const created: Followers = {
+        clients,
+        watch: watchPrimarySwitches(url, ({ to }) => {
+          created.last = { to, at: Date.now() };
+          for (const c of clients) if (c.status === 'ready' && nodeOf(c) !== to) c.disconnect(true);
+        }) ?? { close: () => undefined },
+      };
+      followers = created;
+      followersBySentinels.set(key, followers);
+    }
+    followers.clients.add(client);
+    // Made ready on the old primary while the announcement was on its way: it moves too.
+    const { last } = followers;
+    if (last && Date.now() - last.at < ANNOUNCEMENT_FRESH_MS && nodeOf(client) !== last.to) client.disconnect(true);
+  };
+  const leave = () => {
+    const followers = followersBySentinels.get(key);
+    if (!followers?.clients.delete(client) || followers.clients.size > 0) return;
+    followers.watch.close();
+    followersBySentinels.delete(key);
+  };
+  client.on('ready', join);
+  client.on('end', leave);
+  if (client.status === 'ready') join();
 }

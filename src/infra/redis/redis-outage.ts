@@ -93,9 +93,24 @@ const NETWORK_CODES = new Set([
   'ENETUNREACH',
 ]);
 
-/** Whether an error event says the connection is down (ioredis's and BullMQ's wording), not that a command failed. */
-export function isConnectionError(error: Error): boolean {
+/**
+ * What ioredis and Redis say when Redis is away or moving (a restart, a failover), whatever the command asked:
+ * - `Connection is closed.`, `connect ETIMEDOUT`: the socket dropped or never connected;
+ * - `Stream isn't writeable and enableOfflineQueue options is false`: a fail-fast command while reconnecting;
+ * - `Reached the max retries per request limit`: a queued command whose reconnections all failed;
+ * - `All sentinels are unreachable`: no sentinel named a primary that answers as one (also while a promotion
+ *   is under way and the sentinels still name the old primary, now a replica);
+ * - `Command timed out`: the connection's bound on one command passed;
+ * - READONLY (a write sent to a primary turned replica), UNBLOCKED (a blocking read it ended), LOADING (a
+ *   restarted node reading its data), MASTERDOWN (a replica that lost its primary).
+ */
+const OUTAGE_MESSAGES =
+  /^Connection is closed\.?$|^connect ETIMEDOUT|Stream isn't writeable|Reached the max retries per request limit|All sentinels are unreachable|^Command timed out|^(READONLY|UNBLOCKED|LOADING|MASTERDOWN)\b/;
+
+/** Whether an error says Redis is away or moving (ioredis's and Redis's wording), not that a command was wrong. */
+export function isConnectionError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string' && NETWORK_CODES.has(code)) return true;
-  return /^Connection is closed\.?$|^connect ETIMEDOUT|Stream isn't writeable/.test(error.message);
+  return OUTAGE_MESSAGES.test(error.message);
 }

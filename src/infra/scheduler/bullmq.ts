@@ -10,7 +10,12 @@ import { DelayedError, Job, Queue, Worker } from 'bullmq';
 import { StoreUnavailableError } from '../../core/errors.ts';
 import type { Logger } from '../../core/ports.ts';
 import type { Scheduler, Task, TaskData, TaskHandler } from '../../core/scheduler.ts';
-import { createQueueClient, queueConnectionOptions, redisAddress } from '../redis/redis-connection.ts';
+import {
+  createQueueClient,
+  followPromotions,
+  queueConnectionOptions,
+  redisAddress,
+} from '../redis/redis-connection.ts';
 import { bullmqPrefix } from '../redis/redis-keys.ts';
 import { createRedisOutageLog, isConnectionError } from '../redis/redis-outage.ts';
 import { createReplicaAcks } from '../redis/redis-replica-acks.ts';
@@ -39,6 +44,10 @@ export interface BullmqSchedulerOptions {
    */
   replicaAcks?: number;
 }
+
+/** How long the request path waits for a connection to the scheduler's Redis, and for one operation on it. */
+const READY_WITHIN_MS = 2_000;
+const OPERATION_WITHIN_MS = 5_000;
 
 /** How long schedule() keeps writing a task again until a replica holds it. */
 const REPLICATED_WITHIN_MS = 30_000;
@@ -122,10 +131,74 @@ export function createBullmqScheduler(options: BullmqSchedulerOptions): Schedule
    * id), so it is written again for up to 30 s; then schedule() fails as it does while Redis is away.
    */
   async function schedule(queue: string, id: string, dueAt: number, data: TaskData) {
-    if (await acks.writeConfirmed(() => write(queue, id, dueAt, data), REPLICATED_WITHIN_MS)) return;
+    const written = await unavailableWhenAway(() =>
+      acks.writeConfirmed(() => writeAgainIfGone(queue, id, dueAt, data), REPLICATED_WITHIN_MS),
+    );
+    if (written) return;
     throw new StoreUnavailableError(
       `no replica of the Redis at ${where} acknowledged a scheduled task within ${REPLICATED_WITHIN_MS / 1000} s`,
     );
+  }
+
+  /**
+   * Redis away or moving (a restart, a failover) is told as the store is: StoreUnavailableError, which the
+   * person hears as "storage is unavailable, send it again", never as a fault of the bot.
+   */
+  async function unavailableWhenAway<R>(operation: () => Promise<R>): Promise<R> {
+    try {
+      return await operation();
+    } catch (error) {
+      if (!isConnectionError(error) && !isJobGone(error)) throw error;
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new StoreUnavailableError(`cannot reach the scheduler's Redis at ${where}: ${reason}`, { cause: error });
+    }
+  }
+
+  /**
+   * A task found a moment ago may be gone when it is changed: it ended meanwhile (a finished task is removed),
+   * or a failover promoted a replica that never got it. Either way it is written afresh, once.
+   */
+  async function writeAgainIfGone(queue: string, id: string, dueAt: number, data: TaskData) {
+    try {
+      await connected(() => write(queue, id, dueAt, data));
+    } catch (error) {
+      if (!isJobGone(error)) throw error;
+      await connected(() => write(queue, id, dueAt, data));
+    }
+  }
+
+  /**
+   * BullMQ waits for its connection before each command, however long Redis is away, so a command would hang
+   * until it came back: the request path waits for a connection at most READY_WITHIN_MS (a failover's
+   * reconnection takes a fraction of that), and each operation at most OPERATION_WITHIN_MS.
+   */
+  async function connected<R>(operation: () => Promise<R>): Promise<R> {
+    if (requestClient.status !== 'ready') {
+      let timer: NodeJS.Timeout | undefined;
+      let onReady: (() => void) | undefined;
+      const ready = await new Promise<boolean>((resolve) => {
+        onReady = () => resolve(true);
+        requestClient.once('ready', onReady);
+        timer = setTimeout(() => resolve(false), READY_WITHIN_MS);
+      });
+      clearTimeout(timer);
+      if (onReady) requestClient.off('ready', onReady);
+      if (!ready) throw new StoreUnavailableError(`not connected to the scheduler's Redis at ${where}`);
+    }
+    let timer: NodeJS.Timeout | undefined;
+    const done = operation();
+    done.catch(() => undefined);
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new StoreUnavailableError(`the scheduler's Redis at ${where} did not answer in time`)),
+        OPERATION_WITHIN_MS,
+      );
+    });
+    try {
+      return await Promise.race([done, late]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   async function write(queue: string, id: string, dueAt: number, data: TaskData) {
@@ -185,12 +258,15 @@ export function createBullmqScheduler(options: BullmqSchedulerOptions): Schedule
 
   return {
     schedule,
-    async cancel(queue, id) {
-      const job = await queueOf(queue).getJob(id);
-      if (!job || (await job.getState()) === 'active') return false;
-      await job.remove();
-      return true;
-    },
+    cancel: (queue, id) =>
+      unavailableWhenAway(() =>
+        connected(async () => {
+          const job = await queueOf(queue).getJob(id);
+          if (!job || (await job.getState()) === 'active') return false;
+          await job.remove();
+          return true;
+        }),
+      ),
     handle(queue, handler) {
       if (handlers.has(queue)) throw new Error(`scheduler queue "${queue}" already has a handler`);
       handlers.set(queue, handler);
@@ -224,6 +300,13 @@ export function createBullmqScheduler(options: BullmqSchedulerOptions): Schedule
         workers.push(worker);
       }
       await Promise.all(workers.map((w) => w.waitUntilReady()));
+      // BullMQ makes the workers' connections itself: they follow the sentinels' announcements like ours.
+      for (const w of workers) {
+        const backend = w.getBackend();
+        const clients = [await backend.connection.client];
+        if (backend.blockingConnection) clients.push(await backend.blockingConnection.client);
+        for (const client of clients) followPromotions(options.url, client);
+      }
     },
     async stop(stopOptions?: { drainMs?: number }) {
       const drainMs = stopOptions?.drainMs ?? options.drainMs ?? 10_000;
@@ -241,6 +324,7 @@ export function createBullmqScheduler(options: BullmqSchedulerOptions): Schedule
       const outcome = await Promise.race([Promise.allSettled([...running]), bound]);
       clearTimeout(timer);
       await Promise.all(closing.map((w) => closeWithin(w, () => w.close(outcome === 'late'))));
+
       await Promise.all([...queues.values()].map((q) => closeWithin(q, () => q.close())));
       queues.clear();
       // The queues' shared connection is ours to close: QUIT after what is due, or dropped without Redis.
@@ -249,6 +333,14 @@ export function createBullmqScheduler(options: BullmqSchedulerOptions): Schedule
       stopListening();
     },
   };
+}
+
+/**
+ * BullMQ's words (finished-errors.js) for a task that is not where it was a moment ago: its keys are gone
+ * (`Missing key for job 42. updateData`) or it moved on (`Job 42 is not in the delayed state. changeDelay`).
+ */
+export function isJobGone(error: unknown): boolean {
+  return error instanceof Error && /^Missing key for job |^Job .+ is not in the \S+ state\./.test(error.message);
 }
 
 /** How long closing a queue or worker may wait for Redis before its connections are dropped. */

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ChatPort } from '../../../src/core/ports.ts';
+import { StoreUnavailableError } from '../../../src/core/errors.ts';
+import type { ChatPort, Store } from '../../../src/core/ports.ts';
+import { createMemoryStore } from '../../../src/infra/store/memory-store.ts';
 import { type Harness, startHarness } from '../../support/harness.ts';
 
 // Edits of one card can land out of order: one replica's "working" may wait for the platform's budget
@@ -38,6 +40,57 @@ describe('a "working" edit that lands after the card said Done', () => {
     await h.command(`/broll ${VIDEO}`);
     await chat.waitFor(() => lateLanded);
     await chat.waitFor((seen) => done(seen.filter((s) => s.where === 'card-update').at(-1)?.message.text ?? ''), 3_000);
+    const texts = updates(h).map((s) => (done(s.message.text) ? 'Done' : 'Working'));
+    expect(texts).toEqual(['Done', 'Working', 'Done']);
+  });
+});
+
+/** A memory store that answers StoreUnavailableError to every read and write while `away` (a failover's moment). */
+function storeThatGoesAway(): { store: Store; away: (ms: number) => void } {
+  let until = 0;
+  const SYNC = new Set<PropertyKey>(['namespace', 'held', 'epoch', 'node']);
+  const unavailableWhileAway = <T extends object>(target: T): T =>
+    new Proxy(target, {
+      get(t, name, receiver) {
+        const value = Reflect.get(t, name, receiver);
+        if (typeof value !== 'function') return value;
+        if (name === 'namespace') return (...args: unknown[]) => unavailableWhileAway(value.apply(t, args));
+        if (SYNC.has(name)) return value.bind(t);
+        return (...args: unknown[]) =>
+          Date.now() < until
+            ? Promise.reject(new StoreUnavailableError('the store is moving (test)'))
+            : value.apply(t, args);
+      },
+    });
+  return { store: unavailableWhileAway(createMemoryStore()), away: (ms) => (until = Date.now() + ms) };
+}
+
+describe('a "working" edit that lands after Done while the store is away for a moment', () => {
+  it('is drawn over again once the store answers: the card ends showing Done', async () => {
+    const { store, away } = storeThatGoesAway();
+    h = await startHarness({}, { infra: { store, sandbox: { jobMs: 50, webhookRetryMs: 100 } } });
+    const chat = h.chat;
+    let lateLanded = false;
+    const slow: ChatPort = {
+      platform: 'console',
+      send: (thread, message, key) => chat.send(thread, message, key),
+      async updateCard(thread, message, kind) {
+        if (kind === 'change') {
+          await chat.waitFor((seen) => seen.some((s) => s.where === 'card-update' && done(s.message.text)));
+          const shown = await chat.updateCard(thread, message, kind);
+          // The look after this edit meets a store that does not answer (a failover under way).
+          away(500);
+          lateLanded = true;
+          return shown;
+        }
+        return chat.updateCard(thread, message, kind);
+      },
+    };
+    h.app.registerChat(slow);
+    await h.command(`/broll ${VIDEO}`);
+    await chat.waitFor(() => lateLanded);
+    // Within moments of the store answering again (it is away 0.5 s), not at the job's next progress tick.
+    await chat.waitFor((seen) => done(seen.filter((s) => s.where === 'card-update').at(-1)?.message.text ?? ''), 2_000);
     const texts = updates(h).map((s) => (done(s.message.text) ? 'Done' : 'Working'));
     expect(texts).toEqual(['Done', 'Working', 'Done']);
   });

@@ -1,5 +1,12 @@
+import { ErrorCode } from 'bullmq';
+// BullMQ's one builder of its scripts' errors, and ioredis's error for a queued command that ran out of
+// reconnections: the real classes and words, which neither package exports from its top.
+import { finishedErrors } from 'bullmq/dist/esm/classes/finished-errors.js';
+import { ReplyError } from 'ioredis';
+import { MaxRetriesPerRequestError } from 'ioredis/built/errors/index.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRedisOutageLog, isConnectionError } from '../../../src/infra/redis/redis-outage.ts';
+import { isJobGone } from '../../../src/infra/scheduler/bullmq.ts';
 import { createRecordingLogger, type RecordingLogger } from '../../support/recording-logger.ts';
 
 // With Redis down, every connection's every retry was a stack in the log (70 to 90 in 8 s): an outage reads as
@@ -73,5 +80,40 @@ describe('the Redis outage log', () => {
     expect(isConnectionError(Object.assign(new Error('write EPIPE'), { code: 'EPIPE' }))).toBe(true);
     expect(isConnectionError(new Error('Connection is closed.'))).toBe(true);
     expect(isConnectionError(new Error('Missing lock for job 42. moveToFinished'))).toBe(false);
+  });
+
+  // What ioredis and Redis answer a command around a failover (issue 33), in their own classes and words
+  // (ioredis's Redis.js, Command.js and SentinelConnector): each is Redis away or moving, told to the person as
+  // "storage is unavailable", never the generic apology.
+  it("knows ioredis's and Redis's words for a Redis that is away or moving", () => {
+    expect(isConnectionError(new MaxRetriesPerRequestError(1))).toBe(true);
+    expect(isConnectionError(new Error("Stream isn't writeable and enableOfflineQueue options is false"))).toBe(true);
+    expect(isConnectionError(new Error('All sentinels are unreachable. Retrying from scratch after 10ms.'))).toBe(true);
+    expect(isConnectionError(new Error('All sentinels are unreachable and retry is disabled.'))).toBe(true);
+    expect(isConnectionError(new Error('Command timed out'))).toBe(true);
+    expect(isConnectionError(new ReplyError("READONLY You can't write against a read only replica."))).toBe(true);
+    expect(isConnectionError(new ReplyError('UNBLOCKED force unblock from blocking operation'))).toBe(true);
+    expect(isConnectionError(new ReplyError('LOADING Redis is loading the dataset in memory'))).toBe(true);
+    expect(isConnectionError(new ReplyError('MASTERDOWN Link with MASTER is down'))).toBe(true);
+  });
+
+  it('leaves a command that was wrong, or a job that went, to whoever asked', () => {
+    expect(isConnectionError(new ReplyError("ERR wrong number of arguments for 'get' command"))).toBe(false);
+    expect(isConnectionError(new ReplyError('NOSCRIPT No matching script. Please use EVAL.'))).toBe(false);
+    expect(isConnectionError(new ReplyError('WRONGTYPE Operation against a key holding the wrong kind of value'))).toBe(
+      false,
+    );
+    const gone = finishedErrors({ code: ErrorCode.JobNotExist, jobId: '42', command: 'updateData' });
+    expect(isConnectionError(gone)).toBe(false);
+    expect(isJobGone(gone)).toBe(true);
+    expect(
+      isJobGone(
+        finishedErrors({ code: ErrorCode.JobNotInState, jobId: '42', state: 'delayed', command: 'changeDelay' }),
+      ),
+    ).toBe(true);
+    expect(isJobGone(finishedErrors({ code: ErrorCode.JobLockNotExist, jobId: '42', command: 'moveToFinished' }))).toBe(
+      false,
+    );
+    expect(isConnectionError('Connection is closed.')).toBe(false);
   });
 });
