@@ -21,7 +21,7 @@ export interface SlackCall {
 /**
  * Slack's rate limits, enforced like slack.com answers them (429, Retry-After in seconds, `ratelimited`):
  * chat.update in Tier 3, 50 a minute for the workspace, counted as `model` says (tier-models.ts; default
- * a sliding minute); chat.postMessage about one a second per channel, bursts of two. `minuteMs` compresses
+ * a sliding minute); chat.postMessage one a second per channel, bursts of two (a bucket). `minuteMs` compresses
  * time for a test that must stay short (60_000 is Slack's own).
  */
 export interface SlackTiers {
@@ -108,7 +108,7 @@ export async function startSlackWebApi(
       if (method === 'chat.update')
         counter = createTierCounter(tiers.model ?? 'sliding', { limit: 50, windowMs: tiers.minuteMs, burst: 5 });
       else if (method === 'chat.postMessage')
-        counter = createTierCounter('sliding', { limit: 2, windowMs: (2 * tiers.minuteMs) / 60 });
+        counter = createTierCounter('bucket', { limit: 1, windowMs: tiers.minuteMs / 60, burst: 2 });
       else return undefined;
       counters.set(key, counter);
     }
