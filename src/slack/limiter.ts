@@ -9,7 +9,7 @@
 // for the same card, may only spend what the reserve leaves, and is skipped when it could not go for a while:
 // fifty running jobs refreshing once a minute spend a whole tier.
 
-import type { RateWindow } from '../core/platform/rate-window.ts';
+import { createMemoryRateWindow, type RateWindow } from '../core/platform/rate-window.ts';
 import type { CardEdit } from '../core/ports.ts';
 import { PaceAbandonedError, realSleep, retryAfterMs, type Sleep } from './pace.ts';
 import { budgetOf, tierOf } from './tiers.ts';
@@ -160,9 +160,11 @@ export function createSlackLimiter(options: SlackLimiterOptions): SlackLimiter {
     void window.giveBack(r.key, r.limit, windowMs).catch(() => undefined);
   }
 
-  // The shared count out of reach (Redis down): send anyway; Slack's own 429s still pace us.
+  // The shared count out of reach (Redis down): this process counts alone meanwhile, so its own calls keep
+  // their spacing (the replicas together may then draw 429s, which lower each one's rate).
+  const local = createMemoryRateWindow(now);
   const take = (key: string, limit: number, ms: number) =>
-    window.take(key, limit, ms).catch(() => ({ taken: true, waitMs: 0 }));
+    window.take(key, limit, ms).catch(() => local.take(key, limit, ms));
 
   async function pump(q: Queue): Promise<void> {
     if (q.pumping) return;

@@ -96,6 +96,23 @@ describe('the workspace’s tier budget', () => {
     expect(Math.min(...gaps)).toBeGreaterThanOrEqual(95);
   });
 
+  it('keeps its spacing when the shared count is out of reach (Redis down)', async () => {
+    const down: RateWindow = {
+      take: async () => Promise.reject(new Error('Connection is closed.')),
+      giveBack: async () => Promise.reject(new Error('Connection is closed.')),
+    };
+    const limiter = createSlackLimiter({ window: down, workspace: 'T1', windowMs: 4500 });
+    const sent: number[] = [];
+    await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        limiter.edit('chat.update', `card${i}`, 'final', async () => void sent.push(performance.now())),
+      ),
+    );
+    const gaps = sent.slice(1).map((t, i) => t - (sent[i] ?? 0));
+    expect(sent).toHaveLength(5);
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(95);
+  });
+
   it('shares one spacing between replicas on Redis, so together they stay inside one budget', async () => {
     const prefix = uniquePrefix();
     const windows = [0, 1].map(() => createRedisRateWindow({ url: REDIS_URL, prefix }));
@@ -129,7 +146,7 @@ describe('the workspace’s tier budget', () => {
 });
 
 describe('a 429 on chat.update', () => {
-  it('waits its Retry-After in the tier’s queue while the channel’s results go on, and is counted', async () => {
+  it('waits its Retry-After in the method’s queue while the channel’s results go on, and is counted', async () => {
     const web = await startSlackWebApi();
     try {
       web.rateLimit('chat.update', 1, 1);
