@@ -96,6 +96,24 @@ describe('the workspace’s tier budget', () => {
     expect(Math.min(...gaps)).toBeGreaterThanOrEqual(95);
   });
 
+  it('counts each method, and each team named by a call, apart', async () => {
+    const limiter = createSlackLimiter({ window: createMemoryRateWindow(), workspace: 'T1', windowMs: 4500 });
+    const start = performance.now();
+    const at: Record<string, number> = {};
+    const mark = (what: string) => async () => {
+      at[what] = performance.now() - start;
+    };
+    await Promise.all([
+      limiter.call('conversations.info', mark('info A'), 'TA'),
+      limiter.call('conversations.info', mark('info A again'), 'TA'),
+      limiter.call('conversations.info', mark('info B'), 'TB'),
+      limiter.call('users.conversations', mark('users A'), 'TA'),
+    ]);
+    // Only the second call of one method for one team waits its turn (100 ms).
+    expect(at['info A again']).toBeGreaterThanOrEqual(95);
+    for (const first of ['info A', 'info B', 'users A']) expect(at[first]).toBeLessThan(90);
+  });
+
   it('keeps its spacing when the shared count is out of reach (Redis down)', async () => {
     const down: RateWindow = {
       take: async () => Promise.reject(new Error('Connection is closed.')),
