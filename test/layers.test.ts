@@ -41,6 +41,7 @@ const WRAPPERS: Record<string, string> = {
   keyv: 'infra/store/keyv-backend.ts',
   '@keyv/sqlite': 'infra/store/sqlite-store.ts',
   ioredis: 'infra/redis/redis-connection.ts',
+  'rate-limiter-flexible': 'infra/redis/redis-rate-window.ts',
   bullmq: 'infra/scheduler/bullmq.ts',
   'prom-client': 'infra/prom-metrics.ts',
   pino: 'runtime/logger.ts',

@@ -1,7 +1,7 @@
-// Slack's rate limits as the bot budgets them: each Web API method belongs to a tier, counted per method
-// tier, per workspace, per app (docs.slack.dev "Rate limits"); chat.postMessage is paced per channel
-// instead (pace.ts). The bot budgets 90 % of each tier: Slack's windows and ours never start at the same
-// instant, and a call counted here reaches Slack a moment later.
+// Slack's rate limits as the bot budgets them: each Web API method belongs to a tier, whose allowance each
+// method has on its own, per workspace, per app (docs.slack.dev "Rate limits"); chat.postMessage is paced per
+// channel instead (pace.ts). The bot budgets 90 % of each tier: Slack's windows and ours never start at the
+// same instant, and a call counted here reaches Slack a moment later.
 
 export type Tier = 2 | 3 | 4;
 

@@ -1,12 +1,40 @@
+import { webApi } from '@slack/bolt';
 import { describe, expect, it } from 'vitest';
 import { createMemoryRateWindow, type RateWindow } from '../../src/core/platform/rate-window.ts';
+import { createRedisRateWindow } from '../../src/infra/redis/redis-rate-window.ts';
 import { createSlackApi } from '../../src/slack/api.ts';
 import { createSlackChatPort } from '../../src/slack/chat-port.ts';
 import { createSlackLimiter } from '../../src/slack/limiter.ts';
 import { createPacer } from '../../src/slack/pace.ts';
 import { startSlackWebApi } from '../doubles/slack/index.ts';
+import { createTierCounter, type TierCounter } from '../doubles/slack/tier-models.ts';
+import { deleteRedisPrefix, REDIS_URL, uniquePrefix } from '../infra/store/helpers.ts';
 import { createRecordingLogger } from '../support/recording-logger.ts';
 import { CHANNEL } from './harness.ts';
+
+/**
+ * A server counting calls as `counter` does, answering a refused one as @slack/web-api reports a 429. Its
+ * Retry-After is not rounded up to whole seconds: these tests compress Slack's minute to a few seconds.
+ */
+function strict(counter: TierCounter) {
+  const server = {
+    accepted: 0,
+    refused: 0,
+    async call() {
+      const wait = counter.take(performance.now());
+      if (wait === undefined) {
+        server.accepted++;
+        return;
+      }
+      server.refused++;
+      throw Object.assign(new Error('ratelimited'), {
+        code: webApi.ErrorCode.RateLimitedError,
+        retryAfter: wait / 1000,
+      });
+    },
+  };
+  return server;
+}
 
 /** A window that refuses every call until opened, as a spent tier does. */
 function gate(): RateWindow & { open(): void } {
@@ -16,6 +44,7 @@ function gate(): RateWindow & { open(): void } {
       open = true;
     },
     take: async () => (open ? { taken: true, waitMs: 0 } : { taken: false, waitMs: 5 }),
+    giveBack: async () => undefined,
   };
 }
 
@@ -39,17 +68,103 @@ describe('the workspace’s tier budget', () => {
   });
 
   it('lets a refresh spend only what the reserve leaves for final states', async () => {
-    const limiter = createSlackLimiter({ window: createMemoryRateWindow(), workspace: 'T1', staleMs: 0 });
-    const results: boolean[] = [];
-    for (let i = 0; i < 40; i++) results.push(await limiter.edit('chat.update', `card${i}`, 'progress', async () => 1));
+    // A 2 s window: one call every 45 ms; a refresh that could not go within 1.7 s is dropped.
+    const limiter = createSlackLimiter({
+      window: createMemoryRateWindow(),
+      workspace: 'T1',
+      windowMs: 2000,
+      staleMs: 1700,
+    });
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => limiter.edit('chat.update', `card${i}`, 'progress', async () => 1)),
+    );
     // Tier 3: 45 of Slack's 50 a minute budgeted, 18 of them kept for final states.
     expect(results.filter(Boolean)).toHaveLength(27);
     expect(await limiter.edit('chat.update', 'card0', 'final', async () => 1)).toBe(true);
   });
+
+  it('spreads calls evenly through the window instead of sending them as it opens', async () => {
+    // 45 a 4.5 s window: one call every 100 ms, however many wait.
+    const limiter = createSlackLimiter({ window: createMemoryRateWindow(), workspace: 'T1', windowMs: 4500 });
+    const sent: number[] = [];
+    await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        limiter.edit('chat.update', `card${i}`, 'final', async () => void sent.push(performance.now())),
+      ),
+    );
+    const gaps = sent.slice(1).map((t, i) => t - (sent[i] ?? 0));
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(95);
+  });
+
+  it('counts each method, and each team named by a call, apart', async () => {
+    const limiter = createSlackLimiter({ window: createMemoryRateWindow(), workspace: 'T1', windowMs: 4500 });
+    const start = performance.now();
+    const at: Record<string, number> = {};
+    const mark = (what: string) => async () => {
+      at[what] = performance.now() - start;
+    };
+    await Promise.all([
+      limiter.call('conversations.info', mark('info A'), 'TA'),
+      limiter.call('conversations.info', mark('info A again'), 'TA'),
+      limiter.call('conversations.info', mark('info B'), 'TB'),
+      limiter.call('users.conversations', mark('users A'), 'TA'),
+    ]);
+    // Only the second call of one method for one team waits its turn (100 ms).
+    expect(at['info A again']).toBeGreaterThanOrEqual(95);
+    for (const first of ['info A', 'info B', 'users A']) expect(at[first]).toBeLessThan(90);
+  });
+
+  it('keeps its spacing when the shared count is out of reach (Redis down)', async () => {
+    const down: RateWindow = {
+      take: async () => Promise.reject(new Error('Connection is closed.')),
+      giveBack: async () => Promise.reject(new Error('Connection is closed.')),
+    };
+    const limiter = createSlackLimiter({ window: down, workspace: 'T1', windowMs: 4500 });
+    const sent: number[] = [];
+    await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        limiter.edit('chat.update', `card${i}`, 'final', async () => void sent.push(performance.now())),
+      ),
+    );
+    const gaps = sent.slice(1).map((t, i) => t - (sent[i] ?? 0));
+    expect(sent).toHaveLength(5);
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(95);
+  });
+
+  it('shares one spacing between replicas on Redis, so together they stay inside one budget', async () => {
+    const prefix = uniquePrefix();
+    const windows = [0, 1].map(() => createRedisRateWindow({ url: REDIS_URL, prefix }));
+    try {
+      // A 3 s window: each replica alone would send every 67 ms, twice what a bucket of 50 a window allows.
+      const server = strict(createTierCounter('bucket', { limit: 50, windowMs: 3000, burst: 5 }));
+      const replicas = windows.map((window) => createSlackLimiter({ window, workspace: 'T1', windowMs: 3000 }));
+      await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          replicas[i % 2]?.edit('chat.update', `card${i}`, 'final', () => server.call()),
+        ),
+      );
+      expect(server.accepted).toBe(40);
+      expect(server.refused).toBeLessThanOrEqual(1);
+    } finally {
+      for (const w of windows) await w.close();
+      await deleteRedisPrefix(prefix);
+    }
+  });
+
+  it('lowers its rate on 429s from a server stricter than documented, so few calls are refused', async () => {
+    // The server allows 25 a window in bursts of 5, where the budget says 45: the rate must come down.
+    const server = strict(createTierCounter('bucket', { limit: 25, windowMs: 1500, burst: 5 }));
+    const limiter = createSlackLimiter({ window: createMemoryRateWindow(), workspace: 'T1', windowMs: 1500 });
+    await Promise.all(
+      Array.from({ length: 60 }, (_, i) => limiter.edit('chat.update', `card${i}`, 'final', () => server.call())),
+    );
+    expect(server.accepted).toBe(60);
+    expect(server.refused / (server.accepted + server.refused)).toBeLessThanOrEqual(0.1);
+  });
 });
 
 describe('a 429 on chat.update', () => {
-  it('waits its Retry-After in the tier’s queue while the channel’s results go on, and is counted', async () => {
+  it('waits its Retry-After in the method’s queue while the channel’s results go on, and is counted', async () => {
     const web = await startSlackWebApi();
     try {
       web.rateLimit('chat.update', 1, 1);

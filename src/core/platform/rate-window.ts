@@ -1,39 +1,47 @@
-// A platform's rate limits counted where every replica sees them: Slack's tiers are per workspace and per
-// app, so three replicas each counting alone would spend three budgets and draw 429s. One process counts in
-// memory; replicas count in Redis (src/infra/redis/redis-rate-window.ts) behind this same port.
+// A platform's rate limits counted where every replica sees them: Slack's tiers are per method, per workspace
+// and per app, so three replicas each counting alone would spend three budgets and draw 429s. One process
+// counts in memory; replicas count in Redis (src/infra/redis/redis-rate-window.ts, rate-limiter-flexible)
+// behind this same port.
 
 export interface RateWindowTake {
   /** Whether one call was counted (the caller may send it now). */
   taken: boolean;
-  /** When not taken: how long until the oldest counted call leaves the window (ms). */
+  /** When not taken: how long until the window that refused it closes (ms). */
   waitMs: number;
 }
 
 export interface RateWindow {
   /**
-   * Counts one call under `key` when fewer than `limit - reserve` were counted in the last `windowMs`;
-   * check and count are one step for every process sharing the window. `reserve` keeps room for calls
-   * that matter more (a card's final state over a progress refresh).
+   * Counts one call under `key` when fewer than `limit` were counted in its window, check and count in one
+   * step for every process sharing it. A window opens with the first call counted and lasts `windowMs`; a
+   * refused call is not counted. With `limit` 1 it spaces calls `windowMs` apart.
    */
-  take(key: string, limit: number, windowMs: number, reserve?: number): Promise<RateWindowTake>;
+  take(key: string, limit: number, windowMs: number): Promise<RateWindowTake>;
+  /** Uncounts one call taken under `key` (the platform refused it, or it was never sent). */
+  giveBack(key: string, limit: number, windowMs: number): Promise<void>;
 }
 
 export function createMemoryRateWindow(now: () => number = Date.now): RateWindow {
-  /** key -> times (ascending) of calls still inside their window. */
-  const times = new Map<string, number[]>();
+  /** key -> calls counted in the window that closes at `endsAt`. */
+  const windows = new Map<string, { count: number; endsAt: number }>();
+  const current = (key: string) => {
+    const w = windows.get(key);
+    if (w && w.endsAt > now()) return w;
+    windows.delete(key);
+    return undefined;
+  };
   return {
-    async take(key, limit, windowMs, reserve = 0) {
-      const t = now();
-      const list = (times.get(key) ?? []).filter((at) => at > t - windowMs);
-      if (list.length >= Math.max(1, limit - reserve)) {
-        times.set(key, list);
-        // The window frees a slot for the reserve-bound caller only once enough calls left it.
-        const index = list.length - Math.max(1, limit - reserve);
-        return { taken: false, waitMs: Math.max(1, (list[index] ?? t) + windowMs - t) };
-      }
-      list.push(t);
-      times.set(key, list);
+    async take(key, limit, windowMs) {
+      if (windows.size > 10_000) for (const k of [...windows.keys()]) current(k);
+      const w = current(key) ?? { count: 0, endsAt: now() + windowMs };
+      if (w.count >= limit) return { taken: false, waitMs: Math.max(1, w.endsAt - now()) };
+      w.count++;
+      windows.set(key, w);
       return { taken: true, waitMs: 0 };
+    },
+    async giveBack(key) {
+      const w = current(key);
+      if (w && w.count > 0) w.count--;
     },
   };
 }

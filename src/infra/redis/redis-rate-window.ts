@@ -1,39 +1,68 @@
-// Slack's per-workspace call budgets counted in Redis, so replicas together stay inside one tier instead of
-// each spending it. A sliding log per key in a sorted set, trimmed, checked and counted in one Lua script
-// on Redis's own clock (replicas' clocks may differ by more than a tier's one-second spacing).
-import { randomUUID } from 'node:crypto';
+// Slack's per-workspace call budgets counted in Redis by rate-limiter-flexible, so replicas together stay
+// inside one budget instead of each spending it. A window opens at its first call and closes on Redis's own
+// expiry (replicas' clocks may differ by more than Tier 3's 1.33 s spacing). The library's stock script sets
+// that expiry in whole seconds (a 1.33 s spacing would become 1 s: 60 calls a minute, past Slack's 50) and
+// counts refused attempts too; ours sets it to the millisecond and counts only calls that may go.
+import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { RateWindow } from '../../core/platform/rate-window.ts';
 import { createRedisConnection } from './redis-connection.ts';
 import { redisKey } from './redis-keys.ts';
 
-// KEYS[1] the log; ARGV: limit, window ms, reserve, member. Answers 0 when counted, else ms to wait.
-const TAKE = `
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-local window = tonumber(ARGV[2])
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
-local room = math.max(1, tonumber(ARGV[1]) - tonumber(ARGV[3]))
-local count = redis.call('ZCARD', KEYS[1])
-if count >= room then
-  local oldest = redis.call('ZRANGE', KEYS[1], count - room, count - room, 'WITHSCORES')
-  return math.max(1, tonumber(oldest[2]) + window - now)
+// rate-limiter-flexible's ARGV: change (+1 take, -1 give back), whole seconds (unused), limit, window in seconds.
+const INCR_TTL = `
+local change = tonumber(ARGV[1])
+if change < 0 then
+  local count = tonumber(redis.call('get', KEYS[1]) or '0')
+  if count <= 0 then return {0, 0} end
+  return {redis.call('incrby', KEYS[1], math.max(change, -count)), redis.call('pttl', KEYS[1])}
 end
-redis.call('ZADD', KEYS[1], now, ARGV[4])
-redis.call('PEXPIRE', KEYS[1], window)
-return 0
+redis.call('set', KEYS[1], 0, 'PX', math.max(1, math.floor(tonumber(ARGV[4]) * 1000 + 0.5)), 'NX')
+local count = tonumber(redis.call('get', KEYS[1]))
+local ttl = redis.call('pttl', KEYS[1])
+if count + change > tonumber(ARGV[3]) then return {count + change, ttl} end
+return {redis.call('incrby', KEYS[1], change), ttl}
 `;
+
+// The library runs a custom script only when the window lasts a whole second or more; this asks it to always
+// (the script reads the exact window from the limiter's own duration).
+const ALWAYS_SCRIPTED = { customDuration: 1 };
 
 export function createRedisRateWindow(options: { url: string; prefix?: string }): RateWindow & {
   close(): Promise<void>;
 } {
-  // A failed count reaches the caller through the call it was for (the limiter then waits and tries again).
+  // A failed count reaches the caller through the call it was for (the limiter then sends on Slack's own 429s).
   const redis = createRedisConnection(options.url).client;
-  // The prefix's hash tag decides the slot ({key} is inert after it, and kept so the names stay as they were).
-  const keyOf = (key: string) => redisKey(options.prefix, 'rate', `{${key}}`);
+  // One limiter per budget (limit and window); a method's budget changes only when a 429 lowers its rate.
+  const limiters = new Map<string, RateLimiterRedis>();
+  const limiterOf = (limit: number, windowMs: number) => {
+    const id = `${limit}/${windowMs}`;
+    let limiter = limiters.get(id);
+    if (!limiter) {
+      limiter = new RateLimiterRedis({
+        storeClient: redis,
+        // The prefix's hash tag decides the slot ({key} is inert after it, and kept so the names stay as they were).
+        keyPrefix: redisKey(options.prefix, 'rate'),
+        points: limit,
+        duration: windowMs / 1000,
+        customIncrTtlLuaScript: INCR_TTL,
+      });
+      limiters.set(id, limiter);
+    }
+    return limiter;
+  };
+  const keyOf = (key: string) => `{${key}}`;
   return {
-    async take(key, limit, windowMs, reserve = 0) {
-      const wait = Number(await redis.eval(TAKE, 1, keyOf(key), limit, windowMs, reserve, randomUUID()));
-      return wait === 0 ? { taken: true, waitMs: 0 } : { taken: false, waitMs: wait };
+    async take(key, limit, windowMs) {
+      try {
+        await limiterOf(limit, windowMs).consume(keyOf(key), 1, ALWAYS_SCRIPTED);
+        return { taken: true, waitMs: 0 };
+      } catch (refused) {
+        if (!(refused instanceof RateLimiterRes)) throw refused;
+        return { taken: false, waitMs: Math.max(1, refused.msBeforeNext) };
+      }
+    },
+    async giveBack(key, limit, windowMs) {
+      await limiterOf(limit, windowMs).reward(keyOf(key), 1, ALWAYS_SCRIPTED);
     },
     async close() {
       redis.disconnect();

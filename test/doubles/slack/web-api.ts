@@ -3,6 +3,7 @@
 // It also receives response_url POSTs at /respond/<id>, and knows user groups (usergroups.users.list).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createTierCounter, type TierCounter, type TierModel } from './tier-models.ts';
 import { waitFor } from './wait.ts';
 
 export interface SlackCall {
@@ -19,11 +20,13 @@ export interface SlackCall {
 
 /**
  * Slack's rate limits, enforced like slack.com answers them (429, Retry-After in seconds, `ratelimited`):
- * chat.update in Tier 3, 50 a minute for the workspace; chat.postMessage about one a second per channel,
- * bursts of two. `minuteMs` compresses time for a test that must stay short (60_000 is Slack's own).
+ * chat.update in Tier 3, 50 a minute for the workspace, counted as `model` says (tier-models.ts; default
+ * a sliding minute); chat.postMessage one a second per channel, bursts of two (a bucket). `minuteMs` compresses
+ * time for a test that must stay short (60_000 is Slack's own).
  */
 export interface SlackTiers {
   minuteMs: number;
+  model?: TierModel;
 }
 
 export interface SlackUser {
@@ -92,25 +95,25 @@ export async function startSlackWebApi(
   const limited = new Map<string, { times: number; retryAfter: number }>();
   const users = new Map((options.users ?? []).map((u) => [u.id, u]));
   let socketUrl = '';
-  const accepted = new Map<string, number[]>();
+
+  const counters = new Map<string, TierCounter>();
 
   /** Seconds to wait when the call would go past its limit (Slack's Retry-After), else undefined. */
   function overLimit(method: string, args: Record<string, unknown>): number | undefined {
     const tiers = options.tiers;
     if (!tiers) return undefined;
-    const rule =
-      method === 'chat.update'
-        ? { key: 'tier3', limit: 50, windowMs: tiers.minuteMs }
-        : method === 'chat.postMessage'
-          ? { key: `post:${String(args.channel)}`, limit: 2, windowMs: (2 * tiers.minuteMs) / 60 }
-          : undefined;
-    if (!rule) return undefined;
-    const now = Date.now();
-    const times = (accepted.get(rule.key) ?? []).filter((t) => t > now - rule.windowMs);
-    accepted.set(rule.key, times);
-    if (times.length >= rule.limit) return Math.max(1, Math.ceil(((times[0] ?? now) + rule.windowMs - now) / 1000));
-    times.push(now);
-    return undefined;
+    const key = method === 'chat.postMessage' ? `post:${String(args.channel)}` : method;
+    let counter = counters.get(key);
+    if (!counter) {
+      if (method === 'chat.update')
+        counter = createTierCounter(tiers.model ?? 'sliding', { limit: 50, windowMs: tiers.minuteMs, burst: 5 });
+      else if (method === 'chat.postMessage')
+        counter = createTierCounter('bucket', { limit: 1, windowMs: tiers.minuteMs / 60, burst: 2 });
+      else return undefined;
+      counters.set(key, counter);
+    }
+    const waitMs = counter.take(Date.now());
+    return waitMs === undefined ? undefined : Math.max(1, Math.ceil(waitMs / 1000));
   }
   let seq = 0;
   const nextTs = () => `1700000000.${String(++seq).padStart(6, '0')}`;

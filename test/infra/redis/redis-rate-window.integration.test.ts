@@ -30,11 +30,34 @@ describe('the Slack rate window shared in Redis', () => {
     expect(refused?.waitMs).toBeGreaterThan(59_000);
   });
 
-  it('keeps the reserve for final states: a refresh stops where the reserve starts, a final state does not', async () => {
+  it('counts only the calls that may go, and takes back one the platform refused', async () => {
     const [a, b] = replicas(2);
-    for (let i = 0; i < 3; i++) expect((await a?.take('T1:tier3', 5, 60_000, 2))?.taken).toBe(true);
-    expect((await b?.take('T1:tier3', 5, 60_000, 2))?.taken).toBe(false);
-    expect((await b?.take('T1:tier3', 5, 60_000))?.taken).toBe(true);
+    for (let i = 0; i < 3; i++) expect((await a?.take('T1:chat.update', 3, 60_000))?.taken).toBe(true);
+    // Refused attempts are not counted: the place a give-back frees is there for the next caller.
+    for (let i = 0; i < 5; i++) expect((await b?.take('T1:chat.update', 3, 60_000))?.taken).toBe(false);
+    await a?.giveBack('T1:chat.update', 3, 60_000);
+    expect((await b?.take('T1:chat.update', 3, 60_000))?.taken).toBe(true);
+    expect((await b?.take('T1:chat.update', 3, 60_000))?.taken).toBe(false);
+  });
+
+  it('spaces calls to the millisecond, shorter than a second as Slack’s 1.33 s compressed', async () => {
+    const [a, b] = replicas(2);
+    expect((await a?.take('T1:spacing', 1, 333))?.taken).toBe(true);
+    const refused = await b?.take('T1:spacing', 1, 333);
+    expect(refused?.taken).toBe(false);
+    expect(refused?.waitMs).toBeGreaterThan(200);
+    expect(refused?.waitMs).toBeLessThanOrEqual(333);
+    await new Promise((resolve) => setTimeout(resolve, (refused?.waitMs ?? 0) + 20));
+    expect((await b?.take('T1:spacing', 1, 333))?.taken).toBe(true);
+  });
+
+  it('spaces calls by their exact interval, not rounded down to a whole second', async () => {
+    const [a] = replicas(1);
+    expect((await a?.take('T1:spacing', 1, 1333))?.taken).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const refused = await a?.take('T1:spacing', 1, 1333);
+    expect(refused?.taken).toBe(false);
+    expect(refused?.waitMs).toBeGreaterThan(150);
   });
 
   it('frees a slot once the window has passed', async () => {
