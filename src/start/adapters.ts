@@ -20,6 +20,8 @@ export interface Attached {
   adapters: ChatAdapter[];
   /** The connections /healthz reports (and answers 503 while one is down). */
   connections: Map<string, () => ConnectionHealth>;
+  /** Slack distribution mode: installations counted for /healthz. */
+  installations?: () => Promise<{ installations: number; needReinstall: number }>;
 }
 
 async function createDiscord(config: Config, options: BotOptions, infra: Infrastructure, core: Core) {
@@ -67,7 +69,8 @@ async function createSlack(config: Config, options: BotOptions, infra: Infrastru
     metrics: infra.metrics,
     // The Slack adapter tags its own lines (Bolt's included) with the platform; tagging here too wrote it twice.
     logger: options.logger,
-    botToken: slack.botToken,
+    ...(slack.botToken ? { botToken: slack.botToken } : {}),
+    ...(slack.oauth ? { distribution: { ...slack.oauth, store: infra.store, box: core.box, clock: infra.clock } } : {}),
     appToken: slack.appToken,
     signingSecret: slack.signingSecret,
     apiUrl: slack.apiUrl,
@@ -77,7 +80,7 @@ async function createSlack(config: Config, options: BotOptions, infra: Infrastru
     ...(rateWindow ? { rateWindow } : {}),
     ...(tuning.slackRateWindowMs ? { rateWindowMs: tuning.slackRateWindowMs } : {}),
   });
-  const attached: ChatAdapter = {
+  const attached: ChatAdapter & Pick<typeof adapter, 'installations'> = {
     platform: 'slack',
     ...adapter,
     async stop(drainMs) {
@@ -136,5 +139,6 @@ export async function attachAdapters(
     core.chats.set(a.platform, a.chatPort);
     if (a.health) connections.set(a.platform, a.health);
   }
-  return { adapters, connections };
+  const installations = slack?.installations;
+  return { adapters, connections, ...(installations ? { installations } : {}) };
 }

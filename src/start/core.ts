@@ -10,7 +10,7 @@ import { createOutbox, type Outbox } from '../core/guarantees/outbox.ts';
 import type { JobService, JobTimings } from '../core/jobs/service.ts';
 import type { WebhookHandler } from '../core/platform/http-result.ts';
 import type { Bot } from '../core/platform/interaction.ts';
-import type { ChatPort, Platform } from '../core/ports.ts';
+import type { ChatPort, Platform, SecretBox } from '../core/ports.ts';
 import type { PublishKit } from '../core/publish/kit.ts';
 import type { Infrastructure } from './infrastructure.ts';
 import type { BotOptions } from './options.ts';
@@ -23,6 +23,8 @@ const PUBLISH_STALE_MS = 5 * 60_000;
 
 export interface Core {
   bot: Bot;
+  /** Seals secrets at rest (channel keys, Slack installations' tokens) with ENCRYPTION_KEY. */
+  box: SecretBox;
   once: Once;
   outbox: Outbox;
   settings: SettingsRepo;
@@ -102,6 +104,7 @@ export async function buildCore(config: Config, options: BotOptions, infra: Infr
   await checkStoredKeysOpen({ store, settings: app.channels.settings, logger, keySource });
   return {
     bot: app.bot,
+    box,
     once,
     outbox,
     settings: app.channels.settings,

@@ -56,6 +56,7 @@ export async function serve(
     health: {
       connections: () => Object.fromEntries([...connections].map(([name, h]) => [name, h()])),
       mediaApi: infra.mediaApiHealth,
+      ...(attached.installations ? { installations: attached.installations } : {}),
     },
     metricsAccess: { served: config.metrics.port === undefined, token: config.metrics.token },
   });
