@@ -71,10 +71,20 @@ export interface DistributionBot {
   ): ReturnType<typeof sendSigned>;
   /** The Web API calls made with a token of `teamId`. */
   callsOf(teamId: string, method: string): SlackCall[];
+  /** Submits the last form opened in `teamId` (views.open), filling the inputs named in `values`. */
+  submitForm(teamId: string, userId: string, values: Record<string, string>): ReturnType<typeof sendSigned>;
+  /** Everything shown privately to `userId` of `teamId`: response_url posts and ephemerals. */
+  privateTo(teamId: string, userId: string): string[];
   close(): Promise<void>;
 }
 
 let commands = 0;
+
+interface FormBlock {
+  type: string;
+  block_id?: string;
+  element?: { action_id?: string };
+}
 
 export async function startDistributionBot(
   options: {
@@ -117,6 +127,9 @@ export async function startDistributionBot(
   });
   const send: DistributionBot['send'] = (path, kind, payload) =>
     sendSigned(`${base}${path}`, kind, payload, { secret: SECRET });
+  const responseTeam = new Map<string, { teamId: string; userId: string }>();
+  const callsOf = (teamId: string, method: string) =>
+    web.callsOf(method).filter((c) => c.token !== undefined && web.oauth?.teamOf(c.token) === teamId);
   return {
     app: test.app,
     test,
@@ -134,6 +147,7 @@ export async function startDistributionBot(
     },
     command(teamId, command, text, userId = 'U0MEMBER') {
       const id = `dcmd${++commands}`;
+      responseTeam.set(id, { teamId, userId });
       return send('/slack/commands', 'command', {
         team_id: teamId,
         team_domain: teamId.toLowerCase(),
@@ -150,8 +164,40 @@ export async function startDistributionBot(
       });
     },
     send,
-    callsOf: (teamId, method) =>
-      web.callsOf(method).filter((c) => c.token !== undefined && web.oauth?.teamOf(c.token) === teamId),
+    callsOf,
+    submitForm(teamId, userId, values) {
+      const opened = callsOf(teamId, 'views.open').at(-1);
+      if (!opened) throw new Error(`no form opened in ${teamId}`);
+      const view = opened.args.view as { callback_id: string; private_metadata?: string; blocks: FormBlock[] };
+      const state: Record<string, Record<string, unknown>> = {};
+      for (const b of view.blocks) {
+        const action = b.element?.action_id;
+        if (b.type !== 'input' || !b.block_id || !action) continue;
+        state[b.block_id] = { [action]: { type: 'plain_text_input', value: values[action] ?? null } };
+      }
+      const n = ++commands;
+      return send('/slack/interactivity', 'interactive', {
+        type: 'view_submission',
+        team: { id: teamId, domain: teamId.toLowerCase() },
+        user: { id: userId, username: 'someone', team_id: teamId },
+        api_app_id: 'A0REELBOT',
+        trigger_id: `trigger.dsubmit${n}`,
+        view: { ...view, id: `VD${n}`, team_id: teamId, type: 'modal', state: { values: state }, hash: 'h' },
+        response_urls: [],
+      });
+    },
+    privateTo(teamId, userId) {
+      const responded = web.responses
+        .filter((r) => {
+          const who = responseTeam.get(r.id);
+          return who?.teamId === teamId && who.userId === userId;
+        })
+        .map((r) => JSON.stringify(r.body));
+      const ephemerals = callsOf(teamId, 'chat.postEphemeral')
+        .filter((c) => c.args.user === userId)
+        .map((c) => JSON.stringify(c.args));
+      return [...responded, ...ephemerals];
+    },
     async close() {
       await test.close();
       if (!options.web) await web.close();
