@@ -2,6 +2,7 @@
 // the features (core/app mounts them) with their scheduler queues. Nothing here opens a connection.
 import { type Config, UNREACHABLE_WEBHOOK_BASE } from '../config.ts';
 import { createApp } from '../core/app/app.ts';
+import { createWorkspaceEnd, type WorkspaceEnd } from '../core/app/workspace-end.ts';
 import { checkStoredKeysOpen } from '../core/channels/key-check.ts';
 import { createSecretBox, keyFilePath, loadOrCreateKeyFile, rotationKeys } from '../core/channels/secret-box.ts';
 import type { SettingsRepo } from '../core/channels/settings-repo.ts';
@@ -37,6 +38,8 @@ export interface Core {
   chats: Map<Platform, ChatPort>;
   /** The URL the media API is told to send webhooks to. */
   webhookBase(): string;
+  /** A workspace removed the bot: its jobs stop, its requests are cancelled; later its channel records go. */
+  workspaces: WorkspaceEnd;
 }
 
 function timingsFor(config: Config, sandbox: boolean): JobTimings {
@@ -114,5 +117,6 @@ export async function buildCore(config: Config, options: BotOptions, infra: Infr
     recover: () => app.recover(),
     chats,
     webhookBase,
+    workspaces: createWorkspaceEnd({ jobs: app.jobs.jobs, publish: app.publish.publish, store, logger }),
   };
 }

@@ -64,9 +64,10 @@ export interface InstallationsRepo {
   get(id: string): Promise<Installation | undefined>;
   /**
    * Removes the installation's tokens, keeping a tombstone, unless it was installed after `eventTime` (a reinstall
-   * that arrived before the uninstall event of the installation it replaced). Idempotent.
+   * that arrived before the uninstall event of the installation it replaced). `precisionMs`: how coarse the event's
+   * time is (Slack's are whole seconds, so an install earlier in that second is the one removed). Idempotent.
    */
-  remove(id: string, eventTime: number): Promise<RemoveOutcome>;
+  remove(id: string, eventTime: number, precisionMs?: number): Promise<RemoveOutcome>;
   /** Replaces the tokens after a refresh, only while `previousRefreshToken` is still the stored one. */
   rotate(
     id: string,
@@ -136,7 +137,7 @@ export function createInstallationsRepo(deps: InstallationsRepoDeps): Installati
       return saved;
     },
     get,
-    async remove(id, eventTime) {
+    async remove(id, eventTime, precisionMs = 0) {
       let outcome: RemoveOutcome = 'unknown';
       await kv.update<Stored>(id, (raw) => {
         const current = parse(raw);
@@ -148,13 +149,13 @@ export function createInstallationsRepo(deps: InstallationsRepoDeps): Installati
           outcome = 'already removed';
           return undefined;
         }
-        if (current.installedAt > eventTime) {
+        if (current.installedAt > eventTime + precisionMs) {
           outcome = 'kept newer installation';
           return undefined;
         }
         outcome = 'removed';
         const { botToken: _b, refreshToken: _r, expiresAt: _e, needsReinstall: _n, ...rest } = current;
-        return { ...rest, removedAt: Math.max(eventTime, deps.clock.now()) };
+        return { ...rest, removedAt: eventTime };
       });
       return outcome;
     },

@@ -4,7 +4,7 @@
 // (node-slack-sdk #2504). So one replica refreshes, under a lease in the store, and a refresh token is claimed
 // before it is sent, so none is ever sent twice; the others keep the current token while it lasts.
 import { createHash } from 'node:crypto';
-import { UserError } from '../../core/errors.ts';
+import { WorkspaceGoneError } from '../../core/errors.ts';
 import type { Installation, InstallationsRepo } from '../../core/installations/repo.ts';
 import type { Clock, Logger, Store } from '../../core/ports.ts';
 
@@ -30,7 +30,7 @@ export interface RefreshAnswer {
   expiresInSeconds: number;
 }
 
-export class NotInstalledError extends UserError {
+export class NotInstalledError extends WorkspaceGoneError {
   constructor(teamId: string, why: 'absent' | 'needs reinstall') {
     super(
       why === 'absent'

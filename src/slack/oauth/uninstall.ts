@@ -38,7 +38,9 @@ export function registerUninstalls(app: App, deps: UninstallDeps): void {
     // A workspace's own installation first, then its organisation's (an org-wide install).
     for (const id of [b.team_id, b.enterprise_id ?? undefined]) {
       if (!id) continue;
-      const outcome = await deps.repo.remove(id, eventTime);
+      // Slack counts in whole seconds: the event stands for any moment of its second, so an install made earlier
+      // in that same second is the one removed (a reinstall goes through Slack's page, seconds later).
+      const outcome = await deps.repo.remove(id, eventTime, 999);
       if (outcome === 'unknown') continue;
       deps.logger.info({ workspace: id, event: b.event.type, outcome }, 'uninstall event');
       if (outcome === 'removed') await deps.onUninstalled?.(id);

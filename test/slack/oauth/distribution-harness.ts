@@ -73,12 +73,23 @@ export interface DistributionBot {
   callsOf(teamId: string, method: string): SlackCall[];
   /** Submits the last form opened in `teamId` (views.open), filling the inputs named in `values`. */
   submitForm(teamId: string, userId: string, values: Record<string, string>): ReturnType<typeof sendSigned>;
+  /** Clicks the button labelled `label` on the newest message of `teamId` that has one. */
+  click(teamId: string, userId: string, label: string): ReturnType<typeof sendSigned>;
+  /** An Events API event from `teamId` (app_uninstalled, tokens_revoked…), `eventTime` in seconds. */
+  event(teamId: string, event: Record<string, unknown>, eventTime?: number): ReturnType<typeof sendSigned>;
   /** Everything shown privately to `userId` of `teamId`: response_url posts and ephemerals. */
   privateTo(teamId: string, userId: string): string[];
   close(): Promise<void>;
 }
 
 let commands = 0;
+
+interface Button {
+  type: string;
+  action_id?: string;
+  value?: string;
+  text?: { text?: string };
+}
 
 interface FormBlock {
   type: string;
@@ -184,6 +195,48 @@ export async function startDistributionBot(
         trigger_id: `trigger.dsubmit${n}`,
         view: { ...view, id: `VD${n}`, team_id: teamId, type: 'modal', state: { values: state }, hash: 'h' },
         response_urls: [],
+      });
+    },
+    click(teamId, userId, label) {
+      const holder = [...callsOf(teamId, 'chat.postMessage'), ...callsOf(teamId, 'chat.update')]
+        .filter((c) => c.response?.ok === true && JSON.stringify(c.args.blocks ?? []).includes(label))
+        .at(-1);
+      const blocks = (holder?.args.blocks ?? []) as Array<{ elements?: Button[] }>;
+      const button = blocks.flatMap((b) => b.elements ?? []).find((e) => e.text?.text?.includes(label));
+      if (!holder || !button) throw new Error(`no ${label} button in ${teamId}`);
+      const ts = String(holder.args.ts ?? holder.response?.ts);
+      const n = ++commands;
+      responseTeam.set(`dclick${n}`, { teamId, userId });
+      return send('/slack/interactivity', 'interactive', {
+        type: 'block_actions',
+        team: { id: teamId, domain: teamId.toLowerCase() },
+        user: { id: userId, username: 'someone', team_id: teamId },
+        api_app_id: 'A0REELBOT',
+        trigger_id: `trigger.dclick${n}`,
+        container: { type: 'message', message_ts: ts, channel_id: CHANNEL, is_ephemeral: false },
+        channel: { id: CHANNEL, name: 'general' },
+        message: { type: 'message', ts, text: '' },
+        response_url: web.responseUrl(`dclick${n}`),
+        actions: [
+          {
+            type: button.type,
+            action_id: button.action_id,
+            block_id: 'b',
+            ...(button.value !== undefined ? { value: button.value } : {}),
+            action_ts: '1700000300.000000',
+          },
+        ],
+      });
+    },
+    event(teamId, event, eventTime = Math.floor(Date.now() / 1000)) {
+      return send('/slack/events', 'event', {
+        token: 'legacy',
+        team_id: teamId,
+        api_app_id: 'A0REELBOT',
+        type: 'event_callback',
+        event_id: `EvD${++commands}`,
+        event_time: eventTime,
+        event,
       });
     },
     privateTo(teamId, userId) {
