@@ -366,6 +366,27 @@ export function loadSlackCommandPrefix(env: Env = process.env): string {
 }
 
 /**
+ * What `npm run slack:manifest` reads besides its flags: in distribution mode (SLACK_CLIENT_ID set) the manifest is
+ * HTTP mode's on PUBLIC_URL, with its redirect URL; nothing else is required or checked.
+ */
+export function loadSlackManifestSettings(env: Env = process.env): {
+  prefix: string;
+  publicUrl?: string;
+  distribution: boolean;
+} {
+  const prefix = loadSlackCommandPrefix(env);
+  const raw = normalise(env);
+  if (!raw.SLACK_CLIENT_ID) return { prefix, distribution: false };
+  const url = envSchema.shape.PUBLIC_URL.safeParse(raw.PUBLIC_URL);
+  if (!raw.PUBLIC_URL || !url.success)
+    throw new ConfigError(
+      'PUBLIC_URL: required with SLACK_CLIENT_ID (distribution); the manifest names PUBLIC_URL/slack/oauth_redirect ' +
+        'as the redirect URL and PUBLIC_URL/slack/* as the request URLs',
+    );
+  return { prefix, publicUrl: trimSlash(raw.PUBLIC_URL), distribution: true };
+}
+
+/**
  * What `npm run discord:register` needs, and nothing else: the bot token (the application id is read with it),
  * DISCORD_GUILD_ID and DISCORD_API_URL. Registering commands touches no media API, store or Slack, so their
  * variables are neither required nor checked here.
