@@ -71,6 +71,10 @@ describe('two workspaces with the same channel and user ids', () => {
     expect(bot.privateTo(A, 'U0ADMIN').join('\n')).not.toContain('Globex launch');
     expect(bot.privateTo(G, 'U0ADMIN').join('\n')).not.toContain('Acme launch');
     expect(bot.callsOf(G, 'chat.postMessage').filter((c) => /Watch/.test(JSON.stringify(c.args)))).toEqual([]);
+    // /metrics counts both workspaces' commands and calls without a label that names either.
+    const metrics = await (await fetch(`${bot.base}/metrics`)).text();
+    expect(metrics).toContain('reelbot_commands_total');
+    expect(metrics).not.toMatch(/T0ACME|T0GLOBEX|Acme|Globex/);
     // Every call carried a token Slack issued (the double refuses any other) and none was refused.
     expect(bot.web.calls.filter((c) => c.response?.ok === false)).toEqual([]);
   });
