@@ -60,6 +60,8 @@ describe('installing reelbot in a workspace from /slack/install', () => {
     // Every call the bot made came with a token Slack issued to Acme (the double refuses any other).
     const refused = d.web.calls.filter((c) => c.response?.ok === false);
     expect(refused).toEqual([]);
+    // The tokens, the client secret and the code never reach the log.
+    expect(d.logger.text()).not.toMatch(/xox[be]-|double-client-secret|code-[0-9a-f]{12}/);
   });
 
   it('tells a person who cancelled on Slack’s page that nothing was installed, with a link to start again', async () => {
