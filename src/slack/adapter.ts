@@ -197,8 +197,13 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
     // Bolt's conversation store is never used here, and it would be read on every request, in the way
     // of each acknowledgement.
     convoStore: false,
+    // The error handler gets the request's body too: a workspace without an installation is answered with it.
+    extendedErrorHandler: true,
   });
-  app.error(async (error) => {
+  app.error(async ({ error, body }: { error: Error; body: unknown }) => {
+    // A workspace without an installation (never installed, uninstalled, or its token refresh refused): Bolt ran
+    // no listener and acknowledged with nothing, so the person is told where to install the app instead.
+    if (distribution && (await distribution.explainNotInstalled(error, body))) return;
     logger.error({ err: error }, 'slack request failed');
   });
   // The dispatch names each entry's platform in its line itself (console, Discord and Slack alike), so it

@@ -7,6 +7,7 @@
 // message.
 import type { App, HTTPReceiverOptions, InstallURLOptions } from '@slack/bolt';
 import { webApi } from '@slack/bolt';
+import { z } from 'zod';
 import { createInstallationsRepo, type Installation, type InstallationsRepo } from '../../core/installations/repo.ts';
 import type { Clock, Logger, SecretBox, Store } from '../../core/ports.ts';
 import type { toBoltLogger } from '../bolt-logger.ts';
@@ -16,7 +17,7 @@ import { firstContactMessage } from './first-contact.ts';
 import { createBoltInstallationStore } from './installation-store.ts';
 import { failedPage, installedPage } from './pages.ts';
 import { createInstallStateStore, STATE_TTL_MS } from './state.ts';
-import { createSlackTokens, type SlackTokens } from './tokens.ts';
+import { createSlackTokens, NotInstalledError, type SlackTokens } from './tokens.ts';
 import { registerUninstalls } from './uninstall.ts';
 
 export const INSTALL_PATH = '/slack/install';
@@ -43,7 +44,14 @@ export interface Distribution {
   tokens: SlackTokens;
   receiverOptions: Partial<HTTPReceiverOptions>;
   registerEvents(app: App, deps: HandlerDeps): void;
+  /**
+   * When `error` is Bolt's failed authorize for a workspace without an installation: answers the person through
+   * the request's response_url (it needs no token) with where to install the app, and says true.
+   */
+  explainNotInstalled(error: unknown, body: unknown): Promise<boolean>;
 }
+
+const responseUrlSchema = z.object({ response_url: z.string().regex(/^https?:\/\//) });
 
 export function createDistribution(
   options: DistributionOptions,
@@ -126,10 +134,32 @@ export function createDistribution(
       },
     },
   };
+  const installUrl = new URL(INSTALL_PATH, options.redirectUri).toString();
   return {
     repo,
     tokens,
     receiverOptions,
+    async explainNotInstalled(error, body) {
+      // Bolt's AuthorizationError wraps InstallProvider's, which wraps what fetchInstallation threw.
+      let original: unknown = error;
+      for (let depth = 0; depth < 3 && !(original instanceof NotInstalledError); depth++)
+        original = (original as { original?: unknown } | undefined)?.original;
+      if (!(original instanceof NotInstalledError)) return false;
+      logger.info({ err: original }, 'a request from a workspace without an installation');
+      // A slash command's or a click's response_url; an event has none, and nobody waits for its answer.
+      const parsed = responseUrlSchema.safeParse(body);
+      if (!parsed.success) return true;
+      await fetch(parsed.data.response_url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          response_type: 'ephemeral',
+          text: `${original.message.replace(/ from \/slack\/install$/, '')} from ${installUrl}`,
+        }),
+        signal: AbortSignal.timeout(10_000),
+      }).catch((err: unknown) => logger.warn({ err }, 'could not tell the person where to install reelbot'));
+      return true;
+    },
     registerEvents(app, handlerDeps) {
       deps = handlerDeps;
       registerUninstalls(app, {

@@ -73,4 +73,17 @@ describe('installing reelbot in a workspace from /slack/install', () => {
     const health = (await (await fetch(`${d.base}/healthz`)).json()) as { slackInstallations?: unknown };
     expect(health.slackInstallations).toEqual({ count: 0, needReinstall: 0 });
   });
+
+  it('tells a person in a workspace without reelbot where to install it, privately', async () => {
+    d = await startDistributionBot();
+    const bot = d;
+    const res = await bot.command('T0NOBODY', '/clip', VIDEO);
+    expect(res.status).toBe(200);
+    await waitFor(() => bot.web.responses.length > 0, 'the private answer');
+    expect(bot.web.responses[0]?.body).toEqual({
+      response_type: 'ephemeral',
+      text: `reelbot is not installed in workspace T0NOBODY: install it from ${bot.base}/slack/install`,
+    });
+    expect(bot.logger.lines.filter((l) => l.level === 'error')).toEqual([]);
+  });
 });
