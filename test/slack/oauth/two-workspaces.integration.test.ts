@@ -55,6 +55,17 @@ describe('two workspaces with the same channel and user ids', () => {
     await waitFor(() => bot.privateTo(A, 'U0ADMIN').some((m) => m.includes('Acme launch')), 'Acme’s /approvals');
     await waitFor(() => bot.privateTo(G, 'U0ADMIN').some((m) => m.includes('Globex launch')), 'Globex’s /approvals');
 
+    // Each admin's Home tab, drawn with its own workspace's token, lists its own request only.
+    for (const team of [A, G]) {
+      await bot.event(team, { type: 'app_home_opened', user: 'U0ADMIN', channel: 'D0HOME', tab: 'home' });
+      await waitFor(() => bot.callsOf(team, 'views.publish').length > 0, `the Home tab in ${team}`);
+    }
+    const homeOf = (team: string) => JSON.stringify(bot.callsOf(team, 'views.publish').at(-1)?.args.view);
+    expect(homeOf(A)).toContain('Acme launch');
+    expect(homeOf(A)).not.toContain('Globex launch');
+    expect(homeOf(G)).toContain('Globex launch');
+    expect(homeOf(G)).not.toContain('Acme launch');
+
     await bot.command(A, '/clip', `${VIDEO} reels=1`, 'U0MEMBER');
     await waitFor(
       () =>
