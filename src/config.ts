@@ -66,15 +66,34 @@ export interface Config {
   /** Put before every Slack slash command's name (SLACK_COMMAND_PREFIX=rb- → /rb-clip); '' = none. */
   slackCommandPrefix: string;
   slack?: {
-    botToken: string;
+    /** One workspace: its bot token. Absent in distribution mode, where each workspace's token is in the store. */
+    botToken?: string;
+    /**
+     * Distribution mode (SLACK_CLIENT_ID, SLACK_CLIENT_SECRET, SLACK_STATE_SECRET without SLACK_BOT_TOKEN): any
+     * workspace installs the app through /slack/install, HTTP mode only.
+     */
+    oauth?: {
+      clientId: string;
+      clientSecret: string;
+      stateSecret: string;
+      /** Slack's authorize page, or a proxy / test double of it (SLACK_AUTHORIZE_URL). */
+      authorizeUrl: string;
+      /** PUBLIC_URL/slack/oauth_redirect. */
+      redirectUri: string;
+    };
     mode: 'socket' | 'http';
     appToken?: string;
     signingSecret?: string;
     apiUrl?: string;
-    /** Slack user ids allowed to configure the bot besides workspace admins. */
+    /**
+     * Slack user ids allowed to configure the bot besides workspace admins; in distribution mode each is written
+     * `TEAM:USER`, so a person of one workspace is never an admin in another with the same user id.
+     */
     adminUsers: string[];
   };
 }
+
+export const DEFAULT_SLACK_AUTHORIZE_URL = 'https://slack.com/oauth/v2/authorize';
 
 const SLACK_APPS = 'https://api.slack.com/apps';
 const GENERATE_KEY = 'generate one with `openssl rand -base64 32`';
@@ -161,6 +180,18 @@ const envSchema = z.object({
     `must be an App-Level Token (starts with xapp-, scope connections:write) from Basic Information at ${SLACK_APPS}`,
   ),
   SLACK_SIGNING_SECRET: str,
+  SLACK_CLIENT_ID: matching(
+    /^\d+\.\d+$/,
+    `must be the Client ID from Basic Information → App Credentials at ${SLACK_APPS} (digits, a dot, digits)`,
+  ),
+  SLACK_CLIENT_SECRET: str,
+  SLACK_STATE_SECRET: matching(
+    /^\S{16,}$/,
+    'must be at least 16 characters without spaces that sign the install links (`openssl rand -hex 24`)',
+  ),
+  SLACK_AUTHORIZE_URL: httpUrl(
+    `must be an http(s) URL of Slack's authorize page (default ${'https://slack.com/oauth/v2/authorize'}) or a proxy of it`,
+  ),
   SLACK_API_URL: httpUrl('must be an http(s) URL of the Slack Web API (or a proxy of it), e.g. https://slack.com/api/'),
   // Slack command names: lower case, no spaces, ≤ 32 characters with the longest name (scheduled, 9).
   SLACK_COMMAND_PREFIX: matching(
@@ -168,8 +199,9 @@ const envSchema = z.object({
     'must be up to 20 lower-case letters, digits, - or _ (e.g. rb-), put before every slash command name',
   ),
   SLACK_ADMIN_USERS: matching(
-    /^[UW][A-Z0-9]+(\s*,\s*[UW][A-Z0-9]+)*$/,
-    'must be a comma-separated list of Slack user ids such as U0123ABCD (profile, more, Copy member ID)',
+    /^([TE][A-Z0-9]+:)?[UW][A-Z0-9]+(\s*,\s*([TE][A-Z0-9]+:)?[UW][A-Z0-9]+)*$/,
+    'must be a comma-separated list of Slack user ids such as U0123ABCD (profile, more, Copy member ID); in ' +
+      'distribution mode each with its workspace id first, T0123ABCD:U0123ABCD',
   ),
   LOG_LEVEL: str.refine((v) => v === undefined || (LOG_LEVELS as readonly string[]).includes(v), {
     error: `must be one of ${LOG_LEVELS.join(', ')} (default info)`,
@@ -188,7 +220,7 @@ type RawEnv = z.infer<typeof envSchema>;
 function crossChecks(e: RawEnv): string[] {
   const problems: string[] = [];
   // A chat platform with no media API configured would quietly serve simulated results to a real team.
-  if ((e.DISCORD_TOKEN || e.SLACK_BOT_TOKEN) && !e.MEDIA_API_URL && !e.MEDIA_API_KEY) {
+  if ((e.DISCORD_TOKEN || e.SLACK_BOT_TOKEN || e.SLACK_CLIENT_ID) && !e.MEDIA_API_URL && !e.MEDIA_API_KEY) {
     problems.push(
       'MEDIA_API_KEY: required when DISCORD_TOKEN or SLACK_BOT_TOKEN is set (the team-wide key from your media API ' +
         'dashboard), or set MEDIA_API_URL to the API (channels then bring their own key with /setup key); ' +
@@ -206,12 +238,49 @@ function crossChecks(e: RawEnv): string[] {
         `Signing Secret from Basic Information at ${SLACK_APPS}, or set SLACK_APP_TOKEN to use Socket Mode`,
     );
   }
-  if (!e.SLACK_BOT_TOKEN && (e.SLACK_APP_TOKEN || e.SLACK_SIGNING_SECRET)) {
+  problems.push(...distributionChecks(e));
+  if (!e.SLACK_BOT_TOKEN && !e.SLACK_CLIENT_ID && (e.SLACK_APP_TOKEN || e.SLACK_SIGNING_SECRET)) {
     problems.push(
       'SLACK_BOT_TOKEN: required when SLACK_APP_TOKEN or SLACK_SIGNING_SECRET is set; copy the Bot User OAuth ' +
         `Token (xoxb-) from OAuth & Permissions at ${SLACK_APPS}`,
     );
   }
+  return problems;
+}
+
+/** Distribution mode: every variable it needs, and none of single-workspace mode's. */
+function distributionChecks(e: RawEnv): string[] {
+  const oauth = [e.SLACK_CLIENT_ID, e.SLACK_CLIENT_SECRET, e.SLACK_STATE_SECRET];
+  if (oauth.every((v) => v === undefined)) return [];
+  if (e.SLACK_BOT_TOKEN) {
+    return [
+      'SLACK_BOT_TOKEN: unset it for distribution mode (SLACK_CLIENT_ID, SLACK_CLIENT_SECRET, SLACK_STATE_SECRET: ' +
+        'each workspace installs the app at /slack/install), or unset those three to run in one workspace',
+    ];
+  }
+  const problems: string[] = [];
+  const basic = `Basic Information → App Credentials at ${SLACK_APPS}`;
+  if (!e.SLACK_CLIENT_ID)
+    problems.push(`SLACK_CLIENT_ID: required in distribution mode; copy the Client ID from ${basic}`);
+  if (!e.SLACK_CLIENT_SECRET)
+    problems.push(`SLACK_CLIENT_SECRET: required in distribution mode; copy the Client Secret from ${basic}`);
+  if (!e.SLACK_STATE_SECRET)
+    problems.push('SLACK_STATE_SECRET: required in distribution mode (it signs install links); `openssl rand -hex 24`');
+  if (!e.SLACK_SIGNING_SECRET)
+    problems.push(`SLACK_SIGNING_SECRET: required in distribution mode; copy the Signing Secret from ${basic}`);
+  if (!e.PUBLIC_URL)
+    problems.push(
+      'PUBLIC_URL: required in distribution mode; Slack sends installers back to PUBLIC_URL/slack/oauth_redirect',
+    );
+  if (e.SLACK_APP_TOKEN)
+    problems.push(
+      "SLACK_APP_TOKEN: distribution mode runs in HTTP mode (its install pages are on the bot's one listener); unset it",
+    );
+  const unscoped = (e.SLACK_ADMIN_USERS ?? '').split(',').filter((u) => u.trim() !== '' && !u.includes(':'));
+  if (unscoped.length > 0)
+    problems.push(
+      `SLACK_ADMIN_USERS: in distribution mode write each person with their workspace id, e.g. T0123ABCD:${unscoped[0]?.trim()}`,
+    );
   return problems;
 }
 
@@ -263,7 +332,7 @@ function build(e: RawEnv): Config {
     },
     ...(e.DISCORD_TOKEN ? { discord: discord(e, e.DISCORD_TOKEN) } : {}),
     slackCommandPrefix: e.SLACK_COMMAND_PREFIX ?? '',
-    ...(e.SLACK_BOT_TOKEN ? { slack: slack(e, e.SLACK_BOT_TOKEN) } : {}),
+    ...(e.SLACK_BOT_TOKEN || e.SLACK_CLIENT_ID ? { slack: slack(e) } : {}),
   };
 }
 
@@ -294,6 +363,27 @@ export function loadSlackCommandPrefix(env: Env = process.env): string {
   if (!parsed.success)
     throw new ConfigError(`SLACK_COMMAND_PREFIX ${parsed.error.issues[0]?.message ?? 'is not valid'}`);
   return parsed.data ?? '';
+}
+
+/**
+ * What `npm run slack:manifest` reads besides its flags: in distribution mode (SLACK_CLIENT_ID set) the manifest is
+ * HTTP mode's on PUBLIC_URL, with its redirect URL; nothing else is required or checked.
+ */
+export function loadSlackManifestSettings(env: Env = process.env): {
+  prefix: string;
+  publicUrl?: string;
+  distribution: boolean;
+} {
+  const prefix = loadSlackCommandPrefix(env);
+  const raw = normalise(env);
+  if (!raw.SLACK_CLIENT_ID) return { prefix, distribution: false };
+  const url = envSchema.shape.PUBLIC_URL.safeParse(raw.PUBLIC_URL);
+  if (!raw.PUBLIC_URL || !url.success)
+    throw new ConfigError(
+      'PUBLIC_URL: required with SLACK_CLIENT_ID (distribution); the manifest names PUBLIC_URL/slack/oauth_redirect ' +
+        'as the redirect URL and PUBLIC_URL/slack/* as the request URLs',
+    );
+  return { prefix, publicUrl: trimSlash(raw.PUBLIC_URL), distribution: true };
 }
 
 /**
@@ -356,9 +446,22 @@ function discord(e: RawEnv, token: string): NonNullable<Config['discord']> {
   };
 }
 
-function slack(e: RawEnv, botToken: string): NonNullable<Config['slack']> {
+function slack(e: RawEnv): NonNullable<Config['slack']> {
+  const oauth =
+    e.SLACK_CLIENT_ID && e.SLACK_CLIENT_SECRET && e.SLACK_STATE_SECRET && e.PUBLIC_URL
+      ? {
+          oauth: {
+            clientId: e.SLACK_CLIENT_ID,
+            clientSecret: e.SLACK_CLIENT_SECRET,
+            stateSecret: e.SLACK_STATE_SECRET,
+            authorizeUrl: e.SLACK_AUTHORIZE_URL ?? DEFAULT_SLACK_AUTHORIZE_URL,
+            redirectUri: `${trimSlash(e.PUBLIC_URL)}/slack/oauth_redirect`,
+          },
+        }
+      : {};
   return {
-    botToken,
+    ...(e.SLACK_BOT_TOKEN ? { botToken: e.SLACK_BOT_TOKEN } : {}),
+    ...oauth,
     mode: e.SLACK_APP_TOKEN ? 'socket' : 'http',
     ...(e.SLACK_APP_TOKEN ? { appToken: e.SLACK_APP_TOKEN } : {}),
     ...(e.SLACK_SIGNING_SECRET ? { signingSecret: e.SLACK_SIGNING_SECRET } : {}),
@@ -379,6 +482,8 @@ export function secretValues(config: Config): string[] {
     config.slack?.botToken,
     config.slack?.appToken,
     config.slack?.signingSecret,
+    config.slack?.oauth?.clientSecret,
+    config.slack?.oauth?.stateSecret,
     config.store.kind === 'redis' ? redisPassword(config.store.url) : undefined,
   ];
   return values.filter((v): v is string => typeof v === 'string' && v !== '');

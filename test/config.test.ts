@@ -284,3 +284,52 @@ describe('production settings', () => {
     expect(problem({ METRICS_PORT: 'x' })).toContain('METRICS_PORT:');
   });
 });
+
+describe('Slack distribution mode (many workspaces)', () => {
+  const distribution = {
+    SLACK_CLIENT_ID: '1234567890.987654321',
+    SLACK_CLIENT_SECRET: 'client-secret',
+    SLACK_STATE_SECRET: 'a-state-secret-of-24-chars',
+    SLACK_SIGNING_SECRET: 's3cret',
+    PUBLIC_URL: 'https://bot.example.com/',
+    MEDIA_API_KEY: 'k',
+  };
+
+  it('is HTTP mode with no bot token, Slack’s authorize page and the redirect on PUBLIC_URL', () => {
+    const slack = loadConfig(distribution).slack;
+    expect(slack?.botToken).toBeUndefined();
+    expect(slack?.mode).toBe('http');
+    expect(slack?.oauth).toEqual({
+      clientId: '1234567890.987654321',
+      clientSecret: 'client-secret',
+      stateSecret: 'a-state-secret-of-24-chars',
+      authorizeUrl: 'https://slack.com/oauth/v2/authorize',
+      redirectUri: 'https://bot.example.com/slack/oauth_redirect',
+    });
+    const proxied = loadConfig({ ...distribution, SLACK_AUTHORIZE_URL: 'http://127.0.0.1:9/oauth/v2/authorize' });
+    expect(proxied.slack?.oauth?.authorizeUrl).toBe('http://127.0.0.1:9/oauth/v2/authorize');
+  });
+
+  it('masks the client and state secrets in logs', () => {
+    const secrets = secretValues(loadConfig(distribution));
+    expect(secrets).toEqual(expect.arrayContaining(['client-secret', 'a-state-secret-of-24-chars']));
+  });
+
+  it('names each missing variable, where to get it, and refuses a bot token beside it', () => {
+    const { PUBLIC_URL: _p, SLACK_STATE_SECRET: _s, ...partial } = distribution;
+    const message = problem(partial);
+    expect(message).toContain('SLACK_STATE_SECRET: required in distribution mode');
+    expect(message).toContain('PUBLIC_URL: required in distribution mode');
+    expect(problem({ ...distribution, SLACK_BOT_TOKEN: 'xoxb-1' })).toContain(
+      'SLACK_BOT_TOKEN: unset it for distribution',
+    );
+    expect(problem({ ...distribution, SLACK_APP_TOKEN: 'xapp-1' })).toContain('distribution mode runs in HTTP mode');
+  });
+
+  it('needs admins written with their workspace, so one workspace’s person is no admin in another', () => {
+    expect(problem({ ...distribution, SLACK_ADMIN_USERS: 'U0ADA' })).toContain('T0123ABCD:U0ADA');
+    expect(loadConfig({ ...distribution, SLACK_ADMIN_USERS: 'T0ACME:U0ADA' }).slack?.adminUsers).toEqual([
+      'T0ACME:U0ADA',
+    ]);
+  });
+});

@@ -2,7 +2,7 @@
 // `--http https://your.host` makes the HTTP-mode one. Without --out it prints the JSON: use `npm run -s`
 // then, because npm prints its own "> reelbot@… slack:manifest" banner on stdout, which breaks the JSON.
 import { writeFileSync } from 'node:fs';
-import { loadSlackCommandPrefix } from '../config.ts';
+import { loadSlackManifestSettings } from '../config.ts';
 import { COMMANDS } from '../core/app/commands.ts';
 import { ConfigError } from '../core/errors.ts';
 import { DISPLAY_NAME_MAX, requestUrlProblem, slackManifest } from '../slack/manifest.ts';
@@ -11,7 +11,9 @@ import { parseCliArgs, refuseArgs } from './args.ts';
 const USAGE = `Usage: npm run -s slack:manifest [-- --out FILE] [--http URL] [--name NAME]
 
 Makes the Slack app manifest (JSON) of this bot's commands, to paste at https://api.slack.com/apps
-(Create New App → From an app manifest). SLACK_COMMAND_PREFIX, when set, goes before every command name.
+(Create New App → From an app manifest). SLACK_COMMAND_PREFIX, when set, goes before every command name. With
+SLACK_CLIENT_ID set (distribution: many workspaces install the app), it is HTTP mode's manifest on PUBLIC_URL, with
+the redirect URL PUBLIC_URL/slack/oauth_redirect and the app_uninstalled and tokens_revoked events.
 
 Options:
   --out FILE    write the manifest to FILE (without it: print it; -s keeps npm's banner out of the JSON)
@@ -28,11 +30,14 @@ function main(): void {
     refuseArgs(USAGE, problem);
     return;
   }
+  const settings = loadSlackManifestSettings();
+  const requestUrl = args.http ?? settings.publicUrl;
   const manifest = slackManifest({
     commands: COMMANDS,
-    commandPrefix: loadSlackCommandPrefix(),
-    socketMode: args.http === undefined,
-    ...(args.http !== undefined ? { requestUrl: args.http } : {}),
+    commandPrefix: settings.prefix,
+    socketMode: requestUrl === undefined,
+    ...(requestUrl !== undefined ? { requestUrl } : {}),
+    ...(settings.publicUrl ? { distribution: { redirectUrl: `${settings.publicUrl}/slack/oauth_redirect` } } : {}),
     ...(args.name !== undefined ? { appName: args.name } : {}),
   });
   const json = `${JSON.stringify(manifest, null, 2)}\n`;

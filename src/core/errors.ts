@@ -10,7 +10,8 @@ export type ErrorCode =
   | 'store_unavailable'
   | 'not_found'
   | 'invalid_request'
-  | 'platform_unreachable';
+  | 'platform_unreachable'
+  | 'workspace_gone';
 
 export class ReelbotError extends Error {
   readonly code: ErrorCode;
@@ -25,6 +26,18 @@ export class ReelbotError extends Error {
 export class UserError extends ReelbotError {
   constructor(message: string, options?: { cause?: unknown; code?: ErrorCode }) {
     super(options?.code ?? 'user_input', message, options);
+  }
+}
+
+/**
+ * The platform no longer lets the bot act in a workspace (a Slack workspace uninstalled the app, or its token
+ * could not be refreshed): nothing there can be posted or edited until it installs the bot again.
+ */
+export const WORKSPACE_GONE_REASON = 'reelbot was removed from this workspace';
+
+export class WorkspaceGoneError extends ReelbotError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('workspace_gone', message, options);
   }
 }
 

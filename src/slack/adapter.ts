@@ -14,10 +14,19 @@ import { PLATFORM_START_BOUND_MS, type StartCall, withinStartBound } from '../co
 import type { ChatPort, Logger } from '../core/ports.ts';
 import { createSlackApi } from './api.ts';
 import { toBoltLogger } from './bolt-logger.ts';
-import type { HandlerDeps } from './boundary.ts';
+import type { HandlerDeps, SlackWorkspace as Workspace } from './boundary.ts';
 import { createSlackChatPort } from './chat-port.ts';
 import { createSlackHome } from './home.ts';
-import { createSlackLimiter } from './limiter.ts';
+
+type SlackWorkspace = Workspace & { limiter: SlackLimiter };
+
+import { createSlackLimiter, type SlackLimiter } from './limiter.ts';
+import {
+  createDistribution,
+  type Distribution,
+  type DistributionOptions,
+  INSTALL_PATHS,
+} from './oauth/distribution.ts';
 import { registerCommands } from './on-command.ts';
 import { registerEvents } from './on-event.ts';
 import { registerInteractions } from './on-interaction.ts';
@@ -31,13 +40,16 @@ import { explainSlackAuth } from './token-error.ts';
 const WAIT_FOR_TOKEN_CHECK_MS = 2500;
 
 export interface SlackRoute {
-  method: 'POST';
+  method: 'GET' | 'POST';
   path: string;
   handler: (req: IncomingMessage, res: ServerResponse) => void;
 }
 
 export interface SlackAdapterOptions {
-  botToken: string;
+  /** One workspace's token (SLACK_BOT_TOKEN); absent in distribution mode. */
+  botToken?: string;
+  /** Distribution mode: any workspace installs the app at /slack/install (HTTP mode only). */
+  distribution?: DistributionOptions;
   /** xapp- token with connections:write: Socket Mode. */
   appToken?: string;
   /** HTTP mode: verifies Slack's v0 signatures. */
@@ -76,6 +88,8 @@ export interface SlackAdapter {
   stop(drainMs?: number): Promise<void>;
   /** For /healthz: Socket Mode's WebSocket state; HTTP mode is ok once Slack answered the token check (Slack calls in). */
   health(): ConnectionHealth;
+  /** Distribution mode: how many workspaces have the app installed, and how many must install it again. */
+  installations?: () => Promise<{ installations: number; needReinstall: number }>;
 }
 
 export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
@@ -89,27 +103,59 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
     onRateLimited: () => rateLimited('chat.postMessage'),
     ...options.pace,
   });
-  const limiter = createSlackLimiter({
-    window: rateWindow,
-    // Tiers are per workspace and per app, which one bot token is: replicas with the token share them.
-    // Hashed, so the token itself never becomes a Redis key.
-    workspace: createHash('sha256').update(options.botToken).digest('hex').slice(0, 16),
-    onRateLimited: rateLimited,
-    ...(options.rateWindowMs ? { windowMs: options.rateWindowMs } : {}),
-  });
-  const api = createSlackApi({
-    botToken: options.botToken,
-    logger,
-    pacer,
-    limiter,
-    ...(options.apiUrl ? { apiUrl: options.apiUrl } : {}),
-  });
+  const distribution = options.distribution
+    ? createDistribution(options.distribution, {
+        logger,
+        boltLogger,
+        ...(options.apiUrl ? { apiUrl: options.apiUrl } : {}),
+      })
+    : undefined;
+  const botToken = options.botToken;
+  if (!botToken && !distribution)
+    throw new ConfigError(
+      'Slack needs SLACK_BOT_TOKEN, or SLACK_CLIENT_ID with SLACK_CLIENT_SECRET for many workspaces.',
+    );
+  const adminUsers = options.adminUsers ?? [];
+  const workspaces = new Map<string, SlackWorkspace>();
+  // One workspace's calls: its token, its tier budgets (the limiter), its channels' post lanes, who may configure
+  // it, its Home. With one bot token every team id names the same workspace.
+  const workspace = (teamId: string): SlackWorkspace => {
+    const key = botToken ? '' : teamId;
+    const known = workspaces.get(key);
+    if (known) return known;
+    const limiter = createSlackLimiter({
+      window: rateWindow,
+      // Tiers are per workspace and per app: replicas share them. With one token the workspace is named by the
+      // token's hash (never the token itself as a Redis key), as before distribution mode.
+      workspace: botToken ? createHash('sha256').update(botToken).digest('hex').slice(0, 16) : `team:${teamId}`,
+      onRateLimited: rateLimited,
+      ...(options.rateWindowMs ? { windowMs: options.rateWindowMs } : {}),
+    });
+    const api = createSlackApi({
+      botToken: botToken ?? (() => (distribution as Distribution).tokens.botToken(teamId)),
+      ...(botToken ? {} : { laneOf: `${teamId}:` }),
+      logger,
+      pacer,
+      limiter,
+      ...(options.apiUrl ? { apiUrl: options.apiUrl } : {}),
+    });
+    const made: SlackWorkspace = {
+      api,
+      limiter,
+      permissions: createPermissions({
+        api,
+        logger,
+        // In distribution mode an allowed person is written TEAM:USER (config.ts): only their own workspace's.
+        adminUsers: botToken
+          ? adminUsers
+          : adminUsers.flatMap((u) => (u.startsWith(`${teamId}:`) ? [u.slice(teamId.length + 1)] : [])),
+      }),
+      home: createSlackHome({ api, bot: options.bot, logger }),
+    };
+    workspaces.set(key, made);
+    return made;
+  };
   const { once } = options;
-  const permissions = createPermissions({
-    api,
-    logger,
-    ...(options.adminUsers ? { adminUsers: options.adminUsers } : {}),
-  });
   const clientOptions = () => (options.apiUrl ? { slackApiUrl: options.apiUrl } : {});
   const apiUrl = options.apiUrl ?? 'https://slack.com/api/';
   const startCall = (what: string): StartCall => ({
@@ -131,6 +177,8 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
       signingSecret: options.signingSecret,
       endpoints: Object.values(SLACK_PATHS),
       logger: boltLogger,
+      // Distribution mode: Bolt's InstallProvider serves /slack/install and /slack/oauth_redirect.
+      ...(distribution?.receiverOptions ?? {}),
     });
   } else {
     throw new ConfigError(
@@ -139,8 +187,9 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
   }
   // Initialised in start(): in the constructor Bolt's token check fails as an unhandled rejection, a raw
   // invalid_auth stack that names no variable.
+  // Distribution mode: no token here; Bolt's authorize reads each request's workspace token from the store.
   const app = new App({
-    token: options.botToken,
+    ...(botToken ? { token: botToken } : {}),
     receiver,
     logger: boltLogger,
     // Bolt's own client makes one call, the token check at start-up: its default retries last half an hour,
@@ -150,8 +199,13 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
     // Bolt's conversation store is never used here, and it would be read on every request, in the way
     // of each acknowledgement.
     convoStore: false,
+    // The error handler gets the request's body too: a workspace without an installation is answered with it.
+    extendedErrorHandler: true,
   });
-  app.error(async (error) => {
+  app.error(async ({ error, body }: { error: Error; body: unknown }) => {
+    // A workspace without an installation (never installed, uninstalled, or its token refresh refused): Bolt ran
+    // no listener and acknowledged with nothing, so the person is told where to install the app instead.
+    if (distribution && (await distribution.explainNotInstalled(error, body))) return;
     logger.error({ err: error }, 'slack request failed');
   });
   // The dispatch names each entry's platform in its line itself (console, Discord and Slack alike), so it
@@ -162,17 +216,15 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
     ...(options.metrics ? { metrics: options.metrics } : {}),
     ...(options.awaiting ? { awaiting: options.awaiting } : {}),
   });
-  const home = createSlackHome({ api, bot: options.bot, logger });
   const deps: HandlerDeps = {
     dispatch,
-    api,
+    workspace,
     logger,
-    permissions,
     once,
-    home,
     commandPrefix: options.commandPrefix ?? '',
   };
   registerEvents(app, deps);
+  if (distribution) distribution.registerEvents(app, deps);
   registerCommands(app, deps);
   registerInteractions(app, deps);
 
@@ -213,19 +265,27 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
     });
   };
   const routes: SlackRoute[] = http
-    ? Object.values(SLACK_PATHS).map((path) => ({ method: 'POST', path, handler: refuseSkewedTimestamps(serve) }))
+    ? [
+        ...Object.values(SLACK_PATHS).map(
+          (path): SlackRoute => ({ method: 'POST', path, handler: refuseSkewedTimestamps(serve) }),
+        ),
+        // The installer's pages: GET, unsigned (a browser), answered by Bolt's InstallProvider.
+        ...(distribution ? INSTALL_PATHS.map((path): SlackRoute => ({ method: 'GET', path, handler: serve })) : []),
+      ]
     : [];
   let socketStarted = false;
   return {
-    chatPort: createSlackChatPort({ api }),
+    chatPort: createSlackChatPort({ apiFor: (teamId) => workspace(teamId).api }),
     routes,
+    ...(distribution ? { installations: () => distribution.repo.counts() } : {}),
     health: () =>
       http
         ? { ok: initialised, state: initialised ? 'http mode' : 'checking the token with Slack' }
         : { ok: socket === 'connected', state: socket },
     async start() {
       try {
-        // Bolt checks the bot token (auth.test) here, awaited, in both modes: see deferInitialization above.
+        // Bolt checks the bot token (auth.test) here, awaited, in both modes: see deferInitialization above. In
+        // distribution mode there is no token to check until a workspace installs the app.
         await withinStartBound(
           app.init().catch((err: unknown) => Promise.reject(explainSlackAuth(err, 'SLACK_BOT_TOKEN'))),
           startCall('auth.test'),
@@ -254,10 +314,11 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
       // dispatch answered Slack and let the request go, so nothing else waits for it.
       await dispatch.drain(drainMs);
       // Results queued behind Slack's 1-per-second pacing would otherwise die with the process.
-      const [refused, edits] = await Promise.all([
+      const [refused, ...perWorkspace] = await Promise.all([
         pacer.drain(Math.max(0, deadline - Date.now())),
-        limiter.drain(Math.max(0, deadline - Date.now())),
+        ...[...workspaces.values()].map((w) => w.limiter.drain(Math.max(0, deadline - Date.now()))),
       ]);
+      const edits = perWorkspace.reduce((a, b) => a + b, 0);
       if (edits > 0)
         logger.warn(
           { refused: edits },

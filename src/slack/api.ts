@@ -46,7 +46,13 @@ export interface SlackApi {
 }
 
 export interface SlackApiOptions {
-  botToken: string;
+  /** One workspace's token, or (distribution mode) where its current token is read before each call. */
+  botToken: string | (() => Promise<string>);
+  /**
+   * Put before each channel's pacing lane: in distribution mode two workspaces may have a channel of the same
+   * id, and each is paced on its own.
+   */
+  laneOf?: string;
   /** Web API base, e.g. http://127.0.0.1:PORT/api/ (default https://slack.com/api/). */
   apiUrl?: string;
   logger: Logger;
@@ -59,15 +65,19 @@ export interface SlackApiOptions {
 export function createSlackApi(options: SlackApiOptions): SlackApi {
   const { pacer, limiter } = options;
   const timeoutMs = options.timeoutMs ?? 10_000;
-  const client = new webApi.WebClient(options.botToken, {
+  const fixed = typeof options.botToken === 'string' ? options.botToken : undefined;
+  const tokenOf = typeof options.botToken === 'function' ? options.botToken : undefined;
+  const lane = options.laneOf ?? '';
+  const client = new webApi.WebClient(fixed, {
     ...(options.apiUrl ? { slackApiUrl: options.apiUrl } : {}),
     logger: toBoltLogger(options.logger),
     retryConfig: { retries: 0 },
     rejectRateLimitedCalls: true,
     timeout: timeoutMs,
   });
+  // A workspace's token is read at each call: a rotation or an uninstall takes effect on the next one.
   const raw = async (method: string, args: Record<string, unknown>): Promise<ApiResult> =>
-    (await client.apiCall(method, args)) as unknown as ApiResult;
+    (await client.apiCall(method, tokenOf ? { ...args, token: await tokenOf() } : args)) as unknown as ApiResult;
   const call = (method: string, args: Record<string, unknown>) => limiter.call(method, () => raw(method, args));
   const body = (m: SlackMessage) => ({ text: m.text, ...(m.blocks ? { blocks: m.blocks } : {}) });
 
@@ -139,7 +149,7 @@ export function createSlackApi(options: SlackApiOptions): SlackApi {
         ...(tag ? { metadata: { event_type: POST_EVENT_TYPE, event_payload: { key: tag } } } : {}),
         unfurl_links: false,
       };
-      const res = await pacer.run(channel, () => raw('chat.postMessage', args));
+      const res = await pacer.run(`${lane}${channel}`, () => raw('chat.postMessage', args));
       return { ts: String(res.ts) };
     },
     async threadHas(channel, threadTs, tag) {

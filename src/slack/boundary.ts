@@ -8,13 +8,19 @@ import type { SlackApi } from './api.ts';
 import type { SlackHome } from './home.ts';
 import type { Permissions } from './permissions.ts';
 
-export interface HandlerDeps {
-  dispatch: Dispatch;
+/** What one workspace's requests are answered with: its own token, budgets, admins and Home. */
+export interface SlackWorkspace {
   api: SlackApi;
-  logger: Logger;
   permissions: Permissions;
   /** The app's Home tab, drawn on app_home_opened and after an action taken from it. */
   home: SlackHome;
+}
+
+export interface HandlerDeps {
+  dispatch: Dispatch;
+  /** The workspace a request came from (its team id); with one bot token, always the same. */
+  workspace(teamId: string): SlackWorkspace;
+  logger: Logger;
   once: Once;
   /** SLACK_COMMAND_PREFIX, taken off the command names Slack sends. */
   commandPrefix?: string;

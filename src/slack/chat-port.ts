@@ -7,37 +7,44 @@ import { createSlackGroups } from './groups.ts';
 import { renderMessage } from './render.ts';
 import { createSlackVisibility } from './visibility.ts';
 
-export function createSlackChatPort(options: { api: SlackApi }): ChatPort {
-  const { api } = options;
-  const groups = createSlackGroups({ api });
+export function createSlackChatPort(options: { apiFor: (teamId: string) => SlackApi }): ChatPort {
+  // Each post goes out with the token of the workspace it belongs to (the thread's, the origin's).
+  const { apiFor } = options;
+  const groups = createSlackGroups({ apiFor });
   const lastEdit = createLastEdit();
   return {
     platform: 'slack',
     membersOf: groups.membersOf,
     findGroup: groups.findGroup,
-    visibleTo: createSlackVisibility({ api }),
+    visibleTo: createSlackVisibility({ apiFor }),
     // Slack's permalink form, on the workspace's own address (chat.getPermalink would cost a call per card).
     async cardLink(thread) {
-      const base = await api.workspaceUrl();
+      const base = await apiFor(thread.workspaceId).workspaceUrl();
       if (!base) return undefined;
       return `${base.replace(/\/+$/, '')}/archives/${thread.channelId}/p${thread.cardMessageId.replace('.', '')}`;
     },
     // chat.postMessage has no idempotency key: the key goes into the message's metadata, so that a post
     // whose answer never came (killed in flight) can be found in the thread (findPost).
     async send(thread: ThreadRef, message, idempotencyKey) {
-      const { ts } = await api.postMessage(thread.channelId, renderMessage(message), thread.threadId, idempotencyKey);
+      const { ts } = await apiFor(thread.workspaceId).postMessage(
+        thread.channelId,
+        renderMessage(message),
+        thread.threadId,
+        idempotencyKey,
+      );
       if (!ts || ts === 'undefined') throw new Error('Slack answered chat.postMessage without a ts');
     },
-    findPost: (thread, idempotencyKey) => api.threadHas(thread.channelId, thread.threadId, idempotencyKey),
+    findPost: (thread, idempotencyKey) =>
+      apiFor(thread.workspaceId).threadHas(thread.channelId, thread.threadId, idempotencyKey),
     async updateCard(thread, message, kind = 'final') {
-      const card = `${thread.channelId}:${thread.cardMessageId}`;
+      const card = `${thread.workspaceId}:${thread.channelId}:${thread.cardMessageId}`;
       const rendered = renderMessage(message);
       const content = JSON.stringify(rendered);
       // A refresh into what the card shows would spend the workspace's Tier 3 budget for nothing; a change or
       // a final state is always made, since another replica may have drawn over this one's last edit.
       if (kind === 'progress' && lastEdit.same(card, content)) return false;
       try {
-        const shown = await api.update(thread.channelId, thread.cardMessageId, rendered, kind);
+        const shown = await apiFor(thread.workspaceId).update(thread.channelId, thread.cardMessageId, rendered, kind);
         if (shown) lastEdit.remember(card, content);
         return shown;
       } catch (err) {
@@ -47,7 +54,7 @@ export function createSlackChatPort(options: { api: SlackApi }): ChatPort {
     },
     // The card of a job whose process died before Slack's answer came back, found by its metadata tag.
     async findCard(origin, tag) {
-      const ts = await api.findTagged(origin.channelId, tag, origin.threadId);
+      const ts = await apiFor(origin.workspaceId).findTagged(origin.channelId, tag, origin.threadId);
       if (!ts) return undefined;
       const { workspaceId, channelId, threadId } = origin;
       return { platform: 'slack', workspaceId, channelId, threadId: threadId ?? ts, cardMessageId: ts };

@@ -5,7 +5,8 @@
 import type { SlackApi } from './api.ts';
 
 export interface GroupOptions {
-  api: Pick<SlackApi, 'usergroupMembers' | 'usergroups'>;
+  /** The calls of the workspace a group belongs to. */
+  apiFor: (teamId: string) => Pick<SlackApi, 'usergroupMembers' | 'usergroups'>;
   /** How long an answer is trusted (default 60 s: someone added to a group can approve a minute later). */
   ttlMs?: number;
   now?: () => number;
@@ -46,9 +47,9 @@ export function createSlackGroups(options: GroupOptions): SlackGroups {
   const team = (teamId: string) => teamId || undefined;
   return {
     membersOf: (teamId, groupId) =>
-      members(`${teamId}:${groupId}`, () => options.api.usergroupMembers(groupId, team(teamId))),
+      members(`${teamId}:${groupId}`, () => options.apiFor(teamId).usergroupMembers(groupId, team(teamId))),
     async findGroup(teamId, handle) {
-      const groups = await lists(teamId, () => options.api.usergroups(team(teamId)));
+      const groups = await lists(teamId, () => options.apiFor(teamId).usergroups(team(teamId)));
       return groups.find((g) => g.handle.toLowerCase() === handle.toLowerCase())?.id;
     },
   };

@@ -15,7 +15,15 @@ export interface ManifestOptions {
   appName?: string;
   /** SLACK_COMMAND_PREFIX: `rb-` names the commands /rb-clip, /rb-help… (other apps may own /setup or /help). */
   commandPrefix?: string;
+  /**
+   * Distribution (SLACK_CLIENT_ID set): where Slack sends installers back (PUBLIC_URL/slack/oauth_redirect), and
+   * the uninstall events the bot removes a workspace's tokens on.
+   */
+  distribution?: { redirectUrl: string };
 }
+
+/** The events distribution needs: a workspace's tokens leave the store when it removes the app. */
+export const DISTRIBUTION_EVENTS = ['app_uninstalled', 'tokens_revoked'] as const;
 
 /** Only what the adapter uses. chat:write.public lets it post in public channels it has not joined. */
 // channels:history and groups:history: a result whose post was cut off by a crash is looked for in its thread
@@ -68,11 +76,14 @@ export function slackManifest(options: ManifestOptions): object {
         ...at(SLACK_PATHS.commands),
       })),
     },
-    oauth_config: { scopes: { bot: [...BOT_SCOPES] } },
+    oauth_config: {
+      ...(options.distribution ? { redirect_urls: [options.distribution.redirectUrl] } : {}),
+      scopes: { bot: [...BOT_SCOPES] },
+    },
     settings: {
       event_subscriptions: {
         ...(base ? { request_url: `${base}${SLACK_PATHS.events}` } : {}),
-        bot_events: ['app_mention', 'app_home_opened'],
+        bot_events: ['app_mention', 'app_home_opened', ...(options.distribution ? DISTRIBUTION_EVENTS : [])],
       },
       interactivity: {
         is_enabled: true,

@@ -27,9 +27,10 @@ async function onCommand(deps: HandlerDeps, cmd: SlashCommandBody, ack: Ack, bot
   const command =
     deps.commandPrefix && named.startsWith(deps.commandPrefix) ? named.slice(deps.commandPrefix.length) : named;
   const origin = commandOrigin(cmd);
+  const { api, permissions } = deps.workspace(origin.workspaceId);
   const responseUrl = cmd.response_url ? { responseUrl: cmd.response_url } : {};
   const reply = createReply({
-    api: deps.api,
+    api,
     origin,
     logger: deps.logger,
     ...responseUrl,
@@ -37,7 +38,7 @@ async function onCommand(deps: HandlerDeps, cmd: SlashCommandBody, ack: Ack, bot
   });
   const configuring = deps.dispatch.commands.find((c) => c.name === command)?.configure === true;
   const answer = commandAnswer({
-    api: deps.api,
+    api,
     reply,
     ack,
     triggerId: cmd.trigger_id,
@@ -50,8 +51,8 @@ async function onCommand(deps: HandlerDeps, cmd: SlashCommandBody, ack: Ack, bot
       text: unwrapSlackText(cmd.text),
       origin,
       canConfigure: configuring
-        ? () => deps.permissions.canConfigure(cmd.user_id)
-        : deps.permissions.canConfigureCached(cmd.user_id),
+        ? () => permissions.canConfigure(cmd.user_id)
+        : permissions.canConfigureCached(cmd.user_id),
       ...triggerReplayCheck(deps, cmd.trigger_id),
     },
     answer,

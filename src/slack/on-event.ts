@@ -26,8 +26,10 @@ export function registerEvents(app: App, deps: HandlerDeps): void {
     const parsed = appHomeOpenedSchema.safeParse(body);
     if (!parsed.success || (parsed.data.event.tab ?? 'home') !== 'home') return;
     // Bolt has acknowledged the event already; a Home that fails to draw is logged, never thrown into Bolt.
-    await deps.home
-      .publish(homeOrigin(parsed.data))
+    const origin = homeOrigin(parsed.data);
+    await deps
+      .workspace(origin.workspaceId)
+      .home.publish(origin)
       .catch((err: unknown) => deps.logger.error({ err }, 'could not publish the Home tab'));
   });
 
@@ -35,14 +37,15 @@ export function registerEvents(app: App, deps: HandlerDeps): void {
     const parsed = appMentionSchema.safeParse(body);
     if (!parsed.success) return;
     const { command, text, origin } = mentionRequest(parsed.data);
+    const { api, permissions } = deps.workspace(origin.workspaceId);
     const reply = createReply({
-      api: deps.api,
+      api,
       origin,
       logger: deps.logger,
       ...(context.botUserId ? { botUserId: context.botUserId } : {}),
     });
     await deps.dispatch.handle(
-      { kind: 'mention', command, text, origin, canConfigure: () => deps.permissions.canConfigure(origin.userId) },
+      { kind: 'mention', command, text, origin, canConfigure: () => permissions.canConfigure(origin.userId) },
       mentionAnswer(reply),
     );
   });

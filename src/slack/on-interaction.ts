@@ -24,7 +24,7 @@ import { decodeMeta, FORM_PREFIX, firstBlockId, parseViewState, readFormOptions,
 type Choices = Array<{ text: { type: 'plain_text'; text: string }; value: string }>;
 
 const replyOptions = (deps: HandlerDeps, origin: Origin, responseUrl?: string, botUserId?: string) => ({
-  api: deps.api,
+  api: deps.workspace(origin.workspaceId).api,
   origin,
   logger: deps.logger,
   ...(responseUrl ? { responseUrl } : {}),
@@ -41,9 +41,10 @@ export function registerInteractions(app: App, deps: HandlerDeps): void {
     const b = parsed.data;
     const origin = actionOrigin(b);
     const clicked = clickedMessage(b);
+    const { api, home, permissions } = deps.workspace(origin.workspaceId);
     // Home has no channel to answer in: its answer redraws Home, with the answer on top.
     const reply = isHomeClick(b)
-      ? deps.home.reply(origin)
+      ? home.reply(origin)
       : createReply({
           ...replyOptions(deps, origin, b.response_url, context.botUserId),
           ...(clicked ? { clicked } : {}),
@@ -58,10 +59,10 @@ export function registerInteractions(app: App, deps: HandlerDeps): void {
         kind: 'click',
         actionId,
         origin,
-        canConfigure: () => deps.permissions.canConfigure(b.user.id),
+        canConfigure: () => permissions.canConfigure(b.user.id),
         ...triggerReplayCheck(deps, b.trigger_id),
       },
-      clickAnswer({ api: deps.api, reply, ack: ack as Ack, triggerId: b.trigger_id, meta }),
+      clickAnswer({ api, reply, ack: ack as Ack, triggerId: b.trigger_id, meta }),
     );
   });
 
@@ -75,7 +76,7 @@ export function registerInteractions(app: App, deps: HandlerDeps): void {
     await deps.dispatch.handle(
       { ...viewEntry(deps, b, origin), ...triggerReplayCheck(deps, b.trigger_id) },
       viewAnswer({
-        api: deps.api,
+        api: deps.workspace(origin.workspaceId).api,
         reply,
         ack: ack as Ack,
         meta: meta ?? { channelId: origin.channelId },
@@ -104,7 +105,7 @@ export function registerInteractions(app: App, deps: HandlerDeps): void {
 /** A submitted command form (`form:<command>`) is that command with options; any other is a core form. */
 function viewEntry(deps: HandlerDeps, b: ReturnType<typeof viewSubmissionSchema.parse>, origin: Origin): Entry {
   const state = parseViewState(b.view.state?.values);
-  const canConfigure = () => deps.permissions.canConfigure(b.user.id);
+  const canConfigure = () => deps.workspace(origin.workspaceId).permissions.canConfigure(b.user.id);
   const callbackId = b.view.callback_id;
   if (callbackId.startsWith(FORM_PREFIX)) {
     const command = callbackId.slice(FORM_PREFIX.length);

@@ -7,7 +7,8 @@ import type { SlackApi } from './api.ts';
 import { cached } from './groups.ts';
 
 export interface VisibilityOptions {
-  api: Pick<SlackApi, 'memberChannels' | 'isPublicChannel'>;
+  /** The calls of the workspace asked about. */
+  apiFor: (teamId: string) => Pick<SlackApi, 'memberChannels' | 'isPublicChannel'>;
   ttlMs?: number;
   now?: () => number;
 }
@@ -18,12 +19,11 @@ export function createSlackVisibility(options: VisibilityOptions) {
   const memberships = cached<Set<string>>(ttl, now);
   const publics = cached<boolean>(ttl, now);
   return async (teamId: string, userId: string, channelIds: readonly string[]): Promise<ReadonlySet<string>> => {
-    const mine = await memberships(`${teamId}:${userId}`, () =>
-      options.api.memberChannels(userId, teamId || undefined),
-    );
+    const api = options.apiFor(teamId);
+    const mine = await memberships(`${teamId}:${userId}`, () => api.memberChannels(userId, teamId || undefined));
     const seen = new Set<string>();
     for (const id of channelIds) {
-      if (mine.has(id) || (await publics(id, () => options.api.isPublicChannel(id)))) seen.add(id);
+      if (mine.has(id) || (await publics(`${teamId}:${id}`, () => api.isPublicChannel(id)))) seen.add(id);
     }
     return seen;
   };

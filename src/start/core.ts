@@ -2,6 +2,7 @@
 // the features (core/app mounts them) with their scheduler queues. Nothing here opens a connection.
 import { type Config, UNREACHABLE_WEBHOOK_BASE } from '../config.ts';
 import { createApp } from '../core/app/app.ts';
+import { createWorkspaceEnd, type WorkspaceEnd } from '../core/app/workspace-end.ts';
 import { checkStoredKeysOpen } from '../core/channels/key-check.ts';
 import { createSecretBox, keyFilePath, loadOrCreateKeyFile, rotationKeys } from '../core/channels/secret-box.ts';
 import type { SettingsRepo } from '../core/channels/settings-repo.ts';
@@ -10,7 +11,7 @@ import { createOutbox, type Outbox } from '../core/guarantees/outbox.ts';
 import type { JobService, JobTimings } from '../core/jobs/service.ts';
 import type { WebhookHandler } from '../core/platform/http-result.ts';
 import type { Bot } from '../core/platform/interaction.ts';
-import type { ChatPort, Platform } from '../core/ports.ts';
+import type { ChatPort, Platform, SecretBox } from '../core/ports.ts';
 import type { PublishKit } from '../core/publish/kit.ts';
 import type { Infrastructure } from './infrastructure.ts';
 import type { BotOptions } from './options.ts';
@@ -23,6 +24,8 @@ const PUBLISH_STALE_MS = 5 * 60_000;
 
 export interface Core {
   bot: Bot;
+  /** Seals secrets at rest (channel keys, Slack installations' tokens) with ENCRYPTION_KEY. */
+  box: SecretBox;
   once: Once;
   outbox: Outbox;
   settings: SettingsRepo;
@@ -35,6 +38,8 @@ export interface Core {
   chats: Map<Platform, ChatPort>;
   /** The URL the media API is told to send webhooks to. */
   webhookBase(): string;
+  /** A workspace removed the bot: its jobs stop, its requests are cancelled; later its channel records go. */
+  workspaces: WorkspaceEnd;
 }
 
 function timingsFor(config: Config, sandbox: boolean): JobTimings {
@@ -111,6 +116,7 @@ export async function buildCore(config: Config, options: BotOptions, infra: Infr
   await checkStoredKeysOpen({ store, settings: app.channels.settings, logger, keySource });
   return {
     bot: app.bot,
+    box,
     once,
     outbox,
     settings: app.channels.settings,
@@ -120,5 +126,6 @@ export async function buildCore(config: Config, options: BotOptions, infra: Infr
     recover: () => app.recover(),
     chats,
     webhookBase,
+    workspaces: createWorkspaceEnd({ jobs: app.jobs.jobs, publish: app.publish.publish, store, logger }),
   };
 }

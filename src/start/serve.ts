@@ -67,6 +67,7 @@ export async function serve(
     health: {
       connections: () => Object.fromEntries([...connections].map(([name, h]) => [name, h()])),
       mediaApi: infra.mediaApiHealth,
+      ...(attached.installations ? { installations: attached.installations } : {}),
     },
     metricsAccess: { served: config.metrics.port === undefined, token: config.metrics.token },
     pages: [{ route: core.publish.review, limit: createClientLimit(options.tuning?.reviewRate ?? REVIEW_RATE) }],

@@ -55,4 +55,28 @@ describe('npm run slack:manifest', () => {
     expect(await r.exited).toBe(2);
     expect(r.output()).toContain('slack:manifest cannot run: SLACK_COMMAND_PREFIX must be');
   }, 30_000);
+
+  it('writes the redirect URL and the uninstall events when distribution is configured (SLACK_CLIENT_ID)', async () => {
+    const r = run(process.execPath, ['--import', 'tsx', 'src/cli/slack-manifest.ts'], {
+      SLACK_CLIENT_ID: '1234567890.987654321',
+      PUBLIC_URL: 'https://bot.example.com/',
+    });
+    expect(await r.exited).toBe(0);
+    const manifest = JSON.parse(r.output()) as {
+      oauth_config: { redirect_urls?: string[] };
+      settings: { socket_mode_enabled: boolean; event_subscriptions: { request_url?: string; bot_events: string[] } };
+    };
+    expect(manifest.oauth_config.redirect_urls).toEqual(['https://bot.example.com/slack/oauth_redirect']);
+    expect(manifest.settings.socket_mode_enabled).toBe(false);
+    expect(manifest.settings.event_subscriptions.request_url).toBe('https://bot.example.com/slack/events');
+    expect(manifest.settings.event_subscriptions.bot_events).toEqual(
+      expect.arrayContaining(['app_uninstalled', 'tokens_revoked']),
+    );
+
+    const without = run(process.execPath, ['--import', 'tsx', 'src/cli/slack-manifest.ts'], {
+      SLACK_CLIENT_ID: '1234567890.987654321',
+    });
+    expect(await without.exited).toBe(2);
+    expect(without.output()).toContain('PUBLIC_URL: required with SLACK_CLIENT_ID');
+  }, 30_000);
 });

@@ -177,7 +177,7 @@ describe('a 429 on chat.update', () => {
         pacer: createPacer({ intervalMs: 0, window }),
         limiter: createSlackLimiter({ window, workspace: 'T1', onRateLimited: (m) => limited.push(m) }),
       });
-      const port = createSlackChatPort({ api });
+      const port = createSlackChatPort({ apiFor: () => api });
       const thread = {
         platform: 'slack' as const,
         workspaceId: 'T1',
@@ -218,7 +218,7 @@ describe('a card edit through the chat port', () => {
         pacer: createPacer({ intervalMs: 0, window: createMemoryRateWindow() }),
         limiter: createSlackLimiter({ window, workspace: 'T1' }),
       });
-      const port = createSlackChatPort({ api });
+      const port = createSlackChatPort({ apiFor: () => api });
       const thread = {
         platform: 'slack' as const,
         workspaceId: 'T1',

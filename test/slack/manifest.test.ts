@@ -73,4 +73,19 @@ describe('the Slack app manifest', () => {
     const committed = JSON.parse(readFileSync(new URL('../../slack-manifest.json', import.meta.url), 'utf8'));
     expect(committed).toEqual(socket);
   });
+
+  it('adds the redirect URL and the uninstall events for distribution, and neither without it', () => {
+    const distributed = slackManifest({
+      commands: COMMANDS,
+      socketMode: false,
+      requestUrl: 'https://bot.example.com',
+      distribution: { redirectUrl: 'https://bot.example.com/slack/oauth_redirect' },
+    }) as Manifest & { oauth_config: { redirect_urls?: string[] } };
+    expect(distributed.oauth_config.redirect_urls).toEqual(['https://bot.example.com/slack/oauth_redirect']);
+    expect(distributed.settings.event_subscriptions.bot_events).toEqual(
+      expect.arrayContaining(['app_uninstalled', 'tokens_revoked']),
+    );
+    expect((http as { oauth_config: { redirect_urls?: string[] } }).oauth_config.redirect_urls).toBeUndefined();
+    expect(http.settings.event_subscriptions.bot_events).not.toContain('app_uninstalled');
+  });
 });

@@ -50,7 +50,7 @@ function botProcess(intervalMs: number) {
   const pacer = createPacer({ intervalMs });
   const limiter = createSlackLimiter({ window: createMemoryRateWindow(), workspace: 'T1' });
   const api = createSlackApi({ botToken: 'xoxb-test', apiUrl: web.apiUrl, logger, pacer, limiter });
-  return { pacer, post: poster(createSlackChatPort({ api }), logger) };
+  return { pacer, post: poster(createSlackChatPort({ apiFor: () => api }), logger) };
 }
 
 const texts = () => web.posted().map((a) => a.text);
@@ -103,7 +103,7 @@ describe('posting a result in a Slack thread exactly once', () => {
       pacer: createPacer({ intervalMs: 0 }),
       limiter: createSlackLimiter({ window: createMemoryRateWindow(), workspace: 'T1' }),
     });
-    const retry = poster(createSlackChatPort({ api }), createRecordingLogger());
+    const retry = poster(createSlackChatPort({ apiFor: () => api }), createRecordingLogger());
     await retry(thread, { text: 'part 1 ready' }, 'job:0');
     expect(other.posted().map((a) => a.text)).toEqual(['part 1 ready']);
     await other.close();

@@ -2,6 +2,7 @@
 // (the one writer), posting and card updates, and the API key a job reads its results with.
 
 import type { KeyResolver } from '../channels/key-resolver.ts';
+import { WorkspaceGoneError } from '../errors.ts';
 import type { Once } from '../guarantees/once.ts';
 import type { Outbox } from '../guarantees/outbox.ts';
 import { stored } from '../guarantees/stored.ts';
@@ -145,13 +146,17 @@ export function createJobsContext(deps: JobServiceDeps): JobsContext {
     // job ended that landed after its final one would stay the card's last word ("Working on it" over "Done").
     void edit
       .then((shown) => shown && keepLooking(() => landed(job.id, phase, redraws)))
-      .catch((err: unknown) => logger.warn({ err, jobId: job.id }, 'could not update the job card'));
+      .catch((err: unknown) => {
+        if (!(err instanceof WorkspaceGoneError)) logger.warn({ err, jobId: job.id }, 'could not update the job card');
+      });
     return true;
   }
   async function tryShowCard(job: Job): Promise<boolean> {
     try {
       return await draw(job, 0);
     } catch (err) {
+      // The workspace removed the bot: no edit will ever land, and none is owed (the job is being stopped).
+      if (err instanceof WorkspaceGoneError) return true;
       // A card that cannot be edited now must not stop results from being posted.
       logger.warn({ err, jobId: job.id }, 'could not update the job card');
       return false;

@@ -36,6 +36,8 @@ export interface JobService {
   /** Posts settled parts that are not posted yet (after a failed post, or parts that settled out of order). */
   deliver(jobId: string): Promise<void>;
   abandon(jobId: string, reason: string): Promise<void>;
+  /** Ends a running job without posting (its workspace removed the bot); true when this call ended it. */
+  stop(jobId: string, reason: string): Promise<boolean>;
   post(job: Job, message: OutMessage, idempotencyKey: string): Promise<void>;
   get(jobId: string): Promise<Job | undefined>;
   /** Jobs still running (polled), optionally only those `which` accepts. */
@@ -78,6 +80,7 @@ export function createJobService(deps: JobServiceDeps): JobService {
     expire: settler.expire,
     deliver: settler.deliver,
     abandon: settler.abandon,
+    stop: settler.stop,
     post: ctx.post,
     refreshProgress: createRefresh(ctx),
     showOwedCard: createOwedCard(ctx),

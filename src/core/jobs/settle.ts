@@ -1,7 +1,7 @@
 // The path of a finished project, from a webhook or the poller: confirm with the API, store the part,
 // post it once, close the job, and make its card true.
 
-import { MediaApiError, StoreUnavailableError } from '../errors.ts';
+import { MediaApiError, StoreUnavailableError, WORKSPACE_GONE_REASON, WorkspaceGoneError } from '../errors.ts';
 import { holdLease } from '../guarantees/once.ts';
 import type { Project } from '../media/schemas.ts';
 import type { JobsContext } from './context.ts';
@@ -23,6 +23,11 @@ export interface Settler {
   undelivered(jobId: string): Promise<boolean>;
   expire(jobId: string): Promise<void>;
   abandon(jobId: string, reason: string): Promise<void>;
+  /**
+   * Ends a running job where nothing can be posted any more (its workspace removed the bot): no message, no
+   * card edit, polling stops. True when this call ended it.
+   */
+  stop(jobId: string, reason: string): Promise<boolean>;
   /** A job whose record is final but whose card or pending record says otherwise (a crash between the two). */
   repair(job: Job): Promise<void>;
 }
@@ -96,6 +101,7 @@ export function createSettler(ctx: JobsContext): Settler {
     if (job?.state !== 'running') return;
     const total = job.requests.length;
     let anyFailed = false;
+    let gone = false;
     for (let i = 0; i < total; i++) {
       const result = await repo.getPart(jobId, i);
       if (!result) return;
@@ -110,11 +116,19 @@ export function createSettler(ctx: JobsContext): Settler {
       const posted = await once.hold({ kind: 'delivery', jobId, part: i }, async () => {
         const now = await repo.getPart(jobId, i);
         if (now?.delivered) return;
-        await ctx.post(job, message, `${jobId}:${i}`);
+        await ctx.post(job, message, `${jobId}:${i}`).catch(async (err: unknown) => {
+          if (!(err instanceof WorkspaceGoneError)) throw err;
+          gone = true;
+        });
+        if (gone) return;
         const since = result.completedAt ?? result.settledAt;
         deps.metrics.observe('reelbot_completion_to_post_seconds', { kind: job.kind }, (clock.now() - since) / 1000);
         await life.markDelivered(jobId, i);
       });
+      if (gone) {
+        await stopGone(jobId);
+        return;
+      }
       if (!posted.held) return;
     }
     const done = await life.transition(jobId, anyFailed ? 'failed' : 'settled');
@@ -169,6 +183,21 @@ export function createSettler(ctx: JobsContext): Settler {
     await ctx.post(done.job, renderFailure(done.job, reason), `${jobId}:abandoned`);
   }
 
+  async function stop(jobId: string, reason: string) {
+    const done = await life.transition(jobId, 'abandoned', { error: reason, cardShows: CARD_PHASE.abandoned });
+    if (!done) return false;
+    const label = JOBS_TOTAL_LABEL[done.job.state];
+    if (label) metrics.inc('reelbot_jobs_total', { state: label });
+    await life.unwatch(jobId);
+    return true;
+  }
+
+  /** A result found its workspace gone (the bot was removed there): the job ends, with one line in the log. */
+  async function stopGone(jobId: string) {
+    if (await stop(jobId, WORKSPACE_GONE_REASON))
+      logger.warn({ jobId }, 'job stopped: its workspace removed reelbot, nothing more is posted');
+  }
+
   async function expire(jobId: string) {
     // Whatever did settle is posted before saying the rest never came.
     await deliver(jobId).catch((err: unknown) => logger.warn({ err, jobId }, 'posting before expiry failed'));
@@ -192,5 +221,5 @@ export function createSettler(ctx: JobsContext): Settler {
     return false;
   }
 
-  return { settle, deliver, undelivered, expire, abandon, repair };
+  return { settle, deliver, undelivered, expire, abandon, stop, repair };
 }

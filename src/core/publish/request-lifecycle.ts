@@ -282,6 +282,29 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
       return voided ? 'Saved: the earlier approvals were voided by the change.' : 'Saved.';
     },
 
+    /**
+     * The workspace removed the bot: its open requests are cancelled with `reason` on the request (what /scheduled
+     * and Home show after a reinstall), nothing is posted there and no card is redrawn (there is no token to).
+     * Returns how many were cancelled.
+     */
+    async endWorkspace(platform: Platform, workspaceId: string, reason: string): Promise<number> {
+      let cancelled = 0;
+      const at = clock.now();
+      for (const open of await repo.openIn(platform, workspaceId)) {
+        const stored = await repo.update(open.id, (r) =>
+          ['pending', 'scheduled', 'overdue'].includes(r.state)
+            ? { ...r, state: 'cancelled', error: reason, decidedAt: at, updatedAt: at }
+            : undefined,
+        );
+        if (stored?.state !== 'cancelled' || stored.decidedAt !== at) continue;
+        cancelled++;
+        await scheduler.cancel(PUBLISH_QUEUE, open.id);
+        await scheduler.cancel(EXPIRY_QUEUE, open.id);
+        await reminders.cancel(open.id);
+      }
+      return cancelled;
+    },
+
     async cancel(id: string, actor: Member): Promise<string> {
       const at = clock.now();
       const { record, refusal } = await update(id, (r) => {

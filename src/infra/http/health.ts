@@ -20,6 +20,8 @@ export interface HealthSources {
   /** Each configured platform's connection, by name ('discord', 'slack'). */
   connections?: () => Record<string, ConnectionHealth>;
   mediaApi?: () => MediaApiHealth | undefined;
+  /** Slack distribution mode: how many workspaces have the app, and how many must install it again (no ids). */
+  installations?: () => Promise<{ installations: number; needReinstall: number }>;
 }
 
 export async function healthAnswer(sources: HealthSources, uptimeSeconds: number): Promise<HttpResult> {
@@ -36,11 +38,15 @@ export async function healthAnswer(sources: HealthSources, uptimeSeconds: number
         ok: last.status > 0 && last.status < 500,
       }
     : { lastStatus: null, lastAnswerAt: null, ok: null };
+  const counted = store === 'ok' ? await sources.installations?.().catch(() => undefined) : undefined;
+  const slackInstallations = sources.installations
+    ? { slackInstallations: counted ? { count: counted.installations, needReinstall: counted.needReinstall } : null }
+    : {};
   const ok = store === 'ok' && Object.values(platforms).every((p) => p.ok);
   const primary = sources.store.node ? { storePrimary: (store === 'ok' && sources.store.node()) || null } : {};
   return {
     status: ok ? 200 : 503,
-    body: JSON.stringify({ ok, store, ...primary, platforms, mediaApi, uptimeSeconds }),
+    body: JSON.stringify({ ok, store, ...primary, platforms, ...slackInstallations, mediaApi, uptimeSeconds }),
     contentType: 'application/json',
   };
 }

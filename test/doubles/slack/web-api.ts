@@ -3,6 +3,7 @@
 // It also receives response_url POSTs at /respond/<id>, and knows user groups (usergroups.users.list).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createOAuthDouble, type OAuthApp, type OAuthDouble } from './oauth.ts';
 import { createTierCounter, type TierCounter, type TierModel } from './tier-models.ts';
 import { waitFor } from './wait.ts';
 
@@ -79,13 +80,24 @@ export interface SlackWebApiDouble {
   /** Every later call of `method` answers `{ ok: false, error }` (e.g. missing_scope); undefined heals it. */
   failMethod(method: string, error: string | undefined): void;
   setSocketUrl(url: string): void;
+  /** App distribution (options.oauth): the authorize page, oauth.v2.access, and each token's workspace. */
+  oauth?: OAuthDouble;
+  /** Slack's authorize page on this double (SLACK_AUTHORIZE_URL). */
+  authorizeUrl: string;
   waitForCall(method: string, count?: number): Promise<void>;
   close(): Promise<void>;
 }
 
 export async function startSlackWebApi(
-  options: { users?: SlackUser[]; usergroups?: SlackUsergroup[]; tiers?: SlackTiers } = {},
+  options: {
+    users?: SlackUser[];
+    usergroups?: SlackUsergroup[];
+    tiers?: SlackTiers;
+    /** Distribution: tokens are issued by oauth.v2.access, and a call with any other token is refused. */
+    oauth?: OAuthApp;
+  } = {},
 ): Promise<SlackWebApiDouble> {
+  const oauth = options.oauth ? createOAuthDouble(options.oauth) : undefined;
   const calls: SlackCall[] = [];
   const usergroups = new Map((options.usergroups ?? []).map((g) => [g.id, g]));
   const privateChannels = new Map<string, SlackPrivateChannel>();
@@ -99,10 +111,10 @@ export async function startSlackWebApi(
   const counters = new Map<string, TierCounter>();
 
   /** Seconds to wait when the call would go past its limit (Slack's Retry-After), else undefined. */
-  function overLimit(method: string, args: Record<string, unknown>): number | undefined {
+  function overLimit(method: string, args: Record<string, unknown>, team: string): number | undefined {
     const tiers = options.tiers;
     if (!tiers) return undefined;
-    const key = method === 'chat.postMessage' ? `post:${String(args.channel)}` : method;
+    const key = `${team}:${method === 'chat.postMessage' ? `post:${String(args.channel)}` : method}`;
     let counter = counters.get(key);
     if (!counter) {
       if (method === 'chat.update')
@@ -118,7 +130,16 @@ export async function startSlackWebApi(
   let seq = 0;
   const nextTs = () => `1700000000.${String(++seq).padStart(6, '0')}`;
 
-  function answer(method: string, args: Record<string, unknown>): Record<string, unknown> {
+  // Messages are the workspace's own: two workspaces may both have a channel C0GENERAL.
+  const sameTeam = (c: SlackCall, teamId: string) =>
+    !oauth || (c.token !== undefined && oauth.teamOf(c.token) === teamId);
+
+  function answer(method: string, args: Record<string, unknown>, token?: string): Record<string, unknown> {
+    if (oauth && method === 'oauth.v2.access') return oauth.access(args);
+    // With distribution on, every call needs a current token, and it answers for that token's workspace.
+    const auth = oauth?.check(token);
+    if (auth && 'error' in auth) return { ok: false, error: auth.error };
+    const teamId = auth?.teamId ?? TEAM_ID;
     const channel = typeof args.channel === 'string' ? args.channel : '';
     const fault = failing.get(channel);
     if (fault && method.startsWith('chat.')) return { ok: false, error: fault };
@@ -145,8 +166,8 @@ export async function startSlackWebApi(
           url: 'https://double.slack.test/',
           team: 'Double',
           user: 'reelbot',
-          team_id: TEAM_ID,
-          user_id: BOT_USER_ID,
+          team_id: teamId,
+          user_id: auth ? `U0BOT${teamId}` : BOT_USER_ID,
           bot_id: 'B0REELBOT',
         };
       case 'chat.postMessage': {
@@ -172,7 +193,7 @@ export async function startSlackWebApi(
         // The thread's replies as Slack shows them, with the metadata the bot attached to its posts.
         const replies = calls
           .filter((c) => c.method === 'chat.postMessage' && c.response?.ok === true)
-          .filter((c) => c.args.channel === channel && c.args.thread_ts === args.ts)
+          .filter((c) => c.args.channel === channel && c.args.thread_ts === args.ts && sameTeam(c, teamId))
           .map((c) => ({ ts: c.response?.ts, text: c.args.text, thread_ts: args.ts, metadata: c.args.metadata }));
         return { ok: true, messages: replies };
       }
@@ -180,7 +201,7 @@ export async function startSlackWebApi(
         // The channel's own messages (not replies), newest first, with their metadata.
         const messages = calls
           .filter((c) => c.method === 'chat.postMessage' && c.response?.ok === true)
-          .filter((c) => c.args.channel === channel && c.args.thread_ts === undefined)
+          .filter((c) => c.args.channel === channel && c.args.thread_ts === undefined && sameTeam(c, teamId))
           .map((c) => ({ ts: c.response?.ts, text: c.args.text, metadata: c.args.metadata }))
           .reverse();
         return { ok: true, messages };
@@ -218,7 +239,14 @@ export async function startSlackWebApi(
 
   async function onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const raw = await readBody(req);
-    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    const url = new URL(req.url ?? '/', 'http://x');
+    const path = url.pathname;
+    if (req.method === 'GET' && path === '/oauth/v2/authorize' && oauth) {
+      const page = oauth.authorize(url.searchParams);
+      res.writeHead(page.status, page.location ? { location: page.location } : { 'content-type': 'text/plain' });
+      res.end(page.body ?? '');
+      return;
+    }
     if (req.method === 'POST' && path.startsWith('/respond/')) {
       responses.push({ id: path.slice('/respond/'.length), body: JSON.parse(raw || '{}') });
       res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
@@ -232,7 +260,8 @@ export async function startSlackWebApi(
     const args = parseArgs(raw, req.headers['content-type'] ?? '');
     const token = (req.headers.authorization ?? '').replace(/^Bearer /, '') || (args.token as string | undefined);
     const limit = limited.get(method);
-    const retryAfter = limit && limit.times > 0 ? limit.retryAfter : overLimit(method, args);
+    const team = (token && oauth?.teamOf(token)) || TEAM_ID;
+    const retryAfter = limit && limit.times > 0 ? limit.retryAfter : overLimit(method, args, team);
     if (retryAfter !== undefined) {
       if (limit && limit.times > 0) limit.times--;
       calls.push({ method, args, ...(token ? { token } : {}), status: 429, at: Date.now() });
@@ -240,7 +269,7 @@ export async function startSlackWebApi(
       res.end(JSON.stringify({ ok: false, error: 'ratelimited' }));
       return;
     }
-    const response = answer(method, args);
+    const response = answer(method, args, token);
     calls.push({ method, args, ...(token ? { token } : {}), status: 200, response, at: Date.now() });
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(response));
   }
@@ -254,6 +283,8 @@ export async function startSlackWebApi(
 
   return {
     apiUrl: `${base}/api/`,
+    authorizeUrl: `${base}/oauth/v2/authorize`,
+    ...(oauth ? { oauth } : {}),
     calls,
     callsOf,
     posted: () =>
