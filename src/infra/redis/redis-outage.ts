@@ -102,10 +102,12 @@ const NETWORK_CODES = new Set([
  *   is under way and the sentinels still name the old primary, now a replica);
  * - `Command timed out`: the connection's bound on one command passed;
  * - READONLY (a write sent to a primary turned replica), UNBLOCKED (a blocking read it ended), LOADING (a
- *   restarted node reading its data), MASTERDOWN (a replica that lost its primary).
+ *   restarted node reading its data), MASTERDOWN (a replica that lost its primary), NOREPLICAS (a primary with
+ *   `min-replicas-to-write` and no replica in reach: the write is refused, not done, as after a failover until the
+ *   old primary has rejoined as a replica).
  */
 const OUTAGE_MESSAGES =
-  /^Connection is closed\.?$|^connect ETIMEDOUT|Stream isn't writeable|Reached the max retries per request limit|All sentinels are unreachable|^Command timed out|^(READONLY|UNBLOCKED|LOADING|MASTERDOWN)\b/;
+  /^Connection is closed\.?$|^connect ETIMEDOUT|Stream isn't writeable|Reached the max retries per request limit|All sentinels are unreachable|^Command timed out|^(READONLY|UNBLOCKED|LOADING|MASTERDOWN|NOREPLICAS)\b/;
 
 /** Whether an error says Redis is away or moving (ioredis's and Redis's wording), not that a command was wrong. */
 export function isConnectionError(error: unknown): boolean {

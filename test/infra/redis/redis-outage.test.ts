@@ -95,6 +95,7 @@ describe('the Redis outage log', () => {
     expect(isConnectionError(new ReplyError('UNBLOCKED force unblock from blocking operation'))).toBe(true);
     expect(isConnectionError(new ReplyError('LOADING Redis is loading the dataset in memory'))).toBe(true);
     expect(isConnectionError(new ReplyError('MASTERDOWN Link with MASTER is down'))).toBe(true);
+    expect(isConnectionError(new ReplyError('NOREPLICAS Not enough good replicas to write.'))).toBe(true);
   });
 
   it('leaves a command that was wrong, or a job that went, to whoever asked', () => {

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { StoreUnavailableError } from '../../../src/core/errors.ts';
 import type { Scheduler } from '../../../src/core/scheduler.ts';
 import { createBullmqScheduler } from '../../../src/infra/scheduler/bullmq.ts';
 import { silentLogger, startHarness } from '../../support/harness.ts';
+import { createRecordingLogger } from '../../support/recording-logger.ts';
 import { startRedisNodes } from '../../support/redis-nodes.ts';
 import { deleteRedisPrefix, REDIS_URL, uniquePrefix, waitFor } from '../store/helpers.ts';
 import { schedulerContract } from './scheduler-contract.ts';
@@ -128,4 +130,38 @@ describe('a task scheduled just before the primary dies', () => {
       await nodes.stop();
     }
   }, 40_000);
+});
+
+describe('a primary that refuses writes for want of a replica (NOREPLICAS)', () => {
+  it('is told once as the store being away and summed up when it takes writes again, not warned per refused wait', async () => {
+    const nodes = await startRedisNodes({ replicas: 0, sentinels: 0 });
+    const log = createRecordingLogger();
+    const scheduler = createBullmqScheduler({ url: nodes.nodeUrl(nodes.primary), logger: log, drainMs: 200 });
+    try {
+      let ran = 0;
+      scheduler.handle('q', async () => {
+        ran += 1;
+        return undefined;
+      });
+      // As after a failover, until the old primary has rejoined: no replica, so every write is refused, the
+      // workers' blocking waits among them.
+      await nodes.command(nodes.primary, 'CONFIG', 'SET', 'min-replicas-to-write', '1');
+      await scheduler.start();
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      // A command scheduling now is told the storage is unavailable, as for any Redis away or moving.
+      await expect(scheduler.schedule('q', 'refused', Date.now(), {})).rejects.toBeInstanceOf(StoreUnavailableError);
+      await nodes.command(nodes.primary, 'CONFIG', 'SET', 'min-replicas-to-write', '0');
+      await scheduler.schedule('q', 'after', Date.now(), {});
+      await waitFor(async () => ran === 1);
+
+      const warnings = log.lines.filter((l) => l.level === 'warn' || l.level === 'error').map((l) => l.msg);
+      // The workers' blocking waits were refused many times a second; the operator reads one outage, not each.
+      expect(warnings.filter((m) => /worker error|queue error/.test(m))).toEqual([]);
+      expect(warnings.filter((m) => /^Redis unreachable at .*NOREPLICAS/.test(m))).toHaveLength(1);
+      expect(warnings.length).toBeLessThanOrEqual(3);
+    } finally {
+      await scheduler.stop({ drainMs: 0 });
+      await nodes.stop();
+    }
+  }, 30_000);
 });
