@@ -184,8 +184,8 @@ describe('Redis Sentinel from deploy/ and the doc', () => {
     const sentinelsPlanned = await within('the sentinels naming the replica', 15_000, async () => {
       return (await answers(primaryCheck)().catch(() => '')) === `127.0.0.1\n${w.port(6381)}`;
     });
-    // The bounds the doc gives: /healthz names the promoted node within 20 s of a planned failover, 15 s of a kill.
-    const healthzPlanned = await within('/healthz naming the promoted replica', 20_000 - sentinelsPlanned, async () => {
+    // The bounds the doc gives: /healthz names the promoted node within 5 s of a planned failover, 15 s of a kill.
+    const healthzPlanned = await within('/healthz naming the promoted replica', 5_000 - sentinelsPlanned, async () => {
       const h = await healthz(port);
       return h.status === 200 && h.storePrimary === primary(6381);
     });
