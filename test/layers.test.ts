@@ -36,12 +36,13 @@ const all = files(root);
 const name = (f: string) => relative(root, f);
 const inLayer = (prefix: string) => all.filter((f) => name(f).startsWith(prefix));
 
-/** Each library the design wraps, and the one file that may import it. */
+/** Each library the design wraps, and the one file that may import it (two where it serves two jobs). */
 const WRAPPERS: Record<string, string> = {
   keyv: 'infra/store/keyv-backend.ts',
   '@keyv/sqlite': 'infra/store/sqlite-store.ts',
   ioredis: 'infra/redis/redis-connection.ts',
-  'rate-limiter-flexible': 'infra/redis/redis-rate-window.ts',
+  // Slack's tiers counted in Redis across replicas, and review pages' requests per client address in memory.
+  'rate-limiter-flexible': 'infra/http/client-limit.ts, infra/redis/redis-rate-window.ts',
   bullmq: 'infra/scheduler/bullmq.ts',
   'prom-client': 'infra/prom-metrics.ts',
   pino: 'runtime/logger.ts',
@@ -93,7 +94,7 @@ describe('the adapters', () => {
 describe('each wrapped library', () => {
   it.each(Object.entries(WRAPPERS))('%s is imported by %s alone', (library, wrapper) => {
     const importers = all.filter((f) => specifiersOf(f).includes(library)).map(name);
-    expect(importers).toEqual([wrapper]);
+    expect(importers.sort()).toEqual(wrapper.split(', '));
   });
 });
 
