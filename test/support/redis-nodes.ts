@@ -114,7 +114,14 @@ function installExitHook(): void {
   });
 }
 
-/** A port the kernel just handed out and took back; never 6379 or 26379. */
+/** Ports this process already gave a node: the kernel may hand a port it took back out again at once. */
+const handedOut = new Set<number>();
+
+/**
+ * A port the kernel just handed out and took back; never 6379 or 26379, never one given to another node of
+ * this process (nodes are started after all their ports are picked, so two picks could otherwise be the same
+ * port, and the second node's directory, named by it, already exists).
+ */
 async function freePort(): Promise<number> {
   for (;;) {
     const port = await new Promise<number>((resolve, reject) => {
@@ -126,7 +133,10 @@ async function freePort(): Promise<number> {
         server.close(() => resolve(port));
       });
     });
-    if (port !== 6379 && port !== 26379) return port;
+    if (port !== 6379 && port !== 26379 && !handedOut.has(port)) {
+      handedOut.add(port);
+      return port;
+    }
   }
 }
 
