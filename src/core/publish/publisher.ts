@@ -38,8 +38,10 @@ export interface PublisherDeps {
   logger: Logger;
   /** Counts each call's outcome (reelbot_publish_total): an unknown one is what an operator must look at. */
   metrics?: Metrics;
-  /** The request's one way to change: compare-and-set on its record, then its card redrawn. */
-  update(id: string, decide: Decide): Promise<Decided>;
+  /** The request's one way to change: compare-and-set on its record, then its card redrawn (unless `redraw` is false). */
+  update(id: string, decide: Decide, redraw?: boolean): Promise<Decided>;
+  /** Redraws a request's card until it shows what is stored; rejects when the store cannot be read. */
+  show(r: PublishRequestRecord): Promise<void>;
   /** Posts a request's news in its thread once. */
   say(r: PublishRequestRecord, message: OutMessage, event: string): Promise<void>;
 }
@@ -132,13 +134,38 @@ export function createPublisher(deps: PublisherDeps) {
     }
   }
 
+  /**
+   * Shows an outcome once it is kept: on the card (drawn again while the store cannot be read back), then in
+   * the thread. A redraw that fails (the store away, the platform refusing an edit) is not the outcome's write
+   * failing: it neither writes it again (a "not called" written twice finds itself decided and says nothing)
+   * nor keeps it from the thread.
+   */
+  async function tell(r: PublishRequestRecord, outcome: Outcome): Promise<void> {
+    await stored(() => deps.show(r), { logger: deps.logger, what: 'show a publish outcome' }).catch((err: unknown) =>
+      deps.logger.warn({ err, requestId: r.id }, 'could not show a publish outcome on its card'),
+    );
+    await say(r, { text: outcomeText(r, outcome) }, `outcome:${r.attempt}`);
+  }
+
   /** The one way to the API: `gate` decides on the stored record, then the attempt is claimed for good. */
   async function publish(id: string, by: Person | undefined, gate: Gate): Promise<boolean> {
-    const { record: started } = await update(id, (r, policy) => {
-      const next = gate(r, policy);
-      return next ? { ...next, state: 'publishing', error: undefined } : decidedText(r);
-    });
+    const { record: started } = await update(
+      id,
+      (r, policy) => {
+        const next = gate(r, policy);
+        return next ? { ...next, state: 'publishing', error: undefined } : decidedText(r);
+      },
+      false,
+    );
     if (!started) return false;
+    // From here this caller alone moves the request on (any other click finds it being published, and only a
+    // restart looks for stale ones), so nothing but the outcome may end it: a card that cannot say Publishing…
+    // now (its read-back meeting a failover) is redrawn with the outcome.
+    await deps
+      .show(started)
+      .catch((err: unknown) =>
+        deps.logger.warn({ err, requestId: id }, 'could not show a publish request being published'),
+      );
     const claim = { kind: 'publish', requestId: `${id}:${started.attempt}` } as const;
     const first = await deps.once.first(claim).catch((err: unknown) => {
       if (err instanceof StoreUnavailableError) return 'unavailable' as const;
@@ -150,10 +177,11 @@ export function createPublisher(deps: PublisherDeps) {
       const ours = (r: PublishRequestRecord) =>
         r.state === 'publishing' && r.attempt === started.attempt && r.updatedAt === started.updatedAt;
       const { record: failed } = await stored(
-        () => update(id, (r) => (ours(r) ? { ...r, state: 'failed', error: NOT_REPLICATED.error } : decidedText(r))),
+        () =>
+          update(id, (r) => (ours(r) ? { ...r, state: 'failed', error: NOT_REPLICATED.error } : decidedText(r)), false),
         { logger: deps.logger, what: 'record a publish not called' },
       );
-      if (failed) await say(failed, { text: outcomeText(failed, NOT_REPLICATED) }, `outcome:${failed.attempt}`);
+      if (failed) await tell(failed, NOT_REPLICATED);
       return true;
     }
     if (!first) {
@@ -177,24 +205,28 @@ export function createPublisher(deps: PublisherDeps) {
     // shown neither posted nor not, with nobody to move it on.
     const record = async () => {
       const since = deps.store.epoch();
-      const changed = await update(id, (r) => {
-        const now = clock.now();
-        return outcome.kind === 'published'
-          ? {
-              ...r,
-              state: 'published',
-              posts: outcome.posts,
-              error: undefined,
-              decidedBy: by ?? r.requester,
-              decidedAt: now,
-            }
-          : { ...r, state: outcome.kind, error: outcome.error };
-      });
+      const changed = await update(
+        id,
+        (r) => {
+          const now = clock.now();
+          return outcome.kind === 'published'
+            ? {
+                ...r,
+                state: 'published',
+                posts: outcome.posts,
+                error: undefined,
+                decidedBy: by ?? r.requester,
+                decidedAt: now,
+              }
+            : { ...r, state: outcome.kind, error: outcome.error };
+        },
+        false,
+      );
       await deps.store.replicated(since);
       return changed;
     };
     const { record: done } = await stored(record, { logger: deps.logger, what: 'record a publish outcome' });
-    if (done) await say(done, { text: outcomeText(done, outcome) }, `outcome:${done.attempt}`);
+    if (done) await tell(done, outcome);
     return true;
   }
 

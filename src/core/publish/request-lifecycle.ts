@@ -51,7 +51,7 @@ const EDITED_SINCE_SEEN =
   'This request was edited after the list you clicked in was drawn, so nothing was approved: open its card to see what it says now, and approve there.';
 const ALREADY_APPROVED = 'You already approved this request; it counts once.';
 
-export interface RequestLifecycleDeps extends Omit<PublisherDeps, 'update' | 'say'> {
+export interface RequestLifecycleDeps extends Omit<PublisherDeps, 'update' | 'show' | 'say'> {
   repo: PublishRepo;
   policies: PolicyRepo;
   approvers: Approvers;
@@ -108,7 +108,7 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
     return result;
   }
 
-  const publisher = createPublisher({ ...deps, update, say });
+  const publisher = createPublisher({ ...deps, update, show, say });
   const reminders = createReminders({ ...deps, say });
   const missed = createMissedSlots({ ...deps, publishQueue: PUBLISH_QUEUE, update, say });
 

@@ -54,6 +54,7 @@ function publisherOn(store: Store, update: Parameters<typeof createPublisher>[0]
     clock: { now: () => Date.now() },
     logger: silentLogger,
     update,
+    show: async () => {},
     say: async () => {},
   });
 }
