@@ -38,7 +38,10 @@ export interface PublisherDeps {
   logger: Logger;
   /** Counts each call's outcome (reelbot_publish_total): an unknown one is what an operator must look at. */
   metrics?: Metrics;
-  /** The request's one way to change: compare-and-set on its record, then its card redrawn (unless `redraw` is false). */
+  /**
+   * The request's one way to change: compare-and-set on its record, then its card redrawn (unless `redraw` is
+   * false); a redraw that fails is logged, never thrown.
+   */
   update(id: string, decide: Decide, redraw?: boolean): Promise<Decided>;
   /** Redraws a request's card until it shows what is stored; rejects when the store cannot be read. */
   show(r: PublishRequestRecord): Promise<void>;

@@ -89,7 +89,12 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
     if (port) await deps.outbox.post(port, r.thread, message, `pub:${r.id}:${event}`);
   }
 
-  /** Applies a decision to a request by compare-and-set, then redraws its card (unless the caller will). */
+  /**
+   * Applies a decision to a request by compare-and-set, then redraws its card (unless the caller will). Once
+   * the decision is written, a redraw that fails (its read-back meeting a failover, the platform refusing the
+   * edit) is logged, never thrown: the caller would take the decision for not made and skip what it calls
+   * for (a held post's task, the thread's question), leaving the request in a state nobody moves on.
+   */
   async function update(id: string, decide: Decide, redraw = true): Promise<Decided> {
     const gone = { refusal: 'That publish request no longer exists.' };
     const current = await repo.get(id);
@@ -104,7 +109,10 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
       return last.record;
     });
     const result: Decided = last.record && stored ? { record: stored } : last;
-    if (result.record && redraw) await show(result.record);
+    if (result.record && redraw)
+      await show(result.record).catch((err: unknown) =>
+        deps.logger.warn({ err, requestId: id }, 'could not redraw a publish request card'),
+      );
     return result;
   }
 
@@ -128,11 +136,13 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
     const ready = (cur: PublishRequestRecord, p: Policy) =>
       cur.state === 'pending' && quorumReached(cur, p, clock.now());
     if (at !== null && at > clock.now()) {
+      // The task first: a request held with no task would never be posted, while a task whose request was
+      // not moved (the store went away between the two) finds it waiting at its time and does nothing.
+      await scheduler.schedule(PUBLISH_QUEUE, r.id, at, { id: r.id });
       const { record } = await update(r.id, (cur, p) =>
         ready(cur, p) ? { ...cur, state: 'scheduled' } : decidedText(cur),
       );
       if (record) {
-        await scheduler.schedule(PUBLISH_QUEUE, r.id, at, { id: r.id });
         await say(record, { text: `🗓️ Approved: it will be posted ${formatWhen(at, policy.timezone)}.` }, 'scheduled');
       }
       return;

@@ -58,3 +58,31 @@ describe('a request moved to publishing as the store goes away', () => {
     expect(lastCard(h).text).toMatch(/^✅ Published/);
   });
 });
+
+describe('a request approved for a later time as the store goes away', () => {
+  let h: TestBot;
+  afterEach(() => h.close());
+
+  it('is still held for its time and posted then, once', async () => {
+    const { store, failNextRead } = storeMissingOneRead();
+    const offset = { ms: 0 };
+    h = await startTestBot({ infra: { store, clock: { now: () => Date.now() + offset.ms } } });
+    await addAccount(h, 'brand', 'x', 'brand-x-access-key-0123456789');
+    await h.command(`/publish ${VIDEO} accounts=brand title="Held through a failover" schedule="in 2 hours"`);
+    const approve = button(lastCard(h), 'Approve') ?? '';
+
+    const updateCard = h.chat.updateCard;
+    h.chat.updateCard = async (thread, message, kind) => {
+      const shown = await updateCard(thread, message, kind);
+      if (/approved, scheduled/.test(message.text)) failNextRead();
+      return shown;
+    };
+    await click(h, approve, as('bea'));
+    expect(h.app.sandbox?.posts()).toEqual([]);
+
+    offset.ms = 2 * 3600_000 + 60_000;
+    await h.chat.waitFor((seen) => seen.some((s) => s.where === 'thread' && /Published to brand/.test(s.message.text)));
+    expect(h.app.sandbox?.posts().map((p) => p.title)).toEqual(['Held through a failover']);
+    expect(lastCard(h).text).toMatch(/^✅ Published/);
+  });
+});
