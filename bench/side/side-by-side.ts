@@ -6,7 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { type BareServer, startBareServer } from './bare.ts';
 import { startBareBolt } from './bare-bolt.ts';
 import type { Figure } from './figures.ts';
-import { LIBRARIES, startLibrariesOnly } from './libraries-only.ts';
+import { ALSO_LOADED, LIBRARIES, startLibrariesOnly } from './libraries-only.ts';
 import { drive } from './load.ts';
 import { ackFigures, completionFigures, FULL, QUICK, type Sizes, webhookFigures } from './per-bot.ts';
 import { slackClip } from './requests.ts';
@@ -39,13 +39,20 @@ export async function perStore(store: StoreKind, quick: boolean, failures: strin
   }
 }
 
-/** The bot's idle RSS next to the process that only loads the same libraries, both read 1 s after they start. */
+/**
+ * The bot's idle RSS next to the process that only loads the same libraries, both read 1 s after they start.
+ * The note says where the difference sits: the same libraries with the bot's other runtime dependencies,
+ * and the size of the bot's young generation (V8's new space), from its own /metrics.
+ */
 async function idleFigure(store: StoreKind, bot: RunningBot, bare: BareServer): Promise<Figure> {
   const libraries = await startLibrariesOnly(store);
+  const dependencies = await startLibrariesOnly(store, ALSO_LOADED[store]);
   try {
     await sleep(1_000);
     const floor = libraries.rssMb();
+    const withDependencies = dependencies.rssMb();
     const rss = bot.rssMb();
+    const young = (await metricOf(bot, 'nodejs_heap_space_size_total_bytes{space="new"}')) / 2 ** 20;
     return {
       name: `RSS idle (${store})`,
       bot: rss,
@@ -54,9 +61,13 @@ async function idleFigure(store: StoreKind, bot: RunningBot, bare: BareServer): 
       unit: 'MB',
       target: `≤ ${IDLE_OF_LIBRARIES}× libraries only`,
       met: rss <= IDLE_OF_LIBRARIES * floor,
-      note: `node dist/main.js idle, read with the floor 1 s after it loaded; floor: node importing ${LIBRARIES[store].join(', ')}, V8's defaults`,
+      note:
+        `node dist/main.js idle, read with the floor 1 s after it loaded; floor: node importing ${LIBRARIES[store].join(', ')}, V8's defaults. ` +
+        `With the bot's other dependencies loaded at idle (${ALSO_LOADED[store].join(', ')}): ${withDependencies.toFixed(1)} MB; ` +
+        `the bot's young generation (V8's new space): ${young.toFixed(1)} MB`,
     };
   } finally {
+    await dependencies.stop();
     await libraries.stop();
   }
 }
@@ -86,7 +97,9 @@ async function perStoreWith(
 
 const metricOf = async (bot: RunningBot, name: string): Promise<number> => {
   const text = await (await fetch(`${bot.origin}/metrics`)).text();
-  return Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? Number.NaN);
+  return Number(
+    new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} (\\S+)$`, 'm').exec(text)?.[1] ?? Number.NaN,
+  );
 };
 
 /** What bench/side/pending-only.ts adds around the memory figure: node options, and looks at the heap. */

@@ -30,6 +30,8 @@ export interface RunningBot {
   origin: string;
   proc: BotProcess;
   tap: WebhookTap;
+  /** Where the bot keeps its records: its STORE_URL and the prefix its store puts before every key. */
+  store: { url: string; keyPrefix: string };
   /** Resident memory of the bot process, from /proc (MB). */
   rssMb(): number;
   stop(): Promise<void>;
@@ -126,13 +128,14 @@ export async function startWorld(jobMs = JOB_MS): Promise<World> {
     dirs.push(dir);
     const prefix = `{reelbot-bench-${randomBytes(4).toString('hex')}}:`;
     if (store === 'redis') prefixes.push(prefix);
+    const sqliteUrl = `sqlite://${join(dir, 'bot.sqlite')}`;
     const proc = startBotProcess(
       {
         HOST: '127.0.0.1',
         PORT: String(port),
         PUBLIC_URL: tap.origin,
         ...(store === 'sqlite'
-          ? { STORE_URL: `sqlite://${join(dir, 'bot.sqlite')}` }
+          ? { STORE_URL: sqliteUrl }
           : { STORE_URL: 'redis://127.0.0.1:6379', REDIS_KEY_PREFIX: prefix }),
         ENCRYPTION_KEY: randomBytes(32).toString('base64'),
         MEDIA_API_URL: sandbox.baseUrl,
@@ -157,6 +160,8 @@ export async function startWorld(jobMs = JOB_MS): Promise<World> {
       origin,
       proc,
       tap,
+      store:
+        store === 'sqlite' ? { url: sqliteUrl, keyPrefix: '' } : { url: 'redis://127.0.0.1:6379', keyPrefix: prefix },
       rssMb: () => rssMbOf(proc.pid),
       async stop() {
         proc.kill('SIGTERM');
