@@ -1,6 +1,7 @@
 // The ChatPort for Discord: later posts (job results, failures) go into the job's thread with the bot
 // token; the card is edited in place.
 import type { REST } from 'discord.js';
+import { createCardLanes } from '../core/platform/card-order.ts';
 import { createLastEdit } from '../core/platform/last-edit.ts';
 import type { OutMessage } from '../core/platform/message.ts';
 import type { CardEdit, ChatPort, ThreadRef } from '../core/ports.ts';
@@ -24,8 +25,10 @@ export function cardChannelOf(thread: ThreadRef): string {
  */
 export function createDiscordChatPort(rest: REST): ChatPort {
   // discord.js's REST queue is the one limiter (per-route buckets, retry_after); this only spares it edits
-  // that would change nothing.
+  // that would change nothing, and keeps one card's edits in order (a change asked for after its card's
+  // final state, drawn from an earlier read, is not sent).
   const lastEdit = createLastEdit();
+  const lanes = createCardLanes();
   return {
     platform: 'discord',
     membersOf: createRoleMembers(rest),
@@ -45,15 +48,16 @@ export function createDiscordChatPort(rest: REST): ChatPort {
       const content = JSON.stringify(body);
       // Only a refresh is left out as a repeat: another replica may have drawn over a change or a final state.
       if (kind === 'progress' && lastEdit.same(thread.cardMessageId, content)) return false;
-      try {
-        await editChannelMessage(rest, cardChannelOf(thread), thread.cardMessageId, body);
-        lastEdit.remember(thread.cardMessageId, content);
-        return true;
-      } catch (err) {
-        // What the card shows is unknown now: the next edit must be made even if it repeats this one.
-        lastEdit.forget(thread.cardMessageId);
-        throw err;
-      }
+      return lanes.edit(thread.cardMessageId, kind, async () => {
+        try {
+          await editChannelMessage(rest, cardChannelOf(thread), thread.cardMessageId, body);
+          lastEdit.remember(thread.cardMessageId, content);
+        } catch (err) {
+          // What the card shows is unknown now: the next edit must be made even if it repeats this one.
+          lastEdit.forget(thread.cardMessageId);
+          throw err;
+        }
+      });
     },
   };
 }

@@ -7,8 +7,11 @@
 // there, never in a channel's post lane (results keep flowing). Inside a queue, what someone waits for goes
 // first (a card's final state, a command's answer); a card's progress refresh is coalesced with a newer one
 // for the same card, may only spend what the reserve leaves, and is skipped when it could not go for a while:
-// fifty running jobs refreshing once a minute spend a whole tier.
+// fifty running jobs refreshing once a minute spend a whole tier. One card's edits go one at a time, so two
+// are never on their way at once for Slack to carry out in either order, and a change never follows its
+// card's final state, not even sent again after a 429 (core/platform/card-order.ts).
 
+import { createEndedCards } from '../core/platform/card-order.ts';
 import { createMemoryRateWindow, type RateWindow } from '../core/platform/rate-window.ts';
 import type { CardEdit } from '../core/ports.ts';
 import { PaceAbandonedError, realSleep, retryAfterMs, type Sleep } from './pace.ts';
@@ -36,9 +39,10 @@ export interface SlackLimiter {
    */
   call<T>(method: string, task: () => Promise<T>, team?: string): Promise<T>;
   /**
-   * Runs one edit of `card` within its method's budget: a final state waits as long as it takes; a change or
-   * a refresh may be replaced by a newer edit of the same card or skipped when the budget is short.
-   * Resolves false when it was not sent.
+   * Runs one edit of `card` within its method's budget, once the card's edit before it was answered: a final
+   * state waits as long as it takes; a change or a refresh may be replaced by a newer edit of the same card
+   * or skipped when the budget is short, and is not sent after a final state of its card. Resolves false
+   * when it was not sent.
    */
   edit(method: string, card: string, kind: CardEdit, task: () => Promise<unknown>, team?: string): Promise<boolean>;
   /**
@@ -77,6 +81,8 @@ interface Queue {
   successes: number;
   cutAt: number;
   entries: Entry[];
+  /** Cards with an edit on its way: their next edit waits for its answer. */
+  sending: Set<string>;
   blockedUntil: number;
   pumping: boolean;
   wake: () => void;
@@ -99,6 +105,7 @@ export function createSlackLimiter(options: SlackLimiterOptions): SlackLimiter {
   const sleep = options.sleep ?? realSleep;
   const { window } = options;
   const queues = new Map<string, Queue>();
+  const ended = createEndedCards();
   let seq = 0;
   let abandoning = false;
 
@@ -116,6 +123,7 @@ export function createSlackLimiter(options: SlackLimiterOptions): SlackLimiter {
         successes: 0,
         cutAt: 0,
         entries: [],
+        sending: new Set(),
         blockedUntil: 0,
         pumping: false,
         wake: () => {},
@@ -139,10 +147,13 @@ export function createSlackLimiter(options: SlackLimiterOptions): SlackLimiter {
     ]);
   }
 
+  /** The most urgent call that may go: none of a card whose edit before it is still on its way. */
   function next(q: Queue): Entry | undefined {
     let best: Entry | undefined;
-    for (const e of q.entries)
+    for (const e of q.entries) {
+      if (e.card !== undefined && q.sending.has(e.card)) continue;
       if (!best || e.priority < best.priority || (e.priority === best.priority && e.seq < best.seq)) best = e;
+    }
     return best;
   }
 
@@ -220,8 +231,19 @@ export function createSlackLimiter(options: SlackLimiterOptions): SlackLimiter {
     }
   }
 
+  /** The card's edit was answered: the next edit of it may go. */
+  function answered(q: Queue, entry: Entry): void {
+    if (entry.card === undefined) return;
+    q.sending.delete(entry.card);
+    if (q.entries.some((e) => e.card === entry.card)) {
+      q.wake();
+      void pump(q);
+    }
+  }
+
   async function start(q: Queue, entry: Entry): Promise<void> {
     entry.sentAt = now();
+    if (entry.card !== undefined) q.sending.add(entry.card);
     try {
       const value = await entry.run();
       if (q.rate < q.limit && ++q.successes >= RAISE_AFTER) {
@@ -229,10 +251,12 @@ export function createSlackLimiter(options: SlackLimiterOptions): SlackLimiter {
         q.successes = 0;
       }
       entry.done(value);
+      answered(q, entry);
     } catch (error) {
       const wait = retryAfterMs(error);
       if (wait === undefined || abandoning) {
         entry.fail(error);
+        answered(q, entry);
         return;
       }
       options.onRateLimited?.(entry.method);
@@ -245,7 +269,11 @@ export function createSlackLimiter(options: SlackLimiterOptions): SlackLimiter {
       // The method waits, not the channel: Slack counts it per workspace. The call keeps its place in the
       // refreshes' share and its turn in the queue: sent again, it does not count twice.
       q.blockedUntil = Math.max(q.blockedUntil, now() + wait);
-      q.entries.push(entry);
+      if (entry.card !== undefined) q.sending.delete(entry.card);
+      // A newer edit of its card joined while it was on its way: a change gives way to it, never sent after it
+      // (a final state keeps its turn before the edits that followed it).
+      if (entry.card !== undefined && entry.skippable && q.entries.some((e) => e.card === entry.card)) drop(q, entry);
+      else q.entries.push(entry);
       q.wake();
       void pump(q);
     }
@@ -258,14 +286,15 @@ export function createSlackLimiter(options: SlackLimiterOptions): SlackLimiter {
     }
     const q = queueOf(entry.method, team);
     if (entry.card !== undefined) {
-      for (const queued of q.entries.filter((e) => e.card === entry.card)) {
-        // A final state already waiting is the last word: a refresh rendered before it has nothing to add.
-        if (!queued.skippable && entry.skippable) {
-          entry.skip();
-          return;
-        }
-        if (queued.skippable) drop(q, queued);
+      const card = `${q.key}:${entry.card}`;
+      // A final state asked for before is the last word: a change or a refresh rendered before it (a read
+      // that outlasted the final edit) has nothing to add, and sent after it would undo it.
+      if (entry.skippable && ended.has(card)) {
+        entry.skip();
+        return;
       }
+      if (!entry.skippable) ended.add(card);
+      for (const queued of q.entries.filter((e) => e.card === entry.card && e.skippable)) drop(q, queued);
     }
     q.entries.push(entry);
     q.wake();

@@ -85,6 +85,14 @@ describe('posting results with the bot token', () => {
     expect(edits().length - before).toBe(2);
   });
 
+  it('leaves the card on its final state when a change drawn before it is asked for after it', async () => {
+    const port = running.adapter.chatPort;
+    expect(await port.updateCard(thread, { text: '✅ Done' })).toBe(true);
+    // Not shown: the job's read-back after a change it made does not run for this one.
+    expect(await port.updateCard(thread, { text: '⏳ Working on it' }, 'change')).toBe(false);
+    expect(discord.state.message(thread.cardMessageId)?.content).toBe('✅ Done');
+  });
+
   it('posts an oversized result within Discord limits instead of failing', async () => {
     const buttons: Control[] = Array.from({ length: 30 }, (_, i) => ({
       kind: 'action',

@@ -67,6 +67,32 @@ describe('the workspace’s tier budget', () => {
     expect(sent).toEqual(['card2 done', 'card3 working', 'card1 at 2 min']);
   });
 
+  it('sends one edit of a card at a time, while other cards’ edits go on', async () => {
+    // A 450 ms window: one call every 10 ms.
+    const limiter = createSlackLimiter({ window: createMemoryRateWindow(), workspace: 'T1', windowMs: 450 });
+    const seen: string[] = [];
+    let answer = () => {};
+    const slowAnswer = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    let onItsWay = () => {};
+    const sent = new Promise<void>((resolve) => {
+      onItsWay = resolve;
+    });
+    const working = limiter.edit('chat.update', 'card1', 'change', async () => {
+      seen.push('card1 working sent');
+      onItsWay();
+      await slowAnswer;
+      seen.push('card1 working answered');
+    });
+    await sent;
+    const done = limiter.edit('chat.update', 'card1', 'final', async () => void seen.push('card1 done sent'));
+    await limiter.edit('chat.update', 'card2', 'final', async () => void seen.push('card2 done sent'));
+    answer();
+    expect(await Promise.all([working, done])).toEqual([true, true]);
+    expect(seen).toEqual(['card1 working sent', 'card2 done sent', 'card1 working answered', 'card1 done sent']);
+  });
+
   it('lets a refresh spend only what the reserve leaves for final states', async () => {
     // A 2 s window: one call every 45 ms; a refresh that could not go within 1.7 s is dropped.
     const limiter = createSlackLimiter({

@@ -45,8 +45,10 @@ export interface ChatPort {
   /**
    * Edits the card. `kind` says how much the edit matters when the platform's budget is short (default
    * `final`): a final state is owed like a result and waits its turn however long; a `change` (e.g. now
-   * working) or a `progress` refresh may be replaced by a newer edit of the card or skipped. A refresh whose
-   * content equals the card's last edit from this process is not made. Resolves once the edit was made
+   * working) or a `progress` refresh may be replaced by a newer edit of the card or skipped. One card's edits
+   * are made one at a time, in order, and a change or a refresh asked for after a final state of the card is
+   * not made (card-order.ts). A refresh whose content equals the card's last edit from this process is not
+   * made. Resolves once the edit was made
    * (true), or false when it was not (replaced, skipped, a repeated refresh), so the caller can read back
    * what the card should show after its edit landed.
    */

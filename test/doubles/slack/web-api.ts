@@ -1,5 +1,6 @@
 // A Slack Web API double on loopback: answers POST /api/<method> the way slack.com does (form or JSON
-// bodies, bearer token), records every call, and can fail on purpose (not_in_channel, 429 Retry-After).
+// bodies, bearer token), records every call, and can fail on purpose (not_in_channel, 429 Retry-After) or
+// answer late.
 // It also receives response_url POSTs at /respond/<id>, and knows user groups (usergroups.users.list).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -71,6 +72,14 @@ export interface SlackWebApiDouble {
   responseUrl(id: string): string;
   failChannel(channelId: string, error?: string): void;
   rateLimit(method: string, times: number, retryAfterSeconds: number): void;
+  /**
+   * The next `times` calls of `method` are answered `ms` late, as by a slow Slack server: what becomes of a
+   * call (a 429 included) is decided when it arrives, and it is carried out and recorded when answered, so
+   * a call made meanwhile may be carried out first.
+   */
+  slow(method: string, ms: number, times?: number): void;
+  /** Calls answered late (slow) that have not been answered yet. */
+  inHand(): number;
   /** Adds or changes a user group: its @handle (usergroups.list) and who is in it (usergroups.users.list). */
   setUsergroup(group: SlackUsergroup): void;
   /** Makes a channel private, with its members (users.conversations, conversations.info). */
@@ -105,6 +114,8 @@ export async function startSlackWebApi(
   const responses: ResponseUrlPost[] = [];
   const failing = new Map<string, string>();
   const limited = new Map<string, { times: number; retryAfter: number }>();
+  const slowed = new Map<string, { times: number; ms: number }>();
+  let inHand = 0;
   const users = new Map((options.users ?? []).map((u) => [u.id, u]));
   let socketUrl = '';
 
@@ -262,8 +273,14 @@ export async function startSlackWebApi(
     const limit = limited.get(method);
     const team = (token && oauth?.teamOf(token)) || TEAM_ID;
     const retryAfter = limit && limit.times > 0 ? limit.retryAfter : overLimit(method, args, team);
+    if (retryAfter !== undefined && limit && limit.times > 0) limit.times--;
+    const late = slowed.get(method);
+    if (late && late.times > 0) {
+      late.times--;
+      inHand++;
+      await new Promise((resolve) => setTimeout(resolve, late.ms)).finally(() => inHand--);
+    }
     if (retryAfter !== undefined) {
-      if (limit && limit.times > 0) limit.times--;
       calls.push({ method, args, ...(token ? { token } : {}), status: 429, at: Date.now() });
       res.writeHead(429, { 'retry-after': String(retryAfter), 'content-type': 'application/json' });
       res.end(JSON.stringify({ ok: false, error: 'ratelimited' }));
@@ -295,6 +312,8 @@ export async function startSlackWebApi(
     responseUrl: (id) => `${base}/respond/${id}`,
     failChannel: (channelId, error = 'not_in_channel') => failing.set(channelId, error),
     rateLimit: (method, times, retryAfter) => limited.set(method, { times, retryAfter }),
+    slow: (method, ms, times = 1) => slowed.set(method, { times, ms }),
+    inHand: () => inHand,
     setUsergroup: (group) => usergroups.set(group.id, group),
     setPrivateChannel: (channel) => privateChannels.set(channel.id, channel),
     homeOf: (user) =>
