@@ -109,7 +109,8 @@ const BENCHMARKS: Benchmark[] = [
         'interactions at once, with the sandbox and the platform doubles. One client sends the same pre-signed ' +
         '`/clip` to each server at 1, 50 and 200 in flight (warmed at each level, so connections are open). ' +
         'Floors, started afresh next to the bot: a bare Bolt app that only acknowledges `/clip` (Slack), a bare ' +
-        '`node:http` server (every HTTP figure), a process that only loads the libraries (idle RSS). *Webhook* ' +
+        '`node:http` server (every HTTP figure), a `node:http` server doing the two keyv reads a delivery costs the ' +
+        "bot, on the bot's store (webhook), a process that only loads the libraries (idle RSS). *Webhook* " +
         'replays the valid deliveries of the run, 20 in flight; *completion → message* is a delivery reaching the ' +
         "bot to its result in the Slack thread, Slack's 1-post-per-second pacing excluded. After each level every " +
         'Slack job must post exactly one result.',
