@@ -117,12 +117,20 @@ function storeWithOutage(): { store: Store; outage: { on: boolean } } {
   return { store, outage };
 }
 
-/** The embedded scheduler, counting each run of a publish attempt's watch that ended. */
-function countingWatches(runs: { done: number }): NonNullable<InfraOptions['scheduler']> {
+/**
+ * The embedded scheduler, counting each run of a publish attempt's watch that ended; with `refuseWatches`, it
+ * cannot take a watch (as while the scheduler's Redis is away) and takes every other task.
+ */
+function countingWatches(runs: { done: number }, refuseWatches = false): NonNullable<InfraOptions['scheduler']> {
   return async (on) => {
     const scheduler = await embeddedScheduler(50)(on);
     return {
       ...scheduler,
+      schedule(queue, id, dueAt, data) {
+        if (refuseWatches && queue === STALE_QUEUE)
+          return Promise.reject(new StoreUnavailableError('the scheduler is away (test)'));
+        return scheduler.schedule(queue, id, dueAt, data);
+      },
       handle(queue, handler) {
         if (queue !== STALE_QUEUE) return scheduler.handle(queue, handler);
         scheduler.handle(queue, async (task) => {
@@ -135,7 +143,7 @@ function countingWatches(runs: { done: number }): NonNullable<InfraOptions['sche
   };
 }
 
-describe('a request whose outcome cannot be written while the bot runs on', () => {
+describe('a publish attempt’s watch', () => {
   let h: TestBot;
   afterEach(() => h.close());
 
@@ -149,11 +157,12 @@ describe('a request whose outcome cannot be written while the bot runs on', () =
   async function publish(
     title: string,
     outageAtPublishing: boolean,
+    refuseWatches = false,
   ): Promise<{ outage: { on: boolean }; runs: { done: number } }> {
     const { store, outage } = storeWithOutage();
     const runs = { done: 0 };
     h = await startTestBot({
-      infra: { store, scheduler: countingWatches(runs) },
+      infra: { store, scheduler: countingWatches(runs, refuseWatches) },
       tuning: { publish: { storedBoundMs: 300 } },
     });
     await addAccount(h, 'brand', 'x', 'brand-x-access-key-0123456789');
@@ -168,7 +177,7 @@ describe('a request whose outcome cannot be written while the bot runs on', () =
     return { outage, runs };
   }
 
-  it('is shown as outcome unknown once stale, said once, and never posted again', async () => {
+  it('shows a request whose outcome could not be written as outcome unknown once stale, says so once, never posts again', async () => {
     const { outage } = await publish('Unrecorded', true);
     expect(h.app.sandbox?.posts().map((p) => p.title)).toEqual(['Unrecorded']);
     expect(lastCard(h).text).toMatch(/Publishing/);
@@ -187,7 +196,7 @@ describe('a request whose outcome cannot be written while the bot runs on', () =
     expect(h.app.sandbox?.posts().map((p) => p.title)).toEqual(['Unrecorded']);
   });
 
-  it('whose outcome was written is left as it is when its watch comes', async () => {
+  it('leaves a request whose outcome was written as it is', async () => {
     const { runs } = await publish('Recorded', false);
     expect(lastCard(h).text).toMatch(/^✅ Published/);
 
@@ -197,5 +206,11 @@ describe('a request whose outcome cannot be written while the bot runs on', () =
     expect(unknownSaid(h)).toEqual([]);
     expect(lastCard(h).text).toMatch(/^✅ Published/);
     expect(h.app.sandbox?.posts().map((p) => p.title)).toEqual(['Recorded']);
+  });
+
+  it('that cannot be armed does not keep the request from being published, once', async () => {
+    await publish('Unwatched', false, true);
+    expect(h.app.sandbox?.posts().map((p) => p.title)).toEqual(['Unwatched']);
+    expect(lastCard(h).text).toMatch(/^✅ Published/);
   });
 });
