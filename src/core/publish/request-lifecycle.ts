@@ -43,7 +43,7 @@ export const PUBLISH_QUEUE = 'publish';
 /** The scheduler queue of approval expiries: the card is redrawn when approvals run out, without a click. */
 export const EXPIRY_QUEUE = 'publish-expiry';
 /**
- * The scheduler queue of publish attempts' watches (one task per attempt, id = `<request id>:<attempt>`): an
+ * The scheduler queue of publish attempts' watches (one task per attempt, id = `<request id>-<attempt>`): an
  * attempt still `publishing` once stale is shown as outcome unknown while the bot runs, not only at a start.
  */
 export const STALE_QUEUE = 'publish-stale';
@@ -131,7 +131,7 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
 
   /** The watch of an attempt just moved to `publishing`, due when it is stale (the same id again only moves it). */
   async function watch(r: PublishRequestRecord): Promise<void> {
-    await scheduler.schedule(STALE_QUEUE, `${r.id}:${r.attempt}`, r.updatedAt + deps.staleMs, {
+    await scheduler.schedule(STALE_QUEUE, `${r.id}-${r.attempt}`, r.updatedAt + deps.staleMs, {
       id: r.id,
       attempt: r.attempt,
     });

@@ -5,7 +5,7 @@ import { STALE_QUEUE } from '../../../src/core/publish/request-lifecycle.ts';
 import { createMemoryStore } from '../../../src/infra/store/memory-store.ts';
 import { embeddedScheduler, type InfraOptions } from '../../../src/start-bot.ts';
 import { startTestBot, type TestBot } from '../../support/bot.ts';
-import { addAccount, as, button, click, labels, lastCard } from './support.ts';
+import { addAccount, as, button, click, labels, lastCard, withPublishOutage } from './support.ts';
 
 // The Redis primary dies just after an approval moved a request to `publishing` and its card said so: the
 // card's read-back (is the card still behind the request?) meets the failover. Nobody else ever moves a
@@ -95,28 +95,6 @@ describe('a request approved for a later time as the store goes away', () => {
 
 const STALE_MS = 5 * 60_000;
 
-/** A memory store whose writes of publish requests fail while `outage.on`, as during a long Redis outage. */
-function storeWithOutage(): { store: Store; outage: { on: boolean } } {
-  const memory = createMemoryStore();
-  const outage = { on: false };
-  const store: Store = {
-    ...memory,
-    namespace(name) {
-      const kv = memory.namespace(name);
-      if (name !== 'publish') return kv;
-      const requests: KeyValue = {
-        ...kv,
-        update(key, change, ttl) {
-          if (outage.on) return Promise.reject(new StoreUnavailableError('the store is away (test)'));
-          return kv.update(key, change, ttl);
-        },
-      };
-      return requests;
-    },
-  };
-  return { store, outage };
-}
-
 /**
  * The embedded scheduler, counting each run of a publish attempt's watch that ended; with `refuseWatches`, it
  * cannot take a watch (as while the scheduler's Redis is away) and takes every other task.
@@ -159,7 +137,7 @@ describe('a publish attempt’s watch', () => {
     outageAtPublishing: boolean,
     refuseWatches = false,
   ): Promise<{ outage: { on: boolean }; runs: { done: number } }> {
-    const { store, outage } = storeWithOutage();
+    const { store, outage } = withPublishOutage(createMemoryStore());
     const runs = { done: 0 };
     h = await startTestBot({
       infra: { store, scheduler: countingWatches(runs, refuseWatches) },
