@@ -8,7 +8,10 @@ export type TaskData = Record<string, unknown>;
 
 export interface Task {
   queue: string;
-  /** Unique within its queue: scheduling the same id again moves the one task, never adds a second. */
+  /**
+   * Unique within its queue: scheduling the same id again moves the one task, never adds a second. A BullMQ job
+   * id, so never an integer and without `:` (BullMQ refuses both).
+   */
   id: string;
   data: TaskData;
   /** When it was due (ms since epoch). */

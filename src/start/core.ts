@@ -107,7 +107,7 @@ export async function buildCore(config: Config, options: BotOptions, infra: Infr
     options: {
       // With Redis, other replicas were up and heard the webhooks a restarting one missed.
       jobs: { timings, catchUpOnStart: !infra.redis },
-      publish: { staleMs: PUBLISH_STALE_MS, reviewBase },
+      publish: { staleMs: PUBLISH_STALE_MS, reviewBase, ...options.tuning?.publish },
     },
   });
   for (const [queue, handler] of app.queues) scheduler.handle(queue, handler);

@@ -2,6 +2,7 @@
 // and benchmarks hand in infrastructure of their own (a clock, a store, a faster scheduler, the sandbox's
 // speed) and tuning, which change what is built but never whether a production path runs.
 import type { ConsoleRunOptions } from '../console/run.ts';
+import type { FeatureOptions } from '../core/commands/define-feature.ts';
 import type { JobTimings } from '../core/jobs/service.ts';
 import type { MediaClientOptions } from '../core/media/client.ts';
 import type { HttpTransport } from '../core/media/http-transport.ts';
@@ -46,6 +47,8 @@ export interface Tuning {
   media?: Partial<Pick<MediaClientOptions, 'sleep' | 'maxPostAttempts' | 'headersTimeoutMs' | 'bodyTimeoutMs'>>;
   /** Review page requests per client address (default 60 a minute; a suite about the limit lowers it). */
   reviewRate?: ClientRate;
+  /** How long a publish's outcome is written again while the store is away (a suite about longer outages shortens it). */
+  publish?: Pick<FeatureOptions['publish'], 'storedBoundMs'>;
 }
 
 export interface BotOptions {

@@ -16,6 +16,11 @@ declare module '../commands/define-feature.ts' {
     publish: {
       /** A request left in `publishing` this long by a stopped process is shown as outcome unknown. */
       staleMs: number;
+      /**
+       * How long a publish's outcome is written again while the store is unavailable (default 30 s,
+       * guarantees/stored.ts); past it the attempt's watch shows it as unknown once stale.
+       */
+      storedBoundMs?: number;
       /** Where review links point: PUBLIC_URL, or the listener's own address (then reachable only locally). */
       reviewBase(): { url: string; localOnly: boolean };
     };

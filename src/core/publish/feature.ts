@@ -1,5 +1,5 @@
 // The publishing feature: /publish, its approvals and schedule, its part of /setup and of Home, and the
-// queues that keep held posts, expiries and reminders across a restart.
+// queues that keep held posts, expiries, reminders and the watches of posts being published across a restart.
 import { channels } from '../channels/feature.ts';
 import { defineFeature } from '../commands/define-feature.ts';
 import { jobs } from '../jobs/feature.ts';
@@ -10,7 +10,7 @@ import { createPublishKit } from './kit.ts';
 import { PUBLISH_METRICS } from './metrics.ts';
 import { PUBLISH_FORMS, publishCardAction, publishCommand, publishResultAction } from './publish-commands.ts';
 import { REMIND_QUEUE } from './reminders.ts';
-import { EXPIRY_QUEUE, PUBLISH_QUEUE } from './request-lifecycle.ts';
+import { EXPIRY_QUEUE, PUBLISH_QUEUE, STALE_QUEUE } from './request-lifecycle.ts';
 import { scheduledCommand } from './scheduled.ts';
 import { publishingSetupPart } from './setup-socials.ts';
 
@@ -24,13 +24,15 @@ export const publish = defineFeature<PublishDeps>({
   metrics: PUBLISH_METRICS,
   mount(services, ctx) {
     const { keys } = ctx.use(channels);
-    const kit = createPublishKit({ ...services, keys });
+    const { staleMs, storedBoundMs } = services.options.publish;
+    const kit = createPublishKit({ ...services, keys, staleMs, storedBoundMs });
     return { ...services, publish: kit, jobs: ctx.use(jobs).jobs };
   },
   queues: ({ publish: kit }) => ({
     [PUBLISH_QUEUE]: (task) => kit.service.onDue(task),
     [EXPIRY_QUEUE]: (task) => kit.service.onExpiry(task),
     [REMIND_QUEUE]: (task) => kit.service.onRemind(task),
+    [STALE_QUEUE]: (task) => kit.service.onStale(task),
   }),
   // A process that died mid-call left its requests in `publishing`: their outcome is unknown.
   recover: async (deps) => {

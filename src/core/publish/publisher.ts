@@ -38,6 +38,8 @@ export interface PublisherDeps {
   logger: Logger;
   /** Counts each call's outcome (reelbot_publish_total): an unknown one is what an operator must look at. */
   metrics?: Metrics;
+  /** How long the outcome of a call is written again while the store is unavailable; default STORED_BOUND_MS. */
+  storedBoundMs?: number;
   /**
    * The request's one way to change: compare-and-set on its record, then its card redrawn (unless `redraw` is
    * false); a redraw that fails is logged, never thrown.
@@ -47,6 +49,11 @@ export interface PublisherDeps {
   show(r: PublishRequestRecord): Promise<void>;
   /** Posts a request's news in its thread once. */
   say(r: PublishRequestRecord, message: OutMessage, event: string): Promise<void>;
+  /**
+   * Arms what shows an attempt just moved to `publishing` as outcome unknown if it is still publishing once
+   * stale: a durable task, so neither an outcome that could not be written nor a crash leaves it there.
+   */
+  watch(r: PublishRequestRecord): Promise<void>;
 }
 
 /** The claim could not be confirmed on a replica: the API was not called. */
@@ -161,9 +168,16 @@ export function createPublisher(deps: PublisherDeps) {
       false,
     );
     if (!started) return false;
-    // From here this caller alone moves the request on (any other click finds it being published, and only a
-    // restart looks for stale ones), so nothing but the outcome may end it: a card that cannot say Publishing…
-    // now (its read-back meeting a failover) is redrawn with the outcome.
+    // Before the call, so a crash right after it still has the attempt looked at; a watch that cannot be armed
+    // (the store or the scheduler away) leaves that to the next start's recovery and never stops the call.
+    await deps
+      .watch(started)
+      .catch((err: unknown) =>
+        deps.logger.warn({ err, requestId: id, attempt: started.attempt }, 'could not watch a publish attempt'),
+      );
+    // From here this caller alone moves the request on (any other click finds it being published, and only its
+    // watch, once the attempt is stale, shows it as unknown), so nothing but the outcome may end it: a card
+    // that cannot say Publishing… now (its read-back meeting a failover) is redrawn with the outcome.
     await deps
       .show(started)
       .catch((err: unknown) =>
@@ -188,8 +202,8 @@ export function createPublisher(deps: PublisherDeps) {
       return true;
     }
     if (!first) {
-      // A store restored from an old copy gets here (the request stays `publishing` and is shown as
-      // unknown by `recover`, never sent a second time), and so does a failover that lost the request's
+      // A store restored from an old copy gets here (the request stays `publishing` and is shown as unknown
+      // by its watch or `recover`, never sent a second time), and so does a failover that lost the request's
       // move to `publishing` while its first holder took the claim back: that holder calls and decides.
       deps.logger.warn({ requestId: id, attempt: started.attempt }, 'publish attempt was already claimed');
       return false;
@@ -228,7 +242,11 @@ export function createPublisher(deps: PublisherDeps) {
       await deps.store.replicated(since);
       return changed;
     };
-    const { record: done } = await stored(record, { logger: deps.logger, what: 'record a publish outcome' });
+    const { record: done } = await stored(record, {
+      logger: deps.logger,
+      what: 'record a publish outcome',
+      ...(deps.storedBoundMs !== undefined ? { boundMs: deps.storedBoundMs } : {}),
+    });
     if (done) await tell(done, outcome);
     return true;
   }

@@ -42,6 +42,17 @@ import { formatWhen } from './schedule-time.ts';
 export const PUBLISH_QUEUE = 'publish';
 /** The scheduler queue of approval expiries: the card is redrawn when approvals run out, without a click. */
 export const EXPIRY_QUEUE = 'publish-expiry';
+/**
+ * The scheduler queue of publish attempts' watches (one task per attempt, id = `<request id>-<attempt>`): an
+ * attempt still `publishing` once stale is shown as outcome unknown while the bot runs, not only at a start.
+ */
+export const STALE_QUEUE = 'publish-stale';
+/** A process stopped mid-call (found by `recover` at the next start). */
+const STOPPED =
+  'The bot stopped while this was being published, so the post may or may not have been created. Check the accounts, then use “Mark as posted” or “Try again”.';
+/** The bot ran on, but the call's outcome could not be written (the store away past the bound of its writes). */
+const UNRECORDED =
+  'The bot could not record whether this was published, so the post may or may not have been created. Check the accounts, then use “Mark as posted” or “Try again”.';
 /** A post whose time passed longer ago than this (the bot was down) asks before posting. */
 const OVERDUE_MS = 15 * 60_000;
 
@@ -51,7 +62,7 @@ const EDITED_SINCE_SEEN =
   'This request was edited after the list you clicked in was drawn, so nothing was approved: open its card to see what it says now, and approve there.';
 const ALREADY_APPROVED = 'You already approved this request; it counts once.';
 
-export interface RequestLifecycleDeps extends Omit<PublisherDeps, 'update' | 'show' | 'say'> {
+export interface RequestLifecycleDeps extends Omit<PublisherDeps, 'update' | 'show' | 'say' | 'watch'> {
   repo: PublishRepo;
   policies: PolicyRepo;
   approvers: Approvers;
@@ -59,6 +70,8 @@ export interface RequestLifecycleDeps extends Omit<PublisherDeps, 'update' | 'sh
   /** Posts a request's news in its thread once. */
   outbox: Outbox;
   scheduler: Scheduler;
+  /** An attempt `publishing` this long has an outcome nobody will write: it is shown as unknown. */
+  staleMs: number;
 }
 
 export function createRequestLifecycle(deps: RequestLifecycleDeps) {
@@ -116,7 +129,25 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
     return result;
   }
 
-  const publisher = createPublisher({ ...deps, update, show, say });
+  /** The watch of an attempt just moved to `publishing`, due when it is stale (the same id again only moves it). */
+  async function watch(r: PublishRequestRecord): Promise<void> {
+    await scheduler.schedule(STALE_QUEUE, `${r.id}-${r.attempt}`, r.updatedAt + deps.staleMs, {
+      id: r.id,
+      attempt: r.attempt,
+    });
+  }
+
+  /** Shows a request still publishing (the attempt `ours` accepts) as outcome unknown, and says why once. */
+  async function unknownOutcome(id: string, ours: (r: PublishRequestRecord) => boolean, error: string): Promise<void> {
+    const { record } = await update(id, (cur) =>
+      cur.state === 'publishing' && ours(cur) ? { ...cur, state: 'unknown', error } : decidedText(cur),
+    );
+    if (record) await tellUnknown(record);
+  }
+  const tellUnknown = (r: PublishRequestRecord) =>
+    say(r, { text: `❓ Outcome unknown: ${r.error}` }, `recovered:${r.attempt}`);
+
+  const publisher = createPublisher({ ...deps, update, show, say, watch });
   const reminders = createReminders({ ...deps, say });
   const missed = createMissedSlots({ ...deps, publishQueue: PUBLISH_QUEUE, update, say });
 
@@ -423,23 +454,32 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
       return undefined;
     },
 
+    /**
+     * An attempt's watch is due: if the request is still publishing on that attempt, the outcome was never
+     * written (the store away past the bound of its writes, or the process gone): it is shown as unknown,
+     * never assumed. Anything else (an outcome written, a later attempt) is left as it is.
+     */
+    async onStale(task: Task): Promise<TaskOutcome> {
+      const id = String(task.data.id);
+      const attempt = Number(task.data.attempt);
+      const r = await repo.get(id);
+      if (!r || r.attempt !== attempt) return undefined;
+      // Shown already but not yet said (a run cut off between the two, run again): the thread is told once.
+      if (r.state === 'unknown' && r.error === UNRECORDED) await tellUnknown(r);
+      if (r.state !== 'publishing') return undefined;
+      const due = r.updatedAt + deps.staleMs;
+      if (clock.now() < due) return { again: due };
+      await unknownOutcome(id, (cur) => cur.attempt === attempt, UNRECORDED);
+      return undefined;
+    },
+
     /** Requests a dead process left in `publishing`: their outcome is unknown, never assumed. */
     async recover(staleMs: number): Promise<void> {
       for await (const r of repo.all()) {
         // Requests from before expiry had its own task get one (scheduling the same id again moves it).
         if (r.state === 'pending') await watchExpiry(r);
         if (r.state !== 'publishing' || clock.now() - r.updatedAt < staleMs) continue;
-        const { record } = await update(r.id, (cur) =>
-          cur.state === 'publishing'
-            ? {
-                ...cur,
-                state: 'unknown',
-                error:
-                  'The bot stopped while this was being published, so the post may or may not have been created. Check the accounts, then use “Mark as posted” or “Try again”.',
-              }
-            : decidedText(cur),
-        );
-        if (record) await say(record, { text: `❓ Outcome unknown: ${record.error}` }, `recovered:${record.attempt}`);
+        await unknownOutcome(r.id, () => true, STOPPED);
       }
     },
   };

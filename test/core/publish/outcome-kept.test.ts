@@ -56,6 +56,7 @@ function publisherOn(store: Store, update: Parameters<typeof createPublisher>[0]
     update,
     show: async () => {},
     say: async () => {},
+    watch: async () => {},
   });
 }
 

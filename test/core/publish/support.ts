@@ -1,6 +1,7 @@
+import { StoreUnavailableError } from '../../../src/core/errors.ts';
 import type { Prepared } from '../../../src/core/platform/interaction.ts';
 import type { Control, OutMessage } from '../../../src/core/platform/message.ts';
-import type { Origin } from '../../../src/core/ports.ts';
+import type { KeyValue, Origin, Store } from '../../../src/core/ports.ts';
 import type { TestBot } from '../../support/bot.ts';
 import type { Seen } from '../../support/recording-chat.ts';
 
@@ -57,3 +58,24 @@ export const allText = (seen: Seen[]): string => JSON.stringify(seen.map((s) => 
 export const lastEphemeral = (h: TestBot): string => h.chat.ephemerals().at(-1)?.message.text ?? '';
 export const fieldOf = (m: OutMessage, name: string): string =>
   m.cards?.[0]?.fields?.find((f) => f.name === name)?.value ?? '';
+
+/** `base`, whose writes of publish requests fail while `outage.on`, as during a long outage of the store. */
+export function withPublishOutage(base: Store): { store: Store; outage: { on: boolean } } {
+  const outage = { on: false };
+  const store: Store = {
+    ...base,
+    namespace(name) {
+      const kv = base.namespace(name);
+      if (name !== 'publish') return kv;
+      const requests: KeyValue = {
+        ...kv,
+        update(key, change, ttl) {
+          if (outage.on) return Promise.reject(new StoreUnavailableError('the store is away (test)'));
+          return kv.update(key, change, ttl);
+        },
+      };
+      return requests;
+    },
+  };
+  return { store, outage };
+}
