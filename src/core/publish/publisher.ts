@@ -62,6 +62,10 @@ const NOT_REPLICATED: Outcome & { kind: 'failed' } = {
   error: 'Nothing was posted: storage was unavailable (no replica confirmed this attempt). Try again in a moment.',
 };
 
+/** To whoever asked, when the call was made and what it brought back could not be written. */
+export const OUTCOME_UNRECORDED =
+  'This was sent to the media API, but storage is unavailable, so the bot could not record whether it was published. Do not send it again: within a few minutes the request will say “Outcome unknown”; check the accounts, then use “Mark as posted” or “Try again” there.';
+
 export function classify(err: unknown): Outcome {
   // The API's own message is left out: a validation message can quote the request, access keys included.
   if (err instanceof UserError) return { kind: 'failed', error: `Nothing was posted: ${err.message}` };
@@ -246,6 +250,11 @@ export function createPublisher(deps: PublisherDeps) {
       logger: deps.logger,
       what: 'record a publish outcome',
       ...(deps.storedBoundMs !== undefined ? { boundMs: deps.storedBoundMs } : {}),
+    }).catch((err: unknown) => {
+      // The call was made: "storage is unavailable, send it again" would have it posted twice. The attempt's
+      // watch shows the request as unknown once it is stale, and the person who asked is told to wait for that.
+      deps.logger.error({ err, requestId: id, attempt: started.attempt }, 'could not record a publish outcome');
+      throw new UserError(OUTCOME_UNRECORDED, { code: 'store_unavailable', cause: err });
     });
     if (done) await tell(done, outcome);
     return true;

@@ -159,6 +159,10 @@ describe('a publish attempt’s watch', () => {
     const { outage } = await publish('Unrecorded', true);
     expect(h.app.sandbox?.posts().map((p) => p.title)).toEqual(['Unrecorded']);
     expect(lastCard(h).text).toMatch(/Publishing/);
+    // Told privately not to send it again (it was posted), never "storage is unavailable, try again".
+    const told = h.chat.seen.filter((s) => s.where === 'ephemeral').map((s) => s.message.text);
+    expect(told).toEqual(expect.arrayContaining([expect.stringMatching(/Do not send it again/)]));
+    expect(told.filter((t) => /try again shortly/i.test(t))).toEqual([]);
 
     // The outage ends; nobody clicks, nobody restarts.
     outage.on = false;
