@@ -23,7 +23,7 @@ export function createConsoleChatAdapter(options: ConsoleChatAdapterOptions): Ch
     chatPort: {
       platform: 'console',
       send: (thread, message, key) => live().send(thread, message, key),
-      updateCard: (thread, message, kind) => live().updateCard(thread, message, kind),
+      updateCard: (thread, message, kind, stillDue) => live().updateCard(thread, message, kind, stillDue),
     },
     async start(listener) {
       session = runConsole({ ...options, ...(listener ? { listener } : {}) });

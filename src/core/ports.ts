@@ -113,6 +113,6 @@ export interface MediaApi {
 // ---------------------------------------------------------------- chat platforms
 
 // The Reply and the ChatPort belong to the seam (platform/chat-port.ts), listed here with the other ports.
-export type { CardEdit, ChatPort, Reply } from './platform/chat-port.ts';
+export type { CardEdit, ChatPort, Reply, StillDue } from './platform/chat-port.ts';
 // Declared once, as schemas, in origin.ts (jobs store them, so they are parsed when read back).
 export type { Origin, Platform, ThreadRef } from './platform/origin.ts';

@@ -2,9 +2,10 @@
 // token; the card is edited in place.
 import type { REST } from 'discord.js';
 import { createCardLanes } from '../core/platform/card-order.ts';
+import { stillDueNow } from '../core/platform/chat-port.ts';
 import { createLastEdit } from '../core/platform/last-edit.ts';
 import type { OutMessage } from '../core/platform/message.ts';
-import type { CardEdit, ChatPort, ThreadRef } from '../core/ports.ts';
+import type { CardEdit, ChatPort, StillDue, ThreadRef } from '../core/ports.ts';
 import { createCardFinder } from './find-card.ts';
 import { createRoleMembers } from './members.ts';
 import { createChannelMessage, editChannelMessage } from './post.ts';
@@ -43,12 +44,13 @@ export function createDiscordChatPort(rest: REST): ChatPort {
       const created = await createChannelMessage(rest, thread.threadId, renderMessage(message), idempotencyKey);
       if (!created?.id) throw new Error('Discord answered a message create without a message id');
     },
-    async updateCard(thread: ThreadRef, message: OutMessage, kind: CardEdit = 'final') {
+    async updateCard(thread: ThreadRef, message: OutMessage, kind: CardEdit = 'final', stillDue?: StillDue) {
       const body = renderMessage(message);
       const content = JSON.stringify(body);
       // Only a refresh is left out as a repeat: another replica may have drawn over a change or a final state.
       if (kind === 'progress' && lastEdit.same(thread.cardMessageId, content)) return false;
       return lanes.edit(thread.cardMessageId, kind, async () => {
+        if (!(await stillDueNow(kind, stillDue))) return false;
         try {
           await editChannelMessage(rest, cardChannelOf(thread), thread.cardMessageId, body);
           lastEdit.remember(thread.cardMessageId, content);

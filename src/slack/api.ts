@@ -3,9 +3,10 @@
 // twice), 429 rejected at once and waited out by whoever paced the call (Retry-After): posts by the
 // pacer in their channel's lane, every other method by the limiter in its tier's queue (limiter.ts).
 import { webApi } from '@slack/bolt';
-import type { CardEdit, Logger } from '../core/ports.ts';
+import { stillDueNow } from '../core/platform/chat-port.ts';
+import type { CardEdit, Logger, StillDue } from '../core/ports.ts';
 import { toBoltLogger } from './bolt-logger.ts';
-import type { SlackLimiter } from './limiter.ts';
+import { NOT_SENT, type SlackLimiter } from './limiter.ts';
 import type { Pacer } from './pace.ts';
 import type { SlackMessage } from './render.ts';
 
@@ -26,7 +27,8 @@ export interface SlackApi {
   findTagged(channel: string, tag: string, threadTs?: string): Promise<string | undefined>;
   postEphemeral(channel: string, user: string, message: SlackMessage, threadTs?: string): Promise<void>;
   /** Resolves false when the edit was not sent (a newer one replaced it, or the budget was short for a refresh). */
-  update(channel: string, ts: string, message: SlackMessage, kind?: CardEdit): Promise<boolean>;
+  /** See `ChatPort.updateCard`: `stillDue` is asked when the edit's turn in the budget came. */
+  update(channel: string, ts: string, message: SlackMessage, kind?: CardEdit, stillDue?: StillDue): Promise<boolean>;
   openView(triggerId: string, view: unknown): Promise<void>;
   userInfo(user: string): Promise<{ isAdmin: boolean; isOwner: boolean }>;
   /** The user ids in a user group (usergroups.users.list; needs usergroups:read). */
@@ -164,10 +166,10 @@ export function createSlackApi(options: SlackApiOptions): SlackApi {
         ...(threadTs ? { thread_ts: threadTs } : {}),
       });
     },
-    update(channel, ts, message, kind = 'final') {
+    update(channel, ts, message, kind = 'final', stillDue) {
       // Counted in the workspace's Tier 3, not in the channel's post lane: a waiting edit never holds a result.
-      return limiter.edit('chat.update', `${channel}:${ts}`, kind, () =>
-        raw('chat.update', { channel, ts, ...body(message) }),
+      return limiter.edit('chat.update', `${channel}:${ts}`, kind, async () =>
+        (await stillDueNow(kind, stillDue)) ? raw('chat.update', { channel, ts, ...body(message) }) : NOT_SENT,
       );
     },
     async openView(triggerId, view) {

@@ -36,7 +36,7 @@ export function createSlackChatPort(options: { apiFor: (teamId: string) => Slack
     },
     findPost: (thread, idempotencyKey) =>
       apiFor(thread.workspaceId).threadHas(thread.channelId, thread.threadId, idempotencyKey),
-    async updateCard(thread, message, kind = 'final') {
+    async updateCard(thread, message, kind = 'final', stillDue) {
       const card = `${thread.workspaceId}:${thread.channelId}:${thread.cardMessageId}`;
       const rendered = renderMessage(message);
       const content = JSON.stringify(rendered);
@@ -44,7 +44,13 @@ export function createSlackChatPort(options: { apiFor: (teamId: string) => Slack
       // a final state is always made, since another replica may have drawn over this one's last edit.
       if (kind === 'progress' && lastEdit.same(card, content)) return false;
       try {
-        const shown = await apiFor(thread.workspaceId).update(thread.channelId, thread.cardMessageId, rendered, kind);
+        const shown = await apiFor(thread.workspaceId).update(
+          thread.channelId,
+          thread.cardMessageId,
+          rendered,
+          kind,
+          stillDue,
+        );
         if (shown) lastEdit.remember(card, content);
         return shown;
       } catch (err) {

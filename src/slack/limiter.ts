@@ -17,6 +17,9 @@ import type { CardEdit } from '../core/ports.ts';
 import { PaceAbandonedError, realSleep, retryAfterMs, type Sleep } from './pace.ts';
 import { budgetOf, tierOf } from './tiers.ts';
 
+/** What an edit's task answers when, its turn come, it was not sent after all: the edit resolves false. */
+export const NOT_SENT: unique symbol = Symbol('not sent');
+
 export interface SlackLimiterOptions {
   /** The workspace's budgets, shared by the replicas (Redis) or this process's own (memory). */
   window: RateWindow;
@@ -246,6 +249,17 @@ export function createSlackLimiter(options: SlackLimiterOptions): SlackLimiter {
     if (entry.card !== undefined) q.sending.add(entry.card);
     try {
       const value = await entry.run();
+      if (value === NOT_SENT) {
+        // Its turn came and the edit was no longer wanted (its card moved on): the turn is given back.
+        void window.giveBack(q.key, q.limit, windowMs).catch(() => undefined);
+        if (entry.counted) {
+          const r = refreshes(q);
+          void window.giveBack(r.key, r.limit, windowMs).catch(() => undefined);
+        }
+        entry.skip();
+        answered(q, entry);
+        return;
+      }
       if (q.rate < q.limit && ++q.successes >= RAISE_AFTER) {
         q.rate++;
         q.successes = 0;

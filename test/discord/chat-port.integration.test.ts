@@ -93,6 +93,21 @@ describe('posting results with the bot token', () => {
     expect(discord.state.message(thread.cardMessageId)?.content).toBe('✅ Done');
   });
 
+  it('does not send a change that is no longer due when its turn comes (another replica showed the end meanwhile)', async () => {
+    const port = running.adapter.chatPort;
+    const content = () => discord.state.message(thread.cardMessageId)?.content;
+    let due = true;
+    // The first edit is on its way: the change waits behind it, and the job ends meanwhile.
+    const first = port.updateCard(thread, { text: '⏳ Submitting' }, 'change');
+    const working = port.updateCard(thread, { text: '⏳ Working on it' }, 'change', async () => due);
+    due = false;
+    expect(await Promise.all([first, working])).toEqual([true, false]);
+    expect(content()).toBe('⏳ Submitting');
+    // A final state is never asked: it is owed.
+    expect(await port.updateCard(thread, { text: '✅ Done' }, 'final', async () => false)).toBe(true);
+    expect(content()).toBe('✅ Done');
+  });
+
   it('posts an oversized result within Discord limits instead of failing', async () => {
     const buttons: Control[] = Array.from({ length: 30 }, (_, i) => ({
       kind: 'action',

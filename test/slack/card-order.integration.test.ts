@@ -70,6 +70,25 @@ describe('a card edit through the Slack adapter', () => {
     expect(answers).toEqual([false, true]);
   });
 
+  it('does not send a change that is no longer due when its turn comes (another replica showed the end meanwhile)', async () => {
+    adapter = await startHttpHarness();
+    const { web } = adapter;
+    const port = adapter.adapter.chatPort;
+    web.slow('chat.update', 300, 1);
+    const first = port.updateCard(thread, { text: '⏳ Submitting' }, 'change');
+    await waitFor(() => web.inHand() === 1, 'the first edit on its way');
+    let due = true;
+    const working = port.updateCard(thread, { text: '⏳ Working on it' }, 'change', async () => due);
+    due = false;
+    expect(await Promise.all([first, working])).toEqual([true, false]);
+    // A question that cannot be answered (the store away) lets the edit go: the read-back is the safety net.
+    const unsure = port.updateCard(thread, { text: '⏳ Working on it, 1 min' }, 'progress', () =>
+      Promise.reject(new Error('store away')),
+    );
+    expect(await unsure).toBe(true);
+    expect(shownOn(web, thread.cardMessageId)).toEqual(['⏳ Submitting', '⏳ Working on it, 1 min']);
+  });
+
   it('does not send a change asked for after the card’s final state (drawn from an earlier read)', async () => {
     adapter = await startHttpHarness();
     const port = adapter.adapter.chatPort;

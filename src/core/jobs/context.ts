@@ -137,8 +137,15 @@ export function createJobsContext(deps: JobServiceDeps): JobsContext {
     if (!port || !job.thread) return true;
     const phase = CARD_PHASE[job.state];
     const line = job.state === 'running' ? await progress(job) : undefined;
-    // A final state is owed like a result; "now working" may give way to the final state when the budget is short.
-    const edit = port.updateCard(job.thread, renderJobCard(job, phase, line), isFinal(job.state) ? 'final' : 'change');
+    // A final state is owed like a result; "now working" may give way to the final state when the budget is short,
+    // and is not sent at all if, by its turn, the job moved on (another replica may have shown its end already).
+    const stillDue = async () => {
+      const current = await repo.get(job.id);
+      return !current || CARD_PHASE[current.state] === phase;
+    };
+    const edit = isFinal(job.state)
+      ? port.updateCard(job.thread, renderJobCard(job, phase, line), 'final')
+      : port.updateCard(job.thread, renderJobCard(job, phase, line), 'change', stillDue);
     if (isFinal(job.state)) return (await edit) && landed(job.id, phase, redraws);
     // A change waits for the platform's budget (Slack's Tier 3) and may be merged with a newer edit or skipped:
     // the work that asked for it (the next commands' cards, in a burst) does not wait with it.

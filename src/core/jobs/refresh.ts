@@ -21,7 +21,12 @@ export function createRefresh(ctx: JobsContext) {
       // A refresh may be skipped when the platform's budget is short (the job's final state never is), and
       // waits for that budget without holding the queue of refreshes.
       void port
-        .updateCard(job.thread, renderJobCard(job, CARD_PHASE[job.state], line), 'progress')
+        .updateCard(
+          job.thread,
+          renderJobCard(job, CARD_PHASE[job.state], line),
+          'progress',
+          async () => (await repo.get(jobId))?.state === 'running',
+        )
         .then(async (shown) => {
           // The job may have ended while this edit was on its way: its final card must stay the last word.
           const after = shown ? await repo.get(jobId) : undefined;

@@ -36,12 +36,13 @@ export interface CardLanes {
    * made, false when it was not sent: a change or a refresh replaced by a newer edit of its card while it
    * waited, or asked for after a final state of its card. Final states are never replaced (each is owed).
    */
-  edit(card: string, kind: CardEdit, send: () => Promise<void>): Promise<boolean>;
+  edit(card: string, kind: CardEdit, send: () => Promise<unknown>): Promise<boolean>;
 }
 
 interface Waiting {
   final: boolean;
-  send: () => Promise<void>;
+  /** Resolves false when, its turn come, it was not sent after all. */
+  send: () => Promise<unknown>;
   resolve(shown: boolean): void;
   reject(error: unknown): void;
 }
@@ -52,8 +53,7 @@ export function createCardLanes(ended: EndedCards = createEndedCards()): CardLan
 
   async function run(card: string, edit: Waiting): Promise<void> {
     try {
-      await edit.send();
-      edit.resolve(true);
+      edit.resolve((await edit.send()) !== false);
     } catch (err) {
       edit.reject(err);
     }

@@ -45,6 +45,35 @@ describe('a "working" edit that lands after the card said Done', () => {
   });
 });
 
+describe('a "working" edit whose turn comes after the job ended', () => {
+  it('is not sent when the platform asks, before sending, whether it is still due: the card never steps back', async () => {
+    h = await startHarness({}, { infra: { sandbox: { jobMs: 50, webhookRetryMs: 100 } } });
+    const chat = h.chat;
+    const asked: boolean[] = [];
+    const waiting: ChatPort = {
+      platform: 'console',
+      send: (thread, message, key) => chat.send(thread, message, key),
+      async updateCard(thread, message, kind, stillDue) {
+        // As the Slack and Discord adapters do: the edit waits for its turn (here, until the end is shown,
+        // as another replica would show it), then asks whether it is still due right before it is sent.
+        if (kind === 'change') {
+          await chat.waitFor((seen) => seen.some((s) => s.where === 'card-update' && done(s.message.text)));
+          const due = stillDue ? await stillDue() : true;
+          asked.push(due);
+          if (!due) return false;
+        }
+        return chat.updateCard(thread, message, kind);
+      },
+    };
+    h.app.registerChat(waiting);
+    await h.command(`/broll ${VIDEO}`);
+    await chat.waitFor(() => asked.length > 0);
+    await chat.waitFor((seen) => done(seen.filter((s) => s.where === 'card-update').at(-1)?.message.text ?? ''), 3_000);
+    expect(asked).toEqual([false]);
+    expect(updates(h).map((s) => (done(s.message.text) ? 'Done' : 'Working'))).toEqual(['Done']);
+  });
+});
+
 /** A memory store that answers StoreUnavailableError to every read and write while `away` (a failover's moment). */
 function storeThatGoesAway(): { store: Store; away: (ms: number) => void } {
   let until = 0;
