@@ -20,6 +20,16 @@ export interface Task {
   attempts: number;
 }
 
+/**
+ * Throws for a task id BullMQ would refuse (an integer, or one with `:`), in every scheduler: a queue that
+ * works on the embedded scheduler must not be refused on Redis only, where tests run less often.
+ */
+export function checkTaskId(id: string): void {
+  if (id.includes(':') || /^\d+$/.test(id)) {
+    throw new Error(`task id "${id}" must not be an integer or contain ':' (BullMQ refuses both)`);
+  }
+}
+
 /** What a handler asks for next: nothing (done), or to run again at `at` (e.g. poll a running project later). */
 export type TaskOutcome = undefined | { again: number };
 

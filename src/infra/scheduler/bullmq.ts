@@ -9,7 +9,7 @@
 import { DelayedError, Job, Queue, Worker } from 'bullmq';
 import { StoreUnavailableError } from '../../core/errors.ts';
 import type { Logger } from '../../core/ports.ts';
-import type { Scheduler, Task, TaskData, TaskHandler } from '../../core/scheduler.ts';
+import { checkTaskId, type Scheduler, type Task, type TaskData, type TaskHandler } from '../../core/scheduler.ts';
 import {
   createQueueClient,
   followPromotions,
@@ -131,6 +131,7 @@ export function createBullmqScheduler(options: BullmqSchedulerOptions): Schedule
    * id), so it is written again for up to 30 s; then schedule() fails as it does while Redis is away.
    */
   async function schedule(queue: string, id: string, dueAt: number, data: TaskData) {
+    checkTaskId(id);
     const written = await unavailableWhenAway(() =>
       acks.writeConfirmed(() => writeAgainIfGone(queue, id, dueAt, data), REPLICATED_WITHIN_MS),
     );

@@ -1,5 +1,5 @@
 import type { Clock, Logger, Store } from '../../core/ports.ts';
-import type { Scheduler, Task, TaskHandler, TaskOutcome } from '../../core/scheduler.ts';
+import { checkTaskId, type Scheduler, type Task, type TaskHandler, type TaskOutcome } from '../../core/scheduler.ts';
 import { createDueIndex, type TaskRecord, taskKey } from './due-index.ts';
 
 // The scheduler for one process on the store it already has (SQLite by default). Tasks and their due-time
@@ -145,6 +145,7 @@ export function createEmbeddedScheduler(options: EmbeddedSchedulerOptions): Embe
 
   return {
     async schedule(queue, id, dueAt, data) {
+      checkTaskId(id);
       await index.put({ queue, id, data, dueAt, attempts: 0, failures: 0 });
       poke();
     },

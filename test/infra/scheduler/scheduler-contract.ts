@@ -112,6 +112,15 @@ export function schedulerContract(name: string, makeFixture: () => Promise<Sched
       for (const d of due) expect(d.at - d.dueAt).toBeLessThan(1_000);
     });
 
+    it('refuses a task id BullMQ cannot take (an integer, or one with a colon)', async () => {
+      const { handler } = recorder();
+      const s = await started(handler);
+      await expect(s.schedule(QUEUE, 'request-1:2', Date.now(), {})).rejects.toThrow(
+        /must not be an integer or contain ':'/,
+      );
+      await expect(s.schedule(QUEUE, '42', Date.now(), {})).rejects.toThrow(/must not be an integer/);
+    });
+
     it('cancels a task that has not started, and says whether there was one', async () => {
       const { runs, handler } = recorder();
       const scheduler = await started(handler);
