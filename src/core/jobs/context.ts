@@ -96,6 +96,11 @@ export interface JobsContext {
 
 const aad = (jobId: string) => `job:${jobId}`;
 
+/** What a card shows once its job ended. */
+const FINAL_PHASES: ReadonlySet<string> = new Set(
+  (Object.keys(CARD_PHASE) as Array<keyof typeof CARD_PHASE>).filter(isFinal).map((state) => CARD_PHASE[state]),
+);
+
 export function createJobsContext(deps: JobServiceDeps): JobsContext {
   const repo = createJobsRepo(deps.store, deps.logger);
   const life = createLifecycle(repo, deps.logger, () => deps.clock.now());
@@ -139,14 +144,17 @@ export function createJobsContext(deps: JobServiceDeps): JobsContext {
     const line = job.state === 'running' ? await progress(job) : undefined;
     // A final state is owed like a result; "now working" may give way to the final state when the budget is short,
     // and is not sent at all if, by its turn, the job moved on (another replica may have shown its end already).
+    // An edit taking back an end the card showed (Failed, for a project whose creation answer never came, then
+    // adopted from its webhook) is owed too: the platform's adapter sends no change after a card's final state.
+    const owed = isFinal(job.state) || (job.cardShows !== undefined && FINAL_PHASES.has(job.cardShows));
     const stillDue = async () => {
       const current = await repo.get(job.id);
       return !current || CARD_PHASE[current.state] === phase;
     };
-    const edit = isFinal(job.state)
+    const edit = owed
       ? port.updateCard(job.thread, renderJobCard(job, phase, line), 'final')
       : port.updateCard(job.thread, renderJobCard(job, phase, line), 'change', stillDue);
-    if (isFinal(job.state)) return (await edit) && landed(job.id, phase, redraws);
+    if (owed) return (await edit) && landed(job.id, phase, redraws);
     // A change waits for the platform's budget (Slack's Tier 3) and may be merged with a newer edit or skipped:
     // the work that asked for it (the next commands' cards, in a burst) does not wait with it.
     // The look after it is tried again while the store is away (a failover): given up, an edit drawn before the

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { channelKeyOf } from '../../../src/core/jobs/model.ts';
 import { createHttpTransport, type HttpTransport } from '../../../src/core/media/http-transport.ts';
+import { createCardLanes } from '../../../src/core/platform/card-order.ts';
+import { stillDueNow } from '../../../src/core/platform/chat-port.ts';
 import { type Sandbox, startSandbox } from '../../../src/sandbox/server.ts';
 import { embeddedScheduler } from '../../../src/start-bot.ts';
 import { freePort } from '../../support/bot-process.ts';
@@ -44,6 +46,13 @@ describe('a project the API created although its creation answer was a 500', () 
       { infra: { mediaTransport: failingAfterCreating(sandbox.baseUrl), scheduler: embeddedScheduler(3_600_000) } },
     );
     const harness = h;
+    // Card edits keep the order rule Slack's and Discord's adapters keep (no change after a final state).
+    const lanes = createCardLanes();
+    const plain = harness.chat.updateCard.bind(harness.chat);
+    harness.chat.updateCard = (thread, message, kind = 'final', stillDue) =>
+      lanes.edit(thread.cardMessageId, kind, async () =>
+        (await stillDueNow(kind, stillDue)) ? plain(thread, message, kind) : false,
+      );
     await harness.app.settings.update(channelKeyOf(origin), { apiKey: 'sk-team-key-000000' });
     await harness.command(`/broll ${VIDEO}`);
     const failure = threadPosts(harness)[0]?.message.text ?? '';
@@ -54,6 +63,13 @@ describe('a project the API created although its creation answer was a 500', () 
     await harness.chat.waitFor((seen) => seen.filter((s) => s.where === 'thread').length === 2);
     expect(threadPosts(harness)[1]?.message.text).not.toMatch(/failed/i);
     await harness.chat.waitFor((seen) => seen.some((s) => s.where === 'card-update' && /Done/.test(s.message.text)));
+    // The card took back its "failed" while the adopted project ran: it never claimed an end it then kept.
+    const shown = harness.chat.seen
+      .filter((s) => s.where === 'card-update')
+      .map((s) => (/Done/.test(s.message.text) ? 'Done' : /Working/.test(s.message.text) ? 'Working' : s.message.text));
+    const failed = shown.findIndex((t) => /fail|may have created/i.test(t));
+    expect(failed).toBeGreaterThanOrEqual(0);
+    expect(shown.slice(failed + 1)).toEqual(['Working', 'Done']);
   });
 });
 
