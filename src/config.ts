@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { ConfigError } from './core/errors.ts';
 import { LEGACY_KEY_PREFIX } from './infra/redis/redis-keys.ts';
 import { isSentinelUrl, redisPassword, sentinelUrlProblem } from './infra/redis/redis-url.ts';
-import { type SandboxOptions, sandboxOptionsFromEnv } from './sandbox/options.ts';
+import { embeddedSandboxOptionsFromEnv, type SandboxOptions, sandboxOptionsFromEnv } from './sandbox/options.ts';
 
 export type Env = Record<string, string | undefined>;
 
@@ -51,6 +51,8 @@ export interface Config {
     sandboxReason?: 'requested' | 'unconfigured';
     /** Requests per hour per key the bot allows itself. */
     rateLimitPerHour: number;
+    /** Sandbox mode: the SANDBOX_* variables set for the sandbox the bot starts (how long projects take…). */
+    sandbox?: Partial<SandboxOptions>;
   };
   /** How long the poller keeps asking about a project before giving up. */
   pollHorizonHours: number;
@@ -306,7 +308,10 @@ export function loadConfig(env: Env = process.env): Config {
       `Invalid configuration; set these in the environment (.env.example lists every variable):\n  - ${problems.join('\n  - ')}`,
     );
   }
-  return build(parsed.data);
+  const config = build(parsed.data);
+  return config.mediaApi.mode === 'sandbox'
+    ? { ...config, mediaApi: { ...config.mediaApi, sandbox: embeddedSandboxOptionsFromEnv(env) } }
+    : config;
 }
 
 const trimSlash = (url: string) => url.replace(/\/+$/, '');

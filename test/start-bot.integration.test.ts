@@ -47,6 +47,41 @@ describe('startBot', () => {
     expect(await bot.stop()).toBe(true);
   });
 
+  it('starts its sandbox with the SANDBOX_* variables that were set (here: every webhook delivered twice)', async () => {
+    const input = new PassThrough();
+    const output = new PassThrough();
+    let printed = '';
+    output.on('data', (d: Buffer) => {
+      printed += d.toString();
+    });
+    bot = await startBot(consoleConfig({ SANDBOX_WEBHOOK_DUPLICATES: '1', SANDBOX_JOB_MS: '100', SANDBOX_PORT: '1' }), {
+      logger: createRecordingLogger(),
+      console: { input, output, waitMs: 1000 },
+    });
+    const port = bot.port;
+    input.write('/broll https://example.com/talk.mp4\n');
+    const deliveries = async () => {
+      const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+      return [...text.matchAll(/^reelbot_webhook_deliveries_total\{[^}]*\} (\d+)$/gm)].reduce(
+        (n, m) => n + Number(m[1]),
+        0,
+      );
+    };
+    let seen = 0;
+    await waitFor(() => {
+      void deliveries().then((n) => {
+        seen = n;
+      });
+      return seen >= 2 && /✅/.test(printed);
+    }, 'the job done and its webhook delivered twice');
+    input.end();
+    await bot.finished;
+  });
+
+  it('refuses an invalid SANDBOX_* variable by name before starting', () => {
+    expect(() => consoleConfig({ SANDBOX_JOB_MS: 'soon' })).toThrow(/SANDBOX_JOB_MS/);
+  });
+
   it('gives the console a free port when PORT is taken, and says so', async () => {
     const taken = createServer();
     await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));

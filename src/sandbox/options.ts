@@ -92,6 +92,24 @@ function blankToUndefined(env: Record<string, string | undefined>): Record<strin
 }
 
 /**
+ * The SANDBOX_* variables that were set, for the sandbox the bot starts itself (MEDIA_API_URL=sandbox or
+ * nothing configured): how long projects take, the rate limit and the webhooks' pace. Its port and interface
+ * are the bot's own choice (any free loopback port), so SANDBOX_PORT and SANDBOX_HOST do not apply.
+ */
+export function embeddedSandboxOptionsFromEnv(env: Record<string, string | undefined>): Partial<SandboxOptions> {
+  const all = sandboxOptionsFromEnv(env);
+  const given = (name: string) => (env[name] ?? '').trim() !== '';
+  const applies: Array<[keyof SandboxOptions, string]> = [
+    ['jobMs', 'SANDBOX_JOB_MS'],
+    ['rateLimitPerMinute', 'SANDBOX_RATE_LIMIT'],
+    ['webhookRetryMs', 'SANDBOX_WEBHOOK_RETRY_MS'],
+    ['webhookTimeoutMs', 'SANDBOX_WEBHOOK_TIMEOUT_MS'],
+    ['webhookDuplicates', 'SANDBOX_WEBHOOK_DUPLICATES'],
+  ];
+  return Object.fromEntries(applies.filter(([, name]) => given(name)).map(([option]) => [option, all[option]]));
+}
+
+/**
  * Reads the SANDBOX_* variables (the standalone sandbox listens on SANDBOX_PORT, default 4010);
  * throws ConfigError naming the variable and what to set.
  */

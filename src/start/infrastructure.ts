@@ -75,6 +75,7 @@ function isSandbox(s: Partial<SandboxOptions> | Sandbox): s is Sandbox {
 /** The simulator for MEDIA_API_URL=sandbox: the caller's own (left to it to close), or one on a loopback port. */
 async function openSandbox(
   given: Partial<SandboxOptions> | Sandbox | undefined,
+  fromEnv: Partial<SandboxOptions> | undefined,
   at: StoreOptions | undefined,
   dataDir: string,
   closers: Closers,
@@ -85,6 +86,7 @@ async function openSandbox(
   const sandbox = await startSandbox({
     // Kept beside the SQLite store: another console on it, or the next start, reads its projects back.
     ...(at?.kind === 'sqlite' ? { projectsDir: join(dataDir, 'sandbox-projects') } : {}),
+    ...fromEnv,
     ...given,
     port: 0,
     host: '127.0.0.1',
@@ -135,7 +137,9 @@ export async function openInfrastructure(
   if (budgetCounter) closers.push('the budget counter', () => budgetCounter.close());
 
   const sandbox =
-    config.mediaApi.mode === 'sandbox' ? await openSandbox(infra.sandbox, at, dataDir, closers) : undefined;
+    config.mediaApi.mode === 'sandbox'
+      ? await openSandbox(infra.sandbox, config.mediaApi.sandbox, at, dataDir, closers)
+      : undefined;
 
   const metrics = createMetrics({ definitions: METRIC_DEFINITIONS });
   let lastMediaAnswer: MediaApiHealth | undefined;
