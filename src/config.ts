@@ -309,9 +309,8 @@ export function loadConfig(env: Env = process.env): Config {
     );
   }
   const config = build(parsed.data);
-  return config.mediaApi.mode === 'sandbox'
-    ? { ...config, mediaApi: { ...config.mediaApi, sandbox: embeddedSandboxOptionsFromEnv(env) } }
-    : config;
+  const sandbox = config.mediaApi.mode === 'sandbox' ? embeddedSandboxOptionsFromEnv(env) : {};
+  return Object.keys(sandbox).length > 0 ? { ...config, mediaApi: { ...config.mediaApi, sandbox } } : config;
 }
 
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
