@@ -129,6 +129,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
       // token's hash (never the token itself as a Redis key), as before distribution mode.
       workspace: botToken ? createHash('sha256').update(botToken).digest('hex').slice(0, 16) : `team:${teamId}`,
       onRateLimited: rateLimited,
+      logger,
       ...(options.rateWindowMs ? { windowMs: options.rateWindowMs } : {}),
     });
     const api = createSlackApi({

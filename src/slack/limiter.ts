@@ -4,16 +4,17 @@
 // the window, never in a burst as a window opens: every one of those algorithms accepts that. A 429 lowers
 // the method's rate and each run of successes raises it back by one call a window, so a server stricter
 // than documented is met too. Each method has its own queue, so a 429 on chat.update waits its Retry-After
-// there, never in a channel's post lane (results keep flowing). Inside a queue, what someone waits for goes
-// first (a card's final state, a command's answer); a card's progress refresh is coalesced with a newer one
-// for the same card, may only spend what the reserve leaves, and is skipped when it could not go for a while:
-// fifty running jobs refreshing once a minute spend a whole tier. One card's edits go one at a time, so two
-// are never on their way at once for Slack to carry out in either order, and a change never follows its
-// card's final state, not even sent again after a 429 (core/platform/card-order.ts).
+// there, never in a channel's post lane (results keep flowing); the wait is recorded in the shared window too,
+// so the other replicas wait it out as well instead of each drawing a 429 of its own. Inside a queue, what
+// someone waits for goes first (a card's final state, a command's answer); a card's progress refresh is
+// coalesced with a newer one for the same card, may only spend what the reserve leaves, and is skipped when it
+// could not go for a while: fifty running jobs refreshing once a minute spend a whole tier. One card's edits go
+// one at a time, so two are never on their way at once for Slack to carry out in either order, and a change
+// never follows its card's final state, not even sent again after a 429 (core/platform/card-order.ts).
 
 import { createEndedCards } from '../core/platform/card-order.ts';
 import { createMemoryRateWindow, type RateWindow } from '../core/platform/rate-window.ts';
-import type { CardEdit } from '../core/ports.ts';
+import type { CardEdit, Logger } from '../core/ports.ts';
 import { PaceAbandonedError, realSleep, retryAfterMs, type Sleep } from './pace.ts';
 import { budgetOf, tierOf } from './tiers.ts';
 
@@ -31,6 +32,8 @@ export interface SlackLimiterOptions {
   staleMs?: number;
   /** Each 429 Slack answered, by method (counted in /metrics). */
   onRateLimited?: (method: string) => void;
+  /** Where a Retry-After that could not be shared is noted (debug: this process waits it out anyway). */
+  logger?: Logger;
   now?: () => number;
   sleep?: Sleep;
 }
@@ -138,6 +141,8 @@ export function createSlackLimiter(options: SlackLimiterOptions): SlackLimiter {
 
   /** One call per interval: the rate's calls spread evenly over the window. */
   const spacingOf = (q: Queue) => Math.max(1, Math.ceil(windowMs / q.rate));
+  /** Every call of the method takes its turn here, so a Retry-After recorded here holds all of them. */
+  const turnOf = (q: Queue) => `${q.key}:spacing`;
   const refreshes = (q: Queue) => ({ key: `${q.key}:refresh`, limit: q.limit - q.reserve });
 
   /** Sleeps up to `ms`, or less when a call joins the queue (it may be one that can go now). */
@@ -211,7 +216,7 @@ export function createSlackLimiter(options: SlackLimiterOptions): SlackLimiter {
             continue;
           }
         }
-        const turn = await take(`${q.key}:spacing`, 1, spacingOf(q));
+        const turn = await take(turnOf(q), 1, spacingOf(q));
         if (!turn.taken) {
           await nap(q, turn.waitMs);
           continue;
@@ -283,6 +288,15 @@ export function createSlackLimiter(options: SlackLimiterOptions): SlackLimiter {
       // The method waits, not the channel: Slack counts it per workspace. The call keeps its place in the
       // refreshes' share and its turn in the queue: sent again, it does not count twice.
       q.blockedUntil = Math.max(q.blockedUntil, now() + wait);
+      // Slack refuses every replica until then; out of reach (Redis down), the others draw their own 429s.
+      void window
+        .block(turnOf(q), wait)
+        .catch((error: unknown) =>
+          options.logger?.debug(
+            { err: error, method: entry.method },
+            'slack: Retry-After not shared with the replicas',
+          ),
+        );
       if (entry.card !== undefined) q.sending.delete(entry.card);
       // A newer edit of its card joined while it was on its way: a change gives way to it, never sent after it
       // (a final state keeps its turn before the edits that followed it).

@@ -6,7 +6,7 @@ import { createSlackApi } from '../../src/slack/api.ts';
 import { createSlackChatPort } from '../../src/slack/chat-port.ts';
 import { createSlackLimiter } from '../../src/slack/limiter.ts';
 import { createPacer } from '../../src/slack/pace.ts';
-import { startSlackWebApi } from '../doubles/slack/index.ts';
+import { type SlackWebApiDouble, startSlackWebApi } from '../doubles/slack/index.ts';
 import { createTierCounter, type TierCounter } from '../doubles/slack/tier-models.ts';
 import { deleteRedisPrefix, REDIS_URL, uniquePrefix } from '../infra/store/helpers.ts';
 import { createRecordingLogger } from '../support/recording-logger.ts';
@@ -45,6 +45,7 @@ function gate(): RateWindow & { open(): void } {
     },
     take: async () => (open ? { taken: true, waitMs: 0 } : { taken: false, waitMs: 5 }),
     giveBack: async () => undefined,
+    block: async () => undefined,
   };
 }
 
@@ -144,6 +145,7 @@ describe('the workspace’s tier budget', () => {
     const down: RateWindow = {
       take: async () => Promise.reject(new Error('Connection is closed.')),
       giveBack: async () => Promise.reject(new Error('Connection is closed.')),
+      block: async () => Promise.reject(new Error('Connection is closed.')),
     };
     const limiter = createSlackLimiter({ window: down, workspace: 'T1', windowMs: 4500 });
     const sent: number[] = [];
@@ -226,6 +228,78 @@ describe('a 429 on chat.update', () => {
       expect(web.callsOf('chat.update')).toHaveLength(2);
       expect(await port.updateCard(thread, { text: 'Done' })).toBe(true);
       expect(web.callsOf('chat.update')).toHaveLength(3);
+    } finally {
+      await web.close();
+    }
+  });
+});
+
+describe('a 429 on chat.update with replicas sharing the workspace’s budget', () => {
+  const thread = (card: string) => ({
+    platform: 'slack' as const,
+    workspaceId: 'T1',
+    channelId: CHANNEL,
+    threadId: card,
+    cardMessageId: card,
+  });
+
+  function replica(web: SlackWebApiDouble, window: RateWindow, logger = createRecordingLogger()) {
+    const api = createSlackApi({
+      botToken: 'xoxb-test',
+      apiUrl: web.apiUrl,
+      logger,
+      pacer: createPacer({ intervalMs: 0, window }),
+      // A 4.5 s window: one chat.update every 100 ms between them, so both send within a 1 s Retry-After.
+      limiter: createSlackLimiter({ window, workspace: 'T1', windowMs: 4500, logger }),
+    });
+    return createSlackChatPort({ apiFor: () => api });
+  }
+
+  it('holds every replica until its Retry-After passed, so Slack refuses the method once', async () => {
+    const web = await startSlackWebApi();
+    const prefix = uniquePrefix();
+    const windows = [0, 1].map(() => createRedisRateWindow({ url: REDIS_URL, prefix }));
+    try {
+      web.refuseFor('chat.update', 1);
+      const [a, b] = windows.map((window) => replica(web, window));
+      const edits = [
+        a?.updateCard(thread('1.1'), { text: 'Done' }),
+        b?.updateCard(thread('2.2'), { text: 'Done' }),
+        a?.updateCard(thread('3.3'), { text: 'Done' }),
+        b?.updateCard(thread('4.4'), { text: 'Done' }),
+      ];
+      expect(await Promise.all(edits)).toEqual([true, true, true, true]);
+      const calls = web.callsOf('chat.update');
+      const refusals = calls.filter((c) => c.status === 429);
+      expect(refusals).toHaveLength(1);
+      const refusedAt = refusals[0]?.at ?? 0;
+      const sentDuring = calls.filter((c) => c.at > refusedAt && c.at < refusedAt + 1000);
+      expect(sentDuring).toEqual([]);
+      expect(calls.filter((c) => c.status === 200)).toHaveLength(4);
+    } finally {
+      for (const w of windows) await w.close();
+      await deleteRedisPrefix(prefix);
+      await web.close();
+    }
+  });
+
+  it('still waits out the Retry-After alone when it cannot share it (Redis down), and says so at debug', async () => {
+    const web = await startSlackWebApi();
+    try {
+      web.refuseFor('chat.update', 1);
+      const local = createMemoryRateWindow();
+      const down: RateWindow = {
+        take: (key, limit, ms) => local.take(key, limit, ms),
+        giveBack: (key, limit, ms) => local.giveBack(key, limit, ms),
+        block: async () => Promise.reject(new Error('Connection is closed.')),
+      };
+      const logger = createRecordingLogger();
+      const port = replica(web, down, logger);
+      expect(await port.updateCard(thread('1.1'), { text: 'Done' })).toBe(true);
+      const [refused, edited] = web.callsOf('chat.update');
+      expect(refused?.status).toBe(429);
+      expect(edited && refused && edited.at - refused.at).toBeGreaterThanOrEqual(1000);
+      expect(logger.lines.filter((l) => l.msg.includes('Retry-After not shared'))).toMatchObject([{ level: 'debug' }]);
     } finally {
       await web.close();
     }

@@ -19,11 +19,19 @@ export interface RateWindow {
   take(key: string, limit: number, windowMs: number): Promise<RateWindowTake>;
   /** Uncounts one call taken under `key` (the platform refused it, or it was never sent). */
   giveBack(key: string, limit: number, windowMs: number): Promise<void>;
+  /**
+   * Refuses every take under `key` for the next `forMs`, for every process sharing it: the platform answered
+   * one of them 429 with a Retry-After, and the others would each draw their own. A duration, not an instant,
+   * since replicas' clocks may differ; a block never shortens one already recorded. What was counted stays.
+   */
+  block(key: string, forMs: number): Promise<void>;
 }
 
 export function createMemoryRateWindow(now: () => number = Date.now): RateWindow {
   /** key -> calls counted in the window that closes at `endsAt`. */
   const windows = new Map<string, { count: number; endsAt: number }>();
+  /** key -> when its block ends. */
+  const blocks = new Map<string, number>();
   const current = (key: string) => {
     const w = windows.get(key);
     if (w && w.endsAt > now()) return w;
@@ -33,6 +41,9 @@ export function createMemoryRateWindow(now: () => number = Date.now): RateWindow
   return {
     async take(key, limit, windowMs) {
       if (windows.size > 10_000) for (const k of [...windows.keys()]) current(k);
+      const blocked = (blocks.get(key) ?? 0) - now();
+      if (blocked > 0) return { taken: false, waitMs: Math.ceil(blocked) };
+      blocks.delete(key);
       const w = current(key) ?? { count: 0, endsAt: now() + windowMs };
       if (w.count >= limit) return { taken: false, waitMs: Math.max(1, w.endsAt - now()) };
       w.count++;
@@ -42,6 +53,10 @@ export function createMemoryRateWindow(now: () => number = Date.now): RateWindow
     async giveBack(key) {
       const w = current(key);
       if (w && w.count > 0) w.count--;
+    },
+    async block(key, forMs) {
+      if (blocks.size > 10_000) for (const [k, until] of [...blocks]) if (until <= now()) blocks.delete(k);
+      blocks.set(key, Math.max(blocks.get(key) ?? 0, now() + forMs));
     },
   };
 }

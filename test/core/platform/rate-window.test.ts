@@ -24,4 +24,31 @@ describe('the rate window in memory', () => {
     await w.giveBack('other', 1, 1_000);
     expect((await w.take('k', 1, 1_000)).taken).toBe(false);
   });
+
+  it('refuses every call under a blocked key until the block ends, then takes them again', async () => {
+    let now = 0;
+    const w = createMemoryRateWindow(() => now);
+    await w.block('k', 1_000);
+    expect(await w.take('k', 45, 60_000)).toEqual({ taken: false, waitMs: 1_000 });
+    // Only that key waits: the platform's Retry-After was about one method.
+    expect((await w.take('other', 45, 60_000)).taken).toBe(true);
+    now = 600;
+    expect(await w.take('k', 45, 60_000)).toEqual({ taken: false, waitMs: 400 });
+    now = 1_000;
+    expect((await w.take('k', 45, 60_000)).taken).toBe(true);
+  });
+
+  it('keeps the longer of two blocks, and the calls counted before them', async () => {
+    let now = 0;
+    const w = createMemoryRateWindow(() => now);
+    expect((await w.take('k', 2, 3_000)).taken).toBe(true);
+    await w.block('k', 2_000);
+    await w.block('k', 300);
+    now = 1_999;
+    expect(await w.take('k', 2, 3_000)).toEqual({ taken: false, waitMs: 1 });
+    now = 2_000;
+    expect((await w.take('k', 2, 3_000)).taken).toBe(true);
+    // The window opened at 0 still holds its first call: two of two, until it closes at 3 s.
+    expect(await w.take('k', 2, 3_000)).toEqual({ taken: false, waitMs: 1_000 });
+  });
 });

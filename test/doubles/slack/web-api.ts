@@ -73,6 +73,11 @@ export interface SlackWebApiDouble {
   failChannel(channelId: string, error?: string): void;
   rateLimit(method: string, times: number, retryAfterSeconds: number): void;
   /**
+   * As slack.com refuses a spent method: its next call is answered 429 with `retryAfterSeconds`, and so is
+   * every call of it from then until that time has passed, each with the whole seconds left.
+   */
+  refuseFor(method: string, retryAfterSeconds: number): void;
+  /**
    * The next `times` calls of `method` are answered `ms` late, as by a slow Slack server: what becomes of a
    * call (a 429 included) is decided when it arrives, and it is carried out and recorded when answered, so
    * a call made meanwhile may be carried out first.
@@ -114,6 +119,8 @@ export async function startSlackWebApi(
   const responses: ResponseUrlPost[] = [];
   const failing = new Map<string, string>();
   const limited = new Map<string, { times: number; retryAfter: number }>();
+  /** method -> how long it is refused from its next call, and once that came, until when. */
+  const refused = new Map<string, { seconds: number; until?: number }>();
   const slowed = new Map<string, { times: number; ms: number }>();
   let inHand = 0;
   const users = new Map((options.users ?? []).map((u) => [u.id, u]));
@@ -272,8 +279,9 @@ export async function startSlackWebApi(
     const token = (req.headers.authorization ?? '').replace(/^Bearer /, '') || (args.token as string | undefined);
     const limit = limited.get(method);
     const team = (token && oauth?.teamOf(token)) || TEAM_ID;
-    const retryAfter = limit && limit.times > 0 ? limit.retryAfter : overLimit(method, args, team);
-    if (retryAfter !== undefined && limit && limit.times > 0) limit.times--;
+    const held = refusedFor(method);
+    const retryAfter = held ?? (limit && limit.times > 0 ? limit.retryAfter : overLimit(method, args, team));
+    if (held === undefined && retryAfter !== undefined && limit && limit.times > 0) limit.times--;
     const late = slowed.get(method);
     if (late && late.times > 0) {
       late.times--;
@@ -289,6 +297,17 @@ export async function startSlackWebApi(
     const response = answer(method, args, token);
     calls.push({ method, args, ...(token ? { token } : {}), status: 200, response, at: Date.now() });
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(response));
+  }
+
+  /** Seconds left while `method` is refused (refuseFor), else undefined. */
+  function refusedFor(method: string): number | undefined {
+    const refusal = refused.get(method);
+    if (!refusal) return undefined;
+    refusal.until ??= Date.now() + refusal.seconds * 1000;
+    const left = refusal.until - Date.now();
+    if (left > 0) return Math.ceil(left / 1000);
+    refused.delete(method);
+    return undefined;
   }
 
   const server = createServer((req, res) => {
@@ -312,6 +331,7 @@ export async function startSlackWebApi(
     responseUrl: (id) => `${base}/respond/${id}`,
     failChannel: (channelId, error = 'not_in_channel') => failing.set(channelId, error),
     rateLimit: (method, times, retryAfter) => limited.set(method, { times, retryAfter }),
+    refuseFor: (method, seconds) => refused.set(method, { seconds }),
     slow: (method, ms, times = 1) => slowed.set(method, { times, ms }),
     inHand: () => inHand,
     setUsergroup: (group) => usergroups.set(group.id, group),

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRedisRateWindow } from '../../../src/infra/redis/redis-rate-window.ts';
-import { deleteRedisPrefix, REDIS_URL, uniquePrefix } from '../store/helpers.ts';
+import { deleteRedisPrefix, REDIS_URL, uniquePrefix, withRedis } from '../store/helpers.ts';
 
 // Replicas with one Slack bot token share its workspace's tiers: together they never take more than one budget.
 
@@ -67,5 +67,33 @@ describe('the Slack rate window shared in Redis', () => {
     expect(refused?.taken).toBe(false);
     await new Promise((resolve) => setTimeout(resolve, (refused?.waitMs ?? 0) + 20));
     expect((await a?.take('C1', 1, 200))?.taken).toBe(true);
+  });
+
+  it('refuses every replica’s calls under a key another one blocked, until the block ends', async () => {
+    const [a, b] = replicas(2);
+    expect((await a?.take('T1:chat.update:spacing', 1, 100))?.taken).toBe(true);
+    // A 429 with Retry-After: 1 on replica a.
+    await a?.block('T1:chat.update:spacing', 1000);
+    // A shorter block recorded later does not end it sooner.
+    await b?.block('T1:chat.update:spacing', 200);
+    const refused = await b?.take('T1:chat.update:spacing', 1, 100);
+    expect(refused?.taken).toBe(false);
+    expect(refused?.waitMs).toBeGreaterThan(900);
+    expect(refused?.waitMs).toBeLessThanOrEqual(1000);
+    // Only that key waits, and a refused call is not counted.
+    expect((await b?.take('T1:conversations.info:spacing', 1, 100))?.taken).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, (refused?.waitMs ?? 0) + 20));
+    expect((await b?.take('T1:chat.update:spacing', 1, 100))?.taken).toBe(true);
+    expect((await a?.take('T1:chat.update:spacing', 1, 100))?.taken).toBe(false);
+  });
+
+  it('keeps the block under the bot’s prefix, expiring on its own', async () => {
+    const [a] = replicas(1);
+    await a?.block('T1:chat.update:spacing', 5000);
+    const keys = await withRedis((client) => client.keys(`${prefix}*`));
+    expect(keys).toEqual([`${prefix}rate:{T1:chat.update:spacing}:blocked`]);
+    const ttl = await withRedis((client) => client.pTTL(keys[0] ?? ''));
+    expect(ttl).toBeGreaterThan(4000);
+    expect(ttl).toBeLessThanOrEqual(5000);
   });
 });
