@@ -256,7 +256,7 @@ export function createSlackLimiter(options: SlackLimiterOptions): SlackLimiter {
       const value = await entry.run();
       if (value === NOT_SENT) {
         // Its turn came and the edit was no longer wanted (its card moved on): the turn is given back.
-        void window.giveBack(q.key, q.limit, windowMs).catch(() => undefined);
+        void window.giveBack(turnOf(q), 1, spacingOf(q)).catch(() => undefined);
         if (entry.counted) {
           const r = refreshes(q);
           void window.giveBack(r.key, r.limit, windowMs).catch(() => undefined);

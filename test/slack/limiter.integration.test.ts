@@ -4,7 +4,7 @@ import { createMemoryRateWindow, type RateWindow } from '../../src/core/platform
 import { createRedisRateWindow } from '../../src/infra/redis/redis-rate-window.ts';
 import { createSlackApi } from '../../src/slack/api.ts';
 import { createSlackChatPort } from '../../src/slack/chat-port.ts';
-import { createSlackLimiter } from '../../src/slack/limiter.ts';
+import { createSlackLimiter, NOT_SENT } from '../../src/slack/limiter.ts';
 import { createPacer } from '../../src/slack/pace.ts';
 import { type SlackWebApiDouble, startSlackWebApi } from '../doubles/slack/index.ts';
 import { createTierCounter, type TierCounter } from '../doubles/slack/tier-models.ts';
@@ -66,6 +66,30 @@ describe('the workspace’s tier budget', () => {
     window.open();
     expect(await outcomes).toEqual([false, true, true, true, false]);
     expect(sent).toEqual(['card2 done', 'card3 working', 'card1 at 2 min']);
+  });
+
+  it('gives back the turn of an edit that, its turn come, was not sent after all', async () => {
+    const memory = createMemoryRateWindow();
+    const taken: string[] = [];
+    const givenBack: string[] = [];
+    const window: RateWindow = {
+      take: async (key, limit, ms) => {
+        const got = await memory.take(key, limit, ms);
+        if (got.taken) taken.push(key);
+        return got;
+      },
+      giveBack: async (key, limit, ms) => {
+        givenBack.push(key);
+        await memory.giveBack(key, limit, ms);
+      },
+      block: (key, ms) => memory.block(key, ms),
+    };
+    const limiter = createSlackLimiter({ window, workspace: 'T1' });
+    expect(await limiter.edit('chat.update', 'card1', 'change', async () => NOT_SENT)).toBe(false);
+    // What it took (its turn, and its place in the refreshes' share) is free again: the next call does not
+    // wait a spacing for an edit that never went.
+    expect(taken).toEqual(expect.arrayContaining([expect.stringMatching(/:spacing$/)]));
+    expect([...givenBack].sort()).toEqual([...taken].sort());
   });
 
   it('sends one edit of a card at a time, while other cards’ edits go on', async () => {
