@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { StoreUnavailableError } from '../../../src/core/errors.ts';
-import type { ChatPort, Store } from '../../../src/core/ports.ts';
+import type { ChatPort, StillDue, Store } from '../../../src/core/ports.ts';
 import { createMemoryStore } from '../../../src/infra/store/memory-store.ts';
 import { type Harness, startHarness } from '../../support/harness.ts';
 
@@ -17,25 +17,36 @@ const VIDEO = 'https://example.com/talk.mp4';
 const updates = (harness: Harness) => harness.chat.seen.filter((s) => s.where === 'card-update');
 const done = (text: string) => /Done/.test(text);
 
+/**
+ * The harness's chat with each "working" edit held until the card says Done, as an edit waiting for the
+ * workspace's budget would be (while another replica shows the end); `whenItsTurnComes` then decides it.
+ */
+function holdingChanges(
+  harness: Harness,
+  whenItsTurnComes: (send: () => Promise<boolean>, stillDue: StillDue | undefined) => Promise<boolean>,
+): ChatPort {
+  const chat = harness.chat;
+  return {
+    platform: 'console',
+    send: (thread, message, key) => chat.send(thread, message, key),
+    async updateCard(thread, message, kind, stillDue) {
+      if (kind !== 'change') return chat.updateCard(thread, message, kind);
+      await chat.waitFor((seen) => seen.some((s) => s.where === 'card-update' && done(s.message.text)));
+      return whenItsTurnComes(() => chat.updateCard(thread, message, kind), stillDue);
+    },
+  };
+}
+
 describe('a "working" edit that lands after the card said Done', () => {
   it('is drawn over again: the card ends showing Done', async () => {
     h = await startHarness({}, { infra: { sandbox: { jobMs: 50, webhookRetryMs: 100 } } });
     const chat = h.chat;
     let lateLanded = false;
-    const slow: ChatPort = {
-      platform: 'console',
-      send: (thread, message, key) => chat.send(thread, message, key),
-      async updateCard(thread, message, kind) {
-        // Held until the final state is shown, as an edit waiting for the workspace's budget would be.
-        if (kind === 'change') {
-          await chat.waitFor((seen) => seen.some((s) => s.where === 'card-update' && done(s.message.text)));
-          const shown = await chat.updateCard(thread, message, kind);
-          lateLanded = true;
-          return shown;
-        }
-        return chat.updateCard(thread, message, kind);
-      },
-    };
+    const slow = holdingChanges(h, async (send) => {
+      const shown = await send();
+      lateLanded = true;
+      return shown;
+    });
     h.app.registerChat(slow);
     await h.command(`/broll ${VIDEO}`);
     await chat.waitFor(() => lateLanded);
@@ -50,21 +61,12 @@ describe('a "working" edit whose turn comes after the job ended', () => {
     h = await startHarness({}, { infra: { sandbox: { jobMs: 50, webhookRetryMs: 100 } } });
     const chat = h.chat;
     const asked: boolean[] = [];
-    const waiting: ChatPort = {
-      platform: 'console',
-      send: (thread, message, key) => chat.send(thread, message, key),
-      async updateCard(thread, message, kind, stillDue) {
-        // As the Slack and Discord adapters do: the edit waits for its turn (here, until the end is shown,
-        // as another replica would show it), then asks whether it is still due right before it is sent.
-        if (kind === 'change') {
-          await chat.waitFor((seen) => seen.some((s) => s.where === 'card-update' && done(s.message.text)));
-          const due = stillDue ? await stillDue() : true;
-          asked.push(due);
-          if (!due) return false;
-        }
-        return chat.updateCard(thread, message, kind);
-      },
-    };
+    // As the Slack and Discord adapters do: when its turn comes, the edit asks whether it is still due.
+    const waiting = holdingChanges(h, async (send, stillDue) => {
+      const due = stillDue ? await stillDue() : true;
+      asked.push(due);
+      return due ? send() : false;
+    });
     h.app.registerChat(waiting);
     await h.command(`/broll ${VIDEO}`);
     await chat.waitFor(() => asked.length > 0);
@@ -100,21 +102,13 @@ describe('a "working" edit that lands after Done while the store is away for a m
     h = await startHarness({}, { infra: { store, sandbox: { jobMs: 50, webhookRetryMs: 100 } } });
     const chat = h.chat;
     let lateLanded = false;
-    const slow: ChatPort = {
-      platform: 'console',
-      send: (thread, message, key) => chat.send(thread, message, key),
-      async updateCard(thread, message, kind) {
-        if (kind === 'change') {
-          await chat.waitFor((seen) => seen.some((s) => s.where === 'card-update' && done(s.message.text)));
-          const shown = await chat.updateCard(thread, message, kind);
-          // The look after this edit meets a store that does not answer (a failover under way).
-          away(500);
-          lateLanded = true;
-          return shown;
-        }
-        return chat.updateCard(thread, message, kind);
-      },
-    };
+    const slow = holdingChanges(h, async (send) => {
+      const shown = await send();
+      // The look after this edit meets a store that does not answer (a failover under way).
+      away(500);
+      lateLanded = true;
+      return shown;
+    });
     h.app.registerChat(slow);
     await h.command(`/broll ${VIDEO}`);
     await chat.waitFor(() => lateLanded);
