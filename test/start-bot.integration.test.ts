@@ -26,14 +26,20 @@ function consoleConfig(env: Record<string, string> = {}) {
   return loadConfig({ MEDIA_API_URL: 'sandbox', STORE_URL: `sqlite://${join(dir, 'bot.sqlite')}`, PORT: '0', ...env });
 }
 
+/** The console's input, and what it printed so far. */
+function consoleIo() {
+  const input = new PassThrough();
+  const output = new PassThrough();
+  let text = '';
+  output.on('data', (d: Buffer) => {
+    text += d.toString();
+  });
+  return { input, output, printed: () => text };
+}
+
 describe('startBot', () => {
   it('runs the console when no platform is configured, and finishes with its exit code when the input ends', async () => {
-    const input = new PassThrough();
-    const output = new PassThrough();
-    let printed = '';
-    output.on('data', (d: Buffer) => {
-      printed += d.toString();
-    });
+    const { input, output, printed } = consoleIo();
     bot = await startBot(consoleConfig(), {
       logger: createRecordingLogger(),
       console: { input, output, waitMs: 1000 },
@@ -43,17 +49,12 @@ describe('startBot', () => {
     expect(health.status).toBe(200);
     input.end('/help\n');
     expect(await bot.finished).toBe(0);
-    expect(printed).toMatch(/\/clip/);
+    expect(printed()).toMatch(/\/clip/);
     expect(await bot.stop()).toBe(true);
   });
 
   it('starts its sandbox with the SANDBOX_* variables that were set (here: every webhook delivered twice)', async () => {
-    const input = new PassThrough();
-    const output = new PassThrough();
-    let printed = '';
-    output.on('data', (d: Buffer) => {
-      printed += d.toString();
-    });
+    const { input, output, printed } = consoleIo();
     bot = await startBot(consoleConfig({ SANDBOX_WEBHOOK_DUPLICATES: '1', SANDBOX_JOB_MS: '100', SANDBOX_PORT: '1' }), {
       logger: createRecordingLogger(),
       console: { input, output, waitMs: 1000 },
@@ -72,7 +73,7 @@ describe('startBot', () => {
       void deliveries().then((n) => {
         seen = n;
       });
-      return seen >= 2 && /✅/.test(printed);
+      return seen >= 2 && /✅/.test(printed());
     }, 'the job done and its webhook delivered twice');
     input.end();
     await bot.finished;

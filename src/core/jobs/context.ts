@@ -84,6 +84,11 @@ export interface JobsContext {
   estimator: Estimator;
   /** The progress line of a running job, now. */
   progress(job: Job): Promise<string>;
+  /**
+   * Whether job `jobId` is still where a card edit showing `phase` shows it: asked by the platform right before
+   * a change or a refresh is sent (`ChatPort.updateCard`'s `stillDue`).
+   */
+  stillShows(jobId: string, phase: CardPhase): () => Promise<boolean>;
   /** The key that created the job (while it runs), else the channel's key now. */
   keyFor(job: Job): Promise<string>;
   seal(jobId: string, key: string): string | undefined;
@@ -137,6 +142,10 @@ export function createJobsContext(deps: JobServiceDeps): JobsContext {
       what: 'look at the job after its card was edited',
       ...(deps.timings.storedBoundMs !== undefined ? { boundMs: deps.timings.storedBoundMs } : {}),
     });
+  const stillShows = (jobId: string, phase: CardPhase) => async () => {
+    const current = await repo.get(jobId);
+    return !current || CARD_PHASE[current.state] === phase;
+  };
   async function draw(job: Job, redraws: number): Promise<boolean> {
     const port = deps.chat(job.origin.platform);
     if (!port || !job.thread) return true;
@@ -147,13 +156,10 @@ export function createJobsContext(deps: JobServiceDeps): JobsContext {
     // An edit taking back an end the card showed (Failed, for a project whose creation answer never came, then
     // adopted from its webhook) is owed too: the platform's adapter sends no change after a card's final state.
     const owed = isFinal(job.state) || (job.cardShows !== undefined && FINAL_PHASES.has(job.cardShows));
-    const stillDue = async () => {
-      const current = await repo.get(job.id);
-      return !current || CARD_PHASE[current.state] === phase;
-    };
+    const card = renderJobCard(job, phase, line);
     const edit = owed
-      ? port.updateCard(job.thread, renderJobCard(job, phase, line), 'final')
-      : port.updateCard(job.thread, renderJobCard(job, phase, line), 'change', stillDue);
+      ? port.updateCard(job.thread, card, 'final')
+      : port.updateCard(job.thread, card, 'change', stillShows(job.id, phase));
     if (owed) return (await edit) && landed(job.id, phase, redraws);
     // A change waits for the platform's budget (Slack's Tier 3) and may be merged with a newer edit or skipped:
     // the work that asked for it (the next commands' cards, in a burst) does not wait with it.
@@ -183,6 +189,7 @@ export function createJobsContext(deps: JobServiceDeps): JobsContext {
     life,
     estimator,
     progress,
+    stillShows,
     async post(job, message, idempotencyKey) {
       const port = deps.chat(job.origin.platform);
       if (!port || !job.thread) throw new Error(`no way to post to ${job.origin.platform} for job ${job.id}`);

@@ -20,13 +20,9 @@ export function createRefresh(ctx: JobsContext) {
     if (port.cardEditMs === undefined || age < port.cardEditMs) {
       // A refresh may be skipped when the platform's budget is short (the job's final state never is), and
       // waits for that budget without holding the queue of refreshes.
+      const phase = CARD_PHASE[job.state];
       void port
-        .updateCard(
-          job.thread,
-          renderJobCard(job, CARD_PHASE[job.state], line),
-          'progress',
-          async () => (await repo.get(jobId))?.state === 'running',
-        )
+        .updateCard(job.thread, renderJobCard(job, phase, line), 'progress', ctx.stillShows(jobId, phase))
         .then(async (shown) => {
           // The job may have ended while this edit was on its way: its final card must stay the last word.
           const after = shown ? await repo.get(jobId) : undefined;

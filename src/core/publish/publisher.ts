@@ -63,7 +63,7 @@ const NOT_REPLICATED: Outcome & { kind: 'failed' } = {
 };
 
 /** To whoever asked, when the call was made and what it brought back could not be written. */
-export const OUTCOME_UNRECORDED =
+const OUTCOME_UNRECORDED =
   'This was sent to the media API, but storage is unavailable, so the bot could not record whether it was published. Do not send it again: within a few minutes the request will say “Outcome unknown”; check the accounts, then use “Mark as posted” or “Try again” there.';
 
 export function classify(err: unknown): Outcome {
