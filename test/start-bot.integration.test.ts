@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import type { Store } from '../src/core/ports.ts';
 import { embeddedScheduler, type RunningBot, startBot } from '../src/start-bot.ts';
+import { eventually } from './contract/surface.ts';
 import { waitFor } from './doubles/slack/wait.ts';
 import { createRecordingLogger } from './support/recording-logger.ts';
 
@@ -68,13 +69,11 @@ describe('startBot', () => {
         0,
       );
     };
-    let seen = 0;
-    await waitFor(() => {
-      void deliveries().then((n) => {
-        seen = n;
-      });
-      return seen >= 2 && /✅/.test(printed());
-    }, 'the job done and its webhook delivered twice');
+    // Each poll is awaited, so no request is still out when the bot stops.
+    await eventually(
+      async () => (await deliveries()) >= 2 && /✅/.test(printed()),
+      'the job done and its webhook delivered twice',
+    );
     input.end();
     await bot.finished;
   });

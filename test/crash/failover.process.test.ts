@@ -404,6 +404,16 @@ describe('two replicas on Redis Sentinel, the primary killed mid-burst', () => {
       rounds.push({ round, channels, titles, healthyAfterS });
       const t = tally(w, channels);
       const p = tallyPublishes(w, titles, await w.sandboxPosts());
+      // An apology is the one thing a round cannot show from outside: print the errors behind it, always.
+      if (apologies(w).length > 0) {
+        console.log(`failover ${round + 1}: apologies\n  ${apologies(w).join('\n  ')}`);
+        for (const [i, b] of bots.entries())
+          for (const l of b.logs)
+            if (Number(l.level) >= 50) {
+              const err = l.err as { type?: string; message?: string; stack?: string } | undefined;
+              console.log(`  bot${i} ${l.time} ${l.msg} ${err?.type ?? ''} ${err?.stack ?? err?.message ?? ''}`);
+            }
+      }
       if (process.env.FAILOVER_DEBUG) {
         const counts = new Map<string, number>();
         for (const b of bots)
