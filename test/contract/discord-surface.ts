@@ -66,6 +66,14 @@ export async function startDiscordSurface(
   const delivered = async (id: string, who: Person) => {
     sent.push({ id, who });
     await discord.waitForCallback(id);
+    // As a person does: the next step waits until this one is answered, not only acknowledged. A deferred
+    // reply ("thinking…") is answered once it is edited or deleted; without this wait, a /publish sent
+    // right after /setup could run before the policy it depends on was saved.
+    await discord.waitFor(
+      () => !discord.interactionMessages(id).some((m) => m.loading),
+      10_000,
+      `the answer to interaction ${id} (still "thinking…")`,
+    );
   };
 
   async function press(messages: StoredMessage[], label: string, who: Person | undefined, where: string) {

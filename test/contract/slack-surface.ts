@@ -1,6 +1,7 @@
 // Slack as a Surface: the real Bolt adapter in HTTP mode on the bot's own listener, driven by signed
 // requests; what people see is read from the Web API double (chat.postMessage, postEphemeral), the
 // response_url posts and the acks' own bodies.
+import { COMMANDS } from '../../src/core/app/commands.ts';
 import type { RunningBot } from '../../src/start-bot.ts';
 import { type SlackWebApiDouble, sendSigned, startSlackWebApi } from '../doubles/slack/index.ts';
 import { type SlackUsergroup, TEAM_ID } from '../doubles/slack/web-api.ts';
@@ -104,12 +105,34 @@ export async function startSlackSurface(options: { usergroups?: SlackUsergroup[]
   }
   await boot();
 
-  async function send(path: string, kind: 'command' | 'interactive', payload: Record<string, unknown>, who: Person) {
+  /** Commands and forms the bot has answered: `reelbot_commands_total`, counted once the work behind the ack is done. */
+  async function answered(): Promise<number> {
+    const { body } = await app.request('GET', '/metrics');
+    return [...body.matchAll(/^reelbot_commands_total\{[^}]*command="(?!action:)[^"]*"[^}]*\} (\d+)$/gm)].reduce(
+      (n, m) => n + Number(m[1]),
+      0,
+    );
+  }
+
+  /**
+   * Sends as Slack does. With `untilAnswered`, resolves once the bot answered, as a person waits for the answer
+   * before typing on: Slack's ack comes first and the work follows it, so without this wait a /publish sent right
+   * after /setup could run before the policy it depends on was saved.
+   */
+  async function send(
+    path: string,
+    kind: 'command' | 'interactive',
+    payload: Record<string, unknown>,
+    who: Person,
+    untilAnswered = false,
+  ) {
     const id = responseId(payload);
     if (id) urls.set(id, who);
+    const before = untilAnswered ? await answered() : 0;
     const res = await sendSigned(`${base}${path}`, kind, payload, { secret: SECRET });
     if (res.status !== 200) throw new Error(`Slack request refused: ${res.status}`);
     if (res.text) acks.push({ who, body: JSON.parse(res.text) as Rendered });
+    if (untilAnswered) await eventually(async () => (await answered()) > before, `the answer to ${path}`);
   }
 
   /** Acks, response_url posts and ephemerals to `who`, in that order. */
@@ -132,7 +155,9 @@ export async function startSlackSurface(options: { usergroups?: SlackUsergroup[]
     idOf: (who) => USER[who],
     async command(line, who = 'member') {
       const [name = '', ...rest] = line.split(/\s+/);
-      await send('/slack/commands', 'command', slashCommand(web, name, rest.join(' '), USER[who]), who);
+      // Only a command the bot knows is counted once answered.
+      const known = COMMANDS.some((c) => `/${c.name}` === name);
+      await send('/slack/commands', 'command', slashCommand(web, name, rest.join(' '), USER[who]), who, known);
     },
     async click(thread, label, who = 'member') {
       const root = posts(web).filter((p) => p.ts === thread);
@@ -166,7 +191,7 @@ export async function startSlackSurface(options: { usergroups?: SlackUsergroup[]
         const answer = block.type === 'input' && block.block_id ? stateOf(block, values) : undefined;
         if (answer && block.block_id) state[block.block_id] = answer;
       }
-      await send('/slack/interactivity', 'interactive', viewSubmission(view, state, USER[who]), who);
+      await send('/slack/interactivity', 'interactive', viewSubmission(view, state, USER[who]), who, true);
     },
     threads: async () =>
       posts(web)
