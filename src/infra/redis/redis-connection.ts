@@ -4,6 +4,7 @@
 // reports errors is decided once.
 
 import { Redis, type RedisOptions } from 'ioredis';
+import { WAIT_ON_REPLICA } from './redis-outage.ts';
 import { parseRedisUrl, type RedisTarget, redisAddress } from './redis-url.ts';
 
 export { redisAddress };
@@ -177,6 +178,8 @@ function sentinelOptions(target: Extract<RedisTarget, { kind: 'sentinel' }>, onR
     ...(target.db === undefined ? {} : { db: target.db }),
     reconnectOnError: (error: Error) => {
       if (error.message.startsWith('READONLY')) return onReadonly === 'resend' ? 2 : 1;
+      // A WAIT on a node made a replica under this connection: its writes are confirmed again elsewhere.
+      if (WAIT_ON_REPLICA.test(error.message)) return 1;
       // A blocking read (a BullMQ worker waiting for jobs) on a primary turned replica is ended with this.
       return error.message.startsWith('UNBLOCKED') ? 1 : false;
     },

@@ -109,6 +109,12 @@ const NETWORK_CODES = new Set([
 const OUTAGE_MESSAGES =
   /^Connection is closed\.?$|^connect ETIMEDOUT|Stream isn't writeable|Reached the max retries per request limit|All sentinels are unreachable|^Command timed out|^(READONLY|UNBLOCKED|LOADING|MASTERDOWN|NOREPLICAS)\b/;
 
+/**
+ * Redis's answer to WAIT on a replica: the node that took the writes was made a replica before they were
+ * confirmed (a failover under an open connection). Not an outage of its own: the writes are unconfirmed.
+ */
+export const WAIT_ON_REPLICA = /^ERR WAIT(AOF)? cannot be used with replica instances/;
+
 /** Whether an error says Redis is away or moving (ioredis's and Redis's wording), not that a command was wrong. */
 export function isConnectionError(error: unknown): boolean {
   if (!(error instanceof Error)) return false;

@@ -4,6 +4,7 @@
 // that lacks them) it would answer for none, so it is never asked on a new one. The store and the scheduler
 // both confirm their writes through here.
 import type { RedisClient } from './redis-connection.ts';
+import { WAIT_ON_REPLICA } from './redis-outage.ts';
 
 /** How long one WAIT waits for the replicas; within the store's bound on one operation (2 s). */
 const WAIT_MS = 1_000;
@@ -40,7 +41,17 @@ export function createReplicaAcks(client: RedisClient, options: { replicas: numb
     if (client.status !== 'ready' || since !== connections) {
       return 'the connection that carried the writes was lost (Redis reconnected since)';
     }
-    const acknowledged = await client.wait(replicas, waitMs);
+    let acknowledged: number;
+    try {
+      acknowledged = await client.wait(replicas, waitMs);
+    } catch (error) {
+      // The node that took the writes was made a replica since (a failover under this open connection): they
+      // are not known to be on any other node. The connection goes back to the sentinels (sentinelOptions).
+      if (error instanceof Error && WAIT_ON_REPLICA.test(error.message)) {
+        return 'the node that took the writes was made a replica since';
+      }
+      throw error;
+    }
     if (acknowledged >= replicas) return undefined;
     const whom = `${acknowledged} of ${replicas} replica${replicas === 1 ? '' : 's'}`;
     return `${whom} acknowledged the writes within ${waitMs} ms`;

@@ -95,4 +95,49 @@ describe('a connection on a primary that was made a replica', () => {
       await store.close();
     }
   });
+
+  it('confirms a write again on the promoted primary when the node that took it was made a replica before its WAIT', {
+    timeout: 40_000,
+  }, async () => {
+    // The write lands and the node is demoted before its WAIT, which Redis then refuses ("ERR WAIT cannot be used
+    // with replica instances"). A replica that takes writes (replica-read-only no) makes that moment last.
+    const store = createRedisStore({ url: nodes.sentinelUrl(), prefix: 'demoted-wait:' });
+    const scheduler = createBullmqScheduler({
+      url: nodes.sentinelUrl(),
+      prefix: 'demoted-wait:bull',
+      logger: silentLogger,
+    });
+    try {
+      const kv = store.namespace('notes');
+      await kv.set('before', 1);
+      await scheduler.schedule('reminders', 'w0', Date.now() + 60_000, { text: 'warm the connection' });
+      const old = nodes.primary;
+      expect(store.node?.()).toBe(old.address);
+      await demoteByHand();
+      await nodes.command(old, 'CONFIG', 'SET', 'replica-read-only', 'no');
+      const promoted = nodes.primary;
+
+      // The store's write lands on the old node; its confirmation says it is not known to be kept.
+      const since = store.epoch();
+      await kv.set('on-the-old-node', 2);
+      await expect(store.replicated(since)).rejects.toMatchObject({
+        name: 'StoreUnavailableError',
+        message: expect.stringMatching(/made a replica since/),
+      });
+      // The connection went back to the sentinels: the next write is on the promoted primary, and confirmed.
+      expect(await retried(() => kv.set('after', 3))).toBeLessThan(2_000);
+      expect(store.node?.()).toBe(promoted.address);
+      const again = store.epoch();
+      await kv.set('on-the-promoted-node', 4);
+      await store.replicated(again);
+
+      // The scheduler's write is made again on the promoted primary and confirmed there: scheduling succeeds
+      // (no worker runs here: one still on the old node, which takes writes, would run its copy too).
+      await scheduler.schedule('reminders', 'w1', Date.now() + 60_000, { text: 'across the demotion' });
+      expect(await nodes.command(promoted, 'EXISTS', 'demoted-wait:bull:{reminders}:w1')).toBe(1);
+    } finally {
+      await scheduler.stop({ drainMs: 0 });
+      await store.close();
+    }
+  });
 });
