@@ -22,8 +22,9 @@ export interface ReplicaAcks {
    */
   unconfirmed(since: number): Promise<string | undefined>;
   /**
-   * Runs `write` (which must be safe to repeat), then confirms it; while it is unconfirmed, writes it again on
-   * whichever primary is up, until `withinMs` has passed. False when no replica acknowledged it in time.
+   * Runs `write` (which must be safe to repeat), then confirms it until `withinMs` has passed: waiting again
+   * while the replicas are slow, writing it again on whichever primary is up when the node that took it may be
+   * gone. False when no replica acknowledged it in time.
    */
   writeConfirmed(write: () => Promise<void>, withinMs: number): Promise<boolean>;
 }
@@ -36,10 +37,15 @@ export function createReplicaAcks(client: RedisClient, options: { replicas: numb
     connections++;
   });
 
-  async function unconfirmed(since: number): Promise<string | undefined> {
+  /**
+   * Why the writes of `since` are not confirmed, and whether they must be written again: yes when the node that
+   * took them may be gone (the connection was made again, or the node made a replica); no when the replicas
+   * were only slow (WAIT counts every write of the connection, so waiting again still vouches for them).
+   */
+  async function check(since: number): Promise<{ why: string; writeAgain: boolean } | undefined> {
     if (replicas <= 0) return undefined;
     if (client.status !== 'ready' || since !== connections) {
-      return 'the connection that carried the writes was lost (Redis reconnected since)';
+      return { why: 'the connection that carried the writes was lost (Redis reconnected since)', writeAgain: true };
     }
     let acknowledged: number;
     try {
@@ -48,27 +54,35 @@ export function createReplicaAcks(client: RedisClient, options: { replicas: numb
       // The node that took the writes was made a replica since (a failover under this open connection): they
       // are not known to be on any other node. The connection goes back to the sentinels (sentinelOptions).
       if (error instanceof Error && WAIT_ON_REPLICA.test(error.message)) {
-        return 'the node that took the writes was made a replica since';
+        return { why: 'the node that took the writes was made a replica since', writeAgain: true };
       }
       throw error;
     }
     if (acknowledged >= replicas) return undefined;
     const whom = `${acknowledged} of ${replicas} replica${replicas === 1 ? '' : 's'}`;
-    return `${whom} acknowledged the writes within ${waitMs} ms`;
+    return { why: `${whom} acknowledged the writes within ${waitMs} ms`, writeAgain: false };
   }
 
   return {
     replicas,
     epoch: () => connections,
-    unconfirmed,
+    unconfirmed: async (since) => (await check(since))?.why,
     async writeConfirmed(write, withinMs) {
       const deadline = Date.now() + withinMs;
-      for (let attempt = 0; ; attempt++) {
+      let attempt = 0;
+      const pause = () => new Promise((resolve) => setTimeout(resolve, Math.min(100 * 2 ** attempt++, MAX_BACKOFF_MS)));
+      for (;;) {
         const since = connections;
         await write();
-        if ((await unconfirmed(since)) === undefined) return true;
-        if (Date.now() > deadline) return false;
-        await new Promise((resolve) => setTimeout(resolve, Math.min(100 * 2 ** attempt, MAX_BACKOFF_MS)));
+        // Only where the write may be lost is it made again: a task written twice on one primary could have run
+        // in between (a task due at once), and the second write would run it a second time.
+        for (;;) {
+          const failed = await check(since);
+          if (!failed) return true;
+          if (Date.now() > deadline) return false;
+          await pause();
+          if (failed.writeAgain) break;
+        }
       }
     },
   };

@@ -43,13 +43,15 @@ export interface BullmqSchedulerOptions {
    * lose it (a post's time, a job's next look); default defaultReplicaAcks (redis-url.ts): 1 behind Sentinel, else 0.
    */
   replicaAcks?: number;
+  /** How long schedule() waits for a replica to hold a task before it fails as unavailable; default 30 s. */
+  replicatedWithinMs?: number;
 }
 
 /** How long the request path waits for a connection to the scheduler's Redis, and for one operation on it. */
 const READY_WITHIN_MS = 2_000;
 const OPERATION_WITHIN_MS = 5_000;
 
-/** How long schedule() keeps writing a task again until a replica holds it. */
+/** How long schedule() waits for a replica to hold a task (writing it again where it may be lost). */
 const REPLICATED_WITHIN_MS = 30_000;
 
 /** Set on a running job's data by schedule(): after the run, the task goes there instead of ending. */
@@ -68,6 +70,7 @@ export function createBullmqScheduler(options: BullmqSchedulerOptions): Schedule
   const { logger } = options;
   const prefix = options.prefix ?? bullmqPrefix();
   const leaseMs = options.leaseMs ?? 30_000;
+  const replicatedWithinMs = options.replicatedWithinMs ?? REPLICATED_WITHIN_MS;
   const backoff = options.backoff ?? { baseMs: 1_000, maxMs: 5 * 60_000 };
   const maxFailures = options.maxFailures ?? 25;
   const queues = new Map<string, Queue>();
@@ -127,17 +130,19 @@ export function createBullmqScheduler(options: BullmqSchedulerOptions): Schedule
 
   /**
    * Writes the task, then, behind Sentinel, has a replica acknowledge it: a task the primary took a moment
-   * before it died may be missing on the replica promoted in its place. Writing it again is safe (one task per
-   * id), so it is written again for up to 30 s; then schedule() fails as it does while Redis is away.
+   * before it died may be missing on the replica promoted in its place, so once the connection was made again it
+   * is written again (one task per id). While the same primary answers, the write is only waited for: written
+   * twice there, a task due at once could run in between and then again. After 30 s unconfirmed, schedule()
+   * fails as it does while Redis is away.
    */
   async function schedule(queue: string, id: string, dueAt: number, data: TaskData) {
     checkTaskId(id);
     const written = await unavailableWhenAway(() =>
-      acks.writeConfirmed(() => writeAgainIfGone(queue, id, dueAt, data), REPLICATED_WITHIN_MS),
+      acks.writeConfirmed(() => writeAgainIfGone(queue, id, dueAt, data), replicatedWithinMs),
     );
     if (written) return;
     throw new StoreUnavailableError(
-      `no replica of the Redis at ${where} acknowledged a scheduled task within ${REPLICATED_WITHIN_MS / 1000} s`,
+      `no replica of the Redis at ${where} acknowledged a scheduled task within ${replicatedWithinMs / 1000} s`,
     );
   }
 
