@@ -73,7 +73,7 @@ export function createPacer(options: PaceOptions = {}): Pacer {
     wake = resolve;
   });
 
-  async function retryAfter<T>(task: () => Promise<T>): Promise<T> {
+  async function retryAfter<T>(task: () => Promise<T>, onLimited?: (waitMs: number) => void): Promise<T> {
     for (let attempt = 0; ; attempt++) {
       try {
         return await task();
@@ -81,6 +81,7 @@ export function createPacer(options: PaceOptions = {}): Pacer {
         const wait = retryAfterMs(error);
         if (wait === undefined) throw error;
         options.onRateLimited?.();
+        onLimited?.(wait);
         if (attempt >= maxRetries) throw error;
         await sleep(wait);
       }
@@ -127,7 +128,11 @@ export function createPacer(options: PaceOptions = {}): Pacer {
         throw new PaceAbandonedError(key);
       }
       lane.lastStart = now();
-      return retryAfter(task);
+      // Slack refuses every replica's posts here until then: the others wait it out too (the shared count's
+      // block), instead of each drawing a 429 of its own. Out of reach (Redis down), they draw their own.
+      return retryAfter(task, (wait) => {
+        void options.window?.block(`post:${key}`, wait).catch(() => undefined);
+      });
     });
     lane.tail = result.then(
       () => undefined,

@@ -1,5 +1,6 @@
 import { webApi } from '@slack/bolt';
 import { describe, expect, it } from 'vitest';
+import { createMemoryRateWindow } from '../../src/core/platform/rate-window.ts';
 import { createPacer, PaceQueueFullError } from '../../src/slack/pace.ts';
 
 function fakeTime() {
@@ -38,6 +39,29 @@ describe('pacing of posts', () => {
     });
     expect(result).toBe('posted');
     expect(time.sleeps).toContain(7000);
+  });
+
+  it('has the other replicas wait out a 429 drawn in a channel, not only the one that drew it', async () => {
+    const time = fakeTime();
+    // Two replicas counting one channel's posts together (Redis in production).
+    const window = createMemoryRateWindow(time.now);
+    const one = createPacer({ now: time.now, sleep: time.sleep, window, maxRateLimitRetries: 0 });
+    const other = createPacer({ now: time.now, sleep: time.sleep, window });
+    const limited = Object.assign(new Error('rate limited'), {
+      code: webApi.ErrorCode.RateLimitedError,
+      retryAfter: 7,
+    });
+    await expect(
+      one.run('C1', async () => {
+        throw limited;
+      }),
+    ).rejects.toBe(limited);
+    let postedAt: number | undefined;
+    await other.run('C1', async () => {
+      postedAt = time.now();
+    });
+    // Not after the shared one-second spacing: after the seven seconds Slack asked for.
+    expect(postedAt).toBeGreaterThanOrEqual(7000);
   });
 
   it('does not retry anything but a 429 (a 5xx may have posted already)', async () => {
