@@ -9,6 +9,7 @@ import type { Store } from '../src/core/ports.ts';
 import { embeddedScheduler, type RunningBot, startBot } from '../src/start-bot.ts';
 import { eventually } from './contract/surface.ts';
 import { waitFor } from './doubles/slack/wait.ts';
+import { metricSum } from './support/metric-sum.ts';
 import { createRecordingLogger } from './support/recording-logger.ts';
 
 // The composition root as main.ts calls it: a configuration with no platform is the terminal console,
@@ -62,13 +63,8 @@ describe('startBot', () => {
     });
     const port = bot.port;
     input.write('/broll https://example.com/talk.mp4\n');
-    const deliveries = async () => {
-      const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
-      return [...text.matchAll(/^reelbot_webhook_deliveries_total\{[^}]*\} (\d+)$/gm)].reduce(
-        (n, m) => n + Number(m[1]),
-        0,
-      );
-    };
+    const deliveries = async () =>
+      metricSum(await (await fetch(`http://127.0.0.1:${port}/metrics`)).text(), 'reelbot_webhook_deliveries_total');
     // Each poll is awaited, so no request is still out when the bot stops.
     await eventually(
       async () => (await deliveries()) >= 2 && /✅/.test(printed()),

@@ -7,6 +7,7 @@ import { type SlackWebApiDouble, sendSigned, startSlackWebApi } from '../doubles
 import { type SlackUsergroup, TEAM_ID } from '../doubles/slack/web-api.ts';
 import { blockAction, elements, openedView, type Post, posts, viewSubmission } from '../slack/e2e-harness.ts';
 import { SECRET, slashCommand, USERS } from '../slack/harness.ts';
+import { metricSum } from '../support/metric-sum.ts';
 import { startCore } from './core.ts';
 import { eventually, type Person, type Seen, type Surface } from './surface.ts';
 
@@ -108,10 +109,7 @@ export async function startSlackSurface(options: { usergroups?: SlackUsergroup[]
   /** Commands and forms the bot has answered: `reelbot_commands_total`, counted once the work behind the ack is done. */
   async function answered(): Promise<number> {
     const { body } = await app.request('GET', '/metrics');
-    return [...body.matchAll(/^reelbot_commands_total\{[^}]*command="(?!action:)[^"]*"[^}]*\} (\d+)$/gm)].reduce(
-      (n, m) => n + Number(m[1]),
-      0,
-    );
+    return metricSum(body, 'reelbot_commands_total', (labels) => !labels.includes('command="action:'));
   }
 
   /**
