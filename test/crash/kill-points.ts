@@ -1,5 +1,6 @@
 // One crash run: a /clip, `kill -9` of the replica doing the work when the job reaches a kill point,
 // a restart, and what the Slack thread shows afterwards (results posted, and whether the card is true).
+import { INTERRUPTED } from '../../src/core/jobs/submit.ts';
 import type { BotProcess } from '../support/bot-process.ts';
 import { ownerOf } from './owner-of.ts';
 import { isDone, type SlackWorld, until } from './slack-world.ts';
@@ -19,6 +20,15 @@ export interface Outcome {
   lost: boolean;
   duplicated: boolean;
   wrongCard: boolean;
+  /**
+   * The kill came after the bot heard its card was up and before a creation reached the API: the bot may have
+   * marked the creation as sending, and then it can never know whether the request left (creating a project is
+   * not idempotent). Its truthful answer is a card that says Failed and a note that the project may exist; a
+   * run that ends so, with no project made, counts as told, neither lost nor a wrong card.
+   */
+  unknown: boolean;
+  /** For a run that broke a promise or was told unknown: what the thread and the bots said, so CI shows the cause. */
+  detail?: string;
 }
 
 /**
@@ -32,6 +42,7 @@ const creation = (r: TappedRequest) => r.method === 'POST' && /\/(clip|broll|ttv
 const read = (r: TappedRequest) => r.method === 'GET' && r.path.includes('/projects/');
 const post = (r: TappedRequest) => r.method === 'POST' && r.path.endsWith('/chat.postMessage');
 const update = (r: TappedRequest) => r.method === 'POST' && r.path.endsWith('/chat.update');
+const created = (r: TappedRequest) => creation(r) && r.status !== undefined && r.status >= 200 && r.status < 300;
 
 /** Resolves with the sender's port of the request that marks the point (0: no particular sender). */
 async function reached(world: SlackWorld, point: KillPoint, since: number): Promise<number> {
@@ -76,11 +87,16 @@ export async function runUntilKilled(world: SlackWorld, options: CrashRun): Prom
   const bots = options.replicas.map((start) => start());
   const all = [...bots];
   let sentCreation = true;
+  let killedAt = Number.POSITIVE_INFINITY;
+  const timeline: string[] = [];
+  let since = Date.now();
+  const mark = (what: string) => timeline.push(`+${Date.now() - since} ms ${what}`);
   try {
     await Promise.all(bots.map((b) => b.ready));
-    const since = Date.now();
+    since = Date.now();
     const status = world.clip(channel);
     const from = await reached(world, options.point, since);
+    mark(`reached ${options.point}`);
     const victim =
       bots.find(
         (b) =>
@@ -90,17 +106,21 @@ export async function runUntilKilled(world: SlackWorld, options: CrashRun): Prom
             bots.map((x) => x.pid),
           ),
       ) ?? pick(bots);
+    killedAt = Date.now();
+    mark('kill sent');
     victim.kill('SIGKILL');
     await victim.exited;
+    mark('killed');
     sentCreation = world.tap.seen.some((r) => r.at >= since && creation(r));
     await status;
     if (!world.job(channel).cardTs && options.point !== 'creating') {
-      return { point: 'before-card', lost: false, duplicated: false, wrongCard: false };
+      return BEFORE_CARD;
     }
     const again = options.restart();
     all.push(again);
     await again.ready;
-    await until(() => isDone(world.job(channel)), RECOVERY_MS);
+    mark('restarted');
+    if (await until(() => isDone(world.job(channel)), RECOVERY_MS)) mark('done');
     // A moment more, so a duplicate still on its way is counted.
     await new Promise((r) => setTimeout(r, 500));
   } finally {
@@ -108,9 +128,67 @@ export async function runUntilKilled(world: SlackWorld, options: CrashRun): Prom
     await Promise.all(all.map((b) => b.exited));
   }
   const job = world.job(channel);
-  if (!job.cardTs) return { point: 'before-card', lost: false, duplicated: false, wrongCard: false };
+  if (!job.cardTs) return BEFORE_CARD;
   const point = sentCreation ? options.point : 'before-creation';
-  return { point, lost: job.results === 0, duplicated: job.results > 1, wrongCard: !isDone(job) };
+  const heardCard = world.slackTap.seen.find((r) => r.at >= since && post(r))?.answeredAt ?? Number.POSITIVE_INFINITY;
+  const unknown =
+    job.results === 0 &&
+    heardCard <= killedAt &&
+    !world.tap.seen.some((r) => r.at >= since && created(r)) &&
+    (job.cardText ?? '').includes('Failed') &&
+    threadTexts(world, channel).some((t) => t.includes(INTERRUPTED));
+  const outcome: Outcome = {
+    point,
+    lost: job.results === 0 && !unknown,
+    duplicated: job.results > 1,
+    wrongCard: !isDone(job) && !unknown,
+    unknown,
+  };
+  if (outcome.lost || outcome.duplicated || outcome.wrongCard || unknown) {
+    outcome.detail = describeRun(world, channel, options.point, since, timeline, all);
+  }
+  return outcome;
+}
+
+const BEFORE_CARD: Outcome = { point: 'before-card', lost: false, duplicated: false, wrongCard: false, unknown: false };
+
+const threadTexts = (world: SlackWorld, channel: string) =>
+  world.web.calls
+    .filter((c) => c.args.channel === channel && c.method === 'chat.postMessage' && c.args.thread_ts !== undefined)
+    .map((c) => String(c.args.text ?? ''));
+
+/** The run's timeline, the thread as Slack shows it, and what the bots logged at warn and above. */
+function describeRun(
+  world: SlackWorld,
+  channel: string,
+  planned: KillPoint,
+  since: number,
+  timeline: string[],
+  bots: BotProcess[],
+): string {
+  const thread = world.web.calls
+    .filter((c) => c.args.channel === channel && (c.method === 'chat.postMessage' || c.method === 'chat.update'))
+    .map((c) => `    ${c.method} ${c.status} ${String(c.args.text ?? '').slice(0, 160)}`);
+  const creations = world.tap.seen.filter((r) => r.at >= since && creation(r)).length;
+  const card = world.slackTap.seen.find((r) => r.at >= since && post(r));
+  const cardLine = `    card posted +${(card?.at ?? since) - since} ms, its answer passed on +${(card?.answeredAt ?? since) - since} ms`;
+  const logged = bots.flatMap((b, i) =>
+    b.logs
+      .filter((l) => Number(l.level) >= 40)
+      .map((l) => {
+        const err = (l.err as { message?: string } | undefined)?.message;
+        return `    bot ${i} [${String(l.level)}] ${String(l.msg)}${err ? `: ${err}` : ''}`;
+      }),
+  );
+  return [
+    `  planned ${planned}; creation requests that reached the API: ${creations}`,
+    cardLine,
+    ...timeline.map((t) => `    ${t}`),
+    '  thread:',
+    ...thread,
+    '  logged:',
+    ...logged,
+  ].join('\n');
 }
 
 function pick(bots: BotProcess[]): BotProcess {
@@ -124,16 +202,22 @@ export function failures(outcomes: Outcome[]): Outcome[] {
   return outcomes.filter((o) => o.duplicated || o.lost || o.wrongCard);
 }
 
+type Count = 'lost' | 'duplicated' | 'wrongCard' | 'unknown';
+
 export function report(title: string, outcomes: Outcome[]): string {
   const points = [...new Set(outcomes.map((o) => o.point))];
   const rows = points.map((p) => {
     const of = outcomes.filter((o) => o.point === p);
-    const n = (k: 'lost' | 'duplicated' | 'wrongCard') => of.filter((o) => o[k]).length;
-    return `  ${p.padEnd(12)} runs ${of.length}  lost ${n('lost')}  duplicated ${n('duplicated')}  wrong card ${n('wrongCard')}`;
+    const n = (k: Count) => of.filter((o) => o[k]).length;
+    return `  ${p.padEnd(12)} runs ${of.length}  lost ${n('lost')}  duplicated ${n('duplicated')}  wrong card ${n('wrongCard')}  told unknown ${n('unknown')}`;
   });
-  const total = (k: 'lost' | 'duplicated' | 'wrongCard') => outcomes.filter((o) => o[k]).length;
+  const total = (k: Count) => outcomes.filter((o) => o[k]).length;
+  const details = outcomes.flatMap((o) =>
+    o.detail ? [`${o.unknown ? 'told unknown' : 'failed run'} (${o.point}):`, o.detail] : [],
+  );
   return [
-    `${title}, ${outcomes.length} runs: lost ${total('lost')}, duplicated ${total('duplicated')}, wrong card ${total('wrongCard')}`,
+    `${title}, ${outcomes.length} runs: lost ${total('lost')}, duplicated ${total('duplicated')}, wrong card ${total('wrongCard')}, told unknown ${total('unknown')}`,
     ...rows,
+    ...details,
   ].join('\n');
 }

@@ -9,6 +9,10 @@ export interface TappedRequest {
   at: number;
   /** The sender's port: which replica sent it (see owner-of.ts). */
   fromPort: number;
+  /** The target's answer status, once it answered (a creation answered 2xx made a project). */
+  status?: number;
+  /** When the answer was passed on to the sender, after any hold. */
+  answeredAt?: number;
 }
 
 export interface Tap {
@@ -30,9 +34,11 @@ export async function startTap(target: string, options: TapOptions = {}): Promis
   const seen: TappedRequest[] = [];
   const server = createServer((req, res) => {
     const seenAs = { method: req.method ?? 'GET', path: req.url ?? '/' };
-    seen.push({ ...seenAs, at: Date.now(), fromPort: req.socket.remotePort ?? 0 });
+    const tapped: TappedRequest = { ...seenAs, at: Date.now(), fromPort: req.socket.remotePort ?? 0 };
+    seen.push(tapped);
     const fault = options.fault?.(seenAs);
     if (fault !== undefined) {
+      Object.assign(tapped, { status: fault, answeredAt: Date.now() });
       req.resume();
       res.writeHead(fault, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ error: { message: 'Internal Server Error: the tap is failing on purpose' } }));
@@ -42,7 +48,9 @@ export async function startTap(target: string, options: TapOptions = {}): Promis
     const out = request(
       { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
       (answer) => {
+        tapped.status = answer.statusCode ?? 502;
         const pass = () => {
+          tapped.answeredAt = Date.now();
           res.writeHead(answer.statusCode ?? 502, answer.headers);
           answer.pipe(res);
         };
