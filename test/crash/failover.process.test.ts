@@ -97,10 +97,31 @@ interface Tally {
   /** Neither a card nor "storage is unavailable": the person was told something else, or nothing. */
   unanswered: string[];
   wrongCard: string[];
+  /** Cards that said Done and then something else for a while (reported, not asserted: the end stays true). */
+  steppedBack: string[];
+}
+
+/** Whether the card in `channel` said Done, then was edited to say something else. */
+function steppedBack(w: SlackWorld, channel: string): boolean {
+  const { cardTs } = w.job(channel);
+  const edits = w.web.calls.filter(
+    (c) => c.method === 'chat.update' && c.status === 200 && c.args.channel === channel && c.args.ts === cardTs,
+  );
+  const done = edits.findIndex((c) => String(c.args.text ?? '').includes('Done'));
+  return done >= 0 && edits.slice(done).some((c) => !String(c.args.text ?? '').includes('Done'));
 }
 
 function tally(w: SlackWorld, channels: string[]): Tally {
-  const t: Tally = { acknowledged: 0, refused: 0, lost: [], duplicated: [], both: [], unanswered: [], wrongCard: [] };
+  const t: Tally = {
+    acknowledged: 0,
+    refused: 0,
+    lost: [],
+    duplicated: [],
+    both: [],
+    unanswered: [],
+    wrongCard: [],
+    steppedBack: [],
+  };
   for (const channel of channels) {
     const job = w.job(channel);
     const refused = refusalsIn(w, channel) > 0;
@@ -113,6 +134,7 @@ function tally(w: SlackWorld, channels: string[]): Tally {
     if (job.results === 0) t.lost.push(channel);
     if (job.results > 1) t.duplicated.push(channel);
     if (job.results === 1 && !isDone(job)) t.wrongCard.push(channel);
+    if (steppedBack(w, channel)) t.steppedBack.push(channel);
   }
   return t;
 }
@@ -449,7 +471,7 @@ describe('two replicas on Redis Sentinel, the primary killed mid-burst', () => {
               `  stored ${k} ${String(await nodes.command(nodes.primary, 'GET', k).catch((e: unknown) => e)).slice(0, 600)}`,
             );
         }
-        for (const c of t.wrongCard) {
+        for (const c of [...t.wrongCard, ...t.steppedBack]) {
           console.log(`${c}: the card's edits`);
           for (const x of w.web.calls.filter((x) => x.args.channel === c && x.method === 'chat.update'))
             console.log(`  slack ${x.method} ${x.status} ${String(x.args.text).slice(0, 80)}`);
@@ -471,7 +493,7 @@ describe('two replicas on Redis Sentinel, the primary killed mid-burst', () => {
         `failover ${round + 1}: kill ${KILL_AFTER_MS[round % KILL_AFTER_MS.length]} ms after the burst, ` +
           `healthy ${healthyAfterS.toFixed(1)} s after promotion, jobs ended after ${doneAfterS.toFixed(0)} s; acknowledged ${t.acknowledged}, refused ${t.refused}, ` +
           `lost ${t.lost.length}, duplicated ${t.duplicated.length}, both ${t.both.length}, unanswered ${t.unanswered.length}, ` +
-          `apologies ${apologies(w).length}, wrong card ${t.wrongCard.length}; ` +
+          `apologies ${apologies(w).length}, wrong card ${t.wrongCard.length}, stepped back ${t.steppedBack.length}; ` +
           `publish requests ${p.requests}: published ${p.published}, not published ${p.failed}, unknown ${p.unknown} ` +
           `(${p.unknownPosted} of them posted), posted twice ${p.twice.length}, untrue ${p.untrue.length}, undecided ${p.undecided.length}`,
       );
