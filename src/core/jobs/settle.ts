@@ -19,10 +19,7 @@ export interface Settler {
   settle(jobId: string, part: number, via: 'webhook' | 'poll'): Promise<SettleOutcome>;
   /** Posts settled parts that are not posted yet (after a failed post, or parts that settled out of order). */
   deliver(jobId: string): Promise<void>;
-  /**
-   * Whether the job wants another look soon: a running job with a settled part not posted yet (its post failed
-   * or another holder has it), or an ended job whose card does not show its end yet (it waits for the replicas).
-   */
+  /** Whether a running job has a settled part not posted yet (its post failed or another holder has it). */
   undelivered(jobId: string): Promise<boolean>;
   expire(jobId: string): Promise<void>;
   abandon(jobId: string, reason: string): Promise<void>;
@@ -31,10 +28,7 @@ export interface Settler {
    * card edit, polling stops. True when this call ended it.
    */
   stop(jobId: string, reason: string): Promise<boolean>;
-  /**
-   * A job whose record is final but whose card or pending record says otherwise (a crash between the two, or
-   * an end that was waiting for the replicas): its card shows the end now, whether or not a replica has it.
-   */
+  /** A job whose record is final but whose card or pending record says otherwise (a crash between the two). */
   repair(job: Job): Promise<void>;
 }
 
@@ -50,38 +44,25 @@ export function createSettler(ctx: JobsContext): Settler {
   const { once } = deps;
   const { clock, logger, metrics } = deps;
 
-  /** After a final transition: the end on the replicas, the card, then stop polling (a crash between: repair). */
+  /** After a final transition: card first, then stop polling, so a crash between leaves it to repair. */
   async function closed(job: Job) {
     const label = JOBS_TOTAL_LABEL[job.state];
     if (label) metrics.inc('reelbot_jobs_total', { state: label });
-    await repair(job, true);
+    await repair(job);
   }
 
-  /**
-   * Makes an ended job's card show its end, then lets the job go once the end is on the store's replicas.
-   * Polling stops only then: a failover that lost the end would leave the promoted replica a running job that
-   * nobody looks at again. `justEnded`: the card of a job that has just ended waits until its end is on a
-   * replica, or until the next look (5 s later) finds it still stored, so that a failover losing the end cannot
-   * make the card say Done and then, from the promoted replica's copy, "Working on it" again.
-   */
-  async function repair(job: Job, justEnded = false) {
+  async function repair(job: Job) {
     if (!isFinal(job.state)) return;
+    if (job.cardShows !== CARD_PHASE[job.state]) await ctx.showCard(job);
+    // Polling stops only once the end is on the store's replicas: a failover that lost it would leave the
+    // promoted one a running job that nobody looks at again, its card never showing the end.
     const since = deps.store.epoch();
-    const end = await life.restateEnd(job.id);
-    let onReplica = end !== undefined;
-    if (end) {
-      try {
-        await deps.store.replicated(since);
-      } catch (err) {
-        if (!(err instanceof StoreUnavailableError)) throw err;
-        onReplica = false;
-      }
-    }
-    const shown = job.cardShows === CARD_PHASE[job.state];
-    if (!shown && (onReplica || !justEnded)) await ctx.showCard(job);
-    if (!end) return;
-    if (!onReplica) {
-      logger.warn({ jobId: job.id }, 'the end of the job is not on a replica yet; looking again soon');
+    if (!(await life.restateEnd(job.id))) return;
+    try {
+      await deps.store.replicated(since);
+    } catch (err) {
+      if (!(err instanceof StoreUnavailableError)) throw err;
+      logger.warn({ err, jobId: job.id }, 'the end of the job is not on a replica yet; looking again soon');
       await life.editPending(job.id, (p) => ({ ...p, nextPollAt: clock.now() + BUSY_RETRY_MS }));
       return;
     }
@@ -233,8 +214,6 @@ export function createSettler(ctx: JobsContext): Settler {
 
   async function undelivered(jobId: string) {
     const job = await repo.get(jobId);
-    // An end whose card waits for the replicas (repair) is looked at again soon, not at the poll's backoff.
-    if (job && isFinal(job.state)) return job.cardShows !== CARD_PHASE[job.state];
     if (job?.state !== 'running') return false;
     for (let i = 0; i < job.requests.length; i++) {
       if ((await repo.getPart(jobId, i))?.delivered === false) return true;
