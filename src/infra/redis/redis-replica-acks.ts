@@ -72,8 +72,11 @@ export function createReplicaAcks(client: RedisClient, options: { replicas: numb
       let attempt = 0;
       const pause = () => new Promise((resolve) => setTimeout(resolve, Math.min(100 * 2 ** attempt++, MAX_BACKOFF_MS)));
       for (;;) {
-        const since = connections;
         await write();
+        // Read after the write's answer, not before: a write sent while the client was reconnecting waited in its
+        // queue and was made on the next connection, whose WAIT vouches for it. Read before, it looked lost and
+        // was written again, after a task due at once had run (the task ran twice).
+        const since = connections;
         // Only where the write may be lost is it made again: a task written twice on one primary could have run
         // in between (a task due at once), and the second write would run it a second time.
         for (;;) {
