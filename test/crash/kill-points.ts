@@ -130,7 +130,7 @@ export async function runUntilKilled(world: SlackWorld, options: CrashRun): Prom
   const job = world.job(channel);
   if (!job.cardTs) return BEFORE_CARD;
   const point = sentCreation ? options.point : 'before-creation';
-  const heardCard = world.slackTap.seen.find((r) => r.at >= since && post(r))?.answeredAt ?? Number.POSITIVE_INFINITY;
+  const heardCard = cardPost(world, since)?.answeredAt ?? Number.POSITIVE_INFINITY;
   const unknown =
     job.results === 0 &&
     heardCard <= killedAt &&
@@ -152,6 +152,9 @@ export async function runUntilKilled(world: SlackWorld, options: CrashRun): Prom
 
 const BEFORE_CARD: Outcome = { point: 'before-card', lost: false, duplicated: false, wrongCard: false, unknown: false };
 
+/** The run's card as it left the bot (the first post since the command), with when its answer was passed on. */
+const cardPost = (world: SlackWorld, since: number) => world.slackTap.seen.find((r) => r.at >= since && post(r));
+
 const threadTexts = (world: SlackWorld, channel: string) =>
   world.web.calls
     .filter((c) => c.args.channel === channel && c.method === 'chat.postMessage' && c.args.thread_ts !== undefined)
@@ -170,7 +173,7 @@ function describeRun(
     .filter((c) => c.args.channel === channel && (c.method === 'chat.postMessage' || c.method === 'chat.update'))
     .map((c) => `    ${c.method} ${c.status} ${String(c.args.text ?? '').slice(0, 160)}`);
   const creations = world.tap.seen.filter((r) => r.at >= since && creation(r)).length;
-  const card = world.slackTap.seen.find((r) => r.at >= since && post(r));
+  const card = cardPost(world, since);
   const cardLine = `    card posted +${(card?.at ?? since) - since} ms, its answer passed on +${(card?.answeredAt ?? since) - since} ms`;
   const logged = bots.flatMap((b, i) =>
     b.logs
