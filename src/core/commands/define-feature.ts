@@ -8,6 +8,7 @@ import type { BudgetStatus } from '../media/rate-limiter.ts';
 import type { MetricDefinition, Metrics } from '../metrics.ts';
 import type { ModalSubmission, Prepared } from '../platform/interaction.ts';
 import type { Card, OutMessage } from '../platform/message.ts';
+import type { Route } from '../platform/route.ts';
 import type { ChatPort, Clock, Logger, MediaApi, Origin, Platform, SecretBox, Store } from '../ports.ts';
 import type { Scheduler, TaskHandler } from '../scheduler.ts';
 import {
@@ -100,6 +101,29 @@ export interface SetupPart<D> {
   forms?: readonly FormHandler<D>[];
 }
 
+/** A feature's lines on /healthz: its fields, and whether they make the process unhealthy (503). */
+export interface HealthPart {
+  fields: Record<string, unknown>;
+  /** false: the bot cannot serve (a load balancer takes it out); absent: reported only. */
+  ok?: boolean;
+}
+
+/** A workspace that removed the bot (Slack's app_uninstalled or tokens_revoked): one platform's team. */
+export interface WorkspaceRef {
+  platform: Platform;
+  workspaceId: string;
+}
+
+/**
+ * What a feature does when a workspace ends: `end` stops what would still post there, at once (nothing can be posted
+ * any more); `forget` removes what it keeps of the workspace once the grace period for a reinstall is over. Each
+ * says how many records it touched.
+ */
+export interface WorkspaceEndPart<D> {
+  end?(deps: D, workspace: WorkspaceRef): Promise<number>;
+  forget?(deps: D, workspace: WorkspaceRef): Promise<number>;
+}
+
 export interface SetupAction {
   word: string;
   description: string;
@@ -127,6 +151,12 @@ export interface FeatureDefinition<D> {
   home?: readonly HomePart<D>[];
   /** The metric families it counts and times, on /metrics from the start. */
   metrics?: readonly MetricDefinition[];
+  /** Its pages and endpoints on the bot's one web edge. */
+  routes?(deps: D): readonly Route[];
+  /** What it adds to /healthz. */
+  health?(deps: D): Promise<HealthPart>;
+  /** What it stops and forgets when a workspace removes the bot. */
+  workspace?: WorkspaceEndPart<D>;
 }
 
 /** A feature as the app mounts it: its handlers take the interaction alone, the feature adds its services. */
@@ -140,6 +170,9 @@ export interface MountedFeature<D = unknown> {
   queues: Record<string, TaskHandler>;
   recover?: () => Promise<void>;
   home: readonly { order: number; render(origin: Origin): Promise<OutMessage> }[];
+  routes: readonly Route[];
+  health?: () => Promise<HealthPart>;
+  workspace: { end?(workspace: WorkspaceRef): Promise<number>; forget?(workspace: WorkspaceRef): Promise<number> };
 }
 
 export interface Feature<D = unknown> {
@@ -166,6 +199,8 @@ export function defineFeature<D>(def: FeatureDefinition<D>): Feature<D> {
     mount(services, mountCtx) {
       const deps = def.mount(services, mountCtx);
       const ctx = (base: InvocationContext): CommandContext<D> => ({ ...base, deps });
+      const { health } = def;
+      const { end, forget } = def.workspace ?? {};
       return {
         name: def.name,
         deps,
@@ -188,6 +223,12 @@ export function defineFeature<D>(def: FeatureDefinition<D>): Feature<D> {
         queues: def.queues?.(deps) ?? {},
         ...(def.recover ? { recover: () => def.recover?.(deps) ?? Promise.resolve() } : {}),
         home: (def.home ?? []).map((h) => ({ order: h.order, render: (origin: Origin) => h.render(deps, origin) })),
+        routes: def.routes?.(deps) ?? [],
+        ...(health ? { health: () => health(deps) } : {}),
+        workspace: {
+          ...(end ? { end: (w: WorkspaceRef) => end(deps, w) } : {}),
+          ...(forget ? { forget: (w: WorkspaceRef) => forget(deps, w) } : {}),
+        },
       };
     },
   };

@@ -1,0 +1,62 @@
+// A page for a person outside the chat (an outside reviewer, someone installing the app), described as data, as
+// the chat's messages are (message.ts): the web edge (src/web) renders it to HTML one way, escaping every string,
+// with one set of security headers. No HTML is written in the core.
+
+/** A moment shown in the reader's own time zone where the browser runs scripts, else as `fallback`. */
+export interface PageTime {
+  at: number;
+  /** What a reader without scripts sees (UTC with its offset, in the page's language). */
+  fallback: string;
+}
+
+export interface PageFact {
+  label: string;
+  value: string | PageTime;
+}
+
+export interface PageField {
+  kind: 'text' | 'textarea';
+  name: string;
+  label: string;
+  /** Said under the field, in words (the format a value must have). */
+  hint?: string;
+  value?: string;
+  maxLength?: number;
+  required?: boolean;
+  /** The id of a video on the page whose position fills this field ("0:12") as the reader pauses it. */
+  positionOf?: string;
+}
+
+export interface PageButton {
+  name: string;
+  value: string;
+  label: string;
+  /** The main action is drawn as such. */
+  primary?: boolean;
+}
+
+export type PageBlock =
+  | { kind: 'heading'; text: string }
+  | { kind: 'text'; text: string; tone?: 'plain' | 'note' | 'warning' }
+  | { kind: 'facts'; items: PageFact[] }
+  | { kind: 'list'; title?: string; items: string[] }
+  | { kind: 'video'; id: string; src: string; poster?: string; linkText: string }
+  | { kind: 'link'; href: string; text: string }
+  | {
+      kind: 'form';
+      /** Where it posts; the page's own path when absent. */
+      action?: string;
+      hidden: Record<string, string>;
+      fields: PageField[];
+      buttons: PageButton[];
+    };
+
+export interface Page {
+  status: number;
+  /** BCP 47, for `<html lang>`. */
+  lang: string;
+  title: string;
+  blocks: PageBlock[];
+  /** Headers besides the edge's own (`retry-after`). */
+  headers?: Record<string, string>;
+}
