@@ -371,7 +371,8 @@ export function loadSlackCommandPrefix(env: Env = process.env): string {
 
 /**
  * What `npm run slack:manifest` reads besides its flags: in distribution mode (SLACK_CLIENT_ID set) the manifest is
- * HTTP mode's on PUBLIC_URL, with its redirect URL; nothing else is required or checked.
+ * HTTP mode's on PUBLIC_URL, with its redirect URL; in the other modes a valid PUBLIC_URL is only compared with
+ * `--http` (the bot serves Slack where it serves webhooks). Nothing else is required or checked.
  */
 export function loadSlackManifestSettings(env: Env = process.env): {
   prefix: string;
@@ -380,14 +381,15 @@ export function loadSlackManifestSettings(env: Env = process.env): {
 } {
   const prefix = loadSlackCommandPrefix(env);
   const raw = normalise(env);
-  if (!raw.SLACK_CLIENT_ID) return { prefix, distribution: false };
   const url = envSchema.shape.PUBLIC_URL.safeParse(raw.PUBLIC_URL);
-  if (!raw.PUBLIC_URL || !url.success)
+  const publicUrl = raw.PUBLIC_URL && url.success ? trimSlash(raw.PUBLIC_URL) : undefined;
+  if (!raw.SLACK_CLIENT_ID) return { prefix, distribution: false, ...(publicUrl ? { publicUrl } : {}) };
+  if (!publicUrl)
     throw new ConfigError(
       'PUBLIC_URL: required with SLACK_CLIENT_ID (distribution); the manifest names PUBLIC_URL/slack/oauth_redirect ' +
         'as the redirect URL and PUBLIC_URL/slack/* as the request URLs',
     );
-  return { prefix, publicUrl: trimSlash(raw.PUBLIC_URL), distribution: true };
+  return { prefix, publicUrl, distribution: true };
 }
 
 /**
