@@ -32,6 +32,8 @@ export interface Infrastructure {
   redis?: SharedRedis;
   /** Where local files live (the encryption key file, the sandbox's projects): beside the SQLite store. */
   dataDir: string;
+  /** The SQLite store file's folder, whose key files open secrets (none with Redis or a store handed in). */
+  sqliteFolder?: string;
   scheduler: Scheduler;
   /** Replicas on one Redis spend one budget per key between them, not one each. */
   budgetCounter?: BudgetCounter;
@@ -176,6 +178,7 @@ export async function openInfrastructure(
     store,
     ...(redis ? { redis } : {}),
     dataDir,
+    ...(at?.kind === 'sqlite' ? { sqliteFolder: dataDir } : {}),
     scheduler,
     ...(budgetCounter ? { budgetCounter } : {}),
     ...(sandbox ? { sandbox } : {}),
