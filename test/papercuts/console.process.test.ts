@@ -306,3 +306,69 @@ describe('approving at the console', () => {
     expect(at(/Publishing/)).toBeLessThan(at(/✅ Published/));
   }, 40_000);
 });
+
+describe('a publish request at the console', () => {
+  it('asks the invite by its field, and a redrawn card shows its outside reviewers and approvals count', async () => {
+    const t = terminal();
+    h = await startHarness(
+      {},
+      {
+        console: { waitMs: 1000, input: t.input, output: t.screen },
+        infra: { sandbox: { jobMs: 200, webhookRetryMs: 100 } },
+      },
+    );
+    const session = h.app;
+    t.input.write('/setup socials add studio platform=tiktok\r');
+    await until(t, /Access key for studio .*: $/m);
+    t.input.write('tok-123\r');
+    await until(t, /Saved the access key/);
+    t.input.write('/setup approvals=2\r');
+    await until(t, /Saved the approval policy/);
+    t.input.write('/publish https://cdn.example.com/reel-1.mp4 accounts=studio title=Launch\r');
+    const [, invite] = await until(t, /\[Invite reviewer\] type: !(pub:invite:\S+)/);
+    t.input.write(`!${invite}\r`);
+    // The question names what to type: the reviewer's name, not only the form's title.
+    await until(t, /Invite reviewer — Reviewer's name \(Shown to the team, e\.g\. Ana \(Acme\)\): $/m);
+    t.input.write('Ana (Acme)\r');
+    await until(t, /Review link for “Ana \(Acme\)”/);
+    await until(t, /│ Outside reviewers: Ana \(Acme\)/);
+    const [, approve] = await until(t, /\[Approve\] type: !(pub:approve:\S+)/);
+    t.input.write('/as bea\r');
+    await until(t, /You are now bea/);
+    t.input.write(`!${approve}\r`);
+    await until(t, /│ Approval: needs 2 approvals \(1\/2\) — @bea/);
+    t.input.end();
+    await session.finished;
+    // Each redraw names only what changed: the reviewer once, not again under the approval.
+    expect(plain(t.drawn()).match(/│ Outside reviewers: Ana \(Acme\)/g)).toHaveLength(1);
+  }, 40_000);
+
+  it('asks a one-field form again after a mistake without "keep the others"', async () => {
+    const t = terminal();
+    h = await startHarness(
+      {},
+      {
+        console: { waitMs: 1000, input: t.input, output: t.screen },
+        infra: { sandbox: { jobMs: 200, webhookRetryMs: 100 } },
+      },
+    );
+    const session = h.app;
+    t.input.write('/setup socials add studio platform=tiktok\r');
+    await until(t, /Access key for studio .*: $/m);
+    t.input.write('tok-123\r');
+    await until(t, /Saved the access key/);
+    t.input.write('/publish https://cdn.example.com/reel-1.mp4 accounts=studio title=Launch\r');
+    const [, invite] = await until(t, /\[Invite reviewer\] type: !(pub:invite:\S+)/);
+    t.input.write(`!${invite}\r`);
+    await until(t, /Reviewer's name .*: $/m);
+    t.input.write(`${'N'.repeat(81)}\r`);
+    await until(t, /Fix the answer above/);
+    t.input.write('/cancel\r');
+    await until(t, /Form closed/);
+    t.input.end();
+    await session.finished;
+    const said = plain(t.drawn());
+    expect(said).toContain('Fix the answer above, or /cancel to close the form.');
+    expect(said).not.toContain('keep the others');
+  }, 40_000);
+});
