@@ -332,6 +332,17 @@ describe('Slack distribution mode (many workspaces)', () => {
     expect(problem({ ...distribution, SLACK_APP_TOKEN: 'xapp-1' })).toContain('distribution mode runs in HTTP mode');
   });
 
+  it('says what SLACK_STATE_SECRET is for in a sentence, missing or too short', () => {
+    const { SLACK_STATE_SECRET: _s, ...without } = distribution;
+    expect(problem(without)).toContain(
+      'SLACK_STATE_SECRET: required in distribution mode, where it signs the install links. Make one with `openssl rand -hex 24`',
+    );
+    expect(problem({ ...distribution, SLACK_STATE_SECRET: 'short' })).toContain(
+      'SLACK_STATE_SECRET: must be a secret of at least 16 characters without spaces; it signs the install links. ' +
+        'Make one with `openssl rand -hex 24`',
+    );
+  });
+
   it('needs admins written with their workspace, so one workspace’s person is no admin in another', () => {
     expect(problem({ ...distribution, SLACK_ADMIN_USERS: 'U0ADA' })).toContain('T0123ABCD:U0ADA');
     expect(loadConfig({ ...distribution, SLACK_ADMIN_USERS: 'T0ACME:U0ADA' }).slack?.adminUsers).toEqual([
