@@ -54,7 +54,12 @@ describe('choosing the media API', () => {
   });
 
   it('sandbox mode carries the SANDBOX_* variables that were set, for the sandbox the bot starts', () => {
-    expect(loadConfig({ SANDBOX_JOB_MS: '500', SANDBOX_PORT: '4011' }).mediaApi.sandbox).toEqual({ jobMs: 500 });
+    expect(
+      loadConfig({ SANDBOX_JOB_MS: '500', SANDBOX_PORT: '4011', SANDBOX_HOST: '0.0.0.0' }).mediaApi.sandbox,
+    ).toEqual({
+      jobMs: 500,
+      port: 4011,
+    });
     // A remote API has no sandbox to tune.
     expect(loadConfig({ MEDIA_API_KEY: 'k-123', SANDBOX_JOB_MS: '500' }).mediaApi.sandbox).toBeUndefined();
   });
