@@ -4,7 +4,7 @@ import { type Config, UNREACHABLE_WEBHOOK_BASE } from '../config.ts';
 import { createApp } from '../core/app/app.ts';
 import { createWorkspaceEnd, type WorkspaceEnd } from '../core/app/workspace-end.ts';
 import { checkStoredKeysOpen } from '../core/channels/key-check.ts';
-import { createSecretBox, keyFilePath, loadOrCreateKeyFile, rotationKeys } from '../core/channels/secret-box.ts';
+import { createSecretBox, keyFilePath, rotationKeys } from '../core/channels/secret-box.ts';
 import type { SettingsRepo } from '../core/channels/settings-repo.ts';
 import { createOnce, type Once } from '../core/guarantees/once.ts';
 import { createOutbox, type Outbox } from '../core/guarantees/outbox.ts';
@@ -58,7 +58,7 @@ export async function buildCore(config: Config, options: BotOptions, infra: Infr
   const { logger } = options;
   const { clock, store, media, metrics, scheduler, sandbox } = infra;
   const sandboxMode = config.mediaApi.mode === 'sandbox';
-  const encryptionKey = config.encryptionKey ?? (await loadOrCreateKeyFile(infra.dataDir));
+  const { encryptionKey } = infra;
   const box = createSecretBox(rotationKeys(encryptionKey, config.previousEncryptionKeys));
   // Every only-once claim of this process, from the shared store: built once, here.
   const once = createOnce({ store, logger, metrics, clock });

@@ -5,8 +5,10 @@
 import { dirname, join } from 'node:path';
 import type { Config } from '../config.ts';
 import { METRIC_DEFINITIONS } from '../core/app/metric-definitions.ts';
+import { loadOrCreateKeyFile } from '../core/channels/secret-box.ts';
 import type { BudgetCounter } from '../core/media/budget-counter.ts';
 import { createMediaClient, type MediaClient } from '../core/media/client.ts';
+import { createKeyNamer } from '../core/media/key-name.ts';
 import type { Metrics } from '../core/metrics.ts';
 import { type Clock, type Logger, type Store, systemClock } from '../core/ports.ts';
 import type { Scheduler } from '../core/scheduler.ts';
@@ -32,6 +34,8 @@ export interface Infrastructure {
   redis?: SharedRedis;
   /** Where local files live (the encryption key file, the sandbox's projects): beside the SQLite store. */
   dataDir: string;
+  /** ENCRYPTION_KEY, or the key file in `dataDir`: seals secrets, and names API keys on /metrics and in logs. */
+  encryptionKey: Buffer;
   scheduler: Scheduler;
   /** Replicas on one Redis spend one budget per key between them, not one each. */
   budgetCounter?: BudgetCounter;
@@ -141,6 +145,7 @@ export async function openInfrastructure(
       ? await openSandbox(infra.sandbox, config.mediaApi.sandbox, at, dataDir, closers)
       : undefined;
 
+  const encryptionKey = config.encryptionKey ?? (await loadOrCreateKeyFile(dataDir));
   const metrics = createMetrics({ definitions: METRIC_DEFINITIONS });
   let lastMediaAnswer: MediaApiHealth | undefined;
   const media = createMediaClient({
@@ -148,6 +153,8 @@ export async function openInfrastructure(
     logger,
     clock,
     rateLimitPerHour: config.mediaApi.rateLimitPerHour,
+    // Labels and counters name a key by an HMAC under the deployment's own secret, not by a bare hash of it.
+    keyName: createKeyNamer(encryptionKey),
     ...(budgetCounter ? { budgetCounter } : {}),
     ...(infra.mediaTransport ? { transport: infra.mediaTransport } : {}),
     onCall: (e) => {
@@ -176,6 +183,7 @@ export async function openInfrastructure(
     store,
     ...(redis ? { redis } : {}),
     dataDir,
+    encryptionKey,
     scheduler,
     ...(budgetCounter ? { budgetCounter } : {}),
     ...(sandbox ? { sandbox } : {}),

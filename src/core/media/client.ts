@@ -13,7 +13,8 @@ import {
   type HttpTransport,
   TransportError,
 } from './http-transport.ts';
-import { createRateLimiter, keyId, type RateLimiter, type RateLimiterOptions } from './rate-limiter.ts';
+import { createKeyNamer, type KeyNamer } from './key-name.ts';
+import { createRateLimiter, type RateLimiter, type RateLimiterOptions } from './rate-limiter.ts';
 import { DEFAULT_GET_POLICY, DEFAULT_POST_POLICY, type Method, parseRetryAfter, withRetry } from './retry.ts';
 import {
   type CreateRequests,
@@ -62,6 +63,11 @@ export interface MediaClientOptions {
   headersTimeoutMs?: number;
   bodyTimeoutMs?: number;
   onCall?: (e: MediaCallEvent) => void;
+  /**
+   * How keys are named in logs, budget counters and metrics: an HMAC under the deployment's secret
+   * (key-name.ts); a secret of this process's own when absent.
+   */
+  keyName?: KeyNamer;
   /** Told of every request asked of the budget (the limiter's onTake). */
   onBudget?: RateLimiterOptions['onTake'];
 }
@@ -78,6 +84,7 @@ export function createMediaClient(options: MediaClientOptions): MediaClient {
   const clock = options.clock ?? systemClock;
   const sleep = options.sleep ?? sleepReal;
   const log = options.logger.child({ component: 'media-client' });
+  const keyId = options.keyName ?? createKeyNamer();
   const transport =
     options.transport ??
     createHttpTransport({
@@ -94,6 +101,7 @@ export function createMediaClient(options: MediaClientOptions): MediaClient {
       clock,
       ...(options.budgetCounter ? { counter: options.budgetCounter } : {}),
       sleep,
+      name: keyId,
       ...(options.rateLimitMaxWaitMs === undefined ? {} : { maxWaitMs: options.rateLimitMaxWaitMs }),
       ...(options.onBudget ? { onTake: options.onBudget } : {}),
     });

@@ -2,12 +2,13 @@
 // requests/hour on the free plan, 1000 on pro) instead of finding it with 429s. Each request spends a
 // token and each token comes back one window (an hour) after it was spent, so no sliding hour ever sees
 // more than `perHour` requests. Part of the budget is kept for reading results back: with every token
-// spent on new work, finished results would sit unposted for up to an hour. Keys are held only as a hash.
+// spent on new work, finished results would sit unposted for up to an hour. Keys are held only by their
+// keyed name (key-name.ts).
 
-import { createHash } from 'node:crypto';
 import { MediaApiError } from '../errors.ts';
 import { type Clock, systemClock } from '../ports.ts';
 import { type BudgetCounter, createMemoryBudgetCounter } from './budget-counter.ts';
+import { createKeyNamer, type KeyNamer } from './key-name.ts';
 
 const HOUR_MS = 3_600_000;
 /** Bounds the wait loop even if an injected sleep does not advance the clock. */
@@ -56,7 +57,9 @@ export interface RateLimiterOptions {
   windowMs?: number;
   /** Where spending is counted (default in memory; a shared counter for several replicas). */
   counter?: BudgetCounter;
-  /** Told of every token asked for (`key` is keyId's fingerprint), for metrics. */
+  /** How keys are named in counters and metrics (default: a namer with a secret of this process's own). */
+  name?: KeyNamer;
+  /** Told of every token asked for (`key` is the key's name, never the key), for metrics. */
   onTake?: (e: { key: string; use: BudgetUse; taken: boolean }) => void;
 }
 
@@ -86,11 +89,6 @@ export interface RateLimiter {
   status(apiKey: string): Promise<BudgetStatus>;
 }
 
-/** A stable, non-reversible name for an API key, safe to use as a map key or in logs. */
-export function keyId(apiKey: string): string {
-  return createHash('sha256').update(apiKey).digest('hex').slice(0, 16);
-}
-
 export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   const clock = options.clock ?? systemClock;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
@@ -99,6 +97,7 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   const perHour = Math.max(1, Math.floor(options.perHour));
   const reserved = Math.min(perHour - 1, Math.max(0, Math.floor(options.readReserve ?? perHour * READ_RESERVE_SHARE)));
   const counter = options.counter ?? createMemoryBudgetCounter();
+  const keyId = options.name ?? createKeyNamer();
   const limitOf = (use: BudgetUse) => (use === 'command' ? perHour - reserved : perHour);
   const spent = (apiKey: string) => counter.spent(keyId(apiKey), clock.now() - windowMs);
 

@@ -1,7 +1,9 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MediaApiError } from '../../../src/core/errors.ts';
 import { describeMediaError } from '../../../src/core/media/describe-error.ts';
-import { createRateLimiter, keyId, RateBudgetError } from '../../../src/core/media/rate-limiter.ts';
+import { createKeyNamer } from '../../../src/core/media/key-name.ts';
+import { createRateLimiter, RateBudgetError } from '../../../src/core/media/rate-limiter.ts';
 import { failure, fakeClock, JSON_HEADERS, KEY, PREFIX, PROJECT_ID, setup } from './helpers.ts';
 
 const HOUR = 3_600_000;
@@ -37,14 +39,24 @@ describe('the per-key request budget', () => {
     expect(await limiter.msUntilAvailable(KEY)).toBe(0);
   });
 
-  it('keeps a separate budget for each key, named only by a hash', async () => {
+  it('keeps a separate budget for each key', async () => {
     const { limiter } = limiterWith(1);
     expect(await limiter.tryTake(KEY)).toBe(true);
     expect(await limiter.tryTake('another-teams-key')).toBe(true);
     expect(await limiter.tryTake(KEY)).toBe(false);
-    expect(keyId(KEY)).toMatch(/^[0-9a-f]{16}$/);
-    expect(keyId(KEY)).toBe(keyId(KEY));
-    expect(keyId(KEY)).not.toContain(KEY.slice(0, 8));
+  });
+
+  it('names a key by an HMAC under the deployment’s secret: stable there, not the bare hash anyone can test', () => {
+    const secret = randomBytes(32);
+    const name = createKeyNamer(secret);
+    const bareHash = createHash('sha256').update(KEY).digest('hex');
+    expect(name(KEY)).toMatch(/^[0-9a-f]{16}$/);
+    expect(bareHash).not.toContain(name(KEY));
+    expect(name(KEY)).not.toContain(KEY.slice(0, 8));
+    // Every replica (same ENCRYPTION_KEY) names the key alike; another deployment cannot match it.
+    expect(createKeyNamer(Buffer.from(secret))(KEY)).toBe(name(KEY));
+    expect(createKeyNamer(randomBytes(32))(KEY)).not.toBe(name(KEY));
+    expect(name('another-teams-key')).not.toBe(name(KEY));
   });
 
   it('take waits for the next token when it frees soon enough', async () => {
