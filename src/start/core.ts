@@ -13,11 +13,8 @@ import type { WebhookHandler } from '../core/platform/http-result.ts';
 import type { Bot } from '../core/platform/interaction.ts';
 import type { ChatPort, Platform, SecretBox } from '../core/ports.ts';
 import type { PublishKit } from '../core/publish/kit.ts';
-import type { Infrastructure } from './infrastructure.ts';
+import { type Infrastructure, SANDBOX_KEY } from './infrastructure.ts';
 import type { BotOptions } from './options.ts';
-
-/** The key the bot sends when it runs against the local sandbox, which accepts any key. */
-export const SANDBOX_KEY = 'sandbox-key';
 
 /** A request left in `publishing` this long by a stopped process is shown as outcome unknown. */
 const PUBLISH_STALE_MS = 5 * 60_000;
@@ -85,8 +82,8 @@ export async function buildCore(config: Config, options: BotOptions, infra: Infr
     logger,
     metrics,
     media,
-    budget: (key) => media.limiter.status(key),
-    readsLeft: (key) => media.limiter.available(key, 'read'),
+    budget: (spender) => media.limiter.status(spender),
+    readsLeft: (spender) => media.limiter.available(spender, 'read'),
     scheduler,
     once,
     outbox,

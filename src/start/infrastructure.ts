@@ -21,6 +21,9 @@ import type { Closers } from '../runtime/closers.ts';
 import type { Sandbox, SandboxOptions } from '../sandbox/server.ts';
 import type { BotOptions, SchedulerFactory } from './options.ts';
 
+/** The key the bot sends when it runs against the local sandbox, which accepts any key. */
+export const SANDBOX_KEY = 'sandbox-key';
+
 /** The Redis every replica shares, with the prefix in front of the bot's keys. */
 export interface SharedRedis {
   url: string;
@@ -155,6 +158,15 @@ export async function openInfrastructure(
     rateLimitPerHour: config.mediaApi.rateLimitPerHour,
     // Labels and counters name a key by an HMAC under the deployment's own secret, not by a bare hash of it.
     keyName: createKeyNamer(encryptionKey),
+    // The keys every workspace the bot serves would spend from: each workspace gets its own share of them.
+    ...(config.mediaApi.workspaceShare === undefined
+      ? {}
+      : {
+          workspaceShare: {
+            keys: [config.mediaApi.defaultKey, sandbox ? SANDBOX_KEY : undefined].filter((k) => k !== undefined),
+            perHour: config.mediaApi.workspaceShare,
+          },
+        }),
     ...(budgetCounter ? { budgetCounter } : {}),
     ...(infra.mediaTransport ? { transport: infra.mediaTransport } : {}),
     onCall: (e) => {

@@ -4,7 +4,7 @@
 import type { z } from 'zod';
 import type { Once } from '../guarantees/once.ts';
 import type { Outbox } from '../guarantees/outbox.ts';
-import type { BudgetStatus } from '../media/rate-limiter.ts';
+import type { BudgetStatus, Spender } from '../media/rate-limiter.ts';
 import type { MetricDefinition, Metrics } from '../metrics.ts';
 import type { ModalSubmission, Prepared } from '../platform/interaction.ts';
 import type { Card, OutMessage } from '../platform/message.ts';
@@ -42,10 +42,13 @@ export interface CoreServices {
   logger: Logger;
   metrics: Metrics;
   media: MediaApi;
-  /** What is left of a key's hourly request budget, for /jobs and /setup (absent in some tests). */
-  budget?: (apiKey: string) => Promise<BudgetStatus>;
-  /** Requests a key may still spend on reading results back this hour (polls keep room for commands). */
-  readsLeft?: (apiKey: string) => Promise<number>;
+  /**
+   * What is left of a key's hourly request budget (a workspace's share of it, for a key workspaces share), for
+   * /jobs and /setup (absent in some tests).
+   */
+  budget?: (spender: Spender) => Promise<BudgetStatus>;
+  /** Requests a key (a workspace, on a shared key) may still spend on reading results back this hour. */
+  readsLeft?: (spender: Spender) => Promise<number>;
   /** Durable delayed work; features declare their queues, whoever starts it registers them. */
   scheduler: Scheduler;
   once: Once;

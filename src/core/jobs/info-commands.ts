@@ -3,6 +3,7 @@ import { budgetLine } from '../commands/budget-line.ts';
 import { fail, run } from '../commands/handler.ts';
 import { objectIdSchema } from '../media/schemas.ts';
 import { mention, type OutMessage } from '../platform/message.ts';
+import { workspaceOf } from '../platform/origin.ts';
 import { defineCommand } from './deps.ts';
 import { projectAccess, unknownProject } from './project-access.ts';
 import { KIND_LABEL } from './render.ts';
@@ -29,7 +30,7 @@ export const project = defineCommand({
       const asker = { ...ctx, key: () => ctx.deps.keys.resolve(ctx.channelKey) };
       const access = await projectAccess(ctx.deps, asker, id);
       if (access.kind === 'unknown') return reply.ephemeral({ text: unknownProject(id) });
-      const found = await ctx.deps.media.getProject(access.key, id);
+      const found = await ctx.deps.media.getProject(access.key, id, workspaceOf(ctx.origin));
       await reply.public(renderProject(found, access.kind === 'made_here' ? access.job.kind : undefined));
     });
   },

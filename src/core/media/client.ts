@@ -51,6 +51,8 @@ export interface MediaClientOptions {
   rateLimitPerHour?: number;
   /** How long a call may wait for the local budget before failing with 429 (default 20 s). */
   rateLimitMaxWaitMs?: number;
+  /** Keys several workspaces share and what each workspace may spend of them an hour (rate-limiter.ts). */
+  workspaceShare?: RateLimiterOptions['workspaceShare'];
   /** Share one budget between clients; otherwise the client builds its own. */
   limiter?: RateLimiter;
   /** Where the per-key budget is counted (Redis across replicas); this process's memory by default. */
@@ -102,6 +104,7 @@ export function createMediaClient(options: MediaClientOptions): MediaClient {
       ...(options.budgetCounter ? { counter: options.budgetCounter } : {}),
       sleep,
       name: keyId,
+      ...(options.workspaceShare ? { workspaceShare: options.workspaceShare } : {}),
       ...(options.rateLimitMaxWaitMs === undefined ? {} : { maxWaitMs: options.rateLimitMaxWaitMs }),
       ...(options.onBudget ? { onTake: options.onBudget } : {}),
     });
@@ -113,9 +116,16 @@ export function createMediaClient(options: MediaClientOptions): MediaClient {
     },
   };
 
-  async function exchange(apiKey: string, method: Method, path: string, route: string, body?: unknown) {
+  async function exchange(
+    apiKey: string,
+    method: Method,
+    path: string,
+    route: string,
+    body: unknown,
+    workspace: string | undefined,
+  ) {
     // Reading a result back may spend the reserve; new work may not (see rate-limiter.ts).
-    await limiter.take(apiKey, route === 'GET /projects/{id}' ? 'read' : 'command');
+    await limiter.take({ apiKey, workspace }, route === 'GET /projects/{id}' ? 'read' : 'command');
     const started = clock.now();
     const report = (status: number) => {
       const durationMs = clock.now() - started;
@@ -142,8 +152,9 @@ export function createMediaClient(options: MediaClientOptions): MediaClient {
     route: string,
     schema: S,
     body?: unknown,
+    workspace?: string,
   ): Promise<z.output<S>> {
-    const res = await withRetry(() => exchange(apiKey, method, path, route, body), {
+    const res = await withRetry(() => exchange(apiKey, method, path, route, body, workspace), {
       method,
       policy: policies[method],
       sleep,
@@ -156,18 +167,26 @@ export function createMediaClient(options: MediaClientOptions): MediaClient {
 
   return {
     limiter,
-    async create<K extends ProjectKind>(apiKey: string, kind: K, body: CreateRequests[K]) {
+    async create<K extends ProjectKind>(apiKey: string, kind: K, body: CreateRequests[K], workspace?: string) {
       const route = `POST /${kind}`;
       const checked = checkRequest(createRequestSchemas[kind], body, route);
-      return call(apiKey, 'POST', `/${kind}`, route, createdResponseSchema, checked);
+      return call(apiKey, 'POST', `/${kind}`, route, createdResponseSchema, checked, workspace);
     },
-    getProject: (apiKey, projectId) =>
-      call(apiKey, 'GET', `/projects/${encodeURIComponent(projectId)}`, 'GET /projects/{id}', projectSchema),
+    getProject: (apiKey, projectId, workspace) =>
+      call(
+        apiKey,
+        'GET',
+        `/projects/${encodeURIComponent(projectId)}`,
+        'GET /projects/{id}',
+        projectSchema,
+        undefined,
+        workspace,
+      ),
     listVoices: (apiKey) => call(apiKey, 'GET', '/constants/voices', 'GET /constants/voices', voiceListSchema),
-    async publish(apiKey, body: PublishRequest) {
+    async publish(apiKey, body: PublishRequest, workspace) {
       const route = 'POST /publish-to-socials';
       const checked = checkRequest(publishRequestSchema, body, route);
-      return call(apiKey, 'POST', '/publish-to-socials', route, publishResponseSchema, checked);
+      return call(apiKey, 'POST', '/publish-to-socials', route, publishResponseSchema, checked, workspace);
     },
     close: () => transport.close(),
   };

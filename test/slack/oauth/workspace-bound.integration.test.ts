@@ -121,3 +121,30 @@ describe('two workspaces on one shared key', () => {
     expect(bot.callsOf(G, 'chat.postMessage').filter((c) => !welcome.test(String(c.args.text)))).toEqual([]);
   });
 });
+
+describe('the shared key’s budget, in shares', () => {
+  it('Acme spending its whole share stops Acme alone: Globex still gets its results', async () => {
+    // 6 requests an hour on the key (5 for new work, 1 kept for reading results back), 3 per workspace.
+    d = await startDistributionBot({ env: { MEDIA_API_RATE_LIMIT: '6', MEDIA_API_WORKSPACE_SHARE: '3' } });
+    const bot = d;
+    await bot.install(ACME);
+    await bot.install(GLOBEX);
+    const threadPosts = (team: string) =>
+      bot.callsOf(team, 'chat.postMessage').filter((c) => c.args.thread_ts !== undefined);
+
+    // Acme asks for twice its share: before shares, its first five spent the key's whole budget for new work.
+    for (let i = 0; i < 6; i++) await bot.command(A, '/broll', `${VIDEO}&t=${i}`, 'U0MEMBER');
+    const refused = () =>
+      threadPosts(A).filter((c) => /used its share of the bot's shared key/.test(String(c.args.text)));
+    await waitFor(() => refused().length === 3, 'Acme refused after its share', 15_000);
+    expect(String(refused()[0]?.args.text)).toContain('/setup key');
+
+    await bot.command(G, '/broll', VIDEO, 'U0MEMBER');
+    await waitFor(
+      () => threadPosts(G).some((c) => /Watch/.test(JSON.stringify(c.args))),
+      'Globex’s B-roll result',
+      15_000,
+    );
+    expect(threadPosts(G).filter((c) => /budget|share/.test(String(c.args.text)))).toEqual([]);
+  });
+});
