@@ -442,15 +442,14 @@ function mediaApi(e: RawEnv): Config['mediaApi'] {
       : e.SLACK_CLIENT_ID
         ? Math.max(1, Math.floor(rateLimitPerHour * DISTRIBUTION_SHARE))
         : undefined;
-  const defaultKey = {
+  const keys = {
     ...(e.MEDIA_API_KEY ? { defaultKey: e.MEDIA_API_KEY } : {}),
     ...(share === undefined ? {} : { workspaceShare: share }),
   };
-  if (e.MEDIA_API_URL === 'sandbox')
-    return { mode: 'sandbox', sandboxReason: 'requested', ...defaultKey, rateLimitPerHour };
+  if (e.MEDIA_API_URL === 'sandbox') return { mode: 'sandbox', sandboxReason: 'requested', ...keys, rateLimitPerHour };
   if (!e.MEDIA_API_URL && !e.MEDIA_API_KEY)
-    return { mode: 'sandbox', sandboxReason: 'unconfigured', ...defaultKey, rateLimitPerHour };
-  return { mode: 'remote', url: trimSlash(e.MEDIA_API_URL ?? DEFAULT_MEDIA_API_URL), ...defaultKey, rateLimitPerHour };
+    return { mode: 'sandbox', sandboxReason: 'unconfigured', ...keys, rateLimitPerHour };
+  return { mode: 'remote', url: trimSlash(e.MEDIA_API_URL ?? DEFAULT_MEDIA_API_URL), ...keys, rateLimitPerHour };
 }
 
 /** sqlite://data/x.sqlite is relative to the working directory; sqlite:///var/x.sqlite is absolute. */

@@ -97,9 +97,8 @@ export async function buildCore(config: Config, options: BotOptions, infra: Infr
     },
     teamKey: config.mediaApi.defaultKey,
     sandboxKey: sandboxMode ? SANDBOX_KEY : undefined,
-    defaultKey: config.mediaApi.defaultKey ?? (sandboxMode ? SANDBOX_KEY : undefined),
     webhookBase,
-    voiceSource: sandbox?.origin,
+    sandboxOrigin: sandbox?.origin,
     ...(config.slackCommandPrefix ? { commandPrefix: { slack: config.slackCommandPrefix } } : {}),
     options: {
       // With Redis, other replicas were up and heard the webhooks a restarting one missed.

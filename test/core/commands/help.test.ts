@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { COMMANDS } from '../../../src/core/app/commands.ts';
+import { COMMANDS, LOOKUP_HELP } from '../../../src/core/app/commands.ts';
 import { HELP_CARD_MAX, renderHelp } from '../../../src/core/commands/help.ts';
 import type { CommandSpec } from '../../../src/core/commands/spec.ts';
+import { DEFAULT_SOURCES } from '../../../src/core/commands/validate.ts';
 import { CLIP } from '../../../src/core/jobs/table.ts';
 import type { OutMessage } from '../../../src/core/platform/message.ts';
 
@@ -52,8 +53,10 @@ describe('/help with a command', () => {
     expect(text).toContain('`marineShift`');
   });
 
-  it('points voices to /voices instead of listing them', () => {
-    expect(everything(renderHelp(COMMANDS, 'tts'))).toContain('A voice name or id (see /voices)');
+  it('points voices to /voices instead of listing them: the voices feature describes its own lookup source', () => {
+    expect(everything(renderHelp(COMMANDS, 'tts', DEFAULT_SOURCES, LOOKUP_HELP))).toContain(
+      'A voice name or id (see /voices)',
+    );
   });
 
   it('gives tips on quoting, flags and the Slack form', () => {
