@@ -124,6 +124,15 @@ describe('features, the framework and the seam', () => {
     expect(offenders(framework, importsFeatureOrApp, true)).toEqual([]);
   });
 
+  it('the app and the framework name no feature’s own parts: a feature brings its lookup sources and helpers', () => {
+    // Only features.ts, the one list of features, names one (issue 41: voices were special-cased in app/bot.ts).
+    const general = [...inLayer('core/app/'), ...inLayer('core/commands/')].filter(
+      (f) => name(f) !== 'core/app/features.ts',
+    );
+    const naming = general.filter((f) => /voice/i.test(readFileSync(f, 'utf8'))).map(name);
+    expect(naming).toEqual([]);
+  });
+
   it('the seam (core/platform) imports no feature and not the app', () => {
     expect(offenders(seam, importsFeatureOrApp, true)).toEqual([]);
   });

@@ -17,17 +17,12 @@ import type { Bot } from '../platform/interaction.ts';
 import type { PublishDeps } from '../publish/deps.ts';
 import { publish } from '../publish/feature.ts';
 import type { TaskHandler } from '../scheduler.ts';
-import type { VoicesDeps } from '../voices/deps.ts';
-import { voices } from '../voices/feature.ts';
 import { createBot } from './bot.ts';
-import { COMMANDS } from './commands.ts';
+import { COMMANDS, LOOKUP_HELP } from './commands.ts';
 import { FEATURES } from './features.ts';
 import { createHelpFeature } from './help-command.ts';
 
-export interface AppServices extends CoreServices {
-  /** The team's or the sandbox's key: its voices are loaded at once, for autocomplete. */
-  defaultKey?: string;
-}
+export type AppServices = CoreServices;
 
 export interface App {
   bot: Bot;
@@ -39,7 +34,6 @@ export interface App {
   recover(): Promise<void>;
   /** The features' services the composition root hands on (tests reach the core through them). */
   jobs: JobsDeps;
-  voices: VoicesDeps;
   publish: PublishDeps;
   channels: ChannelsDeps;
 }
@@ -62,7 +56,7 @@ export function createApp(services: AppServices): App {
     mounted.set(feature, m);
     return m;
   }
-  const all = [...FEATURES, createHelpFeature(COMMANDS)].map(mount);
+  const all = [...FEATURES, createHelpFeature(COMMANDS, LOOKUP_HELP)].map(mount);
 
   const queues = new Map<string, TaskHandler>();
   for (const m of all) {
@@ -72,15 +66,7 @@ export function createApp(services: AppServices): App {
     }
   }
   const channelDeps = mountCtx.use(channels);
-  const voiceDeps = mountCtx.use(voices);
-  const bot = createBot({
-    features: all,
-    keys: channelDeps.keys,
-    voices: voiceDeps.voices,
-    logger: services.logger,
-    ...(services.defaultKey ? { defaultKey: services.defaultKey } : {}),
-  });
-  if (services.defaultKey) voiceDeps.voices.warm(services.defaultKey);
+  const bot = createBot({ features: all, keys: channelDeps.keys, logger: services.logger });
   const jobsDeps = mountCtx.use(jobs);
   return {
     bot,
@@ -90,7 +76,6 @@ export function createApp(services: AppServices): App {
       for (const m of all) await m.recover?.();
     },
     jobs: jobsDeps,
-    voices: voiceDeps,
     publish: mountCtx.use(publish),
     channels: channelDeps,
   };

@@ -1,9 +1,9 @@
-// One ranking of plain values (templates, languages, voice names) against what someone typed, for
+// One ranking of plain values (templates, languages, a feature's names) against what someone typed, for
 // Discord autocomplete and for "did you mean". People type on phones and abbreviate (`bst` for beast,
 // `frnch` for french), and Discord offers nothing when the list comes back empty.
 
-import { closest, fold } from '../commands/suggest.ts';
 import type { Choice } from '../platform/interaction.ts';
+import { closest, fold } from './suggest.ts';
 
 /** Discord: an autocomplete answer holds at most 25 choices. */
 const CHOICES_MAX = 25;
