@@ -79,7 +79,7 @@ function kind(option: OptionSpec, sources: ValueSources, lookups: LookupHelp): s
     const fixed = fixedSet(sources, option.source);
     if (fixed) return oneOf(fixed);
     const said = lookups[option.source];
-    // Said once: an option whose own description already says it ("Voice name or id (see /voices)") is not told again.
+    // Said once: an option whose own description already says what its source is is not told it again.
     if (said) return option.description.toLowerCase().includes(said.toLowerCase().replace(/^an? /, '')) ? '' : said;
   }
   switch (option.type) {
