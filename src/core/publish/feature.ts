@@ -3,16 +3,16 @@
 import { channels } from '../channels/feature.ts';
 import { defineFeature } from '../commands/define-feature.ts';
 import { jobs } from '../jobs/feature.ts';
-import { approvalsCommand, approveFromListAction } from './approvals-command.ts';
+import { publishingSetupPart } from './accounts/setup-socials.ts';
+import { approvalsCommand, approveFromListAction } from './approvals/approvals-command.ts';
+import { publishingHome } from './approvals/home.ts';
 import type { PublishDeps } from './deps.ts';
-import { publishingHome } from './home.ts';
 import { createPublishKit } from './kit.ts';
 import { PUBLISH_METRICS } from './metrics.ts';
-import { PUBLISH_FORMS, publishCardAction, publishCommand, publishResultAction } from './publish-commands.ts';
-import { REMIND_QUEUE } from './reminders.ts';
-import { EXPIRY_QUEUE, PUBLISH_QUEUE, STALE_QUEUE } from './request-lifecycle.ts';
-import { scheduledCommand } from './scheduled.ts';
-import { publishingSetupPart } from './setup-socials.ts';
+import { PUBLISH_FORMS, publishCardAction, publishCommand, publishResultAction } from './requests/publish-commands.ts';
+import { REMIND_QUEUE } from './requests/reminders.ts';
+import { EXPIRY_QUEUE, PUBLISH_QUEUE, STALE_QUEUE } from './requests/request-lifecycle.ts';
+import { scheduledCommand } from './requests/scheduled.ts';
 
 export const publish = defineFeature<PublishDeps>({
   name: 'publish',

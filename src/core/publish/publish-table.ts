@@ -2,7 +2,7 @@
 
 import { type CommandSpec, type OptionSpec, url } from '../commands/spec.ts';
 import { PRIVACY_VALUES } from '../media/enums.ts';
-import { SOCIAL_PLATFORMS } from './caption-limits.ts';
+import { SOCIAL_PLATFORMS } from './accounts/caption-limits.ts';
 
 export const PUBLISH: CommandSpec<'publish'> = {
   name: 'publish',

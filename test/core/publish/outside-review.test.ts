@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { contentHash } from '../../../src/core/publish/model.ts';
-import { hashReviewToken } from '../../../src/core/publish/review-link.ts';
+import { contentHash } from '../../../src/core/publish/requests/model.ts';
+import { hashReviewToken } from '../../../src/core/publish/review/links.ts';
 import { startTestBot, type TestBot } from '../../support/bot.ts';
 import {
   addAccount,

@@ -1,13 +1,17 @@
 // /publish, the Publish… button on results, the request card's buttons and the forms they open.
 
 import { z } from 'zod';
-import { EXPIRED_BUTTON, type FormHandler } from '../commands/actions.ts';
-import { fail, run } from '../commands/handler.ts';
-import { UserError } from '../errors.ts';
-import { PRIVACY_VALUES } from '../media/enums.ts';
-import type { ModalSpec, ModalSubmission, Prepared } from '../platform/interaction.ts';
-import type { Reply } from '../ports.ts';
-import { defineAction, defineCommand, type PublishContext, type PublishDeps } from './deps.ts';
+import { EXPIRED_BUTTON, type FormHandler } from '../../commands/actions.ts';
+import { fail, run } from '../../commands/handler.ts';
+import { UserError } from '../../errors.ts';
+import { PRIVACY_VALUES } from '../../media/enums.ts';
+import type { ModalSpec, ModalSubmission, Prepared } from '../../platform/interaction.ts';
+import type { Reply } from '../../ports.ts';
+import { needsApproval } from '../approvals/policy.ts';
+import { defineAction, defineCommand, type PublishContext, type PublishDeps } from '../deps.ts';
+import type { PublishKit } from '../kit.ts';
+import { PUBLISH } from '../publish-table.ts';
+import { inviteForm, submitInvite } from '../review/invite.ts';
 import {
   checkContent,
   EDIT_PREFIX,
@@ -21,14 +25,10 @@ import {
   submittedValues,
   WHEN_PREFIX,
 } from './form.ts';
-import type { PublishKit } from './kit.ts';
 import { type Content, type PublishRequestRecord, personOf } from './model.ts';
-import { needsApproval } from './policy.ts';
-import { PUBLISH } from './publish-table.ts';
 import { renderRequestCard } from './render.ts';
 import { newRequestId } from './repo.ts';
 import type { Member } from './request-lifecycle.ts';
-import { inviteForm, submitInvite } from './review-invite.ts';
 
 export const PUBLISH_BUTTON_LABEL = 'Publish…';
 

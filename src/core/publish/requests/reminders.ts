@@ -5,12 +5,18 @@
 // the next; each is posted through the outbox under its own key and counted on the request, so a replayed
 // task, a second replica or a restart never posts it twice. An edit starts the count again: its approvals
 // start over too, so it is a new ask.
-import { groupMention, mention, type OutMessage } from '../platform/message.ts';
-import type { Clock } from '../ports.ts';
-import type { Scheduler, Task, TaskOutcome } from '../scheduler.ts';
-import { expiresAt, isExpired, quorumReached, validApprovals, waitsForOutsideReviewer } from './approvals.ts';
+import { groupMention, mention, type OutMessage } from '../../platform/message.ts';
+import type { Clock } from '../../ports.ts';
+import type { Scheduler, Task, TaskOutcome } from '../../scheduler.ts';
+import {
+  expiresAt,
+  isExpired,
+  quorumReached,
+  validApprovals,
+  waitsForOutsideReviewer,
+} from '../approvals/approvals.ts';
+import { needsApproval, type Policy, type PolicyRepo } from '../approvals/policy.ts';
 import type { PublishRequestRecord } from './model.ts';
-import { needsApproval, type Policy, type PolicyRepo } from './policy.ts';
 import type { PublishRepo } from './repo.ts';
 import { formatWhen } from './schedule-time.ts';
 

@@ -3,11 +3,11 @@
 // came after it: post now, or at a new time) → published / failed / unknown, or cancelled. Every action
 // is a decision on the stored record, written by compare-and-set (two clicks or two replicas each re-read
 // and re-decide, so exactly one moves it), and redraws the card.
-import type { Outbox } from '../guarantees/outbox.ts';
-import { MAX_CARD_REDRAWS } from '../platform/last-edit.ts';
-import { mention, type OutMessage } from '../platform/message.ts';
-import type { ChatPort, Platform } from '../ports.ts';
-import type { Scheduler, Task, TaskOutcome } from '../scheduler.ts';
+import type { Outbox } from '../../guarantees/outbox.ts';
+import { MAX_CARD_REDRAWS } from '../../platform/last-edit.ts';
+import { mention, type OutMessage } from '../../platform/message.ts';
+import type { ChatPort, Platform } from '../../ports.ts';
+import type { Scheduler, Task, TaskOutcome } from '../../scheduler.ts';
 import {
   type Actor,
   decidedText,
@@ -18,8 +18,10 @@ import {
   quorumReached,
   refuseApproval,
   refuseBeforeMembership,
-} from './approvals.ts';
-import type { Approvers } from './approvers.ts';
+} from '../approvals/approvals.ts';
+import type { Approvers } from '../approvals/approvers.ts';
+import type { Policy, PolicyRepo } from '../approvals/policy.ts';
+import { createOutsideReview } from '../review/outside-review.ts';
 import { createMissedSlots } from './missed-slot.ts';
 import {
   type Content,
@@ -30,8 +32,6 @@ import {
   type PublishRequestRecord,
   personOf,
 } from './model.ts';
-import { createOutsideReview } from './outside-review.ts';
-import type { Policy, PolicyRepo } from './policy.ts';
 import { createPublisher, type PublisherDeps } from './publisher.ts';
 import { createReminders } from './reminders.ts';
 import { renderRequestCard } from './render.ts';

@@ -1,10 +1,16 @@
 // The publish request card: what will be posted, where, when, by whom, how far the approval is, and
 // the buttons allowed in its state. Decided cards lock (no buttons) and record the decision.
-import { type Control, type Field, type OutMessage, truncate } from '../platform/message.ts';
-import { deciderName, isExpired, openChanges, validApprovals, waitsForOutsideReviewer } from './approvals.ts';
+import { type Control, type Field, type OutMessage, truncate } from '../../platform/message.ts';
+import {
+  deciderName,
+  isExpired,
+  openChanges,
+  validApprovals,
+  waitsForOutsideReviewer,
+} from '../approvals/approvals.ts';
+import type { Policy } from '../approvals/policy.ts';
+import { ENDED_STATES, liveReviewers } from '../review/outside-review.ts';
 import type { PublishRequestRecord } from './model.ts';
-import { ENDED_STATES, liveReviewers } from './outside-review.ts';
-import type { Policy } from './policy.ts';
 import { formatWhen } from './schedule-time.ts';
 
 const btn = (label: string, verb: string, id: string, style?: 'primary' | 'danger'): Control => ({

@@ -2,18 +2,18 @@
 // section of the /setup card. Access keys only ever arrive through the private form (console: the next
 // line) and are shown back by name only.
 
-import type { FormHandler } from '../commands/actions.ts';
-import type { SetupPart } from '../commands/define-feature.ts';
-import { fail, NOT_ALLOWED, run } from '../commands/handler.ts';
-import type { OptionValues } from '../commands/spec.ts';
-import { UserError } from '../errors.ts';
-import type { ModalSubmission, Prepared } from '../platform/interaction.ts';
-import type { Card } from '../platform/message.ts';
+import type { FormHandler } from '../../commands/actions.ts';
+import type { SetupPart } from '../../commands/define-feature.ts';
+import { fail, NOT_ALLOWED, run } from '../../commands/handler.ts';
+import type { OptionValues } from '../../commands/spec.ts';
+import { UserError } from '../../errors.ts';
+import type { ModalSubmission, Prepared } from '../../platform/interaction.ts';
+import type { Card } from '../../platform/message.ts';
+import { describePolicy, POLICY_OPTIONS, parsePolicyOptions } from '../approvals/policy.ts';
+import type { PublishContext, PublishDeps } from '../deps.ts';
+import { SETUP_PUBLISHING_OPTIONS } from '../publish-table.ts';
 import { ACCOUNT_NAME } from './accounts.ts';
 import { SOCIAL_PLATFORMS, type SocialPlatform } from './caption-limits.ts';
-import type { PublishContext, PublishDeps } from './deps.ts';
-import { describePolicy, POLICY_OPTIONS, parsePolicyOptions } from './policy.ts';
-import { SETUP_PUBLISHING_OPTIONS } from './publish-table.ts';
 
 export const SOCIAL_KEY_PREFIX = 'socialkey:';
 

@@ -2,8 +2,8 @@
 // Discord sends the clicking member's roles with every click; Slack sends none, so the named groups are
 // looked up (usergroups.users.list behind ChatPort.membersOf). A lookup that fails is never a guess:
 // an approval is refused with a reason, and the "no approver can act" check stays silent.
-import { groupMention } from '../platform/message.ts';
-import type { ChatPort, Logger, Platform } from '../ports.ts';
+import { groupMention } from '../../platform/message.ts';
+import type { ChatPort, Logger, Platform } from '../../ports.ts';
 import type { Actor } from './approvals.ts';
 import type { Policy } from './policy.ts';
 

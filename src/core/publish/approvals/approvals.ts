@@ -2,8 +2,8 @@
 // given since its last edit, not expired) and who may approve, edit or cancel it. Refusals are values
 // (shown to the person who clicked only), never exceptions.
 
-import { mention } from '../platform/message.ts';
-import { contentHash, type PublishRequestRecord } from './model.ts';
+import { mention } from '../../platform/message.ts';
+import { contentHash, type PublishRequestRecord } from '../requests/model.ts';
 import { approversText, type Policy } from './policy.ts';
 
 /** The approvers, besides the requester: "anyone else in the channel" when anyone may. */

@@ -3,9 +3,10 @@
 // like a member's; `outside_review=required` makes a request also wait for one. A link ends when its request is
 // published, cancelled or expires, when the links are revoked, or when the same reviewer is invited again.
 import { randomBytes } from 'node:crypto';
-import { mention, type OutMessage } from '../platform/message.ts';
-import type { Clock } from '../ports.ts';
-import { type Actor, decidedText, isExpired, mayCancel, validApprovals } from './approvals.ts';
+import { mention, type OutMessage } from '../../platform/message.ts';
+import type { Clock } from '../../ports.ts';
+import { type Actor, decidedText, isExpired, mayCancel, validApprovals } from '../approvals/approvals.ts';
+import type { Policy, PolicyRepo } from '../approvals/policy.ts';
 import {
   contentHash,
   type Decide,
@@ -14,10 +15,9 @@ import {
   type PublishRequestRecord,
   personOf,
   type Reviewer,
-} from './model.ts';
-import type { Policy, PolicyRepo } from './policy.ts';
-import type { PublishRepo } from './repo.ts';
-import { hashReviewToken, newReviewToken, sameReviewer } from './review-link.ts';
+} from '../requests/model.ts';
+import type { PublishRepo } from '../requests/repo.ts';
+import { hashReviewToken, newReviewToken, sameReviewer } from './links.ts';
 
 /** More live links than this on one request is a mistake, not a review. */
 const MAX_LIVE_LINKS = 20;

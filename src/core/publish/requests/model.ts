@@ -2,9 +2,9 @@
 // on its card works after a restart.
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { threadRefSchema } from '../jobs/model.ts';
-import { PRIVACY_VALUES } from '../media/enums.ts';
-import type { Policy } from './policy.ts';
+import { threadRefSchema } from '../../jobs/model.ts';
+import { PRIVACY_VALUES } from '../../media/enums.ts';
+import type { Policy } from '../approvals/policy.ts';
 
 export const REQUEST_STATES = [
   'pending', // waiting for approvals

@@ -2,12 +2,12 @@
 // guild or Slack team that they can see, their own open requests, and what is due to be posted soon.
 // /approvals and the Slack Home tab draw these lists. Who may approve is decided by the same checks as a
 // click on the card (approvals.ts, approvers.ts); a channel the platform cannot vouch for is left out.
-import type { ChatPort, Clock, Logger, Platform, ThreadRef } from '../ports.ts';
+import type { ChatPort, Clock, Logger, Platform, ThreadRef } from '../../ports.ts';
+import { contentHash, type PublishRequestRecord } from '../requests/model.ts';
+import type { PublishRepo } from '../requests/repo.ts';
 import { refuseApproval, refuseBeforeMembership } from './approvals.ts';
 import type { Approvers } from './approvers.ts';
-import { contentHash, type PublishRequestRecord } from './model.ts';
 import type { Policy, PolicyRepo } from './policy.ts';
-import type { PublishRepo } from './repo.ts';
 
 /** The Home tab lists what will be posted within this long. */
 export const UPCOMING_MS = 7 * 24 * 3600_000;
