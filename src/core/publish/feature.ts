@@ -1,5 +1,6 @@
 // The publishing feature: /publish, its approvals and schedule, its part of /setup and of Home, and the
-// queues that keep held posts, expiries, reminders and the watches of posts being published across a restart.
+// queues that keep held posts, expiries, reminders, outside reviewers' change requests waiting to be said and
+// the watches of posts being published across a restart.
 import { channels } from '../channels/feature.ts';
 import { defineFeature } from '../commands/define-feature.ts';
 import { jobs } from '../jobs/feature.ts';
@@ -13,6 +14,7 @@ import { PUBLISH_FORMS, publishCardAction, publishCommand, publishResultAction }
 import { REMIND_QUEUE } from './requests/reminders.ts';
 import { EXPIRY_QUEUE, PUBLISH_QUEUE, STALE_QUEUE } from './requests/request-lifecycle.ts';
 import { scheduledCommand } from './requests/scheduled.ts';
+import { CHANGES_QUEUE } from './review/outside-review.ts';
 
 export const publish = defineFeature<PublishDeps>({
   name: 'publish',
@@ -33,6 +35,7 @@ export const publish = defineFeature<PublishDeps>({
     [EXPIRY_QUEUE]: (task) => kit.service.onExpiry(task),
     [REMIND_QUEUE]: (task) => kit.service.onRemind(task),
     [STALE_QUEUE]: (task) => kit.service.onStale(task),
+    [CHANGES_QUEUE]: (task) => kit.service.onChangesDue(task),
   }),
   // A process that died mid-call left its requests in `publishing`: their outcome is unknown.
   recover: async (deps) => {

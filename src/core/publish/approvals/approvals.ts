@@ -1,14 +1,10 @@
 // Where approvals are counted: which ones still count toward a request's quorum (bound to its content,
-// given since its last edit, not expired) and who may approve, edit or cancel it. Refusals are values
-// (shown to the person who clicked only), never exceptions.
+// given since its last edit, not expired, one per team member behind them) and who may edit or cancel it.
+// Who may approve, and what an approval or a change request does to a request, is decide.ts.
 
 import { mention } from '../../platform/message.ts';
 import { contentHash, type PublishRequestRecord } from '../requests/model.ts';
-import { approversText, type Policy } from './policy.ts';
-
-/** The approvers, besides the requester: "anyone else in the channel" when anyone may. */
-const others = (policy: Policy) =>
-  policy.approvers.length === 0 ? 'anyone else in the channel' : approversText(policy);
+import type { Policy } from './policy.ts';
 
 export interface Actor {
   userId: string;
@@ -17,15 +13,57 @@ export interface Actor {
   roles?: readonly string[];
 }
 
-/** Who approved or asked, as messages name them: a member's mention, or an outside reviewer's name. */
-export const deciderName = (p: { userId: string; reviewer?: string | undefined }): string =>
-  p.reviewer !== undefined ? `${p.reviewer}, outside reviewer` : mention(p.userId);
+/**
+ * Who approved or asked, as messages name them: a member's mention, or an outside reviewer's name with the
+ * member who invited them (mentioned from the id the record keeps, never from text).
+ */
+export const deciderName = (p: {
+  userId: string;
+  reviewer?: string | undefined;
+  invitedBy?: string | undefined;
+}): string =>
+  p.reviewer === undefined
+    ? mention(p.userId)
+    : `${p.reviewer}, outside reviewer${p.invitedBy ? ` invited by ${mention(p.invitedBy)}` : ''}`;
+
+type Approval = PublishRequestRecord['approvals'][number];
 
 /** Approvals that still count: bound to the current content, given after the last edit, not expired. */
-export function validApprovals(r: PublishRequestRecord, policy: Policy, now: number) {
+export function validApprovals(r: PublishRequestRecord, policy: Policy, now: number): Approval[] {
   const hash = contentHash(r.content);
   return r.approvals.filter((a) => a.hash === hash && a.at >= r.editedAt && now - a.at <= policy.expiryMs);
 }
+
+/**
+ * The team member an approval counts as: a member's own (records from before `standsFor` hold members'
+ * approvals only under their own id), an outside reviewer's inviter when they could approve, else nobody.
+ */
+export const standsFor = (a: Approval): string | undefined =>
+  a.standsFor ?? (a.reviewer === undefined ? a.userId : undefined);
+
+/**
+ * The distinct members behind `approvals` who count toward the quorum: an approval counts once however many
+ * links stand behind it, and the requester never counts when self-approval is off.
+ */
+export function membersBehind(r: PublishRequestRecord, policy: Policy, approvals: readonly Approval[]): Set<string> {
+  const out = new Set<string>();
+  for (const a of approvals) {
+    const who = standsFor(a);
+    if (who !== undefined && (policy.selfApprove || who !== r.requester.userId)) out.add(who);
+  }
+  return out;
+}
+
+/**
+ * The approvals a request stands on: while it waits, those still valid; once decided, those given since its
+ * last edit (a held post outlives their expiry, and a New time changes its hash, not who approved it).
+ */
+export const standingApprovals = (r: PublishRequestRecord, policy: Policy, now: number): Approval[] =>
+  r.state === 'pending' ? validApprovals(r, policy, now) : r.approvals.filter((a) => a.at >= r.editedAt);
+
+/** How many members stand behind the valid approvals: the "k" of "k of N". */
+export const countedApprovals = (r: PublishRequestRecord, policy: Policy, now: number): number =>
+  membersBehind(r, policy, validApprovals(r, policy, now)).size;
 
 /**
  * Change requests still open: made since the last edit (an edit answers them), and not followed by an
@@ -36,14 +74,14 @@ export function openChanges(r: PublishRequestRecord) {
   return r.changes.filter((c) => c.at >= r.editedAt && !r.approvals.some((a) => a.userId === c.userId && a.at > c.at));
 }
 
-/** With `outside_review=required`, the request still lacks an outside reviewer's approval of this version. */
+/** With `outside_review=required`, the request still lacks an outside reviewer's approval of this version (from anyone's link). */
 export function waitsForOutsideReviewer(r: PublishRequestRecord, policy: Policy, now: number): boolean {
   return policy.outsideReview === 'required' && !validApprovals(r, policy, now).some((a) => a.reviewer !== undefined);
 }
 
-/** An outside approval counts as one toward the channel's number, like a member's. */
+/** The quorum: that many distinct allowed members behind valid approvals, and the outside approval if required. */
 export function quorumReached(r: PublishRequestRecord, policy: Policy, now: number): boolean {
-  return validApprovals(r, policy, now).length >= policy.approvals && !waitsForOutsideReviewer(r, policy, now);
+  return countedApprovals(r, policy, now) >= policy.approvals && !waitsForOutsideReviewer(r, policy, now);
 }
 
 export function isExpired(r: PublishRequestRecord, policy: Policy, now: number): boolean {
@@ -52,37 +90,6 @@ export function isExpired(r: PublishRequestRecord, policy: Policy, now: number):
 
 /** The first moment `isExpired` is true (it compares strictly). */
 export const expiresAt = (r: PublishRequestRecord, policy: Policy): number => r.editedAt + policy.expiryMs + 1;
-
-function isApprover(actor: Actor, policy: Policy): boolean {
-  if (policy.approvers.length === 0) return true;
-  return policy.approvers.some((a) =>
-    a.startsWith('role:') ? (actor.roles ?? []).includes(a.slice(5)) : a === actor.userId,
-  );
-}
-
-/** The refusals that need no group lookup: decided, expired, self-approval. */
-export function refuseBeforeMembership(
-  r: PublishRequestRecord,
-  policy: Policy,
-  actor: Actor,
-  now: number,
-): string | undefined {
-  if (r.state !== 'pending') return decidedText(r);
-  if (isExpired(r, policy, now))
-    return 'This request expired: its approvals ran out of time. The requester can Edit it to ask again.';
-  if (actor.userId === r.requester.userId && !policy.selfApprove)
-    return `You cannot approve your own request in this channel (self_approve=no). Who may approve: ${others(policy)}.`;
-  return undefined;
-}
-
-/** `actor.roles`: the groups they are in (Discord sends them; Slack's are looked up in approvers.ts). */
-export function refuseApproval(r: PublishRequestRecord, policy: Policy, actor: Actor, now: number): string | undefined {
-  const why = refuseBeforeMembership(r, policy, actor, now);
-  if (why) return why;
-  if (!isApprover(actor, policy))
-    return `You are not one of the approvers of this channel. Who may approve: ${approversText(policy)}.`;
-  return undefined;
-}
 
 export const mayEdit = (r: PublishRequestRecord, actor: Actor) => actor.userId === r.requester.userId;
 export const mayCancel = (r: PublishRequestRecord, actor: Actor) =>

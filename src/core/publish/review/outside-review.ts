@@ -1,48 +1,64 @@
 // Outside reviewers: people who are not in the workspace (a client, legal) approve or ask for changes from a
-// personal link. Their approval counts as one toward the channel's number, bound to the content the page showed,
-// like a member's; `outside_review=required` makes a request also wait for one. A link ends when its request is
-// published, cancelled or expires, when the links are revoked, or when the same reviewer is invited again.
+// personal link. Their decisions go through the one rule (decide.ts) like a member's: an approval is bound to
+// the content the page showed and stands for the member who invited them (counted only when that member could
+// approve themself); `outside_review=required` makes a request also wait for one, from anyone's link. A link
+// ends when its request is published, cancelled or expires, when it is revoked (revoke.ts), or when the same
+// reviewer is invited again. A link's change requests are bounded (10 an hour) and reach the thread coalesced:
+// a durable task posts the newest of a burst a few seconds after the last.
 import { randomBytes } from 'node:crypto';
-import { mention, type OutMessage } from '../../platform/message.ts';
-import type { Clock } from '../../ports.ts';
-import { type Actor, decidedText, isExpired, mayCancel, validApprovals } from '../approvals/approvals.ts';
-import type { Policy, PolicyRepo } from '../approvals/policy.ts';
+import { mention } from '../../platform/message.ts';
+import type { Clock, Logger } from '../../ports.ts';
+import type { Scheduler, Task, TaskOutcome } from '../../scheduler.ts';
 import {
-  contentHash,
-  type Decide,
-  type Decided,
-  type Person,
-  type PublishRequestRecord,
-  personOf,
-  type Reviewer,
-} from '../requests/model.ts';
+  decidedText,
+  deciderName,
+  isExpired,
+  mayCancel,
+  membersBehind,
+  standingApprovals,
+} from '../approvals/approvals.ts';
+import type { Approvers } from '../approvals/approvers.ts';
+import {
+  decide as decideRule,
+  ENDED_STATES,
+  inWorkspace,
+  isRefusal,
+  liveLink,
+  type Member,
+  outsideId,
+  type Refusal,
+  UNKNOWN_REQUEST,
+} from '../approvals/decide.ts';
+import type { Policy, PolicyRepo } from '../approvals/policy.ts';
+import type { Advance } from '../requests/advance.ts';
+import type { CommentLog } from '../requests/comments.ts';
+import { type PublishRequestRecord, personOf, type Reviewer } from '../requests/model.ts';
 import type { PublishRepo } from '../requests/repo.ts';
-import { hashReviewToken, newReviewToken, sameReviewer } from './links.ts';
+import type { RequestWrites } from '../requests/request-writes.ts';
+import { hashReviewToken, liveReviewers, newReviewToken, sameReviewer } from './links.ts';
+
+export { ENDED_STATES, liveLink, liveReviewers, outsideId };
 
 /** More live links than this on one request is a mistake, not a review. */
 const MAX_LIVE_LINKS = 20;
+/** The scheduler queue of outside change requests waiting to be said (one task per link, id `<request>-<reviewer>`). */
+export const CHANGES_QUEUE = 'publish-changes';
+/** A link's change requests this close together are one burst: the thread hears the newest, once. */
+export const CHANGES_HOLD_MS = 5_000;
 
-export const ENDED_STATES: readonly PublishRequestRecord['state'][] = ['published', 'cancelled'];
-
-export const outsideId = (reviewer: Reviewer): string => `outside:${reviewer.id}`;
-export const liveReviewers = (r: PublishRequestRecord): Reviewer[] => r.reviewers.filter((x) => !x.revokedAt);
-
-/** The link's request and reviewer while the link lives: not revoked or replaced, its request not ended. */
-export function liveLink(
-  r: PublishRequestRecord | undefined,
-  tokenHash: string,
-  policy: Policy,
-  now: number,
-): Reviewer | undefined {
-  if (!r || ENDED_STATES.includes(r.state) || isExpired(r, policy, now)) return undefined;
-  return r.reviewers.find((x) => x.tokenHash === tokenHash && !x.revokedAt);
-}
-
-/** The approval state as the page and the thread say it: "1 of 2". */
+/**
+ * The approval state as the page and the thread say it: "1 of 2", the members behind valid approvals out of
+ * the channel's number (once decided, those that decided it). With `approvals=0 outside_review=required` the
+ * one approval needed is an outside one.
+ */
 export function approvalCount(r: PublishRequestRecord, policy: Policy, now: number): { given: number; of: number } {
-  const given = r.state === 'pending' ? validApprovals(r, policy, now).length : r.approvals.length;
-  // With outside_review=required the outside approval may come on top of the channel's number: "2 of 2", not "2 of 1".
-  return { given, of: Math.max(policy.approvals, policy.outsideReview === 'required' ? 1 : 0, given) };
+  const standing = standingApprovals(r, policy, now);
+  if (policy.approvals === 0) {
+    const of = policy.outsideReview === 'required' ? 1 : 0;
+    return { given: standing.some((a) => a.reviewer !== undefined) ? of : 0, of };
+  }
+  const given = membersBehind(r, policy, standing).size;
+  return { given, of: Math.max(policy.approvals, given) };
 }
 
 export type ReviewDecision =
@@ -56,32 +72,128 @@ export type ReviewOutcome =
   | { kind: 'approved'; given: number; of: number }
   | { kind: 'changes' };
 
-export const EDITED_SINCE_SHOWN =
-  'The request was edited after this page was opened, so nothing was decided. Open your link again to see what it says now.';
-
 export interface OutsideReviewDeps {
   repo: PublishRepo;
   policies: PolicyRepo;
+  approvers: Approvers;
   clock: Clock;
-  update(id: string, decide: Decide): Promise<Decided>;
-  say(r: PublishRequestRecord, message: OutMessage, event: string): Promise<void>;
-  /** After approvals change: publish now, hold for its time, or keep waiting. */
-  advance(r: PublishRequestRecord, by: Person | undefined): Promise<void>;
+  logger: Logger;
+  scheduler: Scheduler;
+  writes: RequestWrites;
+  advance: Advance;
+  comments: CommentLog;
 }
-
-/** A member acting on the card (request-lifecycle.ts's Member). */
-type Member = Actor & Person;
 
 const NOT_YOURS = 'Only the person who asked, or someone who may configure the bot, can manage review links.';
 
 export function createOutsideReview(deps: OutsideReviewDeps) {
-  const { update, say, clock } = deps;
+  const { writes, clock } = deps;
+  const { update, say } = writes;
 
   async function read(tokenHash: string) {
     const id = await deps.repo.linkRequest(tokenHash);
     const r = id ? await deps.repo.get(id) : undefined;
     const policy = r ? await deps.policies.get(r.channelKey) : undefined;
     return { r, policy };
+  }
+
+  /** The member behind a link, with the groups that make them an approver (read as for their own click). */
+  async function inviterOf(r: PublishRequestRecord, policy: Policy, reviewer: Reviewer) {
+    const inviter = {
+      userId: reviewer.createdBy.userId,
+      canConfigure: false,
+      ...(reviewer.inviterRoles ? { roles: reviewer.inviterRoles } : {}),
+    };
+    const checked = await deps.approvers.withGroups(inviter, policy, r.thread);
+    // A group that could not be read makes nobody an approver: the approval is kept, counted for no one.
+    return typeof checked === 'string' ? { ...inviter, roles: [] } : checked;
+  }
+
+  /** Runs the rule for the link `tokenHash` on the stored record; `refused` is what it said, if it refused. */
+  async function decideOnRecord(
+    r: PublishRequestRecord,
+    tokenHash: string,
+    inviter: { userId: string; canConfigure: boolean; roles?: readonly string[] },
+    decision: Parameters<typeof decideRule>[3],
+    redraw: boolean,
+  ) {
+    const at = clock.now();
+    let refused: Refusal | undefined;
+    let policy: Policy | undefined;
+    const { record } = await update(
+      r.id,
+      (cur, p) => {
+        policy = p;
+        const next = decideRule(cur, p, { kind: 'outside', tokenHash, inviter }, decision, at);
+        refused = isRefusal(next) ? next : undefined;
+        return isRefusal(next) ? next.message : next;
+      },
+      redraw,
+    );
+    return { record, refused, policy, at };
+  }
+
+  async function approve(
+    r: PublishRequestRecord,
+    policy: Policy,
+    reviewer: Reviewer,
+    tokenHash: string,
+    seenHash: string,
+  ): Promise<ReviewOutcome> {
+    const inviter = await inviterOf(r, policy, reviewer);
+    const done = await decideOnRecord(r, tokenHash, inviter, { kind: 'approve', seenHash }, true);
+    const used = done.policy ?? policy;
+    if (done.refused?.refused === 'gone') return { kind: 'gone' };
+    if (done.refused?.refused === 'already')
+      return { kind: 'approved', ...approvalCount((await deps.repo.get(r.id)) ?? r, used, done.at) };
+    if (done.refused || !done.record) return { kind: 'refused', message: done.refused?.message ?? UNKNOWN_REQUEST };
+    const record = done.record;
+    const count = approvalCount(record, used, done.at);
+    const mine = record.approvals.find((a) => a.userId === outsideId(reviewer));
+    const tally = used.approvals > 0 ? ` · ${count.given} of ${count.of}` : '';
+    // An approval that stands for nobody says so: it cannot pass for an approver's.
+    const n = `${used.approvals} approval${used.approvals === 1 ? '' : 's'}`;
+    const note =
+      used.approvals > 0 && mine?.standsFor === undefined
+        ? ` — not counted toward the ${n}: ${mention(reviewer.createdBy.userId)} may not approve this request`
+        : '';
+    await say(
+      record,
+      {
+        text: `✅ Approved by ${deciderName(mine ?? { userId: outsideId(reviewer), reviewer: reviewer.name })}${tally}${note}`,
+      },
+      `outside-approve:${reviewer.id}:${seenHash}:${record.editedAt}`,
+    );
+    await deps.advance.advance(record, { userId: outsideId(reviewer), userName: reviewer.name });
+    return { kind: 'approved', ...count };
+  }
+
+  async function changes(
+    r: PublishRequestRecord,
+    reviewer: Reviewer,
+    tokenHash: string,
+    d: Extract<ReviewDecision, { kind: 'changes' }>,
+  ): Promise<ReviewOutcome> {
+    const inviter = { userId: reviewer.createdBy.userId, canConfigure: false };
+    // The card is redrawn when the thread hears of it (onChangesDue): a burst redraws it once.
+    const done = await decideOnRecord(r, tokenHash, inviter, { ...d }, false);
+    if (done.refused?.refused === 'gone') return { kind: 'gone' };
+    if (done.refused?.refused === 'already') return { kind: 'changes' };
+    if (done.refused || !done.record) return { kind: 'refused', message: done.refused?.message ?? UNKNOWN_REQUEST };
+    const { record, at } = done;
+    await deps.comments.add(record.id, {
+      userId: outsideId(reviewer),
+      reviewer: reviewer.name,
+      at,
+      reason: d.reason,
+      ...(d.position ? { position: d.position } : {}),
+    });
+    // Said after a pause, the newest of a burst only: each ask moves the link's one task.
+    await deps.scheduler.schedule(CHANGES_QUEUE, `${record.id}-${reviewer.id}`, at + CHANGES_HOLD_MS, {
+      id: record.id,
+      reviewer: reviewer.id,
+    });
+    return { kind: 'changes' };
   }
 
   return {
@@ -93,6 +205,8 @@ export function createOutsideReview(deps: OutsideReviewDeps) {
       const freshId = randomBytes(6).toString('base64url');
       let replaced = false;
       let reviewerId = freshId;
+      const seen = await deps.repo.get(id);
+      if (!seen || !inWorkspace(seen, actor.where)) return { refusal: UNKNOWN_REQUEST };
       // The lookup first: a process that stops between the two leaves a lookup that opens nothing (the request
       // does not hold that hash), never a reviewer whose link cannot be found.
       await deps.repo.saveLink(tokenHash, id);
@@ -106,10 +220,18 @@ export function createOutsideReview(deps: OutsideReviewDeps) {
         reviewerId = earlier?.id ?? freshId;
         if (!earlier && liveReviewers(r).length >= MAX_LIVE_LINKS)
           return `A request can have ${MAX_LIVE_LINKS} review links at most; revoke them to start again.`;
-        const reviewer: Reviewer = { id: reviewerId, name, tokenHash, createdBy: personOf(actor), createdAt: at };
+        const reviewer: Reviewer = {
+          id: reviewerId,
+          name,
+          tokenHash,
+          createdBy: personOf(actor),
+          // Discord sends the inviter's roles with the click: they make the link's approval count or not.
+          ...(actor.roles ? { inviterRoles: [...actor.roles] } : {}),
+          createdAt: at,
+        };
         return { ...r, reviewers: [...r.reviewers.filter((x) => x.id !== reviewerId), reviewer] };
       });
-      if (refusal || !record) return { refusal: refusal ?? 'That publish request no longer exists.' };
+      if (refusal || !record) return { refusal: refusal ?? UNKNOWN_REQUEST };
       const again = replaced ? ' (their earlier link no longer opens)' : '';
       await say(
         record,
@@ -117,37 +239,6 @@ export function createOutsideReview(deps: OutsideReviewDeps) {
         `invite:${reviewerId}:${at}`,
       );
       return { token };
-    },
-
-    /** Ends every link of the request at once; what those reviewers approved no longer counts. */
-    async revoke(id: string, actor: Member): Promise<string> {
-      const at = clock.now();
-      let names: string[] = [];
-      let voided = false;
-      const { record, refusal } = await update(id, (r) => {
-        if (!mayCancel(r, actor)) return NOT_YOURS;
-        const live = liveReviewers(r);
-        if (live.length === 0) return 'This request has no review links to revoke.';
-        names = live.map((x) => x.name);
-        const ids = new Set(live.map(outsideId));
-        const approvals = r.state === 'pending' ? r.approvals.filter((a) => !ids.has(a.userId)) : r.approvals;
-        voided = approvals.length < r.approvals.length;
-        return {
-          ...r,
-          approvals,
-          reviewers: r.reviewers.map((x) => (x.revokedAt ? x : { ...x, revokedAt: at })),
-        };
-      });
-      if (refusal || !record) return refusal ?? 'That publish request no longer exists.';
-      const list = names.map((n) => `“${n}”`).join(', ');
-      await say(
-        record,
-        {
-          text: `🔒 ${mention(actor.userId)} revoked the review links of ${list}: they open nothing now${voided ? ', and their approvals no longer count' : ''}.`,
-        },
-        `revoke:${at}`,
-      );
-      return `Revoked ${names.length} review link${names.length === 1 ? '' : 's'}.`;
     },
 
     /** What the review page shows, or undefined when the link opens nothing. */
@@ -175,88 +266,31 @@ export function createOutsideReview(deps: OutsideReviewDeps) {
         return given ? { kind: 'approved', ...approvalCount(r, policy, now) } : { kind: 'gone' };
       }
       return decision.kind === 'approve'
-        ? approve(r.id, reviewer, decision.seenHash)
-        : changes(r.id, reviewer, decision);
+        ? approve(r, policy, reviewer, tokenHash, decision.seenHash)
+        : changes(r, reviewer, tokenHash, decision);
+    },
+
+    /**
+     * A link's burst of change requests has settled: the thread hears the newest, once (the outbox keys it by
+     * its time), and the card is redrawn. A task run twice, or after a newer ask moved it, says nothing twice.
+     */
+    async onChangesDue(task: Task): Promise<TaskOutcome> {
+      const r = await deps.repo.get(String(task.data.id));
+      const reviewer = r?.reviewers.find((x) => x.id === String(task.data.reviewer));
+      const ask = reviewer && r?.changes.find((c) => c.userId === outsideId(reviewer));
+      if (!r || !reviewer || !ask) return undefined;
+      await writes
+        .show(r)
+        .catch((err: unknown) => deps.logger.warn({ err, requestId: r.id }, 'could not redraw a publish request card'));
+      const where = ask.position ? ` at ${ask.position}` : '';
+      await say(
+        r,
+        { text: `✏️ Changes requested by ${reviewer.name}${where}:`, quote: ask.reason },
+        `outside-changes:${reviewer.id}:${ask.at}`,
+      );
+      return undefined;
     },
   };
-
-  async function approve(id: string, reviewer: Reviewer, seenHash: string): Promise<ReviewOutcome> {
-    const at = clock.now();
-    const userId = `outside:${reviewer.id}`;
-    let repeat = false;
-    let policyUsed: Policy | undefined;
-    const { record, refusal } = await update(id, (r, policy) => {
-      policyUsed = policy;
-      repeat = false;
-      const live = liveLink(r, reviewer.tokenHash, policy, at);
-      if (!live) return 'gone';
-      const hash = contentHash(r.content);
-      const already = r.approvals.some((a) => a.userId === userId && a.hash === hash && a.at >= r.editedAt);
-      if (already && seenHash === hash) {
-        repeat = true;
-        return r;
-      }
-      if (r.state !== 'pending') return decidedText(r);
-      if (seenHash !== hash) return EDITED_SINCE_SHOWN;
-      const mine = { userId, userName: live.name, reviewer: live.name, at, hash };
-      return { ...r, approvals: [...r.approvals.filter((a) => a.userId !== userId), mine] };
-    });
-    if (refusal === 'gone' || !policyUsed) return { kind: 'gone' };
-    if (refusal || !record) return { kind: 'refused', message: refusal ?? 'That request no longer exists.' };
-    const count = approvalCount(record, policyUsed, at);
-    if (!repeat)
-      await say(
-        record,
-        { text: `✅ Approved by ${reviewer.name}, outside reviewer · ${count.given} of ${count.of}` },
-        `outside-approve:${reviewer.id}:${seenHash}:${record.editedAt}`,
-      );
-    await deps.advance(record, { userId, userName: reviewer.name });
-    return { kind: 'approved', ...count };
-  }
-
-  async function changes(
-    id: string,
-    reviewer: Reviewer,
-    d: Extract<ReviewDecision, { kind: 'changes' }>,
-  ): Promise<ReviewOutcome> {
-    const at = clock.now();
-    const userId = `outside:${reviewer.id}`;
-    let repeat = false;
-    const same = (c: PublishRequestRecord['changes'][number], r: PublishRequestRecord) =>
-      c.userId === userId && c.reason === d.reason && c.position === d.position && c.at >= r.editedAt;
-    const { record, refusal } = await update(id, (r, policy) => {
-      repeat = false;
-      if (!liveLink(r, reviewer.tokenHash, policy, at)) return 'gone';
-      if (r.state !== 'pending') return decidedText(r);
-      if (d.seenHash !== contentHash(r.content)) return EDITED_SINCE_SHOWN;
-      if (r.changes.some((c) => same(c, r))) {
-        repeat = true;
-        return r;
-      }
-      // Asking for changes takes back one's own approval, as for members.
-      const approvals = r.approvals.filter((a) => a.userId !== userId);
-      const change = {
-        userId,
-        userName: reviewer.name,
-        reviewer: reviewer.name,
-        at,
-        reason: d.reason,
-        ...(d.position ? { position: d.position } : {}),
-      };
-      return { ...r, approvals, changes: [...r.changes, change] };
-    });
-    if (refusal === 'gone') return { kind: 'gone' };
-    if (refusal || !record) return { kind: 'refused', message: refusal ?? 'That request no longer exists.' };
-    if (!repeat) {
-      const where = d.position ? ` at ${d.position}` : '';
-      await say(
-        record,
-        { text: `✏️ Changes requested by ${reviewer.name}${where}: ${d.reason}` },
-        `outside-changes:${reviewer.id}:${at}`,
-      );
-    }
-    return { kind: 'changes' };
-  }
 }
 
 export type OutsideReview = ReturnType<typeof createOutsideReview>;
