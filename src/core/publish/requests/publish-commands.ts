@@ -244,7 +244,7 @@ export function publishModal(s: ModalSubmission, ctx: PublishContext): Prepared 
     return run(true, async (reply) => {
       const kit = kitOf(ctx);
       const r = await kit.service.find(id, member(ctx).where);
-      if (!r) throw new UserError(UNKNOWN_REQUEST);
+      if (!r) return reply.ephemeral({ text: UNKNOWN_REQUEST });
       const [accounts, policy] = await Promise.all([kit.accounts.list(r.channelKey), kit.policies.get(r.channelKey)]);
       const checked = await checkContent(
         r.content.videoUrl,
@@ -264,7 +264,7 @@ export function publishModal(s: ModalSubmission, ctx: PublishContext): Prepared 
     return run(true, async (reply) => {
       const kit = kitOf(ctx);
       const r = await kit.service.find(id, member(ctx).where);
-      if (!r) throw new UserError(UNKNOWN_REQUEST);
+      if (!r) return reply.ephemeral({ text: UNKNOWN_REQUEST });
       const { timezone } = await kit.policies.get(r.channelKey);
       const when = await readNewTime(s.values.schedule, timezone, ctx.deps.clock.now());
       if (!when.ok) throw new UserError(when.message);
