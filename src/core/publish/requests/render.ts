@@ -11,9 +11,10 @@ import {
   waitsForOutsideReviewer,
 } from '../approvals/approvals.ts';
 import { ENDED_STATES } from '../approvals/decide.ts';
-import { approversText, type Policy } from '../approvals/policy.ts';
+import type { Policy } from '../approvals/policy.ts';
 import { liveReviewers } from '../review/links.ts';
 import type { PublishRequestRecord, Reviewer } from './model.ts';
+import { stillAble } from './reminders.ts';
 import { formatWhen } from './schedule-time.ts';
 
 const btn = (label: string, verb: string, id: string, style?: 'primary' | 'danger'): Control => ({
@@ -118,9 +119,16 @@ export function approvalLine(r: PublishRequestRecord, policy: Policy, now: numbe
   const expired = isExpired(r, policy, now) ? ' · ⌛ expired' : '';
   // Approvals that count for nobody (links invited by someone who may not approve): say what is still awaited.
   const short = policy.approvals - counted.size;
+  const able = stillAble(r, policy, now);
+  const from =
+    policy.approvers.length === 0
+      ? 'members who may approve'
+      : able.length > 0
+        ? able.join(', ')
+        : 'no named approver left (change /setup approvers)';
   const awaited =
     r.state === 'pending' && short > 0 && standing.some((a) => standsFor(a) === undefined)
-      ? ` · waiting for ${short} more from ${policy.approvers.length ? approversText(policy) : 'members who may approve'} (an outside reviewer counts for the approver who invited them)`
+      ? ` · waiting for ${short} more from ${from} (an outside reviewer counts for the approver who invited them)`
       : '';
   return `needs ${policy.approvals} approval${policy.approvals === 1 ? '' : 's'} (${counted.size}/${policy.approvals})${names}${awaited}${outside}${expired}`;
 }
