@@ -10,9 +10,10 @@ import { publishingHome } from './approvals/home.ts';
 import type { PublishDeps } from './deps.ts';
 import { createPublishKit } from './kit.ts';
 import { PUBLISH_METRICS } from './metrics.ts';
+import { EXPIRY_QUEUE, PUBLISH_QUEUE } from './requests/advance.ts';
+import { STALE_QUEUE } from './requests/outcome-watch.ts';
 import { PUBLISH_FORMS, publishCardAction, publishCommand, publishResultAction } from './requests/publish-commands.ts';
 import { REMIND_QUEUE } from './requests/reminders.ts';
-import { EXPIRY_QUEUE, PUBLISH_QUEUE, STALE_QUEUE } from './requests/request-lifecycle.ts';
 import { scheduledCommand } from './requests/scheduled.ts';
 import { CHANGES_QUEUE } from './review/outside-review.ts';
 

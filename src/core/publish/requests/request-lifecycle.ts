@@ -25,13 +25,8 @@ import { createReminders } from './reminders.ts';
 import type { PublishRepo } from './repo.ts';
 import { createRequestWrites } from './request-writes.ts';
 
-export { STALE_QUEUE } from './outcome-watch.ts';
-export { EXPIRY_QUEUE, PUBLISH_QUEUE };
-
 /** A post whose time passed longer ago than this (the bot was down) asks before posting. */
 const OVERDUE_MS = 15 * 60_000;
-
-export type { Member };
 
 export interface RequestLifecycleDeps extends Omit<PublisherDeps, 'update' | 'show' | 'say' | 'watch'> {
   repo: PublishRepo;

@@ -2,9 +2,9 @@
 // link, answered privately to the member who invited. The link is never posted where others see it.
 import { fail, run } from '../../commands/handler.ts';
 import type { ModalSpec, ModalSubmission, Prepared } from '../../platform/interaction.ts';
+import type { Member } from '../approvals/decide.ts';
 import type { PublishContext } from '../deps.ts';
 import { INVITE_PREFIX } from '../requests/form.ts';
-import type { Member } from '../requests/request-lifecycle.ts';
 import { readReviewerName } from './links.ts';
 
 export function inviteForm(requestId: string): ModalSpec {
