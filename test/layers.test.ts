@@ -48,8 +48,8 @@ const WRAPPERS: Record<string, string> = {
   pino: 'runtime/logger.ts',
   'pino-pretty': 'runtime/logger.ts',
   undici: 'core/media/http-transport.ts',
-  'chrono-node': 'core/publish/schedule-time.ts',
-  'twitter-text': 'core/publish/caption-limits.ts',
+  'chrono-node': 'core/publish/requests/schedule-time.ts',
+  'twitter-text': 'core/publish/accounts/caption-limits.ts',
 };
 
 function offenders(layer: string[], bad: (imported: string) => boolean, local = false): string[] {

@@ -8,7 +8,7 @@ import { channelKeyOf } from '../platform/origin.ts';
 import type { Logger, Platform, Store } from '../ports.ts';
 import type { PublishKit } from '../publish/kit.ts';
 
-/** The store namespaces keyed by channel (settings-repo.ts, publish/accounts.ts, publish/policy.ts). */
+/** The store namespaces keyed by channel (settings-repo.ts, publish/accounts/accounts.ts, publish/approvals/policy.ts). */
 const PER_CHANNEL = ['settings', 'socials', 'publish-policy'] as const;
 
 export interface WorkspaceEnd {

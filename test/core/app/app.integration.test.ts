@@ -94,7 +94,17 @@ describe('the app', () => {
   it('registers every feature’s scheduler queues, the jobs’ and publishing’s alike', async () => {
     const app = await mountApp(silentLogger);
     expect([...app.queues.keys()].sort()).toEqual(
-      ['card', 'poll', 'progress', 'publish', 'publish-expiry', 'publish-remind', 'publish-stale', 'submit'].sort(),
+      [
+        'card',
+        'poll',
+        'progress',
+        'publish',
+        'publish-changes',
+        'publish-expiry',
+        'publish-remind',
+        'publish-stale',
+        'submit',
+      ].sort(),
     );
   });
 });

@@ -2,12 +2,13 @@
 // guild or Slack team that they can see, their own open requests, and what is due to be posted soon.
 // /approvals and the Slack Home tab draw these lists. Who may approve is decided by the same checks as a
 // click on the card (approvals.ts, approvers.ts); a channel the platform cannot vouch for is left out.
-import type { ChatPort, Clock, Logger, Platform, ThreadRef } from '../ports.ts';
-import { refuseApproval, refuseBeforeMembership } from './approvals.ts';
+import type { ChatPort, Clock, Logger, Platform, ThreadRef } from '../../ports.ts';
+import type { PublishRequestRecord } from '../requests/model.ts';
+import type { PublishRepo } from '../requests/repo.ts';
+
 import type { Approvers } from './approvers.ts';
-import { contentHash, type PublishRequestRecord } from './model.ts';
+import { decide, isRefusal, type Member, refuseBeforeMembership } from './decide.ts';
 import type { Policy, PolicyRepo } from './policy.ts';
-import type { PublishRepo } from './repo.ts';
 
 /** The Home tab lists what will be posted within this long. */
 export const UPCOMING_MS = 7 * 24 * 3600_000;
@@ -75,14 +76,23 @@ export function createWaiting(deps: WaitingDeps) {
     }
   }
 
-  /** Whether `viewer` may approve `r` now, by the card's own rules (and has not already, for this content). */
+  /**
+   * Whether `viewer` may approve `r` now: the card's own rule (decide.ts) would take their approval of what
+   * the list shows (it refuses one they already gave).
+   */
   async function mayApprove(r: PublishRequestRecord, policy: Policy, viewer: Viewer, now: number) {
-    const actor = { userId: viewer.userId, canConfigure: false, ...(viewer.roles ? { roles: viewer.roles } : {}) };
-    if (refuseBeforeMembership(r, policy, actor, now)) return false;
-    const hash = contentHash(r.content);
-    if (r.approvals.some((a) => a.userId === viewer.userId && a.hash === hash && a.at >= r.editedAt)) return false;
-    const checked = await approvers.withGroups(actor, policy, r.thread);
-    return typeof checked !== 'string' && refuseApproval(r, policy, checked, now) === undefined;
+    const member: Member = {
+      userId: viewer.userId,
+      canConfigure: false,
+      where: { platform: viewer.platform, workspaceId: viewer.workspaceId },
+      ...(viewer.roles ? { roles: viewer.roles } : {}),
+    };
+    if (refuseBeforeMembership(r, policy, member, now)) return false;
+    const checked = await approvers.withGroups(member, policy, r.thread);
+    return (
+      typeof checked !== 'string' &&
+      !isRefusal(decide(r, policy, { kind: 'member', member: checked }, { kind: 'approve' }, now))
+    );
   }
 
   return {

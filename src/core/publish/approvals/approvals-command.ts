@@ -2,15 +2,23 @@
 // link to its card), then their own open requests. Approve here is the card's approval, bound to the
 // content the list showed: `pubok:<request id>:<content hash>` is refused if the request changed since.
 import { z } from 'zod';
-import { run } from '../commands/handler.ts';
-import { type Card, type Control, link, mention, type OutMessage, plainText, truncate } from '../platform/message.ts';
+import { run } from '../../commands/handler.ts';
+import {
+  type Card,
+  type Control,
+  link,
+  mention,
+  type OutMessage,
+  plainText,
+  truncate,
+} from '../../platform/message.ts';
+import { defineAction, defineCommand, type PublishContext } from '../deps.ts';
+import { APPROVALS } from '../publish-table.ts';
+import { contentHash, type PublishRequestRecord } from '../requests/model.ts';
+import { member } from '../requests/publish-commands.ts';
+import { approvalLine } from '../requests/render.ts';
+import { formatWhen } from '../requests/schedule-time.ts';
 import { expiresAt } from './approvals.ts';
-import { defineAction, defineCommand, type PublishContext } from './deps.ts';
-import { contentHash, type PublishRequestRecord } from './model.ts';
-import { member } from './publish-commands.ts';
-import { APPROVALS } from './publish-table.ts';
-import { approvalLine } from './render.ts';
-import { formatWhen } from './schedule-time.ts';
 import type { Row, Viewer, WaitingLists } from './waiting.ts';
 
 /** Discord shows at most 10 embeds a message and 25 buttons: 8 requests, two buttons each, then one card of your own. */

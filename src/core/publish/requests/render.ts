@@ -1,10 +1,20 @@
 // The publish request card: what will be posted, where, when, by whom, how far the approval is, and
 // the buttons allowed in its state. Decided cards lock (no buttons) and record the decision.
-import { type Control, type Field, type OutMessage, truncate } from '../platform/message.ts';
-import { deciderName, isExpired, openChanges, validApprovals, waitsForOutsideReviewer } from './approvals.ts';
-import type { PublishRequestRecord } from './model.ts';
-import { ENDED_STATES, liveReviewers } from './outside-review.ts';
-import type { Policy } from './policy.ts';
+import { type Control, type Field, type OutMessage, quoteLines, truncate } from '../../platform/message.ts';
+import {
+  deciderName,
+  isExpired,
+  membersBehind,
+  openChanges,
+  standingApprovals,
+  standsFor,
+  waitsForOutsideReviewer,
+} from '../approvals/approvals.ts';
+import { ENDED_STATES } from '../approvals/decide.ts';
+import type { Policy } from '../approvals/policy.ts';
+import { liveReviewers } from '../review/links.ts';
+import type { PublishRequestRecord, Reviewer } from './model.ts';
+import { stillAble } from './reminders.ts';
 import { formatWhen } from './schedule-time.ts';
 
 const btn = (label: string, verb: string, id: string, style?: 'primary' | 'danger'): Control => ({
@@ -12,6 +22,14 @@ const btn = (label: string, verb: string, id: string, style?: 'primary' | 'dange
   label,
   id: `pub:${verb}:${id}`,
   ...(style ? { style } : {}),
+});
+
+/** A menu of the live links, to revoke one reviewer's alone. */
+const revokeOne = (id: string, reviewers: readonly Reviewer[]): Control => ({
+  kind: 'select',
+  id: `pub:revokeone:${id}`,
+  placeholder: 'Revoke one reviewer’s link',
+  options: reviewers.slice(0, 25).map((x) => ({ label: truncate(x.name, 75), value: x.id })),
 });
 
 const HEAD: Record<PublishRequestRecord['state'], string> = {
@@ -28,9 +46,15 @@ const HEAD: Record<PublishRequestRecord['state'], string> = {
 const CHANGES_HEAD = '✏️ Publish request — changes requested';
 const EXPIRED_HEAD = '⌛ Publish request — approvals expired (the requester can Edit to ask again)';
 
+/**
+ * A comment on one line of the card, inside quotation marks: its line breaks cannot start a line of their own
+ * that reads as the bot's (the thread shows it whole, as a quote).
+ */
+const oneLine = (s: string): string => quoteLines(s).join(' ⏎ ');
+
 /** Who asked for what, newest last; the card's field holds 1024 characters (Discord), so 3 at most. */
 function changesText(open: PublishRequestRecord['changes']): string {
-  const shown = open.slice(-3).map((c) => `${who(c)}${atText(c)}: ${truncate(c.reason, 250)}`);
+  const shown = open.slice(-3).map((c) => `${who(c)}${atText(c)}: ${truncate(oneLine(c.reason), 250)}`);
   const more = open.length > 3 ? `\n…and ${open.length - 3} earlier` : '';
   return `${shown.join('\n')}${more}\nApprovals still count; an Edit by the requester answers these.`;
 }
@@ -41,7 +65,7 @@ export const atText = (c: { position?: string | undefined }): string => (c.posit
 /** The newest open change request on the card's first line too (the console and notifications show only it). */
 function latestAsk(open: PublishRequestRecord['changes']): string {
   const last = open.at(-1);
-  return last ? ` — ${who(last)} asks: “${truncate(last.reason, 120)}”` : '';
+  return last ? ` — ${who(last)} asks: “${truncate(oneLine(last.reason), 120)}”` : '';
 }
 
 /** The buttons a request offers in its state (also under each row of /scheduled). */
@@ -76,16 +100,37 @@ export function requestControls(r: PublishRequestRecord, expired: boolean): Cont
 
 const who = (p: { userId: string; reviewer?: string | undefined }) => deciderName(p);
 
+/** An approval as the card lists it: who gave it, and "not counted" when no approver stands behind it. */
+const approvalName = (a: PublishRequestRecord['approvals'][number], counted: Set<string>): string => {
+  const who = standsFor(a);
+  return who !== undefined && counted.has(who) ? deciderName(a) : `${deciderName(a)} (not counted)`;
+};
+
 export function approvalLine(r: PublishRequestRecord, policy: Policy, now: number): string {
   const outside =
     r.state === 'pending' && waitsForOutsideReviewer(r, policy, now) ? ' · waiting for an outside reviewer' : '';
-  if (policy.approvals === 0) return outside ? `needs an outside reviewer's approval${outside}` : 'no approval needed';
+  // With no members' approvals asked, the outside reviewer's is the whole of what the request waits for: said once.
+  if (policy.approvals === 0) return outside ? "needs an outside reviewer's approval" : 'no approval needed';
   // Once decided, the approvals that decided it stay shown (a held post outlives their expiry; a new time
   // after a missed one changes the content's hash, not who approved it).
-  const valid = r.state === 'pending' ? validApprovals(r, policy, now) : r.approvals;
-  const names = valid.length > 0 ? ` — ${valid.map(who).join(', ')}` : '';
+  const standing = standingApprovals(r, policy, now);
+  const counted = membersBehind(r, policy, standing);
+  const names = standing.length > 0 ? ` — ${standing.map((a) => approvalName(a, counted)).join(', ')}` : '';
   const expired = isExpired(r, policy, now) ? ' · ⌛ expired' : '';
-  return `needs ${policy.approvals} approval${policy.approvals === 1 ? '' : 's'} (${valid.length}/${policy.approvals})${names}${outside}${expired}`;
+  // Approvals that count for nobody (links invited by someone who may not approve): say what is still awaited.
+  const short = policy.approvals - counted.size;
+  const able = stillAble(r, policy, now);
+  const from =
+    policy.approvers.length === 0
+      ? 'members who may approve'
+      : able.length > 0
+        ? able.join(', ')
+        : 'no named approver left (change /setup approvers)';
+  const awaited =
+    r.state === 'pending' && short > 0 && standing.some((a) => standsFor(a) === undefined)
+      ? ` · waiting for ${short} more from ${from} (an outside reviewer counts for the approver who invited them)`
+      : '';
+  return `needs ${policy.approvals} approval${policy.approvals === 1 ? '' : 's'} (${counted.size}/${policy.approvals})${names}${awaited}${outside}${expired}`;
 }
 
 export function renderRequestCard(r: PublishRequestRecord, policy: Policy, now: number): OutMessage {
@@ -102,7 +147,7 @@ export function renderRequestCard(r: PublishRequestRecord, policy: Policy, now: 
   ];
   if (r.posts.length > 0)
     fields.push({ name: 'Posts', value: r.posts.map((p) => `${p.account}: \`${p.postId}\``).join('\n') });
-  const given = r.approvals.filter((a) => r.state !== 'pending' || a.at >= r.editedAt);
+  const given = r.approvals.filter((a) => a.at >= r.editedAt);
   if (r.state !== 'pending' && given.length > 0)
     fields.push({ name: 'Approved by', value: [...new Set(given.map(who))].join(', '), inline: true });
   if (r.moved)
@@ -122,6 +167,8 @@ export function renderRequestCard(r: PublishRequestRecord, policy: Policy, now: 
   const outside: Control[] = [
     ...(r.state === 'pending' && !expired ? [btn('Invite reviewer', 'invite', r.id)] : []),
     ...(reviewers.length > 0 ? [btn('Revoke reviewer links', 'revoke', r.id, 'danger')] : []),
+    // With several links, one of them can be ended alone (`pub:revokeone:<request>:<reviewer>`).
+    ...(reviewers.length > 1 ? [revokeOne(r.id, reviewers)] : []),
   ];
   const head = expired ? EXPIRED_HEAD : open.length > 0 ? CHANGES_HEAD : HEAD[r.state];
   const tone =

@@ -1,11 +1,11 @@
 // Publishing's sections of the person's own page (Slack's app Home): what waits for their approval, their
 // own open requests, and what the channels they see will post in the next 7 days, each with its buttons.
-import type { HomePart } from '../commands/define-feature.ts';
-import { type Card, link, type OutMessage, truncate } from '../platform/message.ts';
-import type { Origin } from '../ports.ts';
+import type { HomePart } from '../../commands/define-feature.ts';
+import { type Card, link, type OutMessage, truncate } from '../../platform/message.ts';
+import type { Origin } from '../../ports.ts';
+import type { PublishDeps } from '../deps.ts';
+import { formatWhen } from '../requests/schedule-time.ts';
 import { mineCard, NOTHING_TO_APPROVE, toApproveCard } from './approvals-command.ts';
-import type { PublishDeps } from './deps.ts';
-import { formatWhen } from './schedule-time.ts';
 import type { Row } from './waiting.ts';
 
 /** A Home view holds 100 blocks: a request takes two (text, buttons), so 20 leave room for the rest. */

@@ -1,9 +1,9 @@
 // Each channel's approval policy (/setup approvals=… self_approve=… approval_expiry=… approvers=…
 // timezone=… remind=…), kept apart from the other settings so it has its own schema and defaults.
 import { z } from 'zod';
-import { groupMention, mention } from '../platform/message.ts';
-import type { Store } from '../ports.ts';
-import { isValidZone } from './schedule-time.ts';
+import { groupMention, mention } from '../../platform/message.ts';
+import type { Store } from '../../ports.ts';
+import { isValidZone } from '../requests/schedule-time.ts';
 
 /** Reminders closer together than this would be noise. */
 const MIN_REMIND_MS = 60_000;

@@ -3,8 +3,8 @@
 // way (every URL is 23, some scripts weigh 2): twitter-text is X's published counter. It is loaded on
 // first use, because only a caption for an X account needs it and it brings core-js with it.
 import type TwitterText from 'twitter-text';
-import { loadOnce } from '../load-once.ts';
-import { characterCount } from '../platform/text.ts';
+import { loadOnce } from '../../load-once.ts';
+import { characterCount } from '../../platform/text.ts';
 
 const loadTwitterText = loadOnce(() => import('twitter-text').then((m): typeof TwitterText => m.default));
 

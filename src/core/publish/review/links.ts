@@ -2,6 +2,7 @@
 // SHA-256, so a copy of the store opens no page. Its form token is an HMAC of that hash under a secret derived
 // from the encryption key: a page on another site cannot forge a decision without having the link itself.
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { PublishRequestRecord, Reviewer } from '../requests/model.ts';
 
 /** base64url of 32 random bytes: 43 characters. */
 export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -61,3 +62,6 @@ export function positionText(seconds: number): string {
   const ss = String(s % 60).padStart(2, '0');
   return hh > 0 ? `${hh}:${String(mm).padStart(2, '0')}:${ss}` : `${mm}:${ss}`;
 }
+
+/** The reviewers whose links still open (unless their request ended): not revoked, not replaced. */
+export const liveReviewers = (r: PublishRequestRecord): Reviewer[] => r.reviewers.filter((x) => !x.revokedAt);

@@ -1,13 +1,18 @@
 // /publish, the Publish… button on results, the request card's buttons and the forms they open.
 
 import { z } from 'zod';
-import { EXPIRED_BUTTON, type FormHandler } from '../commands/actions.ts';
-import { fail, run } from '../commands/handler.ts';
-import { UserError } from '../errors.ts';
-import { PRIVACY_VALUES } from '../media/enums.ts';
-import type { ModalSpec, ModalSubmission, Prepared } from '../platform/interaction.ts';
-import type { Reply } from '../ports.ts';
-import { defineAction, defineCommand, type PublishContext, type PublishDeps } from './deps.ts';
+import { EXPIRED_BUTTON, type FormHandler } from '../../commands/actions.ts';
+import { fail, run } from '../../commands/handler.ts';
+import { UserError } from '../../errors.ts';
+import { PRIVACY_VALUES } from '../../media/enums.ts';
+import type { ModalSpec, ModalSubmission, Prepared } from '../../platform/interaction.ts';
+import type { Reply } from '../../ports.ts';
+import { type Member, UNKNOWN_REQUEST } from '../approvals/decide.ts';
+import { needsApproval } from '../approvals/policy.ts';
+import { defineAction, defineCommand, type PublishContext, type PublishDeps } from '../deps.ts';
+import type { PublishKit } from '../kit.ts';
+import { PUBLISH } from '../publish-table.ts';
+import { inviteForm, submitInvite } from '../review/invite.ts';
 import {
   checkContent,
   EDIT_PREFIX,
@@ -21,14 +26,9 @@ import {
   submittedValues,
   WHEN_PREFIX,
 } from './form.ts';
-import type { PublishKit } from './kit.ts';
 import { type Content, type PublishRequestRecord, personOf } from './model.ts';
-import { needsApproval } from './policy.ts';
-import { PUBLISH } from './publish-table.ts';
 import { renderRequestCard } from './render.ts';
 import { newRequestId } from './repo.ts';
-import type { Member } from './request-lifecycle.ts';
-import { inviteForm, submitInvite } from './review-invite.ts';
 
 export const PUBLISH_BUTTON_LABEL = 'Publish…';
 
@@ -40,6 +40,8 @@ function kitOf(ctx: PublishContext): PublishKit {
 export const member = (ctx: PublishContext): Member => ({
   ...personOf(ctx.origin),
   canConfigure: ctx.canConfigure,
+  // Every action is answered only for a request of the workspace it comes from.
+  where: { platform: ctx.origin.platform, workspaceId: ctx.origin.workspaceId },
   ...(ctx.origin.roles ? { roles: ctx.origin.roles } : {}),
 });
 
@@ -141,7 +143,10 @@ export const publishCommand = defineCommand({
   },
 });
 
-/** `publish:<jobId>:<part>:<output>` on a result; `pub:<verb>:<requestId>` on a request card. */
+/**
+ * `publish:<jobId>:<part>:<output>` on a result; `pub:<verb>:<requestId>` on a request card, and
+ * `pub:revoke:<requestId>:<reviewer id>` (or `pub:revokeone:…`, the card's menu) for one reviewer's link.
+ */
 export function publishAction(actionId: string, ctx: PublishContext): Prepared | undefined {
   const [verb, a, b, c] = actionId.split(':');
   if (verb === 'publish' && a) return fromResult(ctx, a, Number(b ?? 0), Number(c ?? 0));
@@ -177,7 +182,9 @@ export function publishAction(actionId: string, ctx: PublishContext): Prepared |
     case 'invite':
       return { kind: 'modal', modal: inviteForm(id) };
     case 'revoke':
-      return answer((k) => k.service.outside.revoke(id, me));
+    case 'revokeone':
+      if (a === 'revokeone' && !c) return undefined;
+      return answer((k) => k.service.revoke(id, me, c));
     default:
       return undefined;
   }
@@ -213,7 +220,10 @@ function editForm(ctx: PublishContext, id: string): Prepared {
     modal: spec(),
     load: async () => {
       const kit = kitOf(ctx);
-      const [r, accounts] = await Promise.all([kit.repo.get(id), kit.accounts.list(ctx.channelKey)]);
+      const [r, accounts] = await Promise.all([
+        kit.service.find(id, member(ctx).where),
+        kit.accounts.list(ctx.channelKey),
+      ]);
       return spec(r?.content, accounts);
     },
   };
@@ -233,8 +243,8 @@ export function publishModal(s: ModalSubmission, ctx: PublishContext): Prepared 
     const id = s.modalId.slice(EDIT_PREFIX.length);
     return run(true, async (reply) => {
       const kit = kitOf(ctx);
-      const r = await kit.repo.get(id);
-      if (!r) throw new UserError('That publish request no longer exists.');
+      const r = await kit.service.find(id, member(ctx).where);
+      if (!r) return reply.ephemeral({ text: UNKNOWN_REQUEST });
       const [accounts, policy] = await Promise.all([kit.accounts.list(r.channelKey), kit.policies.get(r.channelKey)]);
       const checked = await checkContent(
         r.content.videoUrl,
@@ -253,8 +263,8 @@ export function publishModal(s: ModalSubmission, ctx: PublishContext): Prepared 
     const id = s.modalId.slice(WHEN_PREFIX.length);
     return run(true, async (reply) => {
       const kit = kitOf(ctx);
-      const r = await kit.repo.get(id);
-      if (!r) throw new UserError('That publish request no longer exists.');
+      const r = await kit.service.find(id, member(ctx).where);
+      if (!r) return reply.ephemeral({ text: UNKNOWN_REQUEST });
       const { timezone } = await kit.policies.get(r.channelKey);
       const when = await readNewTime(s.values.schedule, timezone, ctx.deps.clock.now());
       if (!when.ok) throw new UserError(when.message);
@@ -281,7 +291,7 @@ export const publishResultAction = defineAction({
 });
 export const publishCardAction = defineAction({
   verb: 'pub',
-  arg: z.string().regex(/^[a-z]+:[A-Za-z0-9_-]{4,40}$/),
+  arg: z.string().regex(/^[a-z]+:[A-Za-z0-9_-]{4,40}(?::[A-Za-z0-9_-]{4,16})?$/),
   prepare: (arg, ctx) => publishAction(`pub:${arg}`, ctx) ?? fail(EXPIRED_BUTTON),
 });
 

@@ -4,7 +4,7 @@
 // chrono-node is loaded on first use, because only a typed schedule other than `now` needs it and
 // loading it at start-up would weigh on every idle bot.
 import type * as Chrono from 'chrono-node';
-import { loadOnce } from '../load-once.ts';
+import { loadOnce } from '../../load-once.ts';
 
 const loadChrono = loadOnce((): Promise<typeof Chrono> => import('chrono-node'));
 

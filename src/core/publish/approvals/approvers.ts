@@ -2,9 +2,10 @@
 // Discord sends the clicking member's roles with every click; Slack sends none, so the named groups are
 // looked up (usergroups.users.list behind ChatPort.membersOf). A lookup that fails is never a guess:
 // an approval is refused with a reason, and the "no approver can act" check stays silent.
-import { groupMention } from '../platform/message.ts';
-import type { ChatPort, Logger, Platform } from '../ports.ts';
+import { groupMention } from '../../platform/message.ts';
+import type { ChatPort, Logger, Platform } from '../../ports.ts';
 import type { Actor } from './approvals.ts';
+import type { Where } from './decide.ts';
 import type { Policy } from './policy.ts';
 
 /** The user ids in one group; rejects when the platform cannot say. */
@@ -102,12 +103,6 @@ export async function resolveHandles(
     }
   }
   return [...new Set(out)];
-}
-
-/** Where a request lives: the platform whose groups count, and its workspace (guild, team). */
-export interface Where {
-  platform: Platform;
-  workspaceId: string;
 }
 
 /** The checks above, with membership read from the request's platform (ChatPort.membersOf, findGroup). */

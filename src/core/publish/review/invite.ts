@@ -1,11 +1,11 @@
 // Invite reviewer on a request card: a one-field form (the reviewer's name, shown to the team), then the personal
 // link, answered privately to the member who invited. The link is never posted where others see it.
-import { fail, run } from '../commands/handler.ts';
-import type { ModalSpec, ModalSubmission, Prepared } from '../platform/interaction.ts';
-import type { PublishContext } from './deps.ts';
-import { INVITE_PREFIX } from './form.ts';
-import type { Member } from './request-lifecycle.ts';
-import { readReviewerName } from './review-link.ts';
+import { fail, run } from '../../commands/handler.ts';
+import type { ModalSpec, ModalSubmission, Prepared } from '../../platform/interaction.ts';
+import type { Member } from '../approvals/decide.ts';
+import type { PublishContext } from '../deps.ts';
+import { INVITE_PREFIX } from '../requests/form.ts';
+import { readReviewerName } from './links.ts';
 
 export function inviteForm(requestId: string): ModalSpec {
   return {

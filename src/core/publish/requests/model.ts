@@ -2,9 +2,9 @@
 // on its card works after a restart.
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { threadRefSchema } from '../jobs/model.ts';
-import { PRIVACY_VALUES } from '../media/enums.ts';
-import type { Policy } from './policy.ts';
+import { threadRefSchema } from '../../jobs/model.ts';
+import { PRIVACY_VALUES } from '../../media/enums.ts';
+import type { Policy } from '../approvals/policy.ts';
 
 export const REQUEST_STATES = [
   'pending', // waiting for approvals
@@ -30,8 +30,12 @@ export const reviewerSchema = z.object({
   name: z.string(),
   tokenHash: z.string(),
   createdBy: personSchema,
+  /** The inviter's roles when they invited (Discord sends them with the click); Slack's groups are looked up. */
+  inviterRoles: z.array(z.string()).optional(),
   createdAt: z.number(),
   revokedAt: z.number().optional(),
+  /** When this link asked for changes within the last hour (at most the hourly limit, so the record stays small). */
+  asked: z.array(z.number()).optional(),
 });
 export type Reviewer = z.infer<typeof reviewerSchema>;
 
@@ -54,8 +58,21 @@ export const requestSchema = z.object({
   thread: threadRefSchema,
   content: contentSchema,
   requester: personSchema,
-  /** `reviewer`: the name of an outside reviewer who decided from a review link (userId `outside:<id>`). */
-  approvals: z.array(personSchema.extend({ at: z.number(), hash: z.string(), reviewer: z.string().optional() })),
+  /**
+   * `reviewer`: the name of an outside reviewer who decided from a review link (userId `outside:<id>`), and
+   * `invitedBy` the member who invited them. `standsFor`: the team member this approval counts as (the member
+   * themself, or the inviter of the link), absent when it counts toward no one (an inviter who may not approve).
+   */
+  approvals: z.array(
+    personSchema.extend({
+      at: z.number(),
+      hash: z.string(),
+      reviewer: z.string().optional(),
+      invitedBy: z.string().optional(),
+      standsFor: z.string().optional(),
+    }),
+  ),
+  /** The open change request of each person, their newest only: the full history is kept apart (comments.ts). */
   changes: z
     .array(
       personSchema.extend({

@@ -1,14 +1,14 @@
 // /scheduled: this channel's requests not published yet (waiting for approval, for their time, or for a
 // decision after a failed or unknown outcome), each with the buttons it needs, then the last 10 published.
 import { z } from 'zod';
-import { run } from '../commands/handler.ts';
-import type { Card, Control, OutMessage } from '../platform/message.ts';
-import { mention, truncate } from '../platform/message.ts';
-import { deciderName, isExpired, mayCancel } from './approvals.ts';
-import { defineCommand } from './deps.ts';
+import { run } from '../../commands/handler.ts';
+import type { Card, Control, OutMessage } from '../../platform/message.ts';
+import { mention, truncate } from '../../platform/message.ts';
+import { deciderName, isExpired, mayCancel } from '../approvals/approvals.ts';
+import type { Policy } from '../approvals/policy.ts';
+import { defineCommand } from '../deps.ts';
+import { SCHEDULED } from '../publish-table.ts';
 import type { PublishRequestRecord } from './model.ts';
-import type { Policy } from './policy.ts';
-import { SCHEDULED } from './publish-table.ts';
 import { approvalLine, requestControls } from './render.ts';
 import { formatWhen } from './schedule-time.ts';
 

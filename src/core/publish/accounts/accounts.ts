@@ -2,7 +2,7 @@
 // is sealed before it reaches the store, bound (associated data) to the channel and the name, so a
 // sealed key copied to another channel or name does not open. Only names and platforms are ever shown.
 import { z } from 'zod';
-import type { SecretBox, Store } from '../ports.ts';
+import type { SecretBox, Store } from '../../ports.ts';
 import { SOCIAL_PLATFORMS, type SocialPlatform } from './caption-limits.ts';
 
 const storedSchema = z.object({

@@ -2,10 +2,10 @@
 // answers, shared by the form, the text options of /publish and Edit. Everything is checked before a
 // request exists: accounts, privacy, the schedule, and the captions against the strictest platform.
 
-import { PRIVACY_VALUES } from '../media/enums.ts';
-import type { ModalSpec } from '../platform/interaction.ts';
-import type { SocialAccount } from './accounts.ts';
-import { captionProblem, preloadCaptionCounter } from './caption-limits.ts';
+import { PRIVACY_VALUES } from '../../media/enums.ts';
+import type { ModalSpec } from '../../platform/interaction.ts';
+import type { SocialAccount } from '../accounts/accounts.ts';
+import { captionProblem, preloadCaptionCounter } from '../accounts/caption-limits.ts';
 import type { Content } from './model.ts';
 import { formatWhen, parseSchedule, preloadScheduleParser } from './schedule-time.ts';
 

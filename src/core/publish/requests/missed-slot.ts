@@ -3,12 +3,12 @@
 // requester (or someone who may configure the bot) to Post now, pick a New time, or Cancel. A new time
 // holds the approved post again: the approvals given still count (they approved what is posted; the time
 // was missed by the team, not changed by the requester), and who moved it is recorded and said.
-import { mention, type OutMessage } from '../platform/message.ts';
-import type { Clock } from '../ports.ts';
-import type { Scheduler } from '../scheduler.ts';
-import { type Actor, decidedText, mayCancel, quorumReached } from './approvals.ts';
+import { mention, type OutMessage } from '../../platform/message.ts';
+import type { Clock } from '../../ports.ts';
+import type { Scheduler } from '../../scheduler.ts';
+import { type Actor, decidedText, mayCancel, quorumReached } from '../approvals/approvals.ts';
+import type { PolicyRepo } from '../approvals/policy.ts';
 import { type Decide, type Decided, type Person, type PublishRequestRecord, personOf } from './model.ts';
-import type { PolicyRepo } from './policy.ts';
 import { requestControls } from './render.ts';
 import { formatWhen } from './schedule-time.ts';
 

@@ -2,7 +2,7 @@
 // store namespace; a record that no longer parses is ignored, never guessed at.
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import type { KeyValue, Logger, Store } from '../ports.ts';
+import type { KeyValue, Logger, Store } from '../../ports.ts';
 import { type PublishRequestRecord, requestSchema } from './model.ts';
 
 /** Decided requests are kept this long for /scheduled's "last 10 published" and old cards' buttons. */

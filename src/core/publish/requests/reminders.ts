@@ -5,12 +5,20 @@
 // the next; each is posted through the outbox under its own key and counted on the request, so a replayed
 // task, a second replica or a restart never posts it twice. An edit starts the count again: its approvals
 // start over too, so it is a new ask.
-import { groupMention, mention, type OutMessage } from '../platform/message.ts';
-import type { Clock } from '../ports.ts';
-import type { Scheduler, Task, TaskOutcome } from '../scheduler.ts';
-import { expiresAt, isExpired, quorumReached, validApprovals, waitsForOutsideReviewer } from './approvals.ts';
+import { groupMention, mention, type OutMessage } from '../../platform/message.ts';
+import type { Clock } from '../../ports.ts';
+import type { Scheduler, Task, TaskOutcome } from '../../scheduler.ts';
+import {
+  countedApprovals,
+  expiresAt,
+  isExpired,
+  membersBehind,
+  quorumReached,
+  validApprovals,
+  waitsForOutsideReviewer,
+} from '../approvals/approvals.ts';
+import { needsApproval, type Policy, type PolicyRepo } from '../approvals/policy.ts';
 import type { PublishRequestRecord } from './model.ts';
-import { needsApproval, type Policy, type PolicyRepo } from './policy.ts';
 import type { PublishRepo } from './repo.ts';
 import { formatWhen } from './schedule-time.ts';
 
@@ -56,7 +64,7 @@ export function inWords(ms: number): string {
  * anyone may approve.
  */
 export function stillAble(r: PublishRequestRecord, policy: Policy, now: number): string[] {
-  const counted = new Set(validApprovals(r, policy, now).map((a) => a.userId));
+  const counted = membersBehind(r, policy, validApprovals(r, policy, now));
   return policy.approvers.flatMap((a) => {
     if (a.startsWith('role:')) return [groupMention(a.slice(5))];
     if ((a === r.requester.userId && !policy.selfApprove) || counted.has(a)) return [];
@@ -75,7 +83,7 @@ function whoText(r: PublishRequestRecord, policy: Policy, now: number): string {
 
 /** The reminder's words: what is missing, until when, and who can act (mentioned, so they are notified). */
 export function reminderText(r: PublishRequestRecord, policy: Policy, now: number, what: Reminder): string {
-  const short = policy.approvals - validApprovals(r, policy, now).length;
+  const short = policy.approvals - countedApprovals(r, policy, now);
   const outside = waitsForOutsideReviewer(r, policy, now);
   // With outside_review=required and the members' number met, what is missing is the outside reviewer alone.
   const missing =

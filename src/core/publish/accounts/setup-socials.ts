@@ -2,18 +2,18 @@
 // section of the /setup card. Access keys only ever arrive through the private form (console: the next
 // line) and are shown back by name only.
 
-import type { FormHandler } from '../commands/actions.ts';
-import type { SetupPart } from '../commands/define-feature.ts';
-import { fail, NOT_ALLOWED, run } from '../commands/handler.ts';
-import type { OptionValues } from '../commands/spec.ts';
-import { UserError } from '../errors.ts';
-import type { ModalSubmission, Prepared } from '../platform/interaction.ts';
-import type { Card } from '../platform/message.ts';
+import type { FormHandler } from '../../commands/actions.ts';
+import type { SetupPart } from '../../commands/define-feature.ts';
+import { fail, NOT_ALLOWED, run } from '../../commands/handler.ts';
+import type { OptionValues } from '../../commands/spec.ts';
+import { UserError } from '../../errors.ts';
+import type { ModalSubmission, Prepared } from '../../platform/interaction.ts';
+import type { Card } from '../../platform/message.ts';
+import { describePolicy, POLICY_OPTIONS, parsePolicyOptions } from '../approvals/policy.ts';
+import type { PublishContext, PublishDeps } from '../deps.ts';
+import { SETUP_PUBLISHING_OPTIONS } from '../publish-table.ts';
 import { ACCOUNT_NAME } from './accounts.ts';
 import { SOCIAL_PLATFORMS, type SocialPlatform } from './caption-limits.ts';
-import type { PublishContext, PublishDeps } from './deps.ts';
-import { describePolicy, POLICY_OPTIONS, parsePolicyOptions } from './policy.ts';
-import { SETUP_PUBLISHING_OPTIONS } from './publish-table.ts';
 
 export const SOCIAL_KEY_PREFIX = 'socialkey:';
 
@@ -122,6 +122,10 @@ const socialKeyForm: FormHandler<PublishDeps> = {
   prepare: (s, ctx) => submitSocialKey(s, ctx, NOT_ALLOWED) ?? fail('That form has expired. Run the command again.'),
 };
 
+/** The rule every approval is counted by (approvals/decide.ts), as /setup states it. */
+export const APPROVAL_RULE =
+  'Each approval stands for one team member: a member’s for that member, an outside reviewer’s for the member who invited them (when they may approve). The number counts distinct members; the requester never counts with self_approve=no. outside_review=required also needs one outside approval, from anyone’s link.';
+
 /** The "Publishing" section of the /setup card: the approval policy and the social accounts. */
 async function showPublishing(ctx: PublishContext): Promise<Card> {
   const policy = await kit(ctx).policies.get(ctx.channelKey);
@@ -129,6 +133,7 @@ async function showPublishing(ctx: PublishContext): Promise<Card> {
     title: 'Publishing',
     fields: [
       { name: 'Approval policy', value: describePolicy(policy) },
+      { name: 'How approvals count', value: APPROVAL_RULE },
       { name: 'Social accounts', value: await accountList(ctx) },
     ],
     footer: 'Change: /setup approvals=2 remind=4h timezone=Europe/Paris · /setup socials add <name> platform=x',

@@ -4,17 +4,17 @@
 // never expires: two clicks, two replicas or a restart never post twice. Then 2xx → published;
 // 400/401/403/429 (and the other refusals below) → failed, nothing posted, may be tried again; anything
 // else (timeout, connection error, 5xx, an unreadable answer) → unknown, never shown as posted.
-import type { KeyResolver } from '../channels/key-resolver.ts';
-import { MediaApiError, StoreUnavailableError, UserError } from '../errors.ts';
-import type { Once, OnceKey } from '../guarantees/once.ts';
-import { stored } from '../guarantees/stored.ts';
-import type { Metrics } from '../metrics.ts';
-import { mention, type OutMessage } from '../platform/message.ts';
-import type { Clock, Logger, MediaApi, Store } from '../ports.ts';
-import type { AccountsRepo } from './accounts.ts';
-import { decidedText } from './approvals.ts';
+import type { KeyResolver } from '../../channels/key-resolver.ts';
+import { MediaApiError, StoreUnavailableError, UserError } from '../../errors.ts';
+import type { Once, OnceKey } from '../../guarantees/once.ts';
+import { stored } from '../../guarantees/stored.ts';
+import type { Metrics } from '../../metrics.ts';
+import { mention, type OutMessage } from '../../platform/message.ts';
+import type { Clock, Logger, MediaApi, Store } from '../../ports.ts';
+import type { AccountsRepo } from '../accounts/accounts.ts';
+import { decidedText } from '../approvals/approvals.ts';
+import type { Policy } from '../approvals/policy.ts';
 import type { Decide, Decided, Person, PublishRequestRecord } from './model.ts';
-import type { Policy } from './policy.ts';
 
 /** Statuses the API answers before doing anything: nothing was posted. */
 const REFUSED = new Set([400, 401, 403, 404, 409, 413, 422, 429]);
