@@ -11,6 +11,8 @@ import { PUBLISH_METRICS } from './metrics.ts';
 import { PUBLISH_FORMS, publishCardAction, publishCommand, publishResultAction } from './publish-commands.ts';
 import { REMIND_QUEUE } from './reminders.ts';
 import { EXPIRY_QUEUE, PUBLISH_QUEUE, STALE_QUEUE } from './request-lifecycle.ts';
+import { createReviewRoutes } from './review/route.ts';
+import { formSecret } from './review-link.ts';
 import { scheduledCommand } from './scheduled.ts';
 import { publishingSetupPart } from './setup-socials.ts';
 
@@ -34,6 +36,14 @@ export const publish = defineFeature<PublishDeps>({
     [REMIND_QUEUE]: (task) => kit.service.onRemind(task),
     [STALE_QUEUE]: (task) => kit.service.onStale(task),
   }),
+  // The outside reviewers' page and its decision form.
+  routes: (deps) =>
+    createReviewRoutes({
+      outside: deps.publish.service.outside,
+      secret: formSecret(deps.encryptionKey),
+      logger: deps.logger,
+      ...(deps.options.publish.reviewRate ? { rate: deps.options.publish.reviewRate } : {}),
+    }),
   // A process that died mid-call left its requests in `publishing`: their outcome is unknown.
   recover: async (deps) => {
     await deps.publish.service.recover(deps.options.publish.staleMs).catch((err: unknown) => {

@@ -1,14 +1,11 @@
 // Publishing's services built from the bot's ports: its repositories, the approver checks and the request
 // lifecycle (whose scheduler queues the feature declares, feature.ts). The commands get it as one dependency.
-import type { PageRoute } from '../platform/http-result.ts';
 import type { SecretBox, Store } from '../ports.ts';
 import { type AccountsRepo, createAccountsRepo } from './accounts.ts';
 import { type Approvers, createApprovers } from './approvers.ts';
 import { createPolicyRepo, type PolicyRepo } from './policy.ts';
 import { createPublishRepo, type PublishRepo } from './repo.ts';
 import { createRequestLifecycle, type RequestLifecycle, type RequestLifecycleDeps } from './request-lifecycle.ts';
-import { formSecret } from './review-link.ts';
-import { createReviewRoute } from './review-route.ts';
 import { createWaiting, type Waiting } from './waiting.ts';
 
 export interface PublishKit {
@@ -20,8 +17,6 @@ export interface PublishKit {
   approvers: Approvers;
   /** What waits for a person: /approvals and the Slack Home tab. */
   waiting: Waiting;
-  /** The outside review pages (`/review/<token>`), mounted on the bot's HTTP listener. */
-  review: PageRoute;
 }
 
 export type PublishKitDeps = Omit<RequestLifecycleDeps, 'repo' | 'policies' | 'accounts' | 'approvers'> & {
@@ -38,10 +33,5 @@ export function createPublishKit(deps: PublishKitDeps): PublishKit {
   const approvers = createApprovers(deps);
   const service = createRequestLifecycle({ ...deps, repo, policies, accounts, approvers });
   const waiting = createWaiting({ ...deps, repo, policies, approvers });
-  const review = createReviewRoute({
-    outside: service.outside,
-    secret: formSecret(deps.encryptionKey),
-    logger: deps.logger,
-  });
-  return { service, repo, policies, accounts, approvers, waiting, review };
+  return { service, repo, policies, accounts, approvers, waiting };
 }

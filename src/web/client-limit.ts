@@ -1,16 +1,8 @@
-// How often one client address may ask for the pages the bot serves to people outside the chat (the review
-// pages): a fixed window per address in this process's memory, through rate-limiter-flexible. Guessing a
-// 256-bit token is hopeless anyway; the limit keeps one client from spending the store's reads and the
-// listener's time on page after page.
+// How often one client address may call a route that asks for it (the pages served to people outside the chat):
+// a fixed window per address in this process's memory, through rate-limiter-flexible. Guessing a 256-bit token is
+// hopeless anyway; the limit keeps one client from spending the store's reads and the listener's time page after page.
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
-
-export interface ClientRate {
-  /** Requests one address may make per window. */
-  points: number;
-  windowSeconds: number;
-}
-
-export const REVIEW_RATE: ClientRate = { points: 60, windowSeconds: 60 };
+import type { ClientRate } from '../core/platform/route.ts';
 
 /** Resolves true when `client` may make one more request now (and counts it). */
 export type ClientLimit = (client: string) => Promise<boolean>;
