@@ -1,5 +1,6 @@
 // The app: every feature mounted on the core's services, and what the composition root needs from them —
-// the Bot the adapters call, the queues to register before the scheduler starts, and the recovery to run.
+// the Bot the adapters call, the queues to register before the scheduler starts, the recovery to run, and the
+// routes and health parts the web edge serves (collected from the features' slots; the app names none of them).
 import type { ChannelsDeps } from '../channels/deps.ts';
 import { channels } from '../channels/feature.ts';
 import type {
