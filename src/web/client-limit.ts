@@ -2,7 +2,7 @@
 // a fixed window per address in this process's memory, through rate-limiter-flexible. Guessing a 256-bit token is
 // hopeless anyway; the limit keeps one client from spending the store's reads and the listener's time page after page.
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
-import type { ClientRate } from '../core/platform/route.ts';
+import type { ClientRate, Route } from '../core/platform/route.ts';
 
 /** Resolves true when `client` may make one more request now (and counts it). */
 export type ClientLimit = (client: string) => Promise<boolean>;
@@ -17,5 +17,24 @@ export function createClientLimit(rate: ClientRate): ClientLimit {
       if (err instanceof RateLimiterRes) return false;
       throw err;
     }
+  };
+}
+
+/** The counts of one mounting, one per `perClient` value: a page's GET and its form's POST, sharing one, share it. */
+export interface ClientLimits {
+  of(perClient: NonNullable<Route['perClient']>): ClientLimit;
+}
+
+export function createClientLimits(): ClientLimits {
+  const limits = new Map<NonNullable<Route['perClient']>, ClientLimit>();
+  return {
+    of(perClient) {
+      let limit = limits.get(perClient);
+      if (!limit) {
+        limit = createClientLimit(perClient.rate);
+        limits.set(perClient, limit);
+      }
+      return limit;
+    },
   };
 }

@@ -16,7 +16,7 @@ import { createWorkTracker, DRAIN_MS, type WorkTracker } from '../core/platform/
 import type { Logger } from '../core/ports.ts';
 import { createAnswersAwaited } from './answers-awaited.ts';
 import { BodyTooLarge, boundBody } from './bounded-body.ts';
-import { type ClientLimit, createClientLimit } from './client-limit.ts';
+import { type ClientLimits, createClientLimits } from './client-limit.ts';
 import { createLoggablePath, type LoggablePath } from './loggable-path.ts';
 import { newNonce, pageHeaders } from './page-headers.ts';
 import { renderPage } from './render-page.ts';
@@ -91,7 +91,7 @@ export function createWebEdge(options: WebEdgeOptions): WebEdge {
   let app: Hono<Env> | undefined;
 
   /** The routes of one path, by method; a method none serves is a 405 naming those that are. */
-  function servePath(routes: readonly (Route | RawRoute)[], loggable: LoggablePath, limits: Limits) {
+  function servePath(routes: readonly (Route | RawRoute)[], loggable: LoggablePath, limits: ClientLimits) {
     const allow = [...new Set(routes.map((r) => r.method))].join(', ');
     return (c: Context<Env>) => {
       const method = c.req.method === 'HEAD' ? 'GET' : c.req.method;
@@ -107,7 +107,12 @@ export function createWebEdge(options: WebEdgeOptions): WebEdge {
     };
   }
 
-  async function answer(route: Route, c: Context<Env>, loggable: LoggablePath, limits: Limits): Promise<Response> {
+  async function answer(
+    route: Route,
+    c: Context<Env>,
+    loggable: LoggablePath,
+    limits: ClientLimits,
+  ): Promise<Response> {
     const client = c.env?.incoming?.socket.remoteAddress ?? 'in-process';
     try {
       if (route.perClient && !(await limits.of(route.perClient)(client))) return toResponse(route.perClient.tooMany());
@@ -166,7 +171,7 @@ export function createWebEdge(options: WebEdgeOptions): WebEdge {
     mount(routes) {
       const mounted = new Hono<Env>({ strict: false });
       const loggable = createLoggablePath(routes.filter((r): r is Route => !isRawRoute(r)));
-      const limits = createLimits();
+      const limits = createClientLimits();
       const byPath = new Map<string, (Route | RawRoute)[]>();
       for (const r of routes) byPath.set(r.path, [...(byPath.get(r.path) ?? []), r]);
       for (const [path, group] of byPath) mounted.all(path, servePath(group, loggable, limits));
@@ -199,24 +204,5 @@ export function createWebEdge(options: WebEdgeOptions): WebEdge {
       return bound() as BoundAddress;
     },
     close,
-  };
-}
-
-interface Limits {
-  of(perClient: NonNullable<Route['perClient']>): ClientLimit;
-}
-
-/** One count per `perClient` value: a page's GET and its form's POST, sharing one, share their count. */
-function createLimits(): Limits {
-  const limits = new Map<NonNullable<Route['perClient']>, ClientLimit>();
-  return {
-    of(perClient) {
-      let limit = limits.get(perClient);
-      if (!limit) {
-        limit = createClientLimit(perClient.rate);
-        limits.set(perClient, limit);
-      }
-      return limit;
-    },
   };
 }

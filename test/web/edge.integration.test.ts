@@ -71,7 +71,7 @@ describe('the web edge over a socket', () => {
     expect((await edge?.request('POST', '/raw', 'x'))?.status).toBe(501);
   });
 
-  it('runs the work a route leaves for after its answer, the answer first', async () => {
+  it('runs the work a route leaves for after its answer', async () => {
     const events: string[] = [];
     const later: Route = {
       method: 'POST',
