@@ -22,7 +22,7 @@ import { newNonce, pageHeaders } from './page-headers.ts';
 import { renderPage } from './render-page.ts';
 
 /** A body far larger than a webhook's project JSON (a few KB for ten reels) or a review form is not one. */
-export const MAX_BODY_BYTES = 256 * 1024;
+export const DEFAULT_BODY_LIMIT = 256 * 1024;
 
 /** An answer given in this process, without a socket: what tests and the in-process sandbox read. */
 export interface WebAnswer {
@@ -116,7 +116,7 @@ export function createWebEdge(options: WebEdgeOptions): WebEdge {
     const client = c.env?.incoming?.socket.remoteAddress ?? 'in-process';
     try {
       if (route.perClient && !(await limits.of(route.perClient)(client))) return toResponse(route.perClient.tooMany());
-      const request = await boundBody(c.req.raw, route.maxBodyBytes ?? MAX_BODY_BYTES);
+      const request = await boundBody(c.req.raw, route.maxBodyBytes ?? DEFAULT_BODY_LIMIT);
       const afterwards: (() => Promise<void>)[] = [];
       const result = await route.handle(request, {
         params: c.req.param(),

@@ -6,7 +6,7 @@ import { createWebhookRoute } from '../../src/core/jobs/webhook.ts';
 import type { KeyValue, MediaApi, Store } from '../../src/core/ports.ts';
 import { createMetrics } from '../../src/infra/prom-metrics.ts';
 import { openStore } from '../../src/infra/store/index.ts';
-import { createWebEdge, MAX_BODY_BYTES } from '../../src/web/edge.ts';
+import { createWebEdge, DEFAULT_BODY_LIMIT } from '../../src/web/edge.ts';
 import { bareJobService } from '../support/bare-jobs.ts';
 import { type Harness, origin, silentLogger, startHarness } from '../support/harness.ts';
 
@@ -195,7 +195,7 @@ describe('oversized bodies', () => {
     const h = await startHarness({}, { infra: { store: { kind: 'memory' } } });
     try {
       const url = `http://127.0.0.1:${h.port}/webhooks/media/${TOKEN}`;
-      const big = Buffer.alloc(MAX_BODY_BYTES + 1, 0x7b);
+      const big = Buffer.alloc(DEFAULT_BODY_LIMIT + 1, 0x7b);
       const res = await fetch(url, { method: 'POST', body: big, headers: { 'content-type': 'application/json' } });
       expect(res.status).toBe(413);
       expect(h.app.metrics.get('reelbot_webhook_deliveries_total', { outcome: 'bad_body' }) ?? 0).toBe(0);

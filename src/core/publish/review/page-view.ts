@@ -228,7 +228,7 @@ export const tooLargePage = (): Page =>
     { kind: 'text', text: 'That was too long to send. Shorten the comment, then try again.' },
   ]);
 
-export const failedPage = (): Page =>
+export const unavailablePage = (): Page =>
   page(500, 'Not available', [
     { kind: 'heading', text: 'Not available just now' },
     { kind: 'text', text: 'Try again in a minute.' },

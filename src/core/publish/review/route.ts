@@ -8,7 +8,6 @@ import type { OutsideReview, ReviewDecision } from '../outside-review.ts';
 import { formToken, formTokenMatches, hashReviewToken, readPosition, TOKEN_PATTERN } from '../review-link.ts';
 import {
   badRequestPage,
-  failedPage,
   forbiddenPage,
   MAX_COMMENT,
   notFoundPage,
@@ -17,6 +16,7 @@ import {
   reviewPage,
   tooLargePage,
   tooManyPage,
+  unavailablePage,
 } from './page-view.ts';
 
 export const REVIEW_PATH = '/review/:token';
@@ -56,7 +56,7 @@ export function createReviewRoutes(deps: ReviewRouteDeps): Route[] {
   const { outside, secret } = deps;
   // One count for the page and its form: both routes share this value.
   const perClient = { rate: deps.rate ?? REVIEW_RATE, tooMany: tooManyPage };
-  const refusals = { tooLarge: tooLargePage, failed: failedPage };
+  const refusals = { tooLarge: tooLargePage, failed: unavailablePage };
   const shared = { path: REVIEW_PATH, capability: true, perClient, refusals, maxBodyBytes: MAX_FORM_BYTES };
 
   const show: Route = {
