@@ -48,6 +48,7 @@ export interface PageButton {
   primary?: boolean;
 }
 
+/** The page's parts, in order. The first heading is the page's own (h1), later ones head its sections (h2). */
 export type PageBlock =
   | { kind: 'heading'; text: string }
   | {
@@ -60,6 +61,7 @@ export type PageBlock =
   | { kind: 'list'; title?: string; items: string[] }
   | { kind: 'entries'; title?: string; items: PageEntry[] }
   | { kind: 'video'; id: string; src: string; poster?: string; linkText: string }
+  /** `href`: a web address or one of the bot's own paths (`/slack/install`); anything else is shown as text only. */
   | { kind: 'link'; href: string; text: string }
   | {
       kind: 'form';
