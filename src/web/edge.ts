@@ -117,17 +117,23 @@ export function createWebEdge(options: WebEdgeOptions): WebEdge {
     try {
       if (route.perClient && !(await limits.of(route.perClient)(client))) return toResponse(route.perClient.tooMany());
       const request = await boundBody(c.req.raw, route.maxBodyBytes ?? DEFAULT_BODY_LIMIT);
+      // Work left for after the answer is tracked from when it is left, so a shutdown meanwhile still waits for
+      // it, and starts once node has handed the answer to the socket.
+      let out: Promise<void> | undefined;
+      const later = (w: () => Promise<void>) =>
+        work.run('after answer', () => {
+          out ??= whenSent(c.env);
+          return out.then(w);
+        });
       const afterwards: (() => Promise<void>)[] = [];
+      let answered = false;
       const result = await route.handle(request, {
         params: c.req.param(),
         client,
-        after: (w) => afterwards.push(w),
+        after: (w) => (answered ? later(w) : afterwards.push(w)),
       });
-      if (afterwards.length > 0) {
-        // Tracked from now, not from when the answer is out: a shutdown meanwhile still waits for it.
-        const sent = whenSent(c.env);
-        for (const w of afterwards) work.run('after answer', () => sent.then(w));
-      }
+      answered = true;
+      for (const w of afterwards) later(w);
       return toResponse(result);
     } catch (err) {
       if (err instanceof BodyTooLarge) {

@@ -153,4 +153,26 @@ describe('the web edge', () => {
     await edge.close();
     expect(done).toBe(true);
   });
+
+  it('runs work a route leaves after it answered (a late call) too, and close() waits for it', async () => {
+    let done = false;
+    let leave: (() => void) | undefined;
+    const late: Route = {
+      method: 'POST',
+      path: '/late',
+      async handle(_request, ctx) {
+        leave = () =>
+          ctx.after(async () => {
+            await new Promise((r) => setTimeout(r, 50));
+            done = true;
+          });
+        return new Response('accepted');
+      },
+    };
+    start([late]);
+    expect((await edge.request('POST', '/late', '{}')).status).toBe(200);
+    leave?.();
+    await edge.close();
+    expect(done).toBe(true);
+  });
 });
