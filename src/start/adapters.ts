@@ -84,7 +84,7 @@ async function createSlack(config: Config, options: BotOptions, infra: Infrastru
             box: core.box,
             clock: infra.clock,
             async onUninstalled(workspaceId: string) {
-              await core.workspaces.end('slack', workspaceId);
+              await core.workspaces.end({ platform: 'slack', workspaceId });
               // Kept 30 days for a reinstall, then removed unless the workspace installed the app again.
               const at = infra.clock.now() + KEEP_AFTER_UNINSTALL_MS;
               await infra.scheduler.schedule(FORGET_QUEUE, workspaceId, at, { workspaceId });
@@ -108,7 +108,7 @@ async function createSlack(config: Config, options: BotOptions, infra: Infrastru
       const workspaceId = String(task.data.workspaceId ?? task.id);
       // A reinstall since the uninstall keeps everything; a later uninstall scheduled its own task.
       if (!(await repo.expiredRemovals(infra.clock.now())).includes(workspaceId)) return undefined;
-      const removed = await core.workspaces.forget('slack', workspaceId);
+      const removed = await core.workspaces.forget({ platform: 'slack', workspaceId });
       await repo.forget(workspaceId);
       options.logger.info(
         { workspace: workspaceId, removed },

@@ -2,7 +2,6 @@
 // the features (core/app mounts them) with their scheduler queues. Nothing here opens a connection.
 import { type Config, UNREACHABLE_WEBHOOK_BASE } from '../config.ts';
 import { createApp } from '../core/app/app.ts';
-import { createWorkspaceEnd, type WorkspaceEnd } from '../core/app/workspace-end.ts';
 import { checkStoredKeysOpen } from '../core/channels/key-check.ts';
 import { createSecretBox, keyFilePath, loadOrCreateKeyFile, rotationKeys } from '../core/channels/secret-box.ts';
 import type { SettingsRepo } from '../core/channels/settings-repo.ts';
@@ -11,6 +10,7 @@ import { createOutbox, type Outbox } from '../core/guarantees/outbox.ts';
 import type { JobService, JobTimings } from '../core/jobs/service.ts';
 import type { WebhookHandler } from '../core/platform/http-result.ts';
 import type { Bot } from '../core/platform/interaction.ts';
+import type { WorkspaceEnd } from '../core/platform/workspace-end.ts';
 import type { ChatPort, Platform, SecretBox } from '../core/ports.ts';
 import type { PublishKit } from '../core/publish/kit.ts';
 import type { Infrastructure } from './infrastructure.ts';
@@ -126,6 +126,6 @@ export async function buildCore(config: Config, options: BotOptions, infra: Infr
     recover: () => app.recover(),
     chats,
     webhookBase,
-    workspaces: createWorkspaceEnd({ jobs: app.jobs.jobs, publish: app.publish.publish, store, logger }),
+    workspaces: app.workspaceEnd,
   };
 }

@@ -14,6 +14,7 @@ import { jobs } from '../jobs/feature.ts';
 import { createWebhookHandler } from '../jobs/webhook.ts';
 import type { WebhookHandler } from '../platform/http-result.ts';
 import type { Bot } from '../platform/interaction.ts';
+import type { WorkspaceEnd } from '../platform/workspace-end.ts';
 import type { PublishDeps } from '../publish/deps.ts';
 import { publish } from '../publish/feature.ts';
 import type { TaskHandler } from '../scheduler.ts';
@@ -23,6 +24,7 @@ import { createBot } from './bot.ts';
 import { COMMANDS } from './commands.ts';
 import { FEATURES } from './features.ts';
 import { createHelpFeature } from './help-command.ts';
+import { createWorkspaceEnd } from './workspace-end.ts';
 
 export interface AppServices extends CoreServices {
   /** The team's or the sandbox's key: its voices are loaded at once, for autocomplete. */
@@ -37,6 +39,8 @@ export interface App {
   webhook: WebhookHandler;
   /** Each feature's recovery at start (after the scheduler started), in feature order. */
   recover(): Promise<void>;
+  /** A workspace removed the bot: what every feature stops at once, and forgets after the grace period. */
+  workspaceEnd: WorkspaceEnd;
   /** The features' services the composition root hands on (tests reach the core through them). */
   jobs: JobsDeps;
   voices: VoicesDeps;
@@ -89,6 +93,7 @@ export function createApp(services: AppServices): App {
     async recover() {
       for (const m of all) await m.recover?.();
     },
+    workspaceEnd: createWorkspaceEnd(all, services.logger),
     jobs: jobsDeps,
     voices: voiceDeps,
     publish: mountCtx.use(publish),

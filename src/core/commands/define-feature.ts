@@ -9,6 +9,7 @@ import type { MetricDefinition, Metrics } from '../metrics.ts';
 import type { ModalSubmission, Prepared } from '../platform/interaction.ts';
 import type { Card, OutMessage } from '../platform/message.ts';
 import type { Route } from '../platform/route.ts';
+import type { WorkspaceRef } from '../platform/workspace-end.ts';
 import type { ChatPort, Clock, Logger, MediaApi, Origin, Platform, SecretBox, Store } from '../ports.ts';
 import type { Scheduler, TaskHandler } from '../scheduler.ts';
 import {
@@ -106,12 +107,6 @@ export interface HealthPart {
   fields: Record<string, unknown>;
   /** false: the bot cannot serve (a load balancer takes it out); absent: reported only. */
   ok?: boolean;
-}
-
-/** A workspace that removed the bot (Slack's app_uninstalled or tokens_revoked): one platform's team. */
-export interface WorkspaceRef {
-  platform: Platform;
-  workspaceId: string;
 }
 
 /**

@@ -13,6 +13,7 @@ import { REMIND_QUEUE } from './reminders.ts';
 import { EXPIRY_QUEUE, PUBLISH_QUEUE, STALE_QUEUE } from './request-lifecycle.ts';
 import { scheduledCommand } from './scheduled.ts';
 import { publishingSetupPart } from './setup-socials.ts';
+import { publishWorkspaceEnd } from './workspace-end.ts';
 
 export const publish = defineFeature<PublishDeps>({
   name: 'publish',
@@ -22,6 +23,7 @@ export const publish = defineFeature<PublishDeps>({
   setupParts: [publishingSetupPart],
   home: [publishingHome],
   metrics: PUBLISH_METRICS,
+  workspace: publishWorkspaceEnd,
   mount(services, ctx) {
     const { keys } = ctx.use(channels);
     const { staleMs, storedBoundMs } = services.options.publish;
