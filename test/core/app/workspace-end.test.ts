@@ -26,21 +26,25 @@ function feature(name: string, workspace: MountedFeature['workspace']): MountedF
 describe('a workspace’s end, assembled from the features', () => {
   it('asks every feature that has a part, and counts what they touched', async () => {
     const asked: string[] = [];
+    const says = (what: string, touched: number) => async () => {
+      asked.push(what);
+      return touched;
+    };
     const end = createWorkspaceEnd(
       [
-        feature('jobs', { end: async (w) => (asked.push(`jobs end ${w.workspaceId}`), 2) }),
+        feature('jobs', { end: says('jobs end', 2) }),
         feature('voices', {}),
-        feature('channels', { forget: async (w) => (asked.push(`channels forget ${w.workspaceId}`), 3) }),
+        feature('channels', { forget: says('channels forget', 3) }),
         feature('publish', {
-          end: async () => (asked.push('publish end'), 1),
-          forget: async () => (asked.push('publish forget'), 4),
+          end: says('publish end', 1),
+          forget: says('publish forget', 4),
         }),
       ],
       createRecordingLogger(),
     );
     expect(await end.end(ACME)).toBe(3);
     expect(await end.forget(ACME)).toBe(7);
-    expect(asked).toEqual(['jobs end T0ACME', 'publish end', 'channels forget T0ACME', 'publish forget']);
+    expect(asked).toEqual(['jobs end', 'publish end', 'channels forget', 'publish forget']);
   });
 
   it('lets the other features forget theirs when one fails, then says it failed', async () => {
