@@ -1,7 +1,6 @@
 // The Slack adapter: a Bolt App in Socket Mode (app token; no public URL) or in HTTP mode (signing
 // secret), where Bolt opens no port of its own and its request listener is mounted on the bot's one
 // HTTP server under /slack/*.
-import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { App, HTTPReceiver, SocketModeReceiver } from '@slack/bolt';
 import { ConfigError } from '../core/errors.ts';
@@ -12,29 +11,20 @@ import type { Bot } from '../core/platform/interaction.ts';
 import { createMemoryRateWindow, type RateWindow } from '../core/platform/rate-window.ts';
 import { PLATFORM_START_BOUND_MS, type StartCall, withinStartBound } from '../core/platform/start-bound.ts';
 import type { ChatPort, Logger } from '../core/ports.ts';
-import { createSlackApi } from './api.ts';
 import { toBoltLogger } from './bolt-logger.ts';
-import type { HandlerDeps, SlackWorkspace as Workspace } from './boundary.ts';
+import type { HandlerDeps } from './boundary.ts';
 import { createSlackChatPort } from './chat-port.ts';
-import { createSlackHome } from './home.ts';
-
-type SlackWorkspace = Workspace & { limiter: SlackLimiter };
-
-import { createSlackLimiter, type SlackLimiter } from './limiter.ts';
-import {
-  createDistribution,
-  type Distribution,
-  type DistributionOptions,
-  INSTALL_PATHS,
-} from './oauth/distribution.ts';
+import { createInstalledTokenSource, type DistributionOptions } from './installations/installed-tokens.ts';
 import { registerCommands } from './on-command.ts';
 import { registerEvents } from './on-event.ts';
 import { registerInteractions } from './on-interaction.ts';
 import { createPacer, type PaceOptions } from './pace.ts';
+import { toRawRoute } from './page-route.ts';
 import { SLACK_PATHS } from './paths.ts';
-import { createPermissions } from './permissions.ts';
 import { refuseSkewedTimestamps } from './replay.ts';
 import { explainSlackAuth } from './token-error.ts';
+import { createFixedTokenSource, type SlackTokenSource } from './token-source.ts';
+import { createSlackWorkspaces } from './workspaces.ts';
 
 /** How long a request may wait for the start-up token check: Slack gives up on an answer after 3 s. */
 const WAIT_FOR_TOKEN_CHECK_MS = 2500;
@@ -48,7 +38,10 @@ export interface SlackRoute {
 export interface SlackAdapterOptions {
   /** One workspace's token (SLACK_BOT_TOKEN); absent in distribution mode. */
   botToken?: string;
-  /** Distribution mode: any workspace installs the app at /slack/install (HTTP mode only). */
+  /**
+   * Distribution mode: any workspace installs the app at /slack/install (HTTP mode only); the scheduler and the
+   * app's workspace end in it carry out uninstalls.
+   */
   distribution?: DistributionOptions;
   /** xapp- token with connections:write: Socket Mode. */
   appToken?: string;
@@ -92,6 +85,12 @@ export interface SlackAdapter {
   installations?: () => Promise<{ installations: number; needReinstall: number }>;
 }
 
+function missingToken(): never {
+  throw new ConfigError(
+    'Slack needs SLACK_BOT_TOKEN, or SLACK_CLIENT_ID with SLACK_CLIENT_SECRET for many workspaces.',
+  );
+}
+
 export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
   const logger = options.logger.child({ platform: 'slack' });
   const boltLogger = toBoltLogger(logger);
@@ -103,59 +102,28 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
     onRateLimited: () => rateLimited('chat.postMessage'),
     ...options.pace,
   });
-  const distribution = options.distribution
-    ? createDistribution(options.distribution, {
+  const adminUsers = options.adminUsers ?? [];
+  // Chosen once: every workspace's calls, Bolt's authorization and the install pages ask it.
+  const tokens: SlackTokenSource = options.distribution
+    ? createInstalledTokenSource(options.distribution, {
         logger,
-        boltLogger,
+        adminUsers,
         ...(options.apiUrl ? { apiUrl: options.apiUrl } : {}),
       })
-    : undefined;
-  const botToken = options.botToken;
-  if (!botToken && !distribution)
-    throw new ConfigError(
-      'Slack needs SLACK_BOT_TOKEN, or SLACK_CLIENT_ID with SLACK_CLIENT_SECRET for many workspaces.',
-    );
-  const adminUsers = options.adminUsers ?? [];
-  const workspaces = new Map<string, SlackWorkspace>();
-  // One workspace's calls: its token, its tier budgets (the limiter), its channels' post lanes, who may configure
-  // it, its Home. With one bot token every team id names the same workspace.
-  const workspace = (teamId: string): SlackWorkspace => {
-    const key = botToken ? '' : teamId;
-    const known = workspaces.get(key);
-    if (known) return known;
-    const limiter = createSlackLimiter({
-      window: rateWindow,
-      // Tiers are per workspace and per app: replicas share them. With one token the workspace is named by the
-      // token's hash (never the token itself as a Redis key), as before distribution mode.
-      workspace: botToken ? createHash('sha256').update(botToken).digest('hex').slice(0, 16) : `team:${teamId}`,
-      onRateLimited: rateLimited,
-      logger,
-      ...(options.rateWindowMs ? { windowMs: options.rateWindowMs } : {}),
-    });
-    const api = createSlackApi({
-      botToken: botToken ?? (() => (distribution as Distribution).tokens.botToken(teamId)),
-      ...(botToken ? {} : { laneOf: `${teamId}:` }),
-      logger,
-      pacer,
-      limiter,
-      ...(options.apiUrl ? { apiUrl: options.apiUrl } : {}),
-    });
-    const made: SlackWorkspace = {
-      api,
-      limiter,
-      permissions: createPermissions({
-        api,
-        logger,
-        // In distribution mode an allowed person is written TEAM:USER (config.ts): only their own workspace's.
-        adminUsers: botToken
-          ? adminUsers
-          : adminUsers.flatMap((u) => (u.startsWith(`${teamId}:`) ? [u.slice(teamId.length + 1)] : [])),
-      }),
-      home: createSlackHome({ api, bot: options.bot, logger }),
-    };
-    workspaces.set(key, made);
-    return made;
-  };
+    : options.botToken
+      ? createFixedTokenSource(options.botToken, adminUsers)
+      : missingToken();
+  const workspaces = createSlackWorkspaces({
+    tokens,
+    window: rateWindow,
+    pacer,
+    bot: options.bot,
+    logger,
+    onRateLimited: rateLimited,
+    ...(options.rateWindowMs ? { rateWindowMs: options.rateWindowMs } : {}),
+    ...(options.apiUrl ? { apiUrl: options.apiUrl } : {}),
+  });
+  const workspace = (teamId: string) => workspaces.of(teamId);
   const { once } = options;
   const clientOptions = () => (options.apiUrl ? { slackApiUrl: options.apiUrl } : {});
   const apiUrl = options.apiUrl ?? 'https://slack.com/api/';
@@ -178,8 +146,6 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
       signingSecret: options.signingSecret,
       endpoints: Object.values(SLACK_PATHS),
       logger: boltLogger,
-      // Distribution mode: Bolt's InstallProvider serves /slack/install and /slack/oauth_redirect.
-      ...(distribution?.receiverOptions ?? {}),
     });
   } else {
     throw new ConfigError(
@@ -190,7 +156,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
   // invalid_auth stack that names no variable.
   // Distribution mode: no token here; Bolt's authorize reads each request's workspace token from the store.
   const app = new App({
-    ...(botToken ? { token: botToken } : {}),
+    ...tokens.bolt,
     receiver,
     logger: boltLogger,
     // Bolt's own client makes one call, the token check at start-up: its default retries last half an hour,
@@ -206,7 +172,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
   app.error(async ({ error, body }: { error: Error; body: unknown }) => {
     // A workspace without an installation (never installed, uninstalled, or its token refresh refused): Bolt ran
     // no listener and acknowledged with nothing, so the person is told where to install the app instead.
-    if (distribution && (await distribution.explainNotInstalled(error, body))) return;
+    if (await tokens.explainUnauthorized(error, body)) return;
     logger.error({ err: error }, 'slack request failed');
   });
   // The dispatch names each entry's platform in its line itself (console, Discord and Slack alike), so it
@@ -225,7 +191,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
     commandPrefix: options.commandPrefix ?? '',
   };
   registerEvents(app, deps);
-  if (distribution) distribution.registerEvents(app, deps);
+  tokens.registerEvents(app, deps);
   registerCommands(app, deps);
   registerInteractions(app, deps);
 
@@ -270,15 +236,15 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
         ...Object.values(SLACK_PATHS).map(
           (path): SlackRoute => ({ method: 'POST', path, handler: refuseSkewedTimestamps(serve) }),
         ),
-        // The installer's pages: GET, unsigned (a browser), answered by Bolt's InstallProvider.
-        ...(distribution ? INSTALL_PATHS.map((path): SlackRoute => ({ method: 'GET', path, handler: serve })) : []),
+        // The installer's pages: GET, unsigned (a browser).
+        ...tokens.routes.map((route) => toRawRoute(route, logger)),
       ]
     : [];
   let socketStarted = false;
   return {
     chatPort: createSlackChatPort({ apiFor: (teamId) => workspace(teamId).api }),
     routes,
-    ...(distribution ? { installations: () => distribution.repo.counts() } : {}),
+    ...(tokens.installations ? { installations: tokens.installations } : {}),
     health: () =>
       http
         ? { ok: initialised, state: initialised ? 'http mode' : 'checking the token with Slack' }
@@ -315,11 +281,10 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
       // dispatch answered Slack and let the request go, so nothing else waits for it.
       await dispatch.drain(drainMs);
       // Results queued behind Slack's 1-per-second pacing would otherwise die with the process.
-      const [refused, ...perWorkspace] = await Promise.all([
+      const [refused, edits] = await Promise.all([
         pacer.drain(Math.max(0, deadline - Date.now())),
-        ...[...workspaces.values()].map((w) => w.limiter.drain(Math.max(0, deadline - Date.now()))),
+        workspaces.drain(Math.max(0, deadline - Date.now())),
       ]);
-      const edits = perWorkspace.reduce((a, b) => a + b, 0);
       if (edits > 0)
         logger.warn(
           { refused: edits },
