@@ -52,9 +52,12 @@ export function createSlackOAuthClient(options: {
   apiUrl?: string;
   clock: { now(): number };
 }): SlackOAuthClient {
+  // Each failure is said once, by whoever asked (the install's page and its line, the refresh's caller): the
+  // client's own warning about it goes to debug.
+  const boltLogger = toBoltLogger(options.logger);
   const client = new webApi.WebClient(undefined, {
     ...(options.apiUrl ? { slackApiUrl: options.apiUrl } : {}),
-    logger: toBoltLogger(options.logger),
+    logger: { ...boltLogger, warn: boltLogger.debug },
     retryConfig: { retries: 0 },
     timeout: 10_000,
   });
