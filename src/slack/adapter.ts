@@ -2,7 +2,7 @@
 // secret), where Bolt opens no port of its own and its request listener is mounted on the bot's one
 // HTTP server under /slack/*.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { App, HTTPReceiver, SocketModeReceiver } from '@slack/bolt';
+import { App, SocketModeReceiver } from '@slack/bolt';
 import { ConfigError } from '../core/errors.ts';
 import type { Once } from '../core/guarantees/once.ts';
 import type { ConnectionHealth } from '../core/platform/chat-adapter.ts';
@@ -14,14 +14,13 @@ import type { ChatPort, Logger } from '../core/ports.ts';
 import { toBoltLogger } from './bolt-logger.ts';
 import type { HandlerDeps } from './boundary.ts';
 import { createSlackChatPort } from './chat-port.ts';
+import { createSlackHttpReceiver, type SlackHttpReceiver } from './http-receiver.ts';
 import { createInstalledTokenSource, type DistributionOptions } from './installations/installed-tokens.ts';
 import { registerCommands } from './on-command.ts';
 import { registerEvents } from './on-event.ts';
 import { registerInteractions } from './on-interaction.ts';
 import { createPacer, type PaceOptions } from './pace.ts';
 import { toRawRoute } from './page-route.ts';
-import { SLACK_PATHS } from './paths.ts';
-import { refuseSkewedTimestamps } from './replay.ts';
 import { explainSlackAuth } from './token-error.ts';
 import { createFixedTokenSource, type SlackTokenSource } from './token-source.ts';
 import { createSlackWorkspaces } from './workspaces.ts';
@@ -133,7 +132,24 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
     urlVariable: 'SLACK_API_URL',
   });
 
-  let receiver: SocketModeReceiver | HTTPReceiver;
+  // The listener opens before Bolt has checked its token (start()), so requests wait for the check. Slack gives up
+  // on an answer after 3 s: past 2.5 s, or when the start failed, the answer is 503 (the person sees Slack's own
+  // error at once instead of a silence).
+  let initialised = false;
+  let settleInit: (ok: boolean) => void = () => undefined;
+  const whenInitialised = new Promise<boolean>((resolve) => {
+    settleInit = resolve;
+  });
+  const ready = (): Promise<boolean> => {
+    if (initialised) return Promise.resolve(true);
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), WAIT_FOR_TOKEN_CHECK_MS);
+    });
+    return Promise.race([whenInitialised, late]).finally(() => clearTimeout(timer));
+  };
+
+  let receiver: SocketModeReceiver | SlackHttpReceiver;
   if (options.appToken) {
     // SocketModeClient opens apps.connections.open with installerOptions.clientOptions (slackApiUrl).
     receiver = new SocketModeReceiver({
@@ -142,11 +158,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
       installerOptions: { clientOptions: clientOptions() },
     });
   } else if (options.signingSecret) {
-    receiver = new HTTPReceiver({
-      signingSecret: options.signingSecret,
-      endpoints: Object.values(SLACK_PATHS),
-      logger: boltLogger,
-    });
+    receiver = createSlackHttpReceiver({ signingSecret: options.signingSecret, logger, ready });
   } else {
     throw new ConfigError(
       'Slack needs SLACK_APP_TOKEN (Socket Mode) or SLACK_SIGNING_SECRET (HTTP mode): see Basic Information in your Slack app settings.',
@@ -195,7 +207,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
   registerCommands(app, deps);
   registerInteractions(app, deps);
 
-  const http = receiver instanceof HTTPReceiver ? receiver : undefined;
+  const http = receiver instanceof SocketModeReceiver ? undefined : receiver;
   let socket = 'connecting';
   if (receiver instanceof SocketModeReceiver) {
     // A bad app token or a dropped link leaves the socket reconnecting in a loop: /healthz must say so.
@@ -209,37 +221,8 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
       socket = 'disconnected';
     });
   }
-  // The listener opens before Bolt has checked its token (start()); Bolt fails a command arriving in between
-  // ("this.authorize is not a function") and it is lost, so requests wait for the check. Slack
-  // gives up on an answer after 3 s: past 2.5 s, or when the start failed, the answer is 503 (the user sees
-  // Slack's own error at once instead of a silence).
-  let initialised = false;
-  let settleInit: (ok: boolean) => void = () => undefined;
-  const whenInitialised = new Promise<boolean>((resolve) => {
-    settleInit = resolve;
-  });
-  const serve = (req: IncomingMessage, res: ServerResponse) => {
-    if (initialised) return http?.requestListener(req, res);
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<false>((resolve) => {
-      timer = setTimeout(() => resolve(false), WAIT_FOR_TOKEN_CHECK_MS);
-    });
-    void Promise.race([whenInitialised, late]).then((ok) => {
-      clearTimeout(timer);
-      if (ok) return http?.requestListener(req, res);
-      req.resume();
-      res.writeHead(503, { 'content-type': 'text/plain' }).end('reelbot is not connected to Slack yet');
-    });
-  };
-  const routes: SlackRoute[] = http
-    ? [
-        ...Object.values(SLACK_PATHS).map(
-          (path): SlackRoute => ({ method: 'POST', path, handler: refuseSkewedTimestamps(serve) }),
-        ),
-        // The installer's pages: GET, unsigned (a browser).
-        ...tokens.routes.map((route) => toRawRoute(route, logger)),
-      ]
-    : [];
+  // HTTP mode: Slack's requests and the installer's pages (GET, unsigned: a browser).
+  const routes: SlackRoute[] = http ? [...http.routes, ...tokens.routes].map((route) => toRawRoute(route, logger)) : [];
   let socketStarted = false;
   return {
     chatPort: createSlackChatPort({ apiFor: (teamId) => workspace(teamId).api }),

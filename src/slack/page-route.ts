@@ -1,5 +1,5 @@
-// The Slack adapter's routes (core/platform/route.ts: a Request in, a Response or a Page out) served on the bot's
-// HTTP listener as it takes them today: node's request and response. A page is rendered here, every string
+// The Slack adapter's routes (core/platform/route.ts: a Request in, a Response or a Page out: Slack's requests and
+// the install pages) served on the bot's HTTP listener as it takes them today: node's request and response. A page is rendered here, every string
 // escaped, with the headers every page the bot serves carries: no script, style, frame or form to anywhere else,
 // never framed, never sniffed, no referrer (the redirect's address holds the code and the state), never cached.
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -63,7 +63,21 @@ function write(res: ServerResponse, answer: Response | Page): Promise<void> | vo
   });
 }
 
-/** A route as the listener mounts it: a GET without a body (the install pages). */
+/** Slack's largest requests (a view submission) are a few KB; Bolt's own receiver stops at 4 MB. */
+const MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+async function bodyOf(req: IncomingMessage): Promise<Buffer | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) return undefined;
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** A route as the listener mounts it: the request read into a web Request, the answer written back. */
 export function toRawRoute(route: Route, logger: Logger): RawRoute {
   return {
     method: route.method,
@@ -72,16 +86,24 @@ export function toRawRoute(route: Route, logger: Logger): RawRoute {
       const url = new URL(req.url ?? route.path, `http://${req.headers.host ?? 'localhost'}`);
       const headers = new Headers();
       for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value);
-      req.resume();
       const ctx = {
         params: {},
         client: req.socket.remoteAddress ?? 'unknown',
         after: (work: () => Promise<void>) =>
           void work().catch((err: unknown) => logger.error({ err, path: route.path }, 'work after an answer failed')),
       };
-      void route
-        .handle(new Request(url, { method: req.method ?? 'GET', headers }), ctx)
-        .then((answer) => write(res, answer))
+      const answer = async () => {
+        const method = req.method ?? 'GET';
+        if (method === 'GET' || method === 'HEAD') {
+          req.resume();
+          return route.handle(new Request(url, { method, headers }), ctx);
+        }
+        const body = await bodyOf(req);
+        if (!body) return new Response('request body too large', { status: 413 });
+        return route.handle(new Request(url, { method, headers, body }), ctx);
+      };
+      void answer()
+        .then((a) => write(res, a))
         .catch((err: unknown) => {
           logger.error({ err, path: route.path }, 'slack route failed');
           if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
