@@ -189,7 +189,8 @@ const envSchema = z.object({
   SLACK_CLIENT_SECRET: str,
   SLACK_STATE_SECRET: matching(
     /^\S{16,}$/,
-    'must be at least 16 characters without spaces that sign the install links (`openssl rand -hex 24`)',
+    'must be a secret of at least 16 characters without spaces; it signs the install links. Make one with ' +
+      '`openssl rand -hex 24`',
   ),
   SLACK_AUTHORIZE_URL: httpUrl(
     `must be an http(s) URL of Slack's authorize page (default ${'https://slack.com/oauth/v2/authorize'}) or a proxy of it`,
@@ -267,7 +268,10 @@ function distributionChecks(e: RawEnv): string[] {
   if (!e.SLACK_CLIENT_SECRET)
     problems.push(`SLACK_CLIENT_SECRET: required in distribution mode; copy the Client Secret from ${basic}`);
   if (!e.SLACK_STATE_SECRET)
-    problems.push('SLACK_STATE_SECRET: required in distribution mode (it signs install links); `openssl rand -hex 24`');
+    problems.push(
+      'SLACK_STATE_SECRET: required in distribution mode, where it signs the install links. Make one with ' +
+        '`openssl rand -hex 24`',
+    );
   if (!e.SLACK_SIGNING_SECRET)
     problems.push(`SLACK_SIGNING_SECRET: required in distribution mode; copy the Signing Secret from ${basic}`);
   if (!e.PUBLIC_URL)
@@ -355,9 +359,11 @@ export function requireChatPlatform(config: Config, input: InputKind): void {
     ? 'NODE_ENV is production, where the terminal console does not run'
     : 'there is no terminal and nothing piped in for the terminal console';
   throw new ConfigError(
-    `No chat platform is configured and ${why}. Set DISCORD_TOKEN for Discord, or SLACK_BOT_TOKEN with ` +
-      'SLACK_SIGNING_SECRET (HTTP mode) or SLACK_APP_TOKEN (Socket Mode) for Slack; .env.example lists every ' +
-      "variable. To use the console instead, run it outside production at a terminal or pipe commands in: echo '/help' | npm start",
+    `No chat platform is configured and ${why}. Set DISCORD_TOKEN for Discord; for Slack in one workspace, ` +
+      'SLACK_BOT_TOKEN with SLACK_SIGNING_SECRET (HTTP mode) or SLACK_APP_TOKEN (Socket Mode); for Slack in many ' +
+      'workspaces (distribution mode), SLACK_CLIENT_ID, SLACK_CLIENT_SECRET, SLACK_STATE_SECRET, SLACK_SIGNING_SECRET ' +
+      'and PUBLIC_URL (docs/slack.md). .env.example lists every variable. To use the console instead, run it outside ' +
+      "production at a terminal or pipe commands in: echo '/help' | npm start",
   );
 }
 
@@ -371,7 +377,8 @@ export function loadSlackCommandPrefix(env: Env = process.env): string {
 
 /**
  * What `npm run slack:manifest` reads besides its flags: in distribution mode (SLACK_CLIENT_ID set) the manifest is
- * HTTP mode's on PUBLIC_URL, with its redirect URL; nothing else is required or checked.
+ * HTTP mode's on PUBLIC_URL, with its redirect URL; in the other modes a valid PUBLIC_URL is only compared with
+ * `--http` (the bot serves Slack where it serves webhooks). Nothing else is required or checked.
  */
 export function loadSlackManifestSettings(env: Env = process.env): {
   prefix: string;
@@ -380,14 +387,15 @@ export function loadSlackManifestSettings(env: Env = process.env): {
 } {
   const prefix = loadSlackCommandPrefix(env);
   const raw = normalise(env);
-  if (!raw.SLACK_CLIENT_ID) return { prefix, distribution: false };
   const url = envSchema.shape.PUBLIC_URL.safeParse(raw.PUBLIC_URL);
-  if (!raw.PUBLIC_URL || !url.success)
+  const publicUrl = raw.PUBLIC_URL && url.success ? trimSlash(raw.PUBLIC_URL) : undefined;
+  if (!raw.SLACK_CLIENT_ID) return { prefix, distribution: false, ...(publicUrl ? { publicUrl } : {}) };
+  if (!publicUrl)
     throw new ConfigError(
       'PUBLIC_URL: required with SLACK_CLIENT_ID (distribution); the manifest names PUBLIC_URL/slack/oauth_redirect ' +
         'as the redirect URL and PUBLIC_URL/slack/* as the request URLs',
     );
-  return { prefix, publicUrl: trimSlash(raw.PUBLIC_URL), distribution: true };
+  return { prefix, publicUrl, distribution: true };
 }
 
 /**

@@ -54,7 +54,12 @@ describe('choosing the media API', () => {
   });
 
   it('sandbox mode carries the SANDBOX_* variables that were set, for the sandbox the bot starts', () => {
-    expect(loadConfig({ SANDBOX_JOB_MS: '500', SANDBOX_PORT: '4011' }).mediaApi.sandbox).toEqual({ jobMs: 500 });
+    expect(
+      loadConfig({ SANDBOX_JOB_MS: '500', SANDBOX_PORT: '4011', SANDBOX_HOST: '0.0.0.0' }).mediaApi.sandbox,
+    ).toEqual({
+      jobMs: 500,
+      port: 4011,
+    });
     // A remote API has no sandbox to tune.
     expect(loadConfig({ MEDIA_API_KEY: 'k-123', SANDBOX_JOB_MS: '500' }).mediaApi.sandbox).toBeUndefined();
   });
@@ -330,6 +335,17 @@ describe('Slack distribution mode (many workspaces)', () => {
       'SLACK_BOT_TOKEN: unset it for distribution',
     );
     expect(problem({ ...distribution, SLACK_APP_TOKEN: 'xapp-1' })).toContain('distribution mode runs in HTTP mode');
+  });
+
+  it('says what SLACK_STATE_SECRET is for in a sentence, missing or too short', () => {
+    const { SLACK_STATE_SECRET: _s, ...without } = distribution;
+    expect(problem(without)).toContain(
+      'SLACK_STATE_SECRET: required in distribution mode, where it signs the install links. Make one with `openssl rand -hex 24`',
+    );
+    expect(problem({ ...distribution, SLACK_STATE_SECRET: 'short' })).toContain(
+      'SLACK_STATE_SECRET: must be a secret of at least 16 characters without spaces; it signs the install links. ' +
+        'Make one with `openssl rand -hex 24`',
+    );
   });
 
   it('needs admins written with their workspace, so one workspace’s person is no admin in another', () => {

@@ -57,7 +57,7 @@ describe('startBot', () => {
 
   it('starts its sandbox with the SANDBOX_* variables that were set (here: every webhook delivered twice)', async () => {
     const { input, output, printed } = consoleIo();
-    bot = await startBot(consoleConfig({ SANDBOX_WEBHOOK_DUPLICATES: '1', SANDBOX_JOB_MS: '100', SANDBOX_PORT: '1' }), {
+    bot = await startBot(consoleConfig({ SANDBOX_WEBHOOK_DUPLICATES: '1', SANDBOX_JOB_MS: '100', SANDBOX_PORT: '0' }), {
       logger: createRecordingLogger(),
       console: { input, output, waitMs: 1000 },
     });

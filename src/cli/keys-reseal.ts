@@ -11,7 +11,9 @@ const USAGE = `Usage: npm run keys:reseal [-- --dry-run]
 After a key rotation (the new key in ENCRYPTION_KEY or, with SQLite, in data/encryption.key; the old ones in
 ENCRYPTION_KEY_PREVIOUS), seals every stored secret again with the new key: channel API keys and social access
 keys. A data/encryption.key holding an older key than ENCRYPTION_KEY is given the new one, so a later start reads
-every secret with or without ENCRYPTION_KEY. Run it with the bot's environment (STORE_URL, ENCRYPTION_KEY,
+every secret with or without ENCRYPTION_KEY, and its older key is kept in data/encryption.key.old (never thrown
+away: a backup from before the rotation needs it). Keys in data/encryption.key.old open secrets, for this tool and
+for the bot alike. Run it with the bot's environment (STORE_URL, ENCRYPTION_KEY,
 ENCRYPTION_KEY_PREVIOUS); it is safe while the bot runs and safe to run twice ("Nothing left to reseal").
 
 Options:
@@ -39,9 +41,11 @@ function summary(report: Report, dryRun: boolean): string[] {
   }
   if (report.keyFileUpdated) {
     const write = dryRun ? 'Would write' : 'Wrote';
+    const { file, oldKeys } = report.keyFileUpdated;
     lines.push(
-      `${write} the key of ENCRYPTION_KEY into ${report.keyFileUpdated} in place of the older key it held, so a ` +
-        'start without ENCRYPTION_KEY reads every secret.',
+      `${write} the key of ENCRYPTION_KEY into ${file} in place of the older key it held, so a start without ` +
+        `ENCRYPTION_KEY reads every secret; ${dryRun ? 'would keep' : 'kept'} that older key in ${oldKeys} ` +
+        '(the bot reads it too), for backups made before the rotation.',
     );
   }
   return lines;

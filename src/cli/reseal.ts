@@ -8,14 +8,14 @@ import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Config } from '../config.ts';
 import {
-  createSecretBox,
   keyFilePath,
   loadOrCreateKeyFile,
+  oldKeysPath,
+  openingKeys,
   readKeyFileIn,
-  replaceKeyFile,
-  rotationKeys,
-  type SecretBoxKeys,
-} from '../core/channels/secret-box.ts';
+  retireKeyFile,
+} from '../core/channels/key-files.ts';
+import { createSecretBox, type SecretBoxKeys } from '../core/channels/secret-box.ts';
 import { createSettingsRepo, type ResealReport } from '../core/channels/settings-repo.ts';
 import { ConfigError } from '../core/errors.ts';
 import type { SecretBox } from '../core/ports.ts';
@@ -33,8 +33,11 @@ export interface KeysReport {
   currentKey: string;
   /** Secrets that only an old key opened: the ones a reseal changes. Zero on a second run. */
   sealedWithOldKey: { channels: number; socials: number };
-  /** The key file, when it held another key than ENCRYPTION_KEY and now holds (or, in a dry run, would hold) it. */
-  keyFileUpdated?: string;
+  /**
+   * When the key file held another key than ENCRYPTION_KEY: the file, which now holds (or, in a dry run, would hold)
+   * ENCRYPTION_KEY's key, and where its old key is kept.
+   */
+  keyFileUpdated?: { file: string; oldKeys: string };
 }
 
 /** Channel settings (API keys) and, apart, social access keys: both are sealed with the current key. */
@@ -66,18 +69,20 @@ export async function resealStore(
   try {
     await store.ping();
     const dataDir = config.store.kind === 'sqlite' ? dirname(config.store.path) : 'data';
-    // Only a SQLite store's bot reads the key file (Redis requires ENCRYPTION_KEY on every replica).
-    const fileKey = config.store.kind === 'sqlite' ? await readKeyFileIn(dataDir) : undefined;
+    // Only a SQLite store's bot reads key files (Redis requires ENCRYPTION_KEY on every replica); the bot reads the
+    // same ones (key-files.ts), so what this opens, a start opens too.
+    const folder = config.store.kind === 'sqlite' ? dataDir : undefined;
+    const fileKey = folder ? await readKeyFileIn(folder) : undefined;
     const key = config.encryptionKey ?? fileKey ?? (await keyFile(dataDir, options.dryRun ?? false));
-    // A key file that ENCRYPTION_KEY replaced still opens what it sealed, so it is never overwritten while it holds
-    // the only copy of a key some secret needs.
-    const staleFileKey = fileKey && !fileKey.equals(key) ? [fileKey] : [];
+    const ring = await openingKeys({ current: key, previous: config.previousEncryptionKeys, folder });
     const opened = new Set<string>();
-    const box = noteOldKeyOpens(rotationKeys(key, [...config.previousEncryptionKeys, ...staleFileKey]), opened);
+    const box = noteOldKeyOpens(ring.keys, opened);
     const settings = await createSettingsRepo(store, box).resealAll();
     const socials = await createAccountsRepo(store, box).resealAll();
-    const updated = staleFileKey.length > 0 ? keyFilePath(dataDir) : undefined;
-    if (updated && !options.dryRun) await replaceKeyFile(dataDir, key);
+    // A key file ENCRYPTION_KEY replaced is given the new key, its old one kept in encryption.key.old: it may be
+    // the only copy of the key a backup from before the rotation needs.
+    const replaced = folder && ring.replacedFileKey ? { folder, key: ring.replacedFileKey } : undefined;
+    if (replaced && !options.dryRun) await retireKeyFile(replaced.folder, replaced.key, key);
     const old = [...opened];
     return {
       ...settings,
@@ -87,7 +92,9 @@ export async function resealStore(
         channels: old.filter((aad) => aad.startsWith('settings:')).length,
         socials: old.filter((aad) => aad.startsWith('socials:')).length,
       },
-      ...(updated ? { keyFileUpdated: updated } : {}),
+      ...(replaced
+        ? { keyFileUpdated: { file: keyFilePath(replaced.folder), oldKeys: oldKeysPath(replaced.folder) } }
+        : {}),
     };
   } finally {
     await store.close();

@@ -13,11 +13,13 @@ const USAGE = `Usage: npm run -s slack:manifest [-- --out FILE] [--http URL] [--
 Makes the Slack app manifest (JSON) of this bot's commands, to paste at https://api.slack.com/apps
 (Create New App → From an app manifest). SLACK_COMMAND_PREFIX, when set, goes before every command name. With
 SLACK_CLIENT_ID set (distribution: many workspaces install the app), it is HTTP mode's manifest on PUBLIC_URL, with
-the redirect URL PUBLIC_URL/slack/oauth_redirect and the app_uninstalled and tokens_revoked events.
+the redirect URL PUBLIC_URL/slack/oauth_redirect, the app_uninstalled and tokens_revoked events, token rotation and
+org-wide installs.
 
 Options:
   --out FILE    write the manifest to FILE (without it: print it; -s keeps npm's banner out of the JSON)
-  --http URL    an HTTP-mode manifest: Slack sends requests to URL/slack/* (https://, public). Default: Socket Mode
+  --http URL    an HTTP-mode manifest: Slack sends requests to URL/slack/* (https://, public; on PUBLIC_URL's
+                host when that is set). Default: Socket Mode
   --name NAME   the bot's name in Slack, up to 80 characters (default reelbot); the app's own name keeps its
                 first 35
   -h, --help    print this`;
@@ -31,13 +33,24 @@ function main(): void {
     return;
   }
   const settings = loadSlackManifestSettings();
-  const requestUrl = args.http ?? settings.publicUrl;
+  const elsewhere = args.http !== undefined && settings.publicUrl && hostOf(args.http) !== hostOf(settings.publicUrl);
+  if (elsewhere) {
+    refuseArgs(
+      USAGE,
+      `--http ${args.http}: PUBLIC_URL is ${settings.publicUrl}, another host. Slack's requests, the media API's ` +
+        `webhooks and installers all go to the bot at PUBLIC_URL: give --http ${settings.publicUrl}, or correct PUBLIC_URL.`,
+    );
+    return;
+  }
+  const requestUrl = args.http ?? (settings.distribution ? settings.publicUrl : undefined);
   const manifest = slackManifest({
     commands: COMMANDS,
     commandPrefix: settings.prefix,
     socketMode: requestUrl === undefined,
     ...(requestUrl !== undefined ? { requestUrl } : {}),
-    ...(settings.publicUrl ? { distribution: { redirectUrl: `${settings.publicUrl}/slack/oauth_redirect` } } : {}),
+    ...(settings.distribution && settings.publicUrl
+      ? { distribution: { redirectUrl: `${settings.publicUrl}/slack/oauth_redirect` } }
+      : {}),
     ...(args.name !== undefined ? { appName: args.name } : {}),
   });
   const json = `${JSON.stringify(manifest, null, 2)}\n`;
@@ -47,6 +60,9 @@ function main(): void {
     process.stderr.write(`Slack app manifest written to ${args.out}: paste it at https://api.slack.com/apps\n`);
   } else process.stdout.write(json);
 }
+
+/** Host and port: a bot on https://bot.example.com is not the one on https://bot.example.com:8443. */
+const hostOf = (url: string) => new URL(url).host.toLowerCase();
 
 function argumentProblem(http: string | undefined, name: string | undefined): string | undefined {
   if (http !== undefined) {

@@ -2,7 +2,14 @@ import { createDispatch, type Dispatch, type DispatchOptions, type EntryOutcome 
 import type { Answer, Bot, Entry, ModalInput, ModalSpec } from '../core/platform/interaction.ts';
 import type { OutMessage } from '../core/platform/message.ts';
 import type { ChatPort, Logger, Origin, Reply, ThreadRef } from '../core/ports.ts';
-import { plainStyle, renderText, type TextStyle } from './render-text.ts';
+import {
+  changedFieldLines,
+  plainStyle,
+  renderText,
+  type ShownFields,
+  shownFields,
+  type TextStyle,
+} from './render-text.ts';
 
 // A terminal chat: one channel, one user (the operator, who may configure). Commands are typed as on
 // Slack (`/clip https://… reels=2`), buttons are pressed by typing `!<id>`, and a job's results appear
@@ -85,19 +92,28 @@ export function createConsoleAdapter(options: ConsoleOptions): ConsoleAdapter {
       threads++;
       const id = String(threads);
       print(card, `[#${id}] `);
+      cardFields.set(id, shownFields(card, style));
       return { platform: 'console', workspaceId: 'local', channelId: 'local', threadId: id, cardMessageId: id };
     },
   };
 
+  /** Each card's fields as last printed, by thread: an edit prints only what changed. */
+  const cardFields = new Map<string, ShownFields>();
+
   const chatPort: ChatPort = {
     platform: 'console',
     send: async (thread: ThreadRef, message) => print(message, `  └ [#${thread.threadId}] `),
-    // An edit prints one line, plus the buttons it now carries (an outcome can bring new ones).
+    // An edit prints its first line, the fields it changed (a publish card's approvals, its outside reviewers), and
+    // the buttons it now carries (an outcome can bring new ones).
     updateCard: async (thread: ThreadRef, message) => {
       const controls = [...(message.controls ?? []), ...(message.cards ?? []).flatMap((c) => c.controls ?? [])].filter(
         (c) => c.kind === 'action',
       );
-      print({ text: message.text, ...(controls.length > 0 ? { controls } : {}) }, `[#${thread.threadId}] `);
+      const fields = shownFields(message, style);
+      const changed = changedFieldLines(cardFields.get(thread.threadId), fields);
+      cardFields.set(thread.threadId, fields);
+      const text = [message.text, ...changed.map((l) => `  │ ${l}`)].join('\n');
+      print({ text, ...(controls.length > 0 ? { controls } : {}) }, `[#${thread.threadId}] `);
       return true;
     },
   };
@@ -153,8 +169,16 @@ export function createConsoleAdapter(options: ConsoleOptions): ConsoleAdapter {
     else if (input.placeholder) hints.push(input.placeholder);
     if (input.secret) hints.push('not shown to anyone else');
     const shown = shownOf(input);
-    const label = spec.inputs.length === 1 ? spec.title : input.label;
-    return `${label}${hints.length > 0 ? ` (${hints.join('; ')})` : ''}${shown ? ` [${shown}]` : ''}: `;
+    return `${questionLabel(spec, input)}${hints.length > 0 ? ` (${hints.join('; ')})` : ''}${shown ? ` [${shown}]` : ''}: `;
+  }
+
+  /**
+   * A one-field form is one question: its title, and the field's label unless the title already says it ("Media API
+   * key for this channel" holds "API key"; "Invite reviewer" does not name "Reviewer's name", what is typed).
+   */
+  function questionLabel(spec: ModalSpec, input: ModalSpec['inputs'][number]): string {
+    if (spec.inputs.length > 1) return input.label;
+    return spec.title.toLowerCase().includes(input.label.toLowerCase()) ? spec.title : `${spec.title} — ${input.label}`;
   }
 
   function askNext() {
@@ -189,10 +213,9 @@ export function createConsoleAdapter(options: ConsoleOptions): ConsoleAdapter {
     if (!options.askAgainOnMistake || !formOutcome || !REFUSED.has(formOutcome)) return;
     // A typo in one field must not cost the others: the same form again, each field holding its answer.
     const inputs = current.spec.inputs.map((i) => (i.secret ? i : { ...i, value: current.values[i.id] ?? '' }));
-    openModal(
-      { ...current.spec, inputs },
-      `Fix the answer above and press Enter to keep the others, or ${CANCEL} to close the form.`,
-    );
+    // One field has no others to keep: Enter would only send the refused answer again.
+    const keep = inputs.length > 1 ? ' and press Enter to keep the others' : '';
+    openModal({ ...current.spec, inputs }, `Fix the answer above${keep}, or ${CANCEL} to close the form.`);
   }
 
   async function handleLine(raw: string): Promise<void> {

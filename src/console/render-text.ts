@@ -74,3 +74,24 @@ export function renderText(message: OutMessage, style: TextStyle = plainStyle): 
   for (const c of message.controls ?? []) lines.push(...controlLines(c).map((l) => `  ${l}`));
   return lines;
 }
+
+/** A card's fields by name, as the terminal shows them: what an edit is compared with. */
+export type ShownFields = ReadonlyMap<string, string>;
+
+export function shownFields(message: OutMessage, style: TextStyle = plainStyle): ShownFields {
+  const fields = (message.cards ?? []).flatMap((c) => c.fields ?? []);
+  return new Map(fields.map((f) => [f.name, markupToText(f.value, style)]));
+}
+
+/**
+ * The lines an edit adds under its first line: each field that is new or changed since the card was last shown (all
+ * of them when it was not shown here). A publish card's new approval or outside reviewer is in its fields, not in its
+ * first line. A field the card dropped is not named: what ended it (an edit, revoked links) is said in the thread.
+ */
+export function changedFieldLines(before: ShownFields | undefined, after: ShownFields): string[] {
+  const lines: string[] = [];
+  for (const [name, value] of after) {
+    if (before?.get(name) !== value) lines.push(...`${name}: ${value}`.split('\n'));
+  }
+  return lines;
+}

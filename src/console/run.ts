@@ -39,6 +39,11 @@ export interface ConsoleRunOptions {
   output?: NodeJS.WritableStream;
   /** Where the bot's HTTP listener took its port (another one when PORT was taken): said at a terminal's start. */
   listener?: ListenerAddress;
+  /**
+   * Jobs of this console's channel still running from before this session (an earlier start, or another console on
+   * the data folder): said at the start, since their results are about to print with no command typed.
+   */
+  resumingJobs?: () => Promise<number>;
 }
 
 /**
@@ -111,15 +116,19 @@ export function runConsole(options: ConsoleRunOptions): ConsoleRun {
   );
   rl = createInterface({ input, output: interactive ? screen : undefined, terminal: interactive });
   const lines = rl;
+  // Read from now on: lines piped in arrive while the start is still being said, and must wait, not be lost.
+  const incoming = lines[Symbol.asyncIterator]();
   const done = (async () => {
     if (interactive) {
       output.write('reelbot console — type /help to start, quit to leave.\n');
       // At a terminal only warnings are logged: the address is said here, or /healthz could not be found.
       const at = options.listener;
       if (at) output.write(`Listening on ${at.url} (health check: ${at.healthz}).\n`);
-      showPrompt(lines);
     }
-    for await (const line of lines) {
+    const resuming = (await options.resumingJobs?.().catch(() => 0)) ?? 0;
+    if (resuming > 0) output.write(`${resumingLine(resuming)}\n`);
+    if (interactive) showPrompt(lines);
+    for await (const line of incoming) {
       if (/^(quit|exit|\/quit|\/exit)$/i.test(line.trim())) break;
       answering = true;
       // The Enter of a secret line was not echoed either.
@@ -157,4 +166,10 @@ export function runConsole(options: ConsoleRunOptions): ConsoleRun {
     return failures.length > 0 ? 1 : 0;
   })();
   return { chatPort, done };
+}
+
+/** "Resuming 1 job …": a result that prints at start, before anything is typed, says where it came from. */
+export function resumingLine(jobs: number): string {
+  const them = jobs === 1 ? 'its result prints' : 'their results print';
+  return `Resuming ${jobs === 1 ? '1 job' : `${jobs} jobs`} left running on this data folder: ${them} here when ready.`;
 }

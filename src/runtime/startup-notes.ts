@@ -39,6 +39,9 @@ export function startupNotes(config: Config, consoleMode: boolean): Note[] {
     });
   }
   if (consoleMode)
-    notes.push({ level: 'info', msg: 'No DISCORD_TOKEN or SLACK_BOT_TOKEN set: starting the terminal console.' });
+    notes.push({
+      level: 'info',
+      msg: 'No DISCORD_TOKEN, SLACK_BOT_TOKEN or SLACK_CLIENT_ID set: starting the terminal console.',
+    });
   return notes;
 }

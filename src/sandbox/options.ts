@@ -93,13 +93,14 @@ function blankToUndefined(env: Record<string, string | undefined>): Record<strin
 
 /**
  * The SANDBOX_* variables that were set, for the sandbox the bot starts itself (MEDIA_API_URL=sandbox or
- * nothing configured): how long projects take, the rate limit and the webhooks' pace. Its port and interface
- * are the bot's own choice (any free loopback port), so SANDBOX_PORT and SANDBOX_HOST do not apply.
+ * nothing configured): its port, how long projects take, the rate limit and the webhooks' pace. It listens on
+ * loopback only (it POSTs to any webhookUrl it is given), so SANDBOX_HOST does not apply.
  */
 export function embeddedSandboxOptionsFromEnv(env: Record<string, string | undefined>): Partial<SandboxOptions> {
   const all = sandboxOptionsFromEnv(env);
   const given = (name: string) => (env[name] ?? '').trim() !== '';
   const applies: Array<[keyof SandboxOptions, string]> = [
+    ['port', 'SANDBOX_PORT'],
     ['jobMs', 'SANDBOX_JOB_MS'],
     ['rateLimitPerMinute', 'SANDBOX_RATE_LIMIT'],
     ['webhookRetryMs', 'SANDBOX_WEBHOOK_RETRY_MS'],

@@ -95,9 +95,14 @@ export function slackManifest(options: ManifestOptions): object {
             }
           : {}),
       },
-      org_deploy_enabled: false,
+      // Distribution: an Enterprise Grid organisation may install the app once for all its workspaces (the adapter
+      // keeps an org-wide install's token), and tokens expire after 12 hours with a refresh token the bot renews
+      // them with, so a leaked one is good for hours, not for ever. Slack cannot turn rotation off once it is on: the
+      // manifest says so from the start, and pasting it again never disagrees with the app's page. One workspace
+      // (SLACK_BOT_TOKEN) keeps both off: its one token has no refresh token and would stop working within a day.
+      org_deploy_enabled: options.distribution !== undefined,
       socket_mode_enabled: options.socketMode,
-      token_rotation_enabled: false,
+      token_rotation_enabled: options.distribution !== undefined,
     },
   };
 }

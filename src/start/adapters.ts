@@ -115,15 +115,17 @@ async function createConsole(options: BotOptions, core: Core): Promise<ChatAdapt
     waitMs: CONSOLE_WAIT_MS,
     ...options.console,
     // Only this session's jobs: older ones (an earlier run cut short) must not hold a piped session open.
-    pendingJobs: async () => {
-      let n = 0;
-      for await (const _ of core.jobs.running(
-        (j) => j.channelKey.startsWith('console:') && j.createdAt >= sessionStart,
-      ))
-        n++;
-      return n;
-    },
+    pendingJobs: () => countRunning(core, (createdAt) => createdAt >= sessionStart),
+    // The older ones are resumed (the jobs feature's recovery polls them), and the console says so at its start.
+    resumingJobs: () => countRunning(core, (createdAt) => createdAt < sessionStart),
   });
+}
+
+/** The console's jobs still running, by when they were created. */
+async function countRunning(core: Core, created: (at: number) => boolean): Promise<number> {
+  let n = 0;
+  for await (const _ of core.jobs.running((j) => j.channelKey.startsWith('console:') && created(j.createdAt))) n++;
+  return n;
 }
 
 export async function attachAdapters(

@@ -3,7 +3,8 @@
 import { type Config, UNREACHABLE_WEBHOOK_BASE } from '../config.ts';
 import { createApp } from '../core/app/app.ts';
 import { checkStoredKeysOpen } from '../core/channels/key-check.ts';
-import { createSecretBox, keyFilePath, loadOrCreateKeyFile, rotationKeys } from '../core/channels/secret-box.ts';
+import { keyFilePath, loadOrCreateKeyFile, openingKeys } from '../core/channels/key-files.ts';
+import { createSecretBox } from '../core/channels/secret-box.ts';
 import type { SettingsRepo } from '../core/channels/settings-repo.ts';
 import { createOnce, type Once } from '../core/guarantees/once.ts';
 import { createOutbox, type Outbox } from '../core/guarantees/outbox.ts';
@@ -59,7 +60,14 @@ export async function buildCore(config: Config, options: BotOptions, infra: Infr
   const { clock, store, media, metrics, scheduler, sandbox } = infra;
   const sandboxMode = config.mediaApi.mode === 'sandbox';
   const encryptionKey = config.encryptionKey ?? (await loadOrCreateKeyFile(infra.dataDir));
-  const box = createSecretBox(rotationKeys(encryptionKey, config.previousEncryptionKeys));
+  // The keys keys:reseal reads too (key-files.ts): a SQLite store's folder adds the key file ENCRYPTION_KEY replaced
+  // and the keys a reseal kept in encryption.key.old.
+  const { keys } = await openingKeys({
+    current: encryptionKey,
+    previous: config.previousEncryptionKeys,
+    folder: infra.sqliteFolder,
+  });
+  const box = createSecretBox(keys);
   // Every only-once claim of this process, from the shared store: built once, here.
   const once = createOnce({ store, logger, metrics, clock });
   // Every post the core makes goes out once through it; adapters only send and find a post by its key.

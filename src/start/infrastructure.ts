@@ -16,6 +16,7 @@ import { createMetrics } from '../infra/prom-metrics.ts';
 import { bullmqPrefix, KEY_PREFIX } from '../infra/redis/redis-keys.ts';
 import { openStore, type StoreOptions } from '../infra/store/open-store.ts';
 import type { Closers } from '../runtime/closers.ts';
+import { DEFAULT_SANDBOX_PORT } from '../sandbox/options.ts';
 import type { Sandbox, SandboxOptions } from '../sandbox/server.ts';
 import type { BotOptions, SchedulerFactory } from './options.ts';
 
@@ -32,6 +33,8 @@ export interface Infrastructure {
   redis?: SharedRedis;
   /** Where local files live (the encryption key file, the sandbox's projects): beside the SQLite store. */
   dataDir: string;
+  /** The SQLite store file's folder, whose key files open secrets (none with Redis or a store handed in). */
+  sqliteFolder?: string;
   scheduler: Scheduler;
   /** Replicas on one Redis spend one budget per key between them, not one each. */
   budgetCounter?: BudgetCounter;
@@ -72,25 +75,42 @@ function isSandbox(s: Partial<SandboxOptions> | Sandbox): s is Sandbox {
   return 'baseUrl' in s;
 }
 
-/** The simulator for MEDIA_API_URL=sandbox: the caller's own (left to it to close), or one on a loopback port. */
+/**
+ * The simulator for MEDIA_API_URL=sandbox: the caller's own (left to it to close), or one on a loopback port. The
+ * bot's own listens on SANDBOX_PORT (default 4010): its result links name that port, so the links a console printed
+ * still open after a restart (any sandbox serves any output id). A caller's options (tests) take any free port.
+ */
 async function openSandbox(
   given: Partial<SandboxOptions> | Sandbox | undefined,
   fromEnv: Partial<SandboxOptions> | undefined,
   at: StoreOptions | undefined,
   dataDir: string,
   closers: Closers,
+  logger: Logger,
 ): Promise<Sandbox> {
   if (given && isSandbox(given)) return given;
   // Loaded only when it runs: a bot on the real API never needs its code.
   const { startSandbox } = await import('../sandbox/server.ts');
-  const sandbox = await startSandbox({
+  const port = given ? (given.port ?? 0) : (fromEnv?.port ?? DEFAULT_SANDBOX_PORT);
+  const options = {
     // Kept beside the SQLite store: another console on it, or the next start, reads its projects back.
     ...(at?.kind === 'sqlite' ? { projectsDir: join(dataDir, 'sandbox-projects') } : {}),
     ...fromEnv,
     ...given,
-    port: 0,
     host: '127.0.0.1',
-  });
+  };
+  let sandbox: Sandbox;
+  try {
+    sandbox = await startSandbox({ ...options, port });
+  } catch (err) {
+    if (port === 0 || (err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
+    // Another console on this checkout (whose sandbox serves the same links), or another program.
+    sandbox = await startSandbox({ ...options, port: 0 });
+    logger.warn(
+      `Port ${port} is in use; the media API sandbox listens on ${sandbox.origin} instead, so the result links of ` +
+        'this run open only while it runs (SANDBOX_PORT sets another fixed port).',
+    );
+  }
   closers.push('the sandbox', () => sandbox.close());
   return sandbox;
 }
@@ -138,7 +158,7 @@ export async function openInfrastructure(
 
   const sandbox =
     config.mediaApi.mode === 'sandbox'
-      ? await openSandbox(infra.sandbox, config.mediaApi.sandbox, at, dataDir, closers)
+      ? await openSandbox(infra.sandbox, config.mediaApi.sandbox, at, dataDir, closers, logger)
       : undefined;
 
   const metrics = createMetrics({ definitions: METRIC_DEFINITIONS });
@@ -176,6 +196,7 @@ export async function openInfrastructure(
     store,
     ...(redis ? { redis } : {}),
     dataDir,
+    ...(at?.kind === 'sqlite' ? { sqliteFolder: dataDir } : {}),
     scheduler,
     ...(budgetCounter ? { budgetCounter } : {}),
     ...(sandbox ? { sandbox } : {}),

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -145,6 +145,12 @@ describe('npm run keys:reseal', () => {
 const keyFile = () => join(dirname(path), 'encryption.key');
 const writeKeyFile = (key: Buffer) => writeFileSync(keyFile(), `${key.toString('base64')}\n`, { mode: 0o600 });
 const keyFileHolds = () => Buffer.from(readFileSync(keyFile(), 'utf8').trim(), 'base64');
+const oldKeysFile = () => join(dirname(path), 'encryption.key.old');
+const oldKeysHeld = () =>
+  readFileSync(oldKeysFile(), 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => Buffer.from(line, 'base64'));
 
 /** A start with nothing but the store: its key is the key file's. */
 async function plainStart(logger?: Logger): Promise<Harness> {
@@ -185,6 +191,44 @@ describe('a key rotation on SQLite', () => {
     expect(r.output()).toContain('Sealed the secrets of 1 channel(s) again');
     expect(keyFileHolds()).toEqual(newKey);
     expect(await opensWith(path, newKey)).toBe(true);
+  }, 30_000);
+
+  it('never throws the only copy of the old key away: it is kept in encryption.key.old, which opens an older backup', async () => {
+    writeKeyFile(oldKey); // the only copy of the old key: ENCRYPTION_KEY_PREVIOUS is not set
+    const backup = `${path}.backup`;
+    copyFileSync(path, backup); // a backup made before the rotation, sealed with the old key
+    const r = reseal([], { STORE_URL: `sqlite://${path}`, ENCRYPTION_KEY: newKey.toString('base64') });
+    expect(await r.exited).toBe(0);
+    expect(r.output()).toContain(`kept that older key in ${oldKeysFile()} (the bot reads it too)`);
+    expect(keyFileHolds()).toEqual(newKey);
+    expect(oldKeysHeld()).toEqual([oldKey]);
+    expect(statSync(oldKeysFile()).mode & 0o777).toBe(0o600);
+    // The backup restored, a plain start (no ENCRYPTION_KEY_PREVIOUS) reads it with the kept key.
+    copyFileSync(backup, path);
+    await readsEverySecret(await plainStart());
+  }, 30_000);
+
+  it('keeps every retired key across rotations, once each, and a dry run keeps nothing', async () => {
+    writeKeyFile(oldKey);
+    const dry = reseal(['--dry-run'], { STORE_URL: `sqlite://${path}`, ENCRYPTION_KEY: newKey.toString('base64') });
+    expect(await dry.exited).toBe(0);
+    expect(dry.output()).toContain(`would keep that older key in ${oldKeysFile()}`);
+    expect(existsSync(oldKeysFile())).toBe(false);
+    expect(await reseal([], { STORE_URL: `sqlite://${path}`, ENCRYPTION_KEY: newKey.toString('base64') }).exited).toBe(
+      0,
+    );
+    const newest = randomBytes(32);
+    const again = reseal([], { STORE_URL: `sqlite://${path}`, ENCRYPTION_KEY: newest.toString('base64') });
+    expect(await again.exited).toBe(0);
+    expect(oldKeysHeld()).toEqual([oldKey, newKey]);
+    expect(keyFileHolds()).toEqual(newest);
+    expect(await opensWith(path, newest)).toBe(true);
+  }, 60_000);
+
+  it('the bot opens what the tool opens: ENCRYPTION_KEY set, the old key only in the key file, before any reseal', async () => {
+    writeKeyFile(oldKey);
+    bot = await startHarness({ ENCRYPTION_KEY: newKey.toString('base64') }, { dir: dirname(path) });
+    await readsEverySecret(bot);
   }, 30_000);
 
   it('--dry-run reports what an old key still seals and the key file it would update, and changes neither', async () => {

@@ -1,5 +1,9 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { run, stopAll } from '../support/bot-process.ts';
+import { manifestSchemaOrSkip } from '../support/slack-manifest-schema.ts';
 
 // `npm run slack:manifest -- --help` printed a stack trace: a tool's first use is asking it how it is used.
 
@@ -78,5 +82,53 @@ describe('npm run slack:manifest', () => {
     });
     expect(await without.exited).toBe(2);
     expect(without.output()).toContain('PUBLIC_URL: required with SLACK_CLIENT_ID');
+  }, 30_000);
+
+  const cli = (args: string[], env: Record<string, string>) =>
+    run(process.execPath, ['--import', 'tsx', 'src/cli/slack-manifest.ts', ...args], env);
+  const distribution = { SLACK_CLIENT_ID: '1234567890.987654321', PUBLIC_URL: 'https://bot.example.com' };
+
+  it("writes a manifest Slack's published schema takes in every mode: Socket, --http, distribution, prefixed", async (ctx) => {
+    const check = manifestSchemaOrSkip(ctx);
+    const modes: Array<[string, string[], Record<string, string>]> = [
+      ['Socket Mode', [], {}],
+      ['HTTP mode', ['--http', 'https://bot.example.com'], { PUBLIC_URL: 'https://bot.example.com/' }],
+      ['distribution', [], distribution],
+      ['distribution with --http', ['--http', 'https://bot.example.com/'], distribution],
+      ['a command prefix', ['--name', 'Reel Bot of the Agency'], { SLACK_COMMAND_PREFIX: 'agency-reelbot-tool_' }],
+    ];
+    const dir = mkdtempSync(join(tmpdir(), 'reelbot-manifest-'));
+    for (const [mode, args, env] of modes) {
+      // --out as the docs show it, so the file an operator pastes is the one checked.
+      const file = join(dir, `${mode}.json`);
+      const r = cli([...args, '--out', file], env);
+      expect(await r.exited, `${mode}: ${r.output()}`).toBe(0);
+      expect(check(JSON.parse(readFileSync(file, 'utf8'))), mode).toEqual([]);
+    }
+  }, 60_000);
+
+  it('refuses --http on another host than PUBLIC_URL with exit 2, naming both', async () => {
+    for (const env of [distribution, { PUBLIC_URL: 'https://bot.example.com' }]) {
+      const r = cli(['--http', 'https://old-bot.example.com'], env);
+      expect(await r.exited).toBe(2);
+      expect(r.output()).toContain(
+        '--http https://old-bot.example.com: PUBLIC_URL is https://bot.example.com, another host.',
+      );
+      expect(r.stdout()).toBe('');
+    }
+    const port = cli(['--http', 'https://bot.example.com:8443'], distribution);
+    expect(await port.exited).toBe(2);
+  }, 30_000);
+
+  it('turns token rotation and org-wide installs on in distribution only', async () => {
+    const settings = async (env: Record<string, string>, args: string[] = []) => {
+      const r = cli(args, env);
+      expect(await r.exited).toBe(0);
+      return (JSON.parse(r.stdout()) as { settings: object }).settings;
+    };
+    expect(await settings(distribution)).toMatchObject({ token_rotation_enabled: true, org_deploy_enabled: true });
+    for (const one of [await settings({}), await settings({}, ['--http', 'https://bot.example.com'])]) {
+      expect(one).toMatchObject({ token_rotation_enabled: false, org_deploy_enabled: false });
+    }
   }, 30_000);
 });

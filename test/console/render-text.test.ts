@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderText } from '../../src/console/render-text.ts';
+import { changedFieldLines, renderText, shownFields } from '../../src/console/render-text.ts';
 import { renderVoicePage, USE_VOICE_ID } from '../../src/core/voices/render-page.ts';
 import { createVoiceIndex } from '../../src/core/voices/voice-index.ts';
 import { buildCatalogue } from '../core/voices/fixture.ts';
@@ -25,5 +25,32 @@ describe('a menu at the console', () => {
     for (const o of menu.options) {
       expect(lines.some((l) => l.includes(`!${USE_VOICE_ID}:${o.value} (${o.label})`))).toBe(true);
     }
+  });
+});
+
+describe('a card edited at the console', () => {
+  const card = (fields: Array<[string, string]>) => ({
+    text: 'request',
+    cards: [{ title: 'request', fields: fields.map(([name, value]) => ({ name, value })) }],
+  });
+  const shown = shownFields(card([['Approval', 'needs 2 approvals (0/2)']]));
+
+  it('names each field that changed, and none that did not', () => {
+    const after = shownFields(
+      card([
+        ['Approval', 'needs 2 approvals (1/2) — @bea'],
+        ['Outside reviewers', 'Ana (Acme)'],
+      ]),
+    );
+    expect(changedFieldLines(shown, after)).toEqual([
+      'Approval: needs 2 approvals (1/2) — @bea',
+      'Outside reviewers: Ana (Acme)',
+    ]);
+    expect(changedFieldLines(after, after)).toEqual([]);
+  });
+
+  it('shows all of a card it has not shown before, and nothing for a field the card dropped', () => {
+    expect(changedFieldLines(undefined, shown)).toEqual(['Approval: needs 2 approvals (0/2)']);
+    expect(changedFieldLines(shownFields(card([['Outside reviewers', 'Ana']])), shownFields(card([])))).toEqual([]);
   });
 });

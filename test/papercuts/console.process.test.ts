@@ -103,8 +103,61 @@ describe('the console at a terminal', () => {
     next.proc.stdin?.write('quit\r');
     expect(await next.exited).toBe(0);
     expect(next.output()).not.toMatch(/failed|still running/);
+    // The result that prints with nothing typed says where it comes from, before it comes.
+    const said = next.output();
+    const resuming = said.indexOf(
+      'Resuming 1 job left running on this data folder: its result prints here when ready.',
+    );
+    expect(resuming).toBeGreaterThan(-1);
+    expect(resuming).toBeLessThan(said.indexOf('your B-roll video is ready'));
   }, 90_000);
+
+  it("keeps a result's links working after a restart: the sandbox listens on its fixed port again", async () => {
+    const sandboxPort = String(await freePort());
+    const env = { STORE_URL: `sqlite://${join(dir, 'links-after-restart.sqlite')}`, SANDBOX_PORT: sandboxPort };
+    const first = atTerminal({ ...env, SANDBOX_JOB_MS: '200' });
+    await waitForOutput(first, /Listening on/, 40_000);
+    first.proc.stdin?.write('/broll https://example.com/linked.mp4\r');
+    const [link] = await waitForOutput(first, /http:\/\/127\.0\.0\.1:\d+\/assets\/[\w-]+\.mp4/, 20_000);
+    expect(link).toContain(`127.0.0.1:${sandboxPort}/`);
+    first.proc.stdin?.write('quit\r');
+    expect(await first.exited).toBe(0);
+
+    const next = atTerminal(env);
+    await waitForOutput(next, /Listening on/, 40_000);
+    const video = await fetch(link);
+    expect(video.status).toBe(200);
+    expect(video.headers.get('content-type')).toBe('video/mp4');
+    next.proc.stdin?.write('quit\r');
+    expect(await next.exited).toBe(0);
+  }, 90_000);
+
+  it('says so when the sandbox port is taken, and takes another', async () => {
+    const server = createServer();
+    taken = server;
+    const busy = await new Promise<number>((resolve) =>
+      server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port)),
+    );
+    const bot = atTerminal({ SANDBOX_PORT: String(busy) });
+    await waitForOutput(bot, /Listening on/, 40_000);
+    expect(bot.output()).toMatch(
+      new RegExp(`Port ${busy} is in use; the media API sandbox listens on http://127\\.0\\.0\\.1:\\d+ instead`),
+    );
+    bot.proc.stdin?.write('quit\r');
+    expect(await bot.exited).toBe(0);
+  }, 60_000);
 });
+
+/** A port nothing listens on now (the OS's pick, released at once). */
+function freePort(): Promise<number> {
+  const server = createServer();
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    }),
+  );
+}
 
 /** A terminal as readline sees it: a TTY input to type into, and a screen that records what was drawn. */
 function terminal() {
@@ -304,5 +357,71 @@ describe('approving at the console', () => {
     expect(at(/\(only you\) Approved\./)).toBeGreaterThan(-1);
     expect(at(/\(only you\) Approved\./)).toBeLessThan(at(/Publishing/));
     expect(at(/Publishing/)).toBeLessThan(at(/✅ Published/));
+  }, 40_000);
+});
+
+describe('a publish request at the console', () => {
+  it('asks the invite by its field, and a redrawn card shows its outside reviewers and approvals count', async () => {
+    const t = terminal();
+    h = await startHarness(
+      {},
+      {
+        console: { waitMs: 1000, input: t.input, output: t.screen },
+        infra: { sandbox: { jobMs: 200, webhookRetryMs: 100 } },
+      },
+    );
+    const session = h.app;
+    t.input.write('/setup socials add studio platform=tiktok\r');
+    await until(t, /Access key for studio .*: $/m);
+    t.input.write('tok-123\r');
+    await until(t, /Saved the access key/);
+    t.input.write('/setup approvals=2\r');
+    await until(t, /Saved the approval policy/);
+    t.input.write('/publish https://cdn.example.com/reel-1.mp4 accounts=studio title=Launch\r');
+    const [, invite] = await until(t, /\[Invite reviewer\] type: !(pub:invite:\S+)/);
+    t.input.write(`!${invite}\r`);
+    // The question names what to type: the reviewer's name, not only the form's title.
+    await until(t, /Invite reviewer — Reviewer's name \(Shown to the team, e\.g\. Ana \(Acme\)\): $/m);
+    t.input.write('Ana (Acme)\r');
+    await until(t, /Review link for “Ana \(Acme\)”/);
+    await until(t, /│ Outside reviewers: Ana \(Acme\)/);
+    const [, approve] = await until(t, /\[Approve\] type: !(pub:approve:\S+)/);
+    t.input.write('/as bea\r');
+    await until(t, /You are now bea/);
+    t.input.write(`!${approve}\r`);
+    await until(t, /│ Approval: needs 2 approvals \(1\/2\) — @bea/);
+    t.input.end();
+    await session.finished;
+    // Each redraw names only what changed: the reviewer once, not again under the approval.
+    expect(plain(t.drawn()).match(/│ Outside reviewers: Ana \(Acme\)/g)).toHaveLength(1);
+  }, 40_000);
+
+  it('asks a one-field form again after a mistake without "keep the others"', async () => {
+    const t = terminal();
+    h = await startHarness(
+      {},
+      {
+        console: { waitMs: 1000, input: t.input, output: t.screen },
+        infra: { sandbox: { jobMs: 200, webhookRetryMs: 100 } },
+      },
+    );
+    const session = h.app;
+    t.input.write('/setup socials add studio platform=tiktok\r');
+    await until(t, /Access key for studio .*: $/m);
+    t.input.write('tok-123\r');
+    await until(t, /Saved the access key/);
+    t.input.write('/publish https://cdn.example.com/reel-1.mp4 accounts=studio title=Launch\r');
+    const [, invite] = await until(t, /\[Invite reviewer\] type: !(pub:invite:\S+)/);
+    t.input.write(`!${invite}\r`);
+    await until(t, /Reviewer's name .*: $/m);
+    t.input.write(`${'N'.repeat(81)}\r`);
+    await until(t, /Fix the answer above/);
+    t.input.write('/cancel\r');
+    await until(t, /Form closed/);
+    t.input.end();
+    await session.finished;
+    const said = plain(t.drawn());
+    expect(said).toContain('Fix the answer above, or /cancel to close the form.');
+    expect(said).not.toContain('keep the others');
   }, 40_000);
 });

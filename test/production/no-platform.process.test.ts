@@ -26,6 +26,11 @@ function expectSaysWhatToSet(output: string) {
   expect(output).toContain('reelbot cannot start: No chat platform is configured');
   for (const variable of ['DISCORD_TOKEN', 'SLACK_BOT_TOKEN', 'SLACK_SIGNING_SECRET', 'SLACK_APP_TOKEN'])
     expect(output).toContain(variable);
+  // Distribution mode too: an agency serving many workspaces sets no bot token at all.
+  expect(output).toContain(
+    'for Slack in many workspaces (distribution mode), SLACK_CLIENT_ID, SLACK_CLIENT_SECRET, SLACK_STATE_SECRET, ' +
+      'SLACK_SIGNING_SECRET and PUBLIC_URL',
+  );
   expect(output).toContain('.env.example');
   expect(output).toContain("echo '/help' | npm start");
   expect(output).not.toMatch(/\n\s+at /);

@@ -88,4 +88,23 @@ describe('the Slack app manifest', () => {
     expect((http as { oauth_config: { redirect_urls?: string[] } }).oauth_config.redirect_urls).toBeUndefined();
     expect(http.settings.event_subscriptions.bot_events).not.toContain('app_uninstalled');
   });
+
+  it('turns on token rotation and org-wide installs for distribution only, as docs/slack.md says', () => {
+    const settings = (manifest: object) =>
+      (manifest as { settings: { token_rotation_enabled: boolean; org_deploy_enabled: boolean } }).settings;
+    const distributed = slackManifest({
+      commands: COMMANDS,
+      socketMode: false,
+      requestUrl: 'https://bot.example.com',
+      distribution: { redirectUrl: 'https://bot.example.com/slack/oauth_redirect' },
+    });
+    expect(settings(distributed)).toMatchObject({ token_rotation_enabled: true, org_deploy_enabled: true });
+    // One workspace's SLACK_BOT_TOKEN has no refresh token: rotation would end it within 12 hours.
+    for (const one of [socket, http]) {
+      expect(settings(one)).toMatchObject({ token_rotation_enabled: false, org_deploy_enabled: false });
+    }
+    const docs = readFileSync(new URL('../../docs/slack.md', import.meta.url), 'utf8');
+    expect(docs).toContain('The distribution manifest turns on token rotation');
+    expect(docs).not.toContain('opt in to token rotation');
+  });
 });

@@ -3,8 +3,6 @@
 // sealed with a previous key still open.
 
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { chmod, link, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { ConfigError } from '../errors.ts';
 import type { SecretBox } from '../ports.ts';
 
@@ -28,7 +26,7 @@ export class SealedSecretError extends Error {
   }
 }
 
-const KEY_BYTES = 32;
+export const KEY_BYTES = 32;
 // GCM's recommended nonce size; random 96-bit IVs stay collision-safe well past 2^32 seals per key.
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
@@ -113,7 +111,8 @@ export function parseEncryptionKey(base64: string): Buffer {
   return decodeKey(base64, 'ENCRYPTION_KEY');
 }
 
-function decodeKey(text: string, source: string): Buffer {
+/** A key given as text (a variable, a key file's line): base64 of exactly 32 bytes, refused naming `source`. */
+export function decodeKey(text: string, source: string): Buffer {
   const trimmed = text.trim();
   // Buffer.from silently skips characters outside the alphabet, so check the alphabet first.
   if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(trimmed)) {
@@ -126,69 +125,4 @@ function decodeKey(text: string, source: string): Buffer {
     );
   }
   return key;
-}
-
-/**
- * Reads `<dataDir>/encryption.key`, or on first run creates it (32 random bytes, base64, mode 0600, in a
- * folder created with mode 0700). Two processes starting together agree on one key: the file is written
- * complete under a temporary name and hard-linked into place, so the loser reads the winner's whole file.
- */
-export async function loadOrCreateKeyFile(dataDir: string): Promise<Buffer> {
-  const file = keyFilePath(dataDir);
-  const existing = await readKeyFile(file);
-  if (existing) return existing;
-  await mkdir(dataDir, { recursive: true, mode: 0o700 });
-  const key = randomBytes(KEY_BYTES);
-  const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
-  try {
-    await writeFile(temporary, `${key.toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
-    // The umask may narrow the mode but never widen it; pin 0600 regardless.
-    await chmod(temporary, 0o600);
-    await link(temporary, file);
-    return key;
-  } catch (error) {
-    const raced = isErrno(error, 'EEXIST') ? await readKeyFile(file) : undefined;
-    if (raced) return raced;
-    throw error;
-  } finally {
-    await rm(temporary, { force: true });
-  }
-}
-
-/** The key in `<dataDir>/encryption.key`, or undefined when there is no such file (none is created). */
-export async function readKeyFileIn(dataDir: string): Promise<Buffer | undefined> {
-  return readKeyFile(keyFilePath(dataDir));
-}
-
-export function keyFilePath(dataDir: string): string {
-  return join(dataDir, 'encryption.key');
-}
-
-/**
- * Puts `key` in `<dataDir>/encryption.key` (mode 0600) in one step: written under a temporary name and renamed over
- * the old file, so a start reading it meanwhile sees the old key or the new one, never part of either.
- */
-export async function replaceKeyFile(dataDir: string, key: Buffer): Promise<void> {
-  const file = keyFilePath(dataDir);
-  const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
-  try {
-    await writeFile(temporary, `${key.toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
-    await chmod(temporary, 0o600);
-    await rename(temporary, file);
-  } finally {
-    await rm(temporary, { force: true });
-  }
-}
-
-async function readKeyFile(file: string): Promise<Buffer | undefined> {
-  try {
-    return decodeKey(await readFile(file, 'utf8'), `the key file ${file}`);
-  } catch (error) {
-    if (isErrno(error, 'ENOENT')) return undefined;
-    throw error;
-  }
-}
-
-function isErrno(error: unknown, code: string): boolean {
-  return error instanceof Error && (error as NodeJS.ErrnoException).code === code;
 }

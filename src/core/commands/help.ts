@@ -70,7 +70,9 @@ const oneOf = (values: readonly string[]): string => `One of: ${values.map((v) =
 function kind(option: OptionSpec, sources: ValueSources): string {
   if (option.flag) return `Flag: \`${option.name}\` turns it on`;
   if (option.choices) return oneOf(option.choices);
-  if (option.source === 'voice') return 'A voice name or id (see /voices)';
+  // Said once: the voice option's own description already reads "Voice name or id (see /voices)".
+  if (option.source === 'voice')
+    return option.description.includes('/voices') ? 'For example `Jenny`' : 'A voice name or id (see /voices)';
   if (option.source) return oneOf(sources[option.source]);
   switch (option.type) {
     case 'integer':

@@ -2,12 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  createSecretBox,
-  loadOrCreateKeyFile,
-  parseEncryptionKey,
-  SealedSecretError,
-} from '../../../src/core/channels/secret-box.ts';
+import { loadOrCreateKeyFile } from '../../../src/core/channels/key-files.ts';
+import { createSecretBox, parseEncryptionKey, SealedSecretError } from '../../../src/core/channels/secret-box.ts';
 import { ConfigError } from '../../../src/core/errors.ts';
 import { createTempDir } from '../../infra/store/helpers.ts';
 

@@ -52,8 +52,17 @@ describe('/help with a command', () => {
     expect(text).toContain('`marineShift`');
   });
 
-  it('points voices to /voices instead of listing them', () => {
-    expect(everything(renderHelp(COMMANDS, 'tts'))).toContain('A voice name or id (see /voices)');
+  it('points voices to /voices instead of listing them, and says "voice name or id" once', () => {
+    for (const command of ['tts', 'ttv']) {
+      const help = everything(renderHelp(COMMANDS, command));
+      const line = help.split('\n').find((l) => l.startsWith('• `voice`'));
+      expect(line).toMatch(/^• `voice` — Voice name or id \(see \/voices\)\. For example `Jenny`[.;]/);
+      expect(help.match(/name or id/gi)).toHaveLength(1);
+    }
+    // /setup's voice option says what it is for; /help adds where to find one.
+    expect(everything(renderHelp(COMMANDS, 'setup'))).toContain(
+      'Default voice for /tts and /ttv (none clears it). A voice name or id (see /voices)',
+    );
   });
 
   it('gives tips on quoting, flags and the Slack form', () => {
