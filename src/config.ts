@@ -51,6 +51,12 @@ export interface Config {
     sandboxReason?: 'requested' | 'unconfigured';
     /** Requests per hour per key the bot allows itself. */
     rateLimitPerHour: number;
+    /**
+     * What one workspace may spend an hour of a key workspaces share (MEDIA_API_KEY, the sandbox's): set by
+     * MEDIA_API_WORKSPACE_SHARE, a quarter of the rate limit by default in Slack distribution mode, else unset
+     * (a workspace may spend the whole budget).
+     */
+    workspaceShare?: number;
     /** Sandbox mode: the SANDBOX_* variables set for the sandbox the bot starts (how long projects take…). */
     sandbox?: Partial<SandboxOptions>;
   };
@@ -213,6 +219,10 @@ const envSchema = z.object({
     /^[1-9]\d*$/,
     "must be a whole number of requests per hour per API key, at most the plan's limit (free 100, pro 1000)",
   ),
+  MEDIA_API_WORKSPACE_SHARE: matching(
+    /^[1-9]\d*$/,
+    'must be a whole number of requests per hour that one workspace may spend of the shared MEDIA_API_KEY, at most MEDIA_API_RATE_LIMIT',
+  ),
   POLL_HORIZON_HOURS: str.refine((v) => v === undefined || (/^\d+(\.\d+)?$/.test(v) && Number(v) > 0), {
     error: 'must be a positive number of hours (default 24)',
   }),
@@ -242,6 +252,12 @@ function crossChecks(e: RawEnv): string[] {
     );
   }
   problems.push(...distributionChecks(e));
+  const rate = Number(e.MEDIA_API_RATE_LIMIT ?? 100);
+  if (e.MEDIA_API_WORKSPACE_SHARE !== undefined && Number(e.MEDIA_API_WORKSPACE_SHARE) > rate) {
+    problems.push(
+      `MEDIA_API_WORKSPACE_SHARE: at most MEDIA_API_RATE_LIMIT (${rate}), the whole key's budget that all workspaces share`,
+    );
+  }
   if (!e.SLACK_BOT_TOKEN && !e.SLACK_CLIENT_ID && (e.SLACK_APP_TOKEN || e.SLACK_SIGNING_SECRET)) {
     problems.push(
       'SLACK_BOT_TOKEN: required when SLACK_APP_TOKEN or SLACK_SIGNING_SECRET is set; copy the Bot User OAuth ' +
@@ -423,13 +439,25 @@ export function loadDiscordRegistration(env: Env = process.env): NonNullable<Con
   };
 }
 
+/** A workspace's share of a shared key by default in distribution mode: anyone may install, so no one takes all. */
+const DISTRIBUTION_SHARE = 0.25;
+
 function mediaApi(e: RawEnv): Config['mediaApi'] {
   const rateLimitPerHour = e.MEDIA_API_RATE_LIMIT === undefined ? 100 : Number(e.MEDIA_API_RATE_LIMIT);
-  const defaultKey = e.MEDIA_API_KEY ? { defaultKey: e.MEDIA_API_KEY } : {};
-  if (e.MEDIA_API_URL === 'sandbox')
-    return { mode: 'sandbox', sandboxReason: 'requested', ...defaultKey, rateLimitPerHour };
-  if (!e.MEDIA_API_URL && !e.MEDIA_API_KEY) return { mode: 'sandbox', sandboxReason: 'unconfigured', rateLimitPerHour };
-  return { mode: 'remote', url: trimSlash(e.MEDIA_API_URL ?? DEFAULT_MEDIA_API_URL), ...defaultKey, rateLimitPerHour };
+  const share =
+    e.MEDIA_API_WORKSPACE_SHARE !== undefined
+      ? Number(e.MEDIA_API_WORKSPACE_SHARE)
+      : e.SLACK_CLIENT_ID
+        ? Math.max(1, Math.floor(rateLimitPerHour * DISTRIBUTION_SHARE))
+        : undefined;
+  const keys = {
+    ...(e.MEDIA_API_KEY ? { defaultKey: e.MEDIA_API_KEY } : {}),
+    ...(share === undefined ? {} : { workspaceShare: share }),
+  };
+  if (e.MEDIA_API_URL === 'sandbox') return { mode: 'sandbox', sandboxReason: 'requested', ...keys, rateLimitPerHour };
+  if (!e.MEDIA_API_URL && !e.MEDIA_API_KEY)
+    return { mode: 'sandbox', sandboxReason: 'unconfigured', ...keys, rateLimitPerHour };
+  return { mode: 'remote', url: trimSlash(e.MEDIA_API_URL ?? DEFAULT_MEDIA_API_URL), ...keys, rateLimitPerHour };
 }
 
 /** sqlite://data/x.sqlite is relative to the working directory; sqlite:///var/x.sqlite is absolute. */

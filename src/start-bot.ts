@@ -24,8 +24,7 @@ import { openInfrastructure } from './start/infrastructure.ts';
 import type { BotOptions } from './start/options.ts';
 import { serve } from './start/serve.ts';
 
-export { SANDBOX_KEY } from './start/core.ts';
-export { embeddedScheduler } from './start/infrastructure.ts';
+export { embeddedScheduler, SANDBOX_KEY } from './start/infrastructure.ts';
 export type { BotOptions, InfraOptions, Tuning } from './start/options.ts';
 
 export interface RunningBot {

@@ -84,6 +84,24 @@ describe('choosing the media API', () => {
   it('the request budget follows the plan', () => {
     expect(loadConfig({ MEDIA_API_RATE_LIMIT: '1000' }).mediaApi.rateLimitPerHour).toBe(1000);
   });
+
+  it('gives each workspace a share of a shared key when anyone may install (Slack distribution), else no split', () => {
+    expect(loadConfig({ MEDIA_API_KEY: 'k' }).mediaApi.workspaceShare).toBeUndefined();
+    const distribution = {
+      MEDIA_API_KEY: 'k',
+      SLACK_CLIENT_ID: '1.2',
+      SLACK_CLIENT_SECRET: 's',
+      SLACK_STATE_SECRET: 'state-secret-of-this-test',
+      SLACK_SIGNING_SECRET: 'sig',
+      PUBLIC_URL: 'https://bot.example.com',
+    };
+    expect(loadConfig(distribution).mediaApi.workspaceShare).toBe(25);
+    expect(loadConfig({ ...distribution, MEDIA_API_RATE_LIMIT: '1000' }).mediaApi.workspaceShare).toBe(250);
+    expect(loadConfig({ MEDIA_API_KEY: 'k', MEDIA_API_WORKSPACE_SHARE: '30' }).mediaApi.workspaceShare).toBe(30);
+    expect(() => loadConfig({ MEDIA_API_KEY: 'k', MEDIA_API_WORKSPACE_SHARE: '200' })).toThrow(
+      /MEDIA_API_WORKSPACE_SHARE: at most MEDIA_API_RATE_LIMIT \(100\)/,
+    );
+  });
 });
 
 describe('values that are set', () => {

@@ -19,7 +19,7 @@ import { createSecretBox, type SecretBoxKeys } from '../core/channels/secret-box
 import { createSettingsRepo, type ResealReport } from '../core/channels/settings-repo.ts';
 import { ConfigError } from '../core/errors.ts';
 import type { SecretBox } from '../core/ports.ts';
-import { createAccountsRepo, type SocialsResealReport } from '../core/publish/accounts.ts';
+import { createAccountsRepo, type SocialsResealReport } from '../core/publish/accounts/accounts.ts';
 import { openStore } from '../infra/store/open-store.ts';
 import { dryRunStore } from './dry-run-store.ts';
 

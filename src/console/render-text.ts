@@ -1,4 +1,11 @@
-import { type Card, type Control, type OutMessage, render, type SegmentWriter } from '../core/platform/message.ts';
+import {
+  type Card,
+  type Control,
+  type OutMessage,
+  quoteLines,
+  render,
+  type SegmentWriter,
+} from '../core/platform/message.ts';
 
 // The console shows messages as plain text: links written out in full so a terminal makes them
 // clickable, and every button as the line to type to press it.
@@ -68,6 +75,8 @@ function cardLines(card: Card, style: TextStyle): string[] {
 /** The message as lines, cards indented under the text. */
 export function renderText(message: OutMessage, style: TextStyle = plainStyle): string[] {
   const lines = markupToText(message.text, style).split('\n');
+  // A quote's lines stay behind `> `: a line break in a comment cannot start a line that reads as the bot's.
+  if (message.quote) lines.push(...quoteLines(message.quote).map((l) => `> ${markupToText(l, style)}`));
   for (const card of message.cards ?? []) {
     lines.push(...cardLines(card, style).map((l, i) => (i === 0 ? `  ┌ ${l}` : `  │ ${l}`)));
   }

@@ -93,13 +93,13 @@ export const CORE_METRICS: readonly MetricDefinition[] = [
   },
   {
     name: 'reelbot_media_api_budget_spent_total',
-    help: 'Requests taken from the hourly media API budget, by key (a fingerprint, not the key) and use (command or read).',
+    help: 'Requests taken from the hourly media API budget, by key (its name: an HMAC under the deployment’s secret, never the key or a bare hash of it) and use (command or read).',
     type: 'counter',
     labels: ['key', 'use'],
   },
   {
     name: 'reelbot_media_api_budget_refused_total',
-    help: 'Requests that found a key’s hourly media API budget spent (then waited, or were refused), by key fingerprint and use.',
+    help: 'Requests that found a key’s hourly media API budget spent (then waited, or were refused), by key name and use.',
     type: 'counter',
     labels: ['key', 'use'],
   },

@@ -103,11 +103,20 @@ export interface SecretBox {
 
 // ---------------------------------------------------------------- the media API
 
+/**
+ * The media API. `workspace` (`<platform>:<workspace id>`, see `workspaceOf`) names whom a request is for: with a
+ * key several workspaces share, each spends its own share of the key's budget (media/rate-limiter.ts).
+ */
 export interface MediaApi {
-  create<K extends ProjectKind>(apiKey: string, kind: K, body: CreateRequests[K]): Promise<{ projectId: string }>;
-  getProject(apiKey: string, projectId: string): Promise<Project>;
+  create<K extends ProjectKind>(
+    apiKey: string,
+    kind: K,
+    body: CreateRequests[K],
+    workspace?: string,
+  ): Promise<{ projectId: string }>;
+  getProject(apiKey: string, projectId: string, workspace?: string): Promise<Project>;
   listVoices(apiKey: string): Promise<Voice[]>;
-  publish(apiKey: string, body: PublishRequest): Promise<PublishResult>;
+  publish(apiKey: string, body: PublishRequest, workspace?: string): Promise<PublishResult>;
 }
 
 // ---------------------------------------------------------------- chat platforms

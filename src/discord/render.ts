@@ -7,6 +7,7 @@ import {
   mentionedGroups,
   mentionedUsers,
   type OutMessage,
+  quoteLines,
   render,
   type SegmentWriter,
   type Tone,
@@ -65,6 +66,12 @@ const WRITER: SegmentWriter = {
 
 /** Core text as Discord markdown. */
 export const toMarkdown = (s: string): string => render(s, WRITER);
+
+/** A quote (text the bot did not write) as Discord markdown: every line behind `> `, neutralised like all text. */
+export const quoteMarkdown = (s: string): string =>
+  quoteLines(s)
+    .map((l) => `> ${toMarkdown(l)}`)
+    .join('\n');
 
 /** Discord notifies at most 100 users a message. */
 const MAX_MENTIONS = 100;
@@ -147,7 +154,9 @@ export function renderMessage(message: OutMessage): DiscordMessage {
   const embeds = embedsOf(shown);
   const controls = [...shown.flatMap((c) => c.controls ?? []), ...(message.controls ?? [])];
   const components = renderControls(controls);
-  let content = truncate(toMarkdown(message.text), LIMITS.content - note.length) + note;
+  const quote = message.quote ? quoteMarkdown(message.quote) : '';
+  const text = [toMarkdown(message.text), quote].filter(Boolean).join('\n');
+  let content = truncate(text, LIMITS.content - note.length) + note;
   // Discord refuses a message with nothing in it.
   if (!content.trim() && embeds.length === 0 && components.length === 0) content = '…';
   return { content, embeds, components, allowed_mentions: allowedMentions(message.text) };

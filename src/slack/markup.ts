@@ -2,7 +2,7 @@
 // Slack reads `&`, `<` and `>` as control characters: `<!channel>`, `<!subteam^…>`, `<@U…>` and
 // `<url|label>` notify people and make links. So every text segment is escaped, and only the bot's own
 // tokens (`mention`, `groupMention`, `link` in the core) become `<…>`.
-import { plainText, render, type SegmentWriter } from '../core/platform/message.ts';
+import { plainText, quoteLines, render, type SegmentWriter } from '../core/platform/message.ts';
 import { headWithin, truncate } from '../core/platform/text.ts';
 
 /** Slack reads &, < and > as control characters in text: they must be escaped. */
@@ -22,6 +22,13 @@ const MRKDWN: SegmentWriter = {
 /** Core text -> Slack mrkdwn. */
 export function toMrkdwn(s: string): string {
   return render(s, MRKDWN).replace(/\*\*(.+?)\*\*/gs, '*$1*');
+}
+
+/** A quote (text the bot did not write) as Slack mrkdwn: every line behind `>`, escaped like all text. */
+export function quoteMrkdwn(s: string): string {
+  return quoteLines(s)
+    .map((l) => `> ${render(l, MRKDWN)}`)
+    .join('\n');
 }
 
 /** Core text -> plain text (plain_text objects are shown as is). */

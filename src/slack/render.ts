@@ -2,7 +2,7 @@
 // message that breaks one is refused whole with invalid_blocks, so every text is cut to fit.
 import type { types } from '@slack/bolt';
 import { type Card, type Control, type Field, link, type OutMessage, type Tone } from '../core/platform/message.ts';
-import { cut, cutMrkdwn, toMrkdwn, toPlain } from './markup.ts';
+import { cut, cutMrkdwn, quoteMrkdwn, toMrkdwn, toPlain } from './markup.ts';
 
 type Block = types.KnownBlock;
 type ActionElement = types.Button | types.StaticSelect;
@@ -59,12 +59,14 @@ export const HOME_BLOCKS = 100;
 export function renderMessage(message: OutMessage, maxBlocks: number = LIMITS.blocks): SlackMessage {
   const cards = message.cards ?? [];
   const controls = message.controls ?? [];
+  const quote = message.quote ? quoteMrkdwn(message.quote) : '';
   if (cards.length === 0 && controls.length === 0) {
-    return { text: cutMrkdwn(toMrkdwn(message.text), LIMITS.messageText) };
+    return { text: cutMrkdwn([toMrkdwn(message.text), quote].filter(Boolean).join('\n'), LIMITS.messageText) };
   }
   const ids = new Set<string>();
   const blocks: Block[] = [];
   if (message.text.trim()) blocks.push(section(message.text));
+  if (quote) blocks.push({ type: 'section', text: { type: 'mrkdwn', text: cutMrkdwn(quote, LIMITS.sectionText) } });
   for (const card of cards) blocks.push(...renderCard(card, ids));
   blocks.push(...actionBlocks(controls, ids));
   return {

@@ -3,7 +3,7 @@
 import { type Config, UNREACHABLE_WEBHOOK_BASE } from '../config.ts';
 import { createApp } from '../core/app/app.ts';
 import { checkStoredKeysOpen } from '../core/channels/key-check.ts';
-import { keyFilePath, loadOrCreateKeyFile, openingKeys } from '../core/channels/key-files.ts';
+import { keyFilePath, openingKeys } from '../core/channels/key-files.ts';
 import { createSecretBox } from '../core/channels/secret-box.ts';
 import type { SettingsRepo } from '../core/channels/settings-repo.ts';
 import { createOnce, type Once } from '../core/guarantees/once.ts';
@@ -14,11 +14,8 @@ import type { Bot } from '../core/platform/interaction.ts';
 import type { WorkspaceEnd } from '../core/platform/workspace-end.ts';
 import type { ChatPort, Platform, SecretBox } from '../core/ports.ts';
 import type { PublishKit } from '../core/publish/kit.ts';
-import type { Infrastructure } from './infrastructure.ts';
+import { type Infrastructure, SANDBOX_KEY } from './infrastructure.ts';
 import type { BotOptions } from './options.ts';
-
-/** The key the bot sends when it runs against the local sandbox, which accepts any key. */
-export const SANDBOX_KEY = 'sandbox-key';
 
 /** A request left in `publishing` this long by a stopped process is shown as outcome unknown. */
 const PUBLISH_STALE_MS = 5 * 60_000;
@@ -59,7 +56,7 @@ export async function buildCore(config: Config, options: BotOptions, infra: Infr
   const { logger } = options;
   const { clock, store, media, metrics, scheduler, sandbox } = infra;
   const sandboxMode = config.mediaApi.mode === 'sandbox';
-  const encryptionKey = config.encryptionKey ?? (await loadOrCreateKeyFile(infra.dataDir));
+  const { encryptionKey } = infra;
   // The keys keys:reseal reads too (key-files.ts): a SQLite store's folder adds the key file ENCRYPTION_KEY replaced
   // and the keys a reseal kept in encryption.key.old.
   const { keys } = await openingKeys({
@@ -93,8 +90,8 @@ export async function buildCore(config: Config, options: BotOptions, infra: Infr
     logger,
     metrics,
     media,
-    budget: (key) => media.limiter.status(key),
-    readsLeft: (key) => media.limiter.available(key, 'read'),
+    budget: (spender) => media.limiter.status(spender),
+    readsLeft: (spender) => media.limiter.available(spender, 'read'),
     scheduler,
     once,
     outbox,
@@ -108,9 +105,8 @@ export async function buildCore(config: Config, options: BotOptions, infra: Infr
     },
     teamKey: config.mediaApi.defaultKey,
     sandboxKey: sandboxMode ? SANDBOX_KEY : undefined,
-    defaultKey: config.mediaApi.defaultKey ?? (sandboxMode ? SANDBOX_KEY : undefined),
     webhookBase,
-    voiceSource: sandbox?.origin,
+    sandboxOrigin: sandbox?.origin,
     ...(config.slackCommandPrefix ? { commandPrefix: { slack: config.slackCommandPrefix } } : {}),
     options: {
       // With Redis, other replicas were up and heard the webhooks a restarting one missed.

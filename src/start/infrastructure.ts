@@ -5,8 +5,10 @@
 import { dirname, join } from 'node:path';
 import type { Config } from '../config.ts';
 import { METRIC_DEFINITIONS } from '../core/app/metric-definitions.ts';
+import { loadOrCreateKeyFile } from '../core/channels/key-files.ts';
 import type { BudgetCounter } from '../core/media/budget-counter.ts';
 import { createMediaClient, type MediaClient } from '../core/media/client.ts';
+import { createKeyNamer } from '../core/media/key-name.ts';
 import type { Metrics } from '../core/metrics.ts';
 import { type Clock, type Logger, type Store, systemClock } from '../core/ports.ts';
 import type { Scheduler } from '../core/scheduler.ts';
@@ -19,6 +21,9 @@ import type { Closers } from '../runtime/closers.ts';
 import { DEFAULT_SANDBOX_PORT } from '../sandbox/options.ts';
 import type { Sandbox, SandboxOptions } from '../sandbox/server.ts';
 import type { BotOptions, SchedulerFactory } from './options.ts';
+
+/** The key the bot sends when it runs against the local sandbox, which accepts any key. */
+export const SANDBOX_KEY = 'sandbox-key';
 
 /** The Redis every replica shares, with the prefix in front of the bot's keys. */
 export interface SharedRedis {
@@ -35,6 +40,8 @@ export interface Infrastructure {
   dataDir: string;
   /** The SQLite store file's folder, whose key files open secrets (none with Redis or a store handed in). */
   sqliteFolder?: string;
+  /** ENCRYPTION_KEY, or the key file in `dataDir`: seals secrets, and names API keys on /metrics and in logs. */
+  encryptionKey: Buffer;
   scheduler: Scheduler;
   /** Replicas on one Redis spend one budget per key between them, not one each. */
   budgetCounter?: BudgetCounter;
@@ -161,6 +168,7 @@ export async function openInfrastructure(
       ? await openSandbox(infra.sandbox, config.mediaApi.sandbox, at, dataDir, closers, logger)
       : undefined;
 
+  const encryptionKey = config.encryptionKey ?? (await loadOrCreateKeyFile(dataDir));
   const metrics = createMetrics({ definitions: METRIC_DEFINITIONS });
   let lastMediaAnswer: MediaApiHealth | undefined;
   const media = createMediaClient({
@@ -168,6 +176,17 @@ export async function openInfrastructure(
     logger,
     clock,
     rateLimitPerHour: config.mediaApi.rateLimitPerHour,
+    // Labels and counters name a key by an HMAC under the deployment's own secret, not by a bare hash of it.
+    keyName: createKeyNamer(encryptionKey),
+    // The keys every workspace the bot serves would spend from: each workspace gets its own share of them.
+    ...(config.mediaApi.workspaceShare === undefined
+      ? {}
+      : {
+          workspaceShare: {
+            keys: [config.mediaApi.defaultKey, sandbox ? SANDBOX_KEY : undefined].filter((k) => k !== undefined),
+            perHour: config.mediaApi.workspaceShare,
+          },
+        }),
     ...(budgetCounter ? { budgetCounter } : {}),
     ...(infra.mediaTransport ? { transport: infra.mediaTransport } : {}),
     onCall: (e) => {
@@ -197,6 +216,7 @@ export async function openInfrastructure(
     ...(redis ? { redis } : {}),
     dataDir,
     ...(at?.kind === 'sqlite' ? { sqliteFolder: dataDir } : {}),
+    encryptionKey,
     scheduler,
     ...(budgetCounter ? { budgetCounter } : {}),
     ...(sandbox ? { sandbox } : {}),

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSecretBox, rotationKeys } from '../../src/core/channels/secret-box.ts';
 import { createSettingsRepo } from '../../src/core/channels/settings-repo.ts';
 import type { Logger } from '../../src/core/ports.ts';
-import { createAccountsRepo } from '../../src/core/publish/accounts.ts';
+import { createAccountsRepo } from '../../src/core/publish/accounts/accounts.ts';
 import { openStore, type StoreOptions } from '../../src/infra/store/open-store.ts';
 import { deleteRedisPrefix, REDIS_URL, uniquePrefix } from '../infra/store/helpers.ts';
 import { run, stopAll } from '../support/bot-process.ts';

@@ -228,7 +228,7 @@ function requestCard(w: SlackWorld, title: string): (Post & { state: PublishStat
   return { ...shown, state: stateOf(shown.text) };
 }
 
-/** The state a card's first line shows (src/core/publish/render.ts). */
+/** The state a card's first line shows (src/core/publish/requests/render.ts). */
 function stateOf(text: string): PublishState {
   if (text.startsWith('📝')) return 'pending';
   if (text.startsWith('⏳')) return 'publishing';

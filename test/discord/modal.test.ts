@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { publishForm } from '../../src/core/publish/form.ts';
+import { publishForm } from '../../src/core/publish/requests/form.ts';
 import { modalOf } from '../../src/discord/modal.ts';
 
 // Discord's text input holds 4,000 UTF-16 units: a longer prefilled value is shown, never cut.

@@ -40,6 +40,52 @@ describe('approvers by Discord role', () => {
     expect((await sandboxPosts(s)).map((p) => p.title)).toEqual(['By role']);
   });
 
+  it('counts an outside reviewer’s approval for the inviter only when the inviter holds the role (their click’s roles)', async () => {
+    s = await startDiscordSurface({ roles: { admin: [EDITORS] } });
+    s.discord.setMember({ userId: '777000111', userName: 'riley', roles: [EDITORS] });
+    await addAccount(s, 'brand', 'youtube', 'contract-key-link-role');
+    await s.command(`/setup approvers=<@&${EDITORS}>`, 'admin');
+    await s.command(`/publish ${VIDEO} accounts=brand title="Through a link"`, 'member');
+    const card = await requestCard(s);
+    const surface = s;
+    const linkOf = async (who: Person) => {
+      await surface.click(card, 'Invite reviewer', who);
+      await surface.submitForm({ name: `Reviewer of ${who}` }, who);
+      return eventually(async () => {
+        for (const m of (await surface.privateTo(who)).reverse()) {
+          const found = /https?:\/\/[^\s<>|)]+\/review\/[A-Za-z0-9_-]{43}/.exec(m.text)?.[0];
+          if (found) return found;
+        }
+        return undefined;
+      }, `the link of ${who}`);
+    };
+    const approveOn = async (link: string) => {
+      const page = await (await fetch(link)).text();
+      const field = (name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(page)?.[1] ?? '';
+      const body = new URLSearchParams({
+        form_token: field('form_token'),
+        version: field('version'),
+        decision: 'approve',
+      });
+      const res = await fetch(link, {
+        method: 'POST',
+        body: body.toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      expect(res.status).toBe(200);
+    };
+    // The requester holds no approver role: their reviewer's approval counts for nobody.
+    await approveOn(await linkOf('member'));
+    await eventually(
+      async () => (await surface.thread(card)).some((m) => /Reviewer of member.*not counted/.test(m.text)),
+      'the uncounted approval in the thread',
+    );
+    expect(await sandboxPosts(s)).toEqual([]);
+    // The admin holds the role (sent with their click): their reviewer's approval stands for them.
+    await approveOn(await linkOf('admin'));
+    await eventually(async () => (await sandboxPosts(surface)).length === 1, 'the post');
+  });
+
   it('pings the approvers’ role in a reminder, and no one else', async () => {
     s = await startDiscordSurface({ roles: { admin: [EDITORS] } });
     await addAccount(s, 'brand', 'youtube', 'contract-key-remind-role');

@@ -3,7 +3,7 @@ import { findCommand } from '../../src/core/app/commands.ts';
 import type { CommandSpec } from '../../src/core/commands/spec.ts';
 import { CLIP } from '../../src/core/jobs/table.ts';
 import { opensForm } from '../../src/core/platform/dispatch.ts';
-import { publishForm } from '../../src/core/publish/form.ts';
+import { publishForm } from '../../src/core/publish/requests/form.ts';
 import { commandFormView, decodeMeta, encodeMeta, modalView, readModalValues } from '../../src/slack/views.ts';
 
 /** /setup as the app assembles it, with every feature's settings. */

@@ -18,18 +18,13 @@ import type { WorkspaceEnd } from '../platform/workspace-end.ts';
 import type { PublishDeps } from '../publish/deps.ts';
 import { publish } from '../publish/feature.ts';
 import type { TaskHandler } from '../scheduler.ts';
-import type { VoicesDeps } from '../voices/deps.ts';
-import { voices } from '../voices/feature.ts';
 import { createBot } from './bot.ts';
-import { COMMANDS } from './commands.ts';
+import { COMMANDS, LOOKUP_HELP } from './commands.ts';
 import { FEATURES } from './features.ts';
 import { createHelpFeature } from './help-command.ts';
 import { createWorkspaceEnd } from './workspace-end.ts';
 
-export interface AppServices extends CoreServices {
-  /** The team's or the sandbox's key: its voices are loaded at once, for autocomplete. */
-  defaultKey?: string;
-}
+export type AppServices = CoreServices;
 
 export interface App {
   bot: Bot;
@@ -43,7 +38,6 @@ export interface App {
   workspaceEnd: WorkspaceEnd;
   /** The features' services the composition root hands on (tests reach the core through them). */
   jobs: JobsDeps;
-  voices: VoicesDeps;
   publish: PublishDeps;
   channels: ChannelsDeps;
 }
@@ -66,7 +60,7 @@ export function createApp(services: AppServices): App {
     mounted.set(feature, m);
     return m;
   }
-  const all = [...FEATURES, createHelpFeature(COMMANDS)].map(mount);
+  const all = [...FEATURES, createHelpFeature(COMMANDS, LOOKUP_HELP)].map(mount);
 
   const queues = new Map<string, TaskHandler>();
   for (const m of all) {
@@ -76,15 +70,7 @@ export function createApp(services: AppServices): App {
     }
   }
   const channelDeps = mountCtx.use(channels);
-  const voiceDeps = mountCtx.use(voices);
-  const bot = createBot({
-    features: all,
-    keys: channelDeps.keys,
-    voices: voiceDeps.voices,
-    logger: services.logger,
-    ...(services.defaultKey ? { defaultKey: services.defaultKey } : {}),
-  });
-  if (services.defaultKey) voiceDeps.voices.warm(services.defaultKey);
+  const bot = createBot({ features: all, keys: channelDeps.keys, logger: services.logger });
   const jobsDeps = mountCtx.use(jobs);
   return {
     bot,
@@ -95,7 +81,6 @@ export function createApp(services: AppServices): App {
     },
     workspaceEnd: createWorkspaceEnd(all, services.logger),
     jobs: jobsDeps,
-    voices: voiceDeps,
     publish: mountCtx.use(publish),
     channels: channelDeps,
   };

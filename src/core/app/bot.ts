@@ -1,34 +1,27 @@
 // The Bot the dispatch asks for each entry's first answer: it finds the command, button verb or form among
 // the mounted features, parses and checks the options, and gives the handler the interaction (the channel's
-// key, voices), all without I/O so the answer is decided within the platforms' 3 s.
+// key, every feature's helpers), all without I/O so the answer is decided within the platforms' 3 s.
 import type { KeyResolver } from '../channels/key-resolver.ts';
 import { EXPIRED_BUTTON, indexBy, splitControlId } from '../commands/actions.ts';
-import type { MountedFeature } from '../commands/define-feature.ts';
-import { fail, type InvocationContext } from '../commands/handler.ts';
-import type { ValueSource } from '../commands/spec.ts';
+import type { LookupContext, MountedFeature } from '../commands/define-feature.ts';
+import { rankValues } from '../commands/fuzzy-rank.ts';
+import { fail, type InvocationBase, type InvocationContext } from '../commands/handler.ts';
 import { closest, didYouMean } from '../commands/suggest.ts';
-import { DEFAULT_SOURCES, parseAndValidate } from '../commands/validate.ts';
-import { UserError } from '../errors.ts';
+import { DEFAULT_SOURCES, fixedSet, parseAndValidate } from '../commands/validate.ts';
 import type { Bot, Choice } from '../platform/interaction.ts';
 import type { OutMessage } from '../platform/message.ts';
 import { channelKeyOf } from '../platform/origin.ts';
 import type { Logger, Origin } from '../ports.ts';
-import type { VoiceCatalogue } from '../voices/catalogue.ts';
-import { rankValues } from '../voices/fuzzy-rank.ts';
-import type { VoiceIndex } from '../voices/voice-index.ts';
 import { COMMANDS, findCommand } from './commands.ts';
 
 export interface BotParts {
   features: readonly MountedFeature[];
   keys: KeyResolver;
-  voices: VoiceCatalogue;
   logger: Logger;
-  /** The team's or the sandbox's key: its catalogue answers autocomplete before a channel's key is known. */
-  defaultKey?: string;
 }
 
 export function createBot(parts: BotParts): Bot {
-  const { keys, voices, logger } = parts;
+  const { keys, logger } = parts;
   const byName = indexBy(
     parts.features.flatMap((f) => f.commands),
     (h) => h.spec.name,
@@ -44,65 +37,50 @@ export function createBot(parts: BotParts): Bot {
     (f) => f.id,
     'form id',
   );
+  const lookups = indexBy(
+    parts.features.flatMap((f) => f.lookups),
+    (l) => l.name,
+    'lookup source',
+  );
+  // An option naming a set nobody brings would offer nothing, every time: found here, at start.
+  for (const spec of COMMANDS) {
+    for (const o of spec.options) {
+      if (o.source && !fixedSet(DEFAULT_SOURCES, o.source) && !lookups.has(o.source)) {
+        throw new Error(`/${spec.name} ${o.name}: no feature brings the lookup source '${o.source}'`);
+      }
+    }
+  }
+  const helperParts = parts.features.flatMap((f) => (f.helpers ? [f.helpers] : []));
   // A form's id may carry what it is about after a colon (`pubedit:<request id>`), like a control id.
   const formOf = (id: string) => byForm.get(id.split(':')[0] ?? id);
   const homeParts = parts.features.flatMap((f) => f.home).sort((a, b) => a.order - b.order);
-  /** The key each channel last used, so autocomplete can answer from memory within 3 s. */
+  /** The key each channel last used, so lookup sources can answer from memory within 3 s. */
   const lastKey = new Map<string, string>();
+
+  const apiKeyOf = (channelKey: string) => async () => {
+    const { key } = await keys.resolve(channelKey);
+    lastKey.set(channelKey, key);
+    return key;
+  };
 
   function context(origin: Origin, canConfigure: boolean): InvocationContext {
     const channelKey = channelKeyOf(origin);
-    const apiKey = async () => {
-      const { key } = await keys.resolve(channelKey);
-      lastKey.set(channelKey, key);
-      return key;
-    };
-    return {
+    const base: InvocationBase = { origin, channelKey, canConfigure, logger, apiKey: apiKeyOf(channelKey) };
+    // Every feature's helpers (each declared by its feature in ContextHelpers, each added by that feature alone).
+    return Object.assign(base, ...helperParts.map((h) => h(base))) as InvocationContext;
+  }
+
+  function sourceValues(source: string, query: string, origin: Origin): Choice[] {
+    const fixed = fixedSet(DEFAULT_SOURCES, source);
+    if (fixed) return rankValues(fixed, query);
+    const channelKey = channelKeyOf(origin);
+    const ctx: LookupContext = {
       origin,
       channelKey,
-      canConfigure,
-      logger,
-      apiKey,
-      async resolveVoice(text) {
-        const view = await voices.get(await apiKey());
-        anyIndex = view.index;
-        const found = view.index.resolve(text);
-        if (!found.ok) throw new UserError(found.message);
-        return found.voice;
-      },
+      keyInMemory: () => lastKey.get(channelKey),
+      apiKey: apiKeyOf(channelKey),
     };
-  }
-
-  /** The voice index last seen for any key: the catalogue is the API's, so it answers while a key's own loads. */
-  let anyIndex: VoiceIndex | undefined;
-
-  /**
-   * Autocomplete must answer from memory within 3 s, but a channel's key is in the store. The first
-   * question from a channel looks the key up in the background (and loads its catalogue); until then
-   * the team or sandbox key's catalogue, or any loaded one, answers.
-   */
-  function voiceIndexFor(origin: Origin): VoiceIndex | undefined {
-    const channelKey = channelKeyOf(origin);
-    const key = lastKey.get(channelKey);
-    if (!key) {
-      keys
-        .resolve(channelKey)
-        .then(({ key: k }) => {
-          lastKey.set(channelKey, k);
-          voices.warm(k);
-        })
-        .catch(() => undefined);
-    }
-    const candidate = key ?? parts.defaultKey;
-    const index = candidate ? voices.peek(candidate) : undefined;
-    if (candidate && !index) voices.warm(candidate);
-    if (index) anyIndex = index;
-    return index ?? anyIndex;
-  }
-
-  function sourceValues(source: ValueSource, query: string, origin: Origin): Choice[] {
-    if (source !== 'voice') return rankValues(DEFAULT_SOURCES[source], query);
-    return voiceIndexFor(origin)?.autocomplete(query, 25) ?? [];
+    return lookups.get(source)?.suggest(query, ctx) ?? [];
   }
 
   /** Each feature's sections of the person's own page, by order, under the answer to what they just did. */

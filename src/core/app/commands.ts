@@ -1,5 +1,6 @@
 // The command table assembled from the features: what Discord registers, the Slack manifest lists, the text
 // parser reads and /help prints. /setup gathers the options every feature's setup part adds.
+import type { LookupHelp } from '../commands/help.ts';
 import type { CommandSpec, OptionSpec } from '../commands/spec.ts';
 import { FEATURES } from './features.ts';
 import { HELP } from './help-command.ts';
@@ -27,6 +28,11 @@ function withSetupParts(spec: CommandSpec): CommandSpec {
 
 /** Every command, in /help order, /help last. */
 export const COMMANDS: readonly CommandSpec[] = [...FEATURES.flatMap((f) => f.commands.map(withSetupParts)), HELP];
+
+/** How /help describes each feature's lookup sources, by name. */
+export const LOOKUP_HELP: LookupHelp = Object.fromEntries(
+  FEATURES.flatMap((f) => f.lookups.map((l) => [l.name, l.help] as const)),
+);
 
 export function findCommand(name: string): CommandSpec | undefined {
   const n = name.replace(/^\//, '').toLowerCase();

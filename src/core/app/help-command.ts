@@ -3,8 +3,9 @@ import { z } from 'zod';
 import { CONSOLE_ONLY_COMMANDS, consoleOnlyNote } from '../commands/console-only.ts';
 import { type CoreServices, defineFeature, handlersFor } from '../commands/define-feature.ts';
 import { run } from '../commands/handler.ts';
-import { prefixMessage, renderHelp } from '../commands/help.ts';
+import { type LookupHelp, prefixMessage, renderHelp } from '../commands/help.ts';
 import type { CommandSpec } from '../commands/spec.ts';
+import { DEFAULT_SOURCES } from '../commands/validate.ts';
 
 export const HELP: CommandSpec<'help'> = {
   name: 'help',
@@ -17,8 +18,8 @@ export const HELP: CommandSpec<'help'> = {
 const { defineCommand } = handlersFor<CoreServices>();
 const cleanName = (name: string | undefined) => name?.trim().replace(/^\//, '').toLowerCase();
 
-/** /help over `commands` (the whole table, /help included). */
-export function createHelpFeature(commands: readonly CommandSpec[]) {
+/** /help over `commands` (the whole table, /help included), describing the features' lookup sources as `lookups` say. */
+export function createHelpFeature(commands: readonly CommandSpec[], lookups: LookupHelp) {
   const help = defineCommand({
     spec: HELP,
     options: z.strictObject({ command: z.string().optional() }),
@@ -34,7 +35,7 @@ export function createHelpFeature(commands: readonly CommandSpec[]) {
       const elsewhere = onConsole ? undefined : CONSOLE_ONLY_COMMANDS.find((c) => c.name === cleanName(asked));
       if (elsewhere) return run(true, (reply) => reply.ephemeral({ text: consoleOnlyNote(elsewhere) }));
       const listed = onConsole ? [...commands, ...CONSOLE_ONLY_COMMANDS] : commands;
-      const message = prefixMessage(renderHelp(listed, asked), names, prefix);
+      const message = prefixMessage(renderHelp(listed, asked, DEFAULT_SOURCES, lookups), names, prefix);
       return run(true, (reply) => reply.ephemeral(message));
     },
   });

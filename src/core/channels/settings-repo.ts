@@ -1,6 +1,6 @@
 // Per-channel settings. The API key is sealed before it reaches the store, bound (as associated data) to the
 // channel and field it belongs to, so a sealed value copied elsewhere does not open. Social access keys live
-// with their accounts (publish/accounts.ts).
+// with their accounts (publish/accounts/accounts.ts).
 
 import { z } from 'zod';
 import { ReelbotError } from '../errors.ts';

@@ -1,4 +1,5 @@
 import { clockTime } from '../media/rate-limiter.ts';
+import { workspaceOf } from '../platform/origin.ts';
 import type { CoreServices } from './define-feature.ts';
 import type { CommandContext } from './handler.ts';
 
@@ -10,10 +11,13 @@ export async function budgetLine(ctx: CommandContext<Pick<CoreServices, 'budget'
   if (!ctx.deps.budget) return undefined;
   const key = await ctx.apiKey().catch(() => undefined);
   if (!key) return undefined;
-  const b = await ctx.deps.budget(key);
+  const b = await ctx.deps.budget({ apiKey: key, workspace: workspaceOf(ctx.origin) });
   const forCommands = b.perHour - b.reserved;
   const kept = b.reserved > 0 ? ` (${b.reserved} more kept for reading results back)` : '';
   const next =
     b.nextFreeAt !== undefined && b.leftForCommands === 0 ? `; the next frees at ${clockTime(b.nextFreeAt)} UTC` : '';
-  return `${b.leftForCommands} of ${forCommands} requests left this hour for new work${kept}${next}`;
+  // Left for commands is also bounded by the whole key: other workspaces may have spent it.
+  const whose =
+    b.scope === 'workspace' ? ' (this workspace’s share of the shared key; `/setup key` sets your own)' : '';
+  return `${b.leftForCommands} of ${forCommands} requests left this hour for new work${kept}${whose}${next}`;
 }

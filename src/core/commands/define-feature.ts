@@ -1,12 +1,13 @@
 // What a feature is: one value saying what it brings (commands, buttons, forms, scheduler queues, what it
-// recovers at start, its Home sections, its part of /setup, its metrics) and how it builds its services from the core's.
+// recovers at start, its Home sections, its part of /setup, its metrics, its lookup sources and the helpers it
+// adds to every interaction) and how it builds its services from the core's.
 // The app (src/core/app) mounts every feature; this file knows none of them.
 import type { z } from 'zod';
 import type { Once } from '../guarantees/once.ts';
 import type { Outbox } from '../guarantees/outbox.ts';
-import type { BudgetStatus } from '../media/rate-limiter.ts';
+import type { BudgetStatus, Spender } from '../media/rate-limiter.ts';
 import type { MetricDefinition, Metrics } from '../metrics.ts';
-import type { ModalSubmission, Prepared } from '../platform/interaction.ts';
+import type { Choice, ModalSubmission, Prepared } from '../platform/interaction.ts';
 import type { Card, OutMessage } from '../platform/message.ts';
 import type { Route } from '../platform/route.ts';
 import type { WorkspaceRef } from '../platform/workspace-end.ts';
@@ -24,7 +25,9 @@ import {
   type CommandContext,
   type CommandDefinition,
   type CommandHandler,
+  type ContextHelpers,
   defineCommand,
+  type InvocationBase,
   type InvocationContext,
 } from './handler.ts';
 import type { CommandSpec, OptionSpec, OptionValues } from './spec.ts';
@@ -43,10 +46,13 @@ export interface CoreServices {
   logger: Logger;
   metrics: Metrics;
   media: MediaApi;
-  /** What is left of a key's hourly request budget, for /jobs and /setup (absent in some tests). */
-  budget?: (apiKey: string) => Promise<BudgetStatus>;
-  /** Requests a key may still spend on reading results back this hour (polls keep room for commands). */
-  readsLeft?: (apiKey: string) => Promise<number>;
+  /**
+   * What is left of a key's hourly request budget (a workspace's share of it, for a key workspaces share), for
+   * /jobs and /setup (absent in some tests).
+   */
+  budget?: (spender: Spender) => Promise<BudgetStatus>;
+  /** Requests a key (a workspace, on a shared key) may still spend on reading results back this hour. */
+  readsLeft?: (spender: Spender) => Promise<number>;
   /** Durable delayed work; features declare their queues, whoever starts it registers them. */
   scheduler: Scheduler;
   once: Once;
@@ -64,8 +70,8 @@ export interface CoreServices {
   sandboxKey?: string;
   /** Base URL the media API reaches our webhook listener at (known once the listener is up). */
   webhookBase: () => string;
-  /** Where the voice list comes from when that changes between runs (the in-process sandbox's origin). */
-  voiceSource?: string;
+  /** The in-process sandbox's origin (its port, and so its links, change between runs); absent on the real API. */
+  sandboxOrigin?: string;
   /** The name prefix of the commands on each platform (SLACK_COMMAND_PREFIX), for /help. */
   commandPrefix?: Partial<Record<Platform, string>>;
   options: FeatureOptions;
@@ -119,6 +125,33 @@ export interface WorkspaceEndPart<D> {
   forget?(deps: D, workspace: WorkspaceRef): Promise<number>;
 }
 
+/**
+ * A set of values a feature knows (a catalogue the API serves per key), named by options' `source`: the feature
+ * answers autocomplete (Discord's, Slack's external select) from it, and /help describes it. Its values are
+ * checked by the feature's handler.
+ */
+export interface LookupSource<D> {
+  /** The name options give as `source`; unique among features and the framework's fixed sets. */
+  name: string;
+  /** How /help describes the values, in a phrase ('A name or id (see /list)'). */
+  help: string;
+  /**
+   * Choices for what was typed so far (at most 25), from memory: autocomplete must answer within Discord's 3 s.
+   * Loading what later questions need is started in the background (`ctx.apiKey()` then the feature's own cache).
+   */
+  suggest(deps: D, query: string, ctx: LookupContext): Choice[];
+}
+
+/** What a lookup source knows of the person typing, without waiting for anything. */
+export interface LookupContext {
+  origin: Origin;
+  channelKey: string;
+  /** The key this channel used last, if this process has seen it: read from memory, no I/O. */
+  keyInMemory(): string | undefined;
+  /** The channel's key from the store (remembered for the next question); a UserError when there is none. */
+  apiKey(): Promise<string>;
+}
+
 export interface SetupAction {
   word: string;
   description: string;
@@ -152,6 +185,13 @@ export interface FeatureDefinition<D> {
   health?(deps: D): Promise<HealthPart>;
   /** What it stops and forgets when a workspace removes the bot. */
   workspace?: WorkspaceEndPart<D>;
+  /** The value sets its options name as `source` (autocomplete, /help). */
+  lookups?: readonly LookupSource<D>[];
+  /**
+   * The helpers it adds to every interaction, for every feature's handlers (`ctx.<helper>(…)`): it declares them
+   * by merging into `ContextHelpers` (handler.ts) in its deps.ts, and each is added by exactly one feature.
+   */
+  helpers?(deps: D, ctx: InvocationBase): Partial<ContextHelpers>;
 }
 
 /** A feature as the app mounts it: its handlers take the interaction alone, the feature adds its services. */
@@ -168,6 +208,8 @@ export interface MountedFeature<D = unknown> {
   routes: readonly Route[];
   health?: () => Promise<HealthPart>;
   workspace: { end?(workspace: WorkspaceRef): Promise<number>; forget?(workspace: WorkspaceRef): Promise<number> };
+  lookups: readonly { name: string; help: string; suggest(query: string, ctx: LookupContext): Choice[] }[];
+  helpers?: (ctx: InvocationBase) => Partial<ContextHelpers>;
 }
 
 export interface Feature<D = unknown> {
@@ -179,6 +221,8 @@ export interface Feature<D = unknown> {
   readonly setupActions: readonly SetupAction[];
   /** Its metric families, known without mounting: the metrics exist before the app is built. */
   readonly metrics: readonly MetricDefinition[];
+  /** Its lookup sources' names and how /help describes them, known without mounting. */
+  readonly lookups: readonly { name: string; help: string }[];
   mount(services: CoreServices, ctx: MountContext): MountedFeature<D>;
 }
 
@@ -191,10 +235,11 @@ export function defineFeature<D>(def: FeatureDefinition<D>): Feature<D> {
     setupOptions: parts.flatMap((p) => p.options),
     setupActions: parts.flatMap((p) => p.actions ?? []),
     metrics: def.metrics ?? [],
+    lookups: (def.lookups ?? []).map(({ name, help }) => ({ name, help })),
     mount(services, mountCtx) {
       const deps = def.mount(services, mountCtx);
       const ctx = (base: InvocationContext): CommandContext<D> => ({ ...base, deps });
-      const { health } = def;
+      const { health, helpers } = def;
       const { end, forget } = def.workspace ?? {};
       return {
         name: def.name,
@@ -224,6 +269,12 @@ export function defineFeature<D>(def: FeatureDefinition<D>): Feature<D> {
           ...(end ? { end: (w: WorkspaceRef) => end(deps, w) } : {}),
           ...(forget ? { forget: (w: WorkspaceRef) => forget(deps, w) } : {}),
         },
+        lookups: (def.lookups ?? []).map((l) => ({
+          name: l.name,
+          help: l.help,
+          suggest: (query: string, c: LookupContext) => l.suggest(deps, query, c),
+        })),
+        ...(helpers ? { helpers: (base: InvocationBase) => helpers(deps, base) } : {}),
       };
     },
   };

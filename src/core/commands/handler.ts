@@ -1,20 +1,27 @@
 import type { z } from 'zod';
-import type { Voice } from '../media/schemas.ts';
 import type { Prepared } from '../platform/interaction.ts';
 import type { Logger, Origin, Reply } from '../ports.ts';
 import type { CommandSpec, OptionValues } from './spec.ts';
 
 /** What the app knows of one interaction before any feature sees it. */
-export interface InvocationContext {
+export interface InvocationBase {
   origin: Origin;
   channelKey: string;
   canConfigure: boolean;
   logger: Logger;
   /** The channel's API key (channel, team or sandbox); throws a UserError when there is none. */
   apiKey(): Promise<string>;
-  /** A voice by id or unambiguous name from the catalogue; throws a UserError with suggestions. */
-  resolveVoice(text: string): Promise<Voice>;
 }
+
+/**
+ * What features add to every interaction for each other's handlers (a feature's `helpers` slot). Empty here: a
+ * feature declares its helpers by declaration merging in its deps.ts, so this file names none.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by each feature's declaration merging.
+export interface ContextHelpers {}
+
+/** An interaction with every feature's helpers: what handlers see besides their own feature's services. */
+export type InvocationContext = InvocationBase & ContextHelpers;
 
 /** An interaction as a feature's handler sees it: with the services that feature mounted (`D`). */
 export interface CommandContext<D = unknown> extends InvocationContext {

@@ -3,7 +3,10 @@ import type { Card, OutMessage } from '../platform/message.ts';
 import { truncate } from '../platform/message.ts';
 import type { CommandSpec, OptionSpec } from './spec.ts';
 import { closest, didYouMean } from './suggest.ts';
-import { DEFAULT_SOURCES, type ValueSources } from './validate.ts';
+import { DEFAULT_SOURCES, fixedSet, type ValueSources } from './validate.ts';
+
+/** How /help describes the values of each feature's lookup source, by the source's name. */
+export type LookupHelp = Readonly<Record<string, string>>;
 
 /** Slack section text ≤ 3000 chars (Discord's embed description allows 4096): the smaller one bounds a card. */
 export const HELP_CARD_MAX = 3000;
@@ -16,12 +19,13 @@ export function renderHelp(
   commands: readonly CommandSpec[],
   name?: string,
   sources: ValueSources = DEFAULT_SOURCES,
+  lookups: LookupHelp = {},
 ): OutMessage {
   const wanted = name?.trim().replace(/^\//, '').toLowerCase();
   // No <placeholder> in the text: Slack reads <…> as a link or mention.
   if (!wanted) return overview(commands, 'What I can do — `/help clip` (or any command) shows its options:');
   const command = commands.find((c) => c.name.toLowerCase() === wanted);
-  if (command) return details(command, sources);
+  if (command) return details(command, sources, lookups);
   const hint = didYouMean(
     closest(
       wanted,
@@ -38,17 +42,18 @@ function overview(commands: readonly CommandSpec[], text: string): OutMessage {
   return { text, cards: pack('Commands', lines, 'Details: /help clip · Values with spaces go in quotes: "…"') };
 }
 
-function details(command: CommandSpec, sources: ValueSources): OutMessage {
+function details(command: CommandSpec, sources: ValueSources, lookups: LookupHelp): OutMessage {
   const lines = [`**Usage:** \`${command.usage}\``];
   if (command.configure) lines.push('Only people who may configure the bot can run it.');
-  if (command.options.length) lines.push('', '**Options**', ...command.options.map((o) => optionLine(o, sources)));
+  if (command.options.length)
+    lines.push('', '**Options**', ...command.options.map((o) => optionLine(o, sources, lookups)));
   lines.push('', '**Tips**', ...tips(command));
   return { text: `/${command.name} — ${command.description}`, cards: pack(`/${command.name}`, lines) };
 }
 
-function optionLine(option: OptionSpec, sources: ValueSources): string {
+function optionLine(option: OptionSpec, sources: ValueSources, lookups: LookupHelp): string {
   const aliases = option.aliases?.length ? ` (also ${option.aliases.map((a) => `\`${a}\``).join(', ')})` : '';
-  const notes = [kind(option, sources)];
+  const notes = [kind(option, sources, lookups)].filter((n) => n !== '');
   if (option.required) notes.push('**required**');
   if (option.rest) notes.push(`the rest of the text, no \`${option.name}=\` needed`);
   else if (option.positional) notes.push(`may be written without \`${option.name}=\``);
@@ -67,13 +72,16 @@ const span = (o: OptionSpec): string =>
 // Values in `code` so underscores (pixel_art) are not read as italics by Slack or Discord.
 const oneOf = (values: readonly string[]): string => `One of: ${values.map((v) => `\`${v}\``).join(', ')}`;
 
-function kind(option: OptionSpec, sources: ValueSources): string {
+function kind(option: OptionSpec, sources: ValueSources, lookups: LookupHelp): string {
   if (option.flag) return `Flag: \`${option.name}\` turns it on`;
   if (option.choices) return oneOf(option.choices);
-  // Said once: the voice option's own description already reads "Voice name or id (see /voices)".
-  if (option.source === 'voice')
-    return option.description.includes('/voices') ? 'For example `Jenny`' : 'A voice name or id (see /voices)';
-  if (option.source) return oneOf(sources[option.source]);
+  if (option.source) {
+    const fixed = fixedSet(sources, option.source);
+    if (fixed) return oneOf(fixed);
+    const said = lookups[option.source];
+    // Said once: an option whose own description already says what its source is is not told it again.
+    if (said) return option.description.toLowerCase().includes(said.toLowerCase().replace(/^an? /, '')) ? '' : said;
+  }
   switch (option.type) {
     case 'integer':
       return `Whole number${span(option)}`;

@@ -5,8 +5,11 @@
 
 export type OptionType = 'string' | 'integer' | 'number' | 'boolean' | 'url';
 
-/** Where the values of a large set come from (answered by autocomplete / external select). */
-export type ValueSource = 'clip_language' | 'subtitle_language' | 'voice' | 'template';
+/**
+ * Where the values of a large set come from (answered by autocomplete / external select): one of the framework's
+ * fixed sets (`clip_language`, `subtitle_language`, `template`: validate.ts) or the name of a feature's lookup source.
+ */
+export type ValueSource = string;
 
 export interface OptionSpec {
   /** snake_case, valid as a Discord option name and as a `key=` in text. */
@@ -29,7 +32,7 @@ export interface OptionSpec {
   maxLength?: number;
   /** Other names accepted in text form (e.g. `lang` for language). */
   aliases?: readonly string[];
-  /** An empty value (`voice=""`) is kept as given rather than read as "not given": it clears a default. */
+  /** An empty value (`name=""`) is kept as given rather than read as "not given": it clears a default. */
   emptyClears?: boolean;
 }
 

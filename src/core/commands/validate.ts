@@ -9,7 +9,10 @@ import { type ParseResult, parseCommandText } from './parse-text.ts';
 import type { CommandSpec, OptionSpec, OptionValue, OptionValues, ValueSource } from './spec.ts';
 import { closest, didYouMean, fold } from './suggest.ts';
 
-/** The large value sets checked here. Voices are resolved later, against the voice catalogue. */
+/**
+ * The large fixed value sets checked here. A source not among them is a feature's lookup source: its values
+ * (from the API, per key) are checked later, by the feature's handler.
+ */
 export interface ValueSources {
   clip_language: readonly string[];
   subtitle_language: readonly string[];
@@ -29,6 +32,11 @@ const LIST_IN_ERROR_MAX = 20;
 type Checked = { ok: true; value: OptionValue | undefined } | { ok: false; error: string };
 const ok = (value: OptionValue | undefined): Checked => ({ ok: true, value });
 const bad = (error: string): Checked => ({ ok: false, error });
+
+/** The fixed set a source names, or undefined for a feature's lookup source. */
+export function fixedSet(sources: ValueSources, source: ValueSource): readonly string[] | undefined {
+  return Object.hasOwn(sources, source) ? sources[source as keyof ValueSources] : undefined;
+}
 
 /** Types, ranges and enumerations of every given option, then the required ones; all problems at once. */
 export function validateOptions(spec: CommandSpec, raw: OptionValues, sources: ValueSources): ParseResult {
@@ -145,7 +153,7 @@ function checkString(spec: CommandSpec, option: OptionSpec, text: string, source
   if (option.maxLength !== undefined && length > option.maxLength) {
     return bad(`${option.name} is too long: ${length} characters, at most ${option.maxLength}`);
   }
-  const set = option.choices ?? (option.source && option.source !== 'voice' ? sources[option.source] : undefined);
+  const set = option.choices ?? (option.source ? fixedSet(sources, option.source) : undefined);
   return set ? checkChoice(spec, option, text, set) : ok(text);
 }
 

@@ -2,6 +2,7 @@
 // result to its thread (polls, progress, owed cards, resumed submissions).
 import { channels } from '../channels/feature.ts';
 import { defineFeature } from '../commands/define-feature.ts';
+import { workspaceOf } from '../platform/origin.ts';
 import type { TaskOutcome } from '../scheduler.ts';
 import { voices } from '../voices/feature.ts';
 import type { JobsDeps } from './deps.ts';
@@ -9,6 +10,7 @@ import { FOLLOW_UP_ACTIONS } from './follow-up-commands.ts';
 import { runningJobsHome } from './home.ts';
 import { jobs as jobsCommand, project } from './info-commands.ts';
 import { JOBS_METRICS } from './metrics.ts';
+import type { Job } from './model.ts';
 import { CARD_QUEUE } from './owed-card.ts';
 import { createPoller, POLL_QUEUE } from './poller.ts';
 import { PROGRESS_QUEUE } from './progress.ts';
@@ -48,9 +50,16 @@ export const jobs = defineFeature<JobsDeps>({
       jobs: service,
       timings,
       catchUpOnStart,
-      // Reads of results may spend the part of each key's budget that new commands cannot (rate-limiter.ts).
+      // Reads of results may spend the part of each key's budget that new commands cannot (rate-limiter.ts),
+      // and of a shared key, the part of the job's own workspace's share.
       ...(readsLeft
-        ? { hasBudget: async (channelKey: string) => (await readsLeft((await keys.resolve(channelKey)).key)) > 0 }
+        ? {
+            // The channel's key now: a key removed with /setup stops the polls (poll.ts says so in the thread).
+            hasBudget: async (job: Job) => {
+              const { key } = await keys.resolve(job.channelKey);
+              return (await readsLeft({ apiKey: key, workspace: workspaceOf(job.origin) })) > 0;
+            },
+          }
         : {}),
     });
     return { ...services, jobs: service, poller, voices: ctx.use(voices).voices, settings, keys };

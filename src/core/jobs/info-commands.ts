@@ -3,7 +3,9 @@ import { budgetLine } from '../commands/budget-line.ts';
 import { fail, run } from '../commands/handler.ts';
 import { objectIdSchema } from '../media/schemas.ts';
 import { mention, type OutMessage } from '../platform/message.ts';
+import { workspaceOf } from '../platform/origin.ts';
 import { defineCommand } from './deps.ts';
+import { projectAccess, unknownProject } from './project-access.ts';
 import { KIND_LABEL } from './render.ts';
 import { renderProject } from './render-project.ts';
 import { JOBS, PROJECT } from './table.ts';
@@ -25,9 +27,11 @@ export const project = defineCommand({
       return fail(`'${id}' is not a project id: ids are 24 hexadecimal characters, like 6650f1c2a1b2c3d4e5f60718.`);
     }
     return run(false, async (reply) => {
-      const key = await ctx.apiKey();
-      const found = await ctx.deps.media.getProject(key, id);
-      await reply.public(renderProject(found));
+      const asker = { ...ctx, key: () => ctx.deps.keys.resolve(ctx.channelKey) };
+      const access = await projectAccess(ctx.deps, asker, id);
+      if (access.kind === 'unknown') return reply.ephemeral({ text: unknownProject(id) });
+      const found = await ctx.deps.media.getProject(access.key, id, workspaceOf(ctx.origin));
+      await reply.public(renderProject(found, access.kind === 'made_here' ? access.job.kind : undefined));
     });
   },
 });

@@ -1,4 +1,4 @@
-// The only writer of job, part and pending records. Every write is a compare-and-set on the stored
+// The only writer of job, part, pending and project-maker records. Every write is a compare-and-set on the stored
 // version, so two writers (the webhook path and the poller, two replicas) retry against each other's
 // result instead of overwriting it. Transitions are named and checked here; each one is logged once.
 
@@ -116,7 +116,10 @@ export function createLifecycle(repo: JobsRepo, logger: Logger, now: () => numbe
         return { ...current, sent, sentBy, updatedAt: now() };
       });
     },
-    recordProject(jobId, part, projectId) {
+    async recordProject(jobId, part, projectId) {
+      // Before the job names it: a maker whose job does not name the project is ignored when read
+      // (service.ts), while a project named by a job but without its maker could not be shown to its own workspace.
+      await repo.saveMaker(projectId, { jobId, part });
       return repo.update(jobId, (job) => {
         if (!job || job.projectIds[part] === projectId) return undefined;
         if (job.projectIds[part]) throw new Error(`job ${jobId} part ${part} already has another project`);

@@ -84,5 +84,12 @@ export type Pending = z.infer<typeof pendingSchema>;
 export const tokenRecordSchema = z.object({ jobId: z.string(), part: z.number().int() });
 export type TokenRecord = z.infer<typeof tokenRecordSchema>;
 
+/**
+ * Which job made a project: project ids are guessable (a time and a counter), so /project answers only for the
+ * workspace whose job made it (project-access.ts).
+ */
+export const projectMakerSchema = z.object({ jobId: z.string(), part: z.number().int() });
+export type ProjectMaker = z.infer<typeof projectMakerSchema>;
+
 // The channel key belongs to the seam (every feature keys by it); kept importable where jobs are.
 export { channelKeyOf } from '../platform/origin.ts';

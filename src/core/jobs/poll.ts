@@ -3,11 +3,12 @@
 
 import { MediaApiError, UserError } from '../errors.ts';
 import { BUSY_RETRY_MS, type JobsContext } from './context.ts';
+import type { Job } from './model.ts';
 import type { Settler } from './settle.ts';
 
 export interface PollOptions {
-  /** Whether this channel's key may spend a request on polling now (keeps room for user commands). */
-  hasBudget?: (channelKey: string) => Promise<boolean>;
+  /** Whether the job's key (its workspace's share of a shared key) may spend a request on polling now. */
+  hasBudget?: (job: Job) => Promise<boolean>;
 }
 
 export function nextDelay(polls: number, timings: { firstPollMs: number; maxPollMs: number }): number {
@@ -48,7 +49,7 @@ export function createPoll(ctx: JobsContext, settler: Settler) {
     for (let part = 0; part < job.requests.length; part++) {
       if (await repo.getPart(job.id, part)) continue;
       try {
-        if (options.hasBudget && !(await options.hasBudget(job.channelKey))) break;
+        if (options.hasBudget && !(await options.hasBudget(job))) break;
         polled++;
         const outcome = await settler.settle(job.id, part, 'poll');
         metrics.inc('reelbot_polls_total', { outcome });

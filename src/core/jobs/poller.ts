@@ -3,7 +3,7 @@ import type { Metrics } from '../metrics.ts';
 import type { Clock, Logger } from '../ports.ts';
 import type { Scheduler, TaskOutcome } from '../scheduler.ts';
 import { BUSY_RETRY_MS } from './context.ts';
-import type { JobService, JobTimings } from './service.ts';
+import type { JobService, JobTimings, PollOptions } from './service.ts';
 
 // Finds what webhooks missed. Each pending job is one task in the scheduler's `poll` queue (task id = job
 // id, so a second schedule moves it instead of adding another): it settles what finished, posts what is
@@ -19,8 +19,8 @@ export interface PollerDeps {
   logger: Logger;
   metrics: Metrics;
   timings: JobTimings;
-  /** Whether this channel's key may spend a request on polling now (keeps room for user commands). */
-  hasBudget?: (channelKey: string) => Promise<boolean>;
+  /** Whether the job's key (its workspace's share of a shared key) may spend a request on polling now. */
+  hasBudget?: PollOptions['hasBudget'];
   /**
    * Webhooks sent while no process was up are lost, so the first start polls every pending job at once
    * (one pass over the pending list per start, never per tick). Off for replicas sharing Redis: the

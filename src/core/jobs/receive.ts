@@ -5,6 +5,7 @@
 
 import { MediaApiError } from '../errors.ts';
 import { deliverySchema } from '../media/schemas.ts';
+import { workspaceOf } from '../platform/origin.ts';
 import type { JobsContext } from './context.ts';
 import { isFinal, type Job } from './model.ts';
 import type { SettleOutcome, Settler } from './settle.ts';
@@ -26,7 +27,7 @@ export function createReceive(ctx: JobsContext, settler: Settler) {
   /** Confirms the project with the API under the job's key, records it, and runs the job once every part has one. */
   async function adopt(job: Job, part: number, projectId: string): Promise<Job | undefined> {
     try {
-      await deps.media.getProject(await ctx.keyFor(job), projectId);
+      await deps.media.getProject(await ctx.keyFor(job), projectId, workspaceOf(job.origin));
     } catch (err) {
       if (err instanceof MediaApiError && err.status === 404) return undefined;
       throw err;

@@ -56,7 +56,7 @@ export function renderJobCard(job: Job, phase: CardPhase, progress?: string): Ou
   };
 }
 
-/** Opens the publish form for one finished video (src/core/publish/publish-commands.ts). */
+/** Opens the publish form for one finished video (src/core/publish/requests/publish-commands.ts). */
 export const publishControl = (id: string): Control => ({ kind: 'action', label: 'Publish…', id, style: 'primary' });
 const publishId = (job: Job, part: number, i: number) => `publish:${job.id}:${part}:${i}`;
 

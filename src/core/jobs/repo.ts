@@ -7,8 +7,10 @@ import {
   jobSchema,
   type PartResult,
   type Pending,
+  type ProjectMaker,
   partResultSchema,
   pendingSchema,
+  projectMakerSchema,
   type TokenRecord,
   tokenRecordSchema,
 } from './model.ts';
@@ -47,6 +49,9 @@ export interface JobsRepo {
   /** Stores only the token's hash; the record expires with the job. */
   saveToken(token: string, record: TokenRecord, ttlMs: number): Promise<void>;
   findToken(token: string): Promise<TokenRecord | undefined>;
+  /** Which job made project `projectId`; kept as long as a finished job. */
+  saveMaker(projectId: string, maker: ProjectMaker): Promise<void>;
+  getMaker(projectId: string): Promise<ProjectMaker | undefined>;
 }
 
 export function createJobsRepo(store: Store, logger: Logger): JobsRepo {
@@ -54,6 +59,7 @@ export function createJobsRepo(store: Store, logger: Logger): JobsRepo {
   const parts = store.namespace('parts');
   const pending = store.namespace('pending');
   const tokens = store.namespace('tokens');
+  const makers = store.namespace('project-makers');
 
   const parse = <T>(key: string, raw: unknown, schema: z.ZodType<T>): T | undefined => {
     if (raw === undefined) return undefined;
@@ -101,5 +107,7 @@ export function createJobsRepo(store: Store, logger: Logger): JobsRepo {
     },
     saveToken: (token, record, ttlMs) => tokens.set(hashToken(token), record, ttlMs),
     findToken: (token) => read(tokens, hashToken(token), tokenRecordSchema),
+    saveMaker: (projectId, maker) => makers.set(projectId, maker, FINISHED_TTL_MS),
+    getMaker: (projectId) => read(makers, projectId, projectMakerSchema),
   };
 }

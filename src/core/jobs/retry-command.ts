@@ -11,8 +11,8 @@ function retry(jobId: string, ctx: JobsCommandContext): Prepared {
     const verdict = await ctx.deps.jobs.mayRetry(jobId, ctx.channelKey);
     if (!verdict.ok) {
       const text = {
-        unknown: `Job \`${jobId}\` is too old to retry (jobs are kept 30 days). Run the command again.`,
-        other_channel: 'That job belongs to another channel; retry it there.',
+        // Also the answer for another channel's or workspace's job: a forged click learns nothing of it.
+        unknown: `No job \`${jobId}\` of this channel can be retried (jobs are kept 30 days). Run the command again.`,
         running: `Job \`${jobId}\` is still running; its results will appear in its thread.`,
       }[verdict.reason];
       await reply.ephemeral({ text });

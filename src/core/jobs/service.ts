@@ -20,9 +20,8 @@ export type { JobServiceDeps, JobTimings, PollOptions, Received, SettleOutcome, 
 /** Creating a project takes seconds; a job still "submitting" after this long never finished creating. */
 const STUCK_SUBMITTING_MS = 10 * 60_000;
 
-export type RetryVerdict =
-  | { ok: true; job: Job }
-  | { ok: false; reason: 'unknown' | 'other_channel' | 'running'; job?: Job };
+/** A job of another channel is answered as an unknown one: a button's id is chosen by whoever sends the click. */
+export type RetryVerdict = { ok: true; job: Job } | { ok: false; reason: 'unknown' | 'running'; job?: Job };
 
 export interface JobService {
   start(input: StartJob, reply: Reply): Promise<Job>;
@@ -56,6 +55,10 @@ export interface JobService {
   resumeSubmitting(jobId: string): Promise<number | undefined>;
   /** Whether Retry may start this job again from `channelKey`. */
   mayRetry(jobId: string, channelKey: string): Promise<RetryVerdict>;
+  /** The job that made project `projectId` (and which part), if a job of this bot made it in the last 30 days. */
+  maker(projectId: string): Promise<{ job: Job; part: number } | undefined>;
+  /** The key that created the job (while it runs), else its channel's key now. */
+  keyFor(job: Job): Promise<string>;
 }
 
 export function createJobService(deps: JobServiceDeps): JobService {
@@ -85,6 +88,7 @@ export function createJobService(deps: JobServiceDeps): JobService {
     refreshProgress: createRefresh(ctx),
     showOwedCard: createOwedCard(ctx),
     get: (jobId) => repo.get(jobId),
+    keyFor: ctx.keyFor,
     async *running(which = () => true) {
       for await (const p of repo.pending()) {
         const job = await repo.get(p.jobId);
@@ -109,8 +113,7 @@ export function createJobService(deps: JobServiceDeps): JobService {
     },
     async mayRetry(jobId, channelKey) {
       const job = await repo.get(jobId);
-      if (!job) return { ok: false, reason: 'unknown' };
-      if (job.channelKey !== channelKey) return { ok: false, reason: 'other_channel', job };
+      if (job?.channelKey !== channelKey) return { ok: false, reason: 'unknown' };
       // A job left "submitting" long ago was cut off by a restart mid-creation: it can be retried.
       if (job.state === 'submitting' && deps.clock.now() - job.updatedAt <= STUCK_SUBMITTING_MS) {
         return { ok: false, reason: 'running', job };
@@ -118,6 +121,13 @@ export function createJobService(deps: JobServiceDeps): JobService {
       // The failure message (with the Retry button) is posted a moment before the job is marked failed.
       if (job.state === 'running' && !(await anyPartFailed(job))) return { ok: false, reason: 'running', job };
       return { ok: true, job };
+    },
+    async maker(projectId) {
+      const made = await repo.getMaker(projectId);
+      if (!made) return undefined;
+      const job = await repo.get(made.jobId);
+      // A maker written just before its creation answer was lost names a job that never recorded the project.
+      return job?.projectIds[made.part] === projectId ? { job, part: made.part } : undefined;
     },
   };
 }

@@ -4,6 +4,7 @@
 import { MediaApiError, StoreUnavailableError, WORKSPACE_GONE_REASON, WorkspaceGoneError } from '../errors.ts';
 import { holdLease } from '../guarantees/once.ts';
 import type { Project } from '../media/schemas.ts';
+import { workspaceOf } from '../platform/origin.ts';
 import type { JobsContext } from './context.ts';
 import { BUSY_RETRY_MS } from './context.ts';
 import { CARD_PHASE } from './lifecycle.ts';
@@ -158,7 +159,7 @@ export function createSettler(ctx: JobsContext): Settler {
     const read = await holdLease(deps.store, `settle:${projectId}`, SETTLE_CLAIM_MS, logger, async () => {
       try {
         // The webhook body is unsigned, so only the API's own answer counts.
-        const project = await deps.media.getProject(await ctx.keyFor(job), projectId);
+        const project = await deps.media.getProject(await ctx.keyFor(job), projectId, workspaceOf(job.origin));
         if (project.state === 'in_progress') return 'in_progress' as const;
         await life.settlePart(jobId, part, toPartResult(project));
         logger.info({ jobId, part, projectId, via, state: project.state }, 'project settled');

@@ -8,6 +8,7 @@ import { MediaApiError, StoreUnavailableError } from '../errors.ts';
 import { describeError } from '../media/describe-error.ts';
 import type { ProjectKind } from '../media/enums.ts';
 import type { CreateRequests } from '../media/schemas.ts';
+import { workspaceOf } from '../platform/origin.ts';
 import type { JobsContext } from './context.ts';
 import type { Job } from './model.ts';
 import { PROGRESS_REFRESH_MS } from './progress.ts';
@@ -70,7 +71,12 @@ export function createSubmit(ctx: JobsContext): Submit {
     const webhookUrl = `${deps.webhookBase()}/webhooks/media/${token}`;
     let projectId: string;
     try {
-      ({ projectId } = await deps.media.create(key, job.kind, { ...body, webhookUrl } as CreateRequests[ProjectKind]));
+      ({ projectId } = await deps.media.create(
+        key,
+        job.kind,
+        { ...body, webhookUrl } as CreateRequests[ProjectKind],
+        workspaceOf(job.origin),
+      ));
     } catch (err) {
       if (err instanceof StoreUnavailableError) {
         // The shared budget could not be counted (its Redis away or moving): the request never left, so the

@@ -13,7 +13,8 @@ import {
   type HttpTransport,
   TransportError,
 } from './http-transport.ts';
-import { createRateLimiter, keyId, type RateLimiter, type RateLimiterOptions } from './rate-limiter.ts';
+import { createKeyNamer, type KeyNamer } from './key-name.ts';
+import { createRateLimiter, type RateLimiter, type RateLimiterOptions } from './rate-limiter.ts';
 import { DEFAULT_GET_POLICY, DEFAULT_POST_POLICY, type Method, parseRetryAfter, withRetry } from './retry.ts';
 import {
   type CreateRequests,
@@ -50,6 +51,8 @@ export interface MediaClientOptions {
   rateLimitPerHour?: number;
   /** How long a call may wait for the local budget before failing with 429 (default 20 s). */
   rateLimitMaxWaitMs?: number;
+  /** Keys several workspaces share and what each workspace may spend of them an hour (rate-limiter.ts). */
+  workspaceShare?: RateLimiterOptions['workspaceShare'];
   /** Share one budget between clients; otherwise the client builds its own. */
   limiter?: RateLimiter;
   /** Where the per-key budget is counted (Redis across replicas); this process's memory by default. */
@@ -62,6 +65,11 @@ export interface MediaClientOptions {
   headersTimeoutMs?: number;
   bodyTimeoutMs?: number;
   onCall?: (e: MediaCallEvent) => void;
+  /**
+   * How keys are named in logs, budget counters and metrics: an HMAC under the deployment's secret
+   * (key-name.ts); a secret of this process's own when absent.
+   */
+  keyName?: KeyNamer;
   /** Told of every request asked of the budget (the limiter's onTake). */
   onBudget?: RateLimiterOptions['onTake'];
 }
@@ -78,6 +86,7 @@ export function createMediaClient(options: MediaClientOptions): MediaClient {
   const clock = options.clock ?? systemClock;
   const sleep = options.sleep ?? sleepReal;
   const log = options.logger.child({ component: 'media-client' });
+  const keyId = options.keyName ?? createKeyNamer();
   const transport =
     options.transport ??
     createHttpTransport({
@@ -94,6 +103,8 @@ export function createMediaClient(options: MediaClientOptions): MediaClient {
       clock,
       ...(options.budgetCounter ? { counter: options.budgetCounter } : {}),
       sleep,
+      name: keyId,
+      ...(options.workspaceShare ? { workspaceShare: options.workspaceShare } : {}),
       ...(options.rateLimitMaxWaitMs === undefined ? {} : { maxWaitMs: options.rateLimitMaxWaitMs }),
       ...(options.onBudget ? { onTake: options.onBudget } : {}),
     });
@@ -105,9 +116,16 @@ export function createMediaClient(options: MediaClientOptions): MediaClient {
     },
   };
 
-  async function exchange(apiKey: string, method: Method, path: string, route: string, body?: unknown) {
+  async function exchange(
+    apiKey: string,
+    method: Method,
+    path: string,
+    route: string,
+    body: unknown,
+    workspace: string | undefined,
+  ) {
     // Reading a result back may spend the reserve; new work may not (see rate-limiter.ts).
-    await limiter.take(apiKey, route === 'GET /projects/{id}' ? 'read' : 'command');
+    await limiter.take({ apiKey, workspace }, route === 'GET /projects/{id}' ? 'read' : 'command');
     const started = clock.now();
     const report = (status: number) => {
       const durationMs = clock.now() - started;
@@ -134,8 +152,9 @@ export function createMediaClient(options: MediaClientOptions): MediaClient {
     route: string,
     schema: S,
     body?: unknown,
+    workspace?: string,
   ): Promise<z.output<S>> {
-    const res = await withRetry(() => exchange(apiKey, method, path, route, body), {
+    const res = await withRetry(() => exchange(apiKey, method, path, route, body, workspace), {
       method,
       policy: policies[method],
       sleep,
@@ -148,18 +167,26 @@ export function createMediaClient(options: MediaClientOptions): MediaClient {
 
   return {
     limiter,
-    async create<K extends ProjectKind>(apiKey: string, kind: K, body: CreateRequests[K]) {
+    async create<K extends ProjectKind>(apiKey: string, kind: K, body: CreateRequests[K], workspace?: string) {
       const route = `POST /${kind}`;
       const checked = checkRequest(createRequestSchemas[kind], body, route);
-      return call(apiKey, 'POST', `/${kind}`, route, createdResponseSchema, checked);
+      return call(apiKey, 'POST', `/${kind}`, route, createdResponseSchema, checked, workspace);
     },
-    getProject: (apiKey, projectId) =>
-      call(apiKey, 'GET', `/projects/${encodeURIComponent(projectId)}`, 'GET /projects/{id}', projectSchema),
+    getProject: (apiKey, projectId, workspace) =>
+      call(
+        apiKey,
+        'GET',
+        `/projects/${encodeURIComponent(projectId)}`,
+        'GET /projects/{id}',
+        projectSchema,
+        undefined,
+        workspace,
+      ),
     listVoices: (apiKey) => call(apiKey, 'GET', '/constants/voices', 'GET /constants/voices', voiceListSchema),
-    async publish(apiKey, body: PublishRequest) {
+    async publish(apiKey, body: PublishRequest, workspace) {
       const route = 'POST /publish-to-socials';
       const checked = checkRequest(publishRequestSchema, body, route);
-      return call(apiKey, 'POST', '/publish-to-socials', route, publishResponseSchema, checked);
+      return call(apiKey, 'POST', '/publish-to-socials', route, publishResponseSchema, checked, workspace);
     },
     close: () => transport.close(),
   };

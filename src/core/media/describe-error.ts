@@ -11,7 +11,12 @@ export function describeMediaError(err: MediaApiError): string {
   const said = err.apiMessage ? ` The API said: “${err.apiMessage}”.` : '';
   // The bot's own limit is not the API's 429: say whose limit it is and when it frees.
   if (err instanceof RateBudgetError) {
-    return `${err.message.replace(/^reelbot's own budget: t/, 'T')} This is reelbot's own limit (MEDIA_API_RATE_LIMIT=${err.perHour}), set to stay within the media API plan.`;
+    const said = err.message.replace(/^reelbot's own budget: t/, 'T');
+    // A share is the operator's rule for a key every workspace uses: a channel's own key is the way out.
+    if (err.scope === 'workspace') {
+      return `${said} This is reelbot's own limit (MEDIA_API_WORKSPACE_SHARE=${err.perHour}), so that each workspace keeps its share of the operator's key. Someone who can configure the bot can set this channel's own key with \`/setup key\`.`;
+    }
+    return `${said} This is reelbot's own limit (MEDIA_API_RATE_LIMIT=${err.perHour}), set to stay within the media API plan.`;
   }
   switch (true) {
     case err.status === 400:

@@ -59,6 +59,11 @@ export interface Card {
 export interface OutMessage {
   /** The message text; also the notification/fallback text. */
   text: string;
+  /**
+   * Text the bot did not write (a reviewer's comment, a change request's reason), shown after `text` as one
+   * quoted block: every line of it quoted (quoteLines) and escaped, so no line can pass for one of the bot's.
+   */
+  quote?: string;
   cards?: Card[];
   /** Controls for the whole message (rendered after the cards). */
   controls?: Control[];
@@ -165,6 +170,23 @@ export const mentionedUsers = (s: string): string[] => segments(s).flatMap((p) =
 
 /** The roles / user groups `s` mentions by the bot's own hand (`groupMention`), never one typed in text. */
 export const mentionedGroups = (s: string): string[] => segments(s).flatMap((p) => (p.kind === 'group' ? [p.id] : []));
+
+/** Anything a platform or a terminal shows as a line break: each one starts a line of the quote. */
+const LINE_BREAK = /\r\n?|[\n\v\f\u0085\u2028\u2029]/;
+/** Other controls and the bot's token markers: they draw nothing a reader should see. */
+const INVISIBLE = /[\p{Cc}\uFDD0\uFDD1]/gu;
+
+/**
+ * A quote's lines, each to be drawn behind the platform's quote mark: split at every kind of line break
+ * (so none hides inside one line and starts a bot-looking line on screen), controls dropped, blank lines
+ * left out (a bare quote mark ends the block on some platforms).
+ */
+export function quoteLines(s: string): string[] {
+  return s
+    .split(LINE_BREAK)
+    .map((l) => l.replace(INVISIBLE, '').trimEnd())
+    .filter((l) => l.trim() !== '');
+}
 
 /** The one cut (between characters, marked with …), where the message model's users already find it. */
 export { truncate } from './text.ts';

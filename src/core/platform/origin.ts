@@ -30,6 +30,9 @@ export type Origin = z.infer<typeof originSchema>;
 export const channelKeyOf = (o: Pick<Origin, 'platform' | 'workspaceId' | 'channelId'>): string =>
   `${o.platform}:${o.workspaceId}:${o.channelId}`;
 
+/** One workspace of one platform, `<platform>:<workspace>`: whom a request on a shared media key is for. */
+export const workspaceOf = (o: Pick<Origin, 'platform' | 'workspaceId'>): string => `${o.platform}:${o.workspaceId}`;
+
 /** Where a job's card and its updates live. */
 export const threadRefSchema = z.object({
   platform: platformSchema,

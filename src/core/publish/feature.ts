@@ -1,18 +1,21 @@
 // The publishing feature: /publish, its approvals and schedule, its part of /setup and of Home, and the
-// queues that keep held posts, expiries, reminders and the watches of posts being published across a restart.
+// queues that keep held posts, expiries, reminders, outside reviewers' change requests waiting to be said and
+// the watches of posts being published across a restart.
 import { channels } from '../channels/feature.ts';
 import { defineFeature } from '../commands/define-feature.ts';
 import { jobs } from '../jobs/feature.ts';
-import { approvalsCommand, approveFromListAction } from './approvals-command.ts';
+import { publishingSetupPart } from './accounts/setup-socials.ts';
+import { approvalsCommand, approveFromListAction } from './approvals/approvals-command.ts';
+import { publishingHome } from './approvals/home.ts';
 import type { PublishDeps } from './deps.ts';
-import { publishingHome } from './home.ts';
 import { createPublishKit } from './kit.ts';
 import { PUBLISH_METRICS } from './metrics.ts';
-import { PUBLISH_FORMS, publishCardAction, publishCommand, publishResultAction } from './publish-commands.ts';
-import { REMIND_QUEUE } from './reminders.ts';
-import { EXPIRY_QUEUE, PUBLISH_QUEUE, STALE_QUEUE } from './request-lifecycle.ts';
-import { scheduledCommand } from './scheduled.ts';
-import { publishingSetupPart } from './setup-socials.ts';
+import { EXPIRY_QUEUE, PUBLISH_QUEUE } from './requests/advance.ts';
+import { STALE_QUEUE } from './requests/outcome-watch.ts';
+import { PUBLISH_FORMS, publishCardAction, publishCommand, publishResultAction } from './requests/publish-commands.ts';
+import { REMIND_QUEUE } from './requests/reminders.ts';
+import { scheduledCommand } from './requests/scheduled.ts';
+import { CHANGES_QUEUE } from './review/outside-review.ts';
 import { publishWorkspaceEnd } from './workspace-end.ts';
 
 export const publish = defineFeature<PublishDeps>({
@@ -35,6 +38,7 @@ export const publish = defineFeature<PublishDeps>({
     [EXPIRY_QUEUE]: (task) => kit.service.onExpiry(task),
     [REMIND_QUEUE]: (task) => kit.service.onRemind(task),
     [STALE_QUEUE]: (task) => kit.service.onStale(task),
+    [CHANGES_QUEUE]: (task) => kit.service.onChangesDue(task),
   }),
   // A process that died mid-call left its requests in `publishing`: their outcome is unknown.
   recover: async (deps) => {

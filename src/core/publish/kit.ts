@@ -2,14 +2,18 @@
 // lifecycle (whose scheduler queues the feature declares, feature.ts). The commands get it as one dependency.
 import type { PageRoute } from '../platform/http-result.ts';
 import type { SecretBox, Store } from '../ports.ts';
-import { type AccountsRepo, createAccountsRepo } from './accounts.ts';
-import { type Approvers, createApprovers } from './approvers.ts';
-import { createPolicyRepo, type PolicyRepo } from './policy.ts';
-import { createPublishRepo, type PublishRepo } from './repo.ts';
-import { createRequestLifecycle, type RequestLifecycle, type RequestLifecycleDeps } from './request-lifecycle.ts';
-import { formSecret } from './review-link.ts';
+import { type AccountsRepo, createAccountsRepo } from './accounts/accounts.ts';
+import { type Approvers, createApprovers } from './approvals/approvers.ts';
+import { createPolicyRepo, type PolicyRepo } from './approvals/policy.ts';
+import { createWaiting, type Waiting } from './approvals/waiting.ts';
+import { createPublishRepo, type PublishRepo } from './requests/repo.ts';
+import {
+  createRequestLifecycle,
+  type RequestLifecycle,
+  type RequestLifecycleDeps,
+} from './requests/request-lifecycle.ts';
+import { formSecret } from './review/links.ts';
 import { createReviewRoute } from './review-route.ts';
-import { createWaiting, type Waiting } from './waiting.ts';
 
 export interface PublishKit {
   /** Every change to a request, from its creation to its outcome. */

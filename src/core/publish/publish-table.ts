@@ -2,7 +2,7 @@
 
 import { type CommandSpec, type OptionSpec, url } from '../commands/spec.ts';
 import { PRIVACY_VALUES } from '../media/enums.ts';
-import { SOCIAL_PLATFORMS } from './caption-limits.ts';
+import { SOCIAL_PLATFORMS } from './accounts/caption-limits.ts';
 
 export const PUBLISH: CommandSpec<'publish'> = {
   name: 'publish',
@@ -62,7 +62,7 @@ export const SETUP_PUBLISHING_OPTIONS: readonly OptionSpec[] = [
   },
   {
     name: 'approvals',
-    description: 'Approvals a publish request needs (0 = none; default 1)',
+    description: 'Members who must approve (0 = none; default 1); a reviewer link counts for its inviter',
     type: 'integer',
     min: 0,
     max: 20,
@@ -99,7 +99,7 @@ export const SETUP_PUBLISHING_OPTIONS: readonly OptionSpec[] = [
   },
   {
     name: 'outside_review',
-    description: 'required: wait for at least one outside reviewer (Invite reviewer); optional (default)',
+    description: 'required: also wait for one outside reviewer’s approval (any link); optional (default)',
     type: 'string',
     choices: ['required', 'optional'],
   },

@@ -4,11 +4,11 @@
 // elsewhere. The page works without the script (plain form POSTs); with it, the schedule is shown in the
 // reader's own time zone and the player's position fills "at 0:12".
 
-import { waitsForOutsideReviewer } from './approvals.ts';
-import type { PublishRequestRecord, Reviewer } from './model.ts';
-import { contentHash } from './model.ts';
-import { approvalCount, type ReviewOutcome } from './outside-review.ts';
-import type { Policy } from './policy.ts';
+import { waitsForOutsideReviewer } from './approvals/approvals.ts';
+import type { Policy } from './approvals/policy.ts';
+import type { PublishRequestRecord, Reviewer } from './requests/model.ts';
+import { contentHash } from './requests/model.ts';
+import { approvalCount, type ReviewOutcome } from './review/outside-review.ts';
 
 export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

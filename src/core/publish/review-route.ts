@@ -5,8 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import type { HttpResult, PageRequest, PageRoute } from '../platform/http-result.ts';
 import type { Logger } from '../ports.ts';
-import type { OutsideReview, ReviewDecision } from './outside-review.ts';
-import { formToken, formTokenMatches, hashReviewToken, readPosition, TOKEN_PATTERN } from './review-link.ts';
+import { formToken, formTokenMatches, hashReviewToken, readPosition, TOKEN_PATTERN } from './review/links.ts';
+import type { OutsideReview, ReviewDecision } from './review/outside-review.ts';
 import {
   renderBadRequestPage,
   renderFailedPage,

@@ -6,7 +6,7 @@ import { WORKSPACE_GONE_REASON } from '../errors.ts';
 import { forgetChannelRecords } from '../platform/workspace-end.ts';
 import type { PublishDeps } from './deps.ts';
 
-/** The namespaces of accounts.ts and policy.ts, each keyed by channel. */
+/** The namespaces of accounts/accounts.ts and approvals/policy.ts, each keyed by channel. */
 const PER_CHANNEL = ['socials', 'publish-policy'] as const;
 
 export const publishWorkspaceEnd: WorkspaceEndPart<PublishDeps> = {

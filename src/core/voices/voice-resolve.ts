@@ -1,8 +1,8 @@
 // Turning what a user typed (`Jenny`, `en-US Jenny cheerful`, a voice id) into exactly one voice, or
 // into a message that says why not and what they may have meant.
 
+import { rankFuzzy } from '../commands/fuzzy-rank.ts';
 import type { Voice } from '../media/schemas.ts';
-import { rankFuzzy } from './fuzzy-rank.ts';
 import { type Catalogue, type CatalogueEntry, queryWords, type Ranked, rank } from './voice-match.ts';
 
 export type ResolveResult =

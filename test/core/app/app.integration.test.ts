@@ -5,7 +5,7 @@ import { FEATURES } from '../../../src/core/app/features.ts';
 import { createSecretBox, rotationKeys } from '../../../src/core/channels/secret-box.ts';
 import { controlId, EXPIRED_BUTTON, splitControlId } from '../../../src/core/commands/actions.ts';
 import type { OptionSpec } from '../../../src/core/commands/spec.ts';
-import { DEFAULT_SOURCES, validateOptions } from '../../../src/core/commands/validate.ts';
+import { DEFAULT_SOURCES, fixedSet, validateOptions } from '../../../src/core/commands/validate.ts';
 import { createOnce } from '../../../src/core/guarantees/once.ts';
 import { createOutbox } from '../../../src/core/guarantees/outbox.ts';
 import { createMediaClient } from '../../../src/core/media/client.ts';
@@ -23,7 +23,8 @@ function sample(o: OptionSpec): string | number | boolean {
   if (o.type === 'boolean') return true;
   if (o.type === 'integer' || o.type === 'number') return o.min ?? 1;
   if (o.choices) return o.choices[0] ?? 'x';
-  if (o.source && o.source !== 'voice') return DEFAULT_SOURCES[o.source][0] ?? 'x';
+  const fixed = o.source ? fixedSet(DEFAULT_SOURCES, o.source) : undefined;
+  if (fixed) return fixed[0] ?? 'x';
   return o.name === 'id' ? '6650f1c2a1b2c3d4e5f60718' : o.name === 'duration' ? '15-45' : 'Jenny';
 }
 
@@ -93,7 +94,17 @@ describe('the app', () => {
   it('registers every feature’s scheduler queues, the jobs’ and publishing’s alike', async () => {
     const app = await mountApp(silentLogger);
     expect([...app.queues.keys()].sort()).toEqual(
-      ['card', 'poll', 'progress', 'publish', 'publish-expiry', 'publish-remind', 'publish-stale', 'submit'].sort(),
+      [
+        'card',
+        'poll',
+        'progress',
+        'publish',
+        'publish-changes',
+        'publish-expiry',
+        'publish-remind',
+        'publish-stale',
+        'submit',
+      ].sort(),
     );
   });
 });

@@ -19,6 +19,7 @@ function feature(name: string, workspace: MountedFeature['workspace']): MountedF
     queues: {},
     home: [],
     routes: [],
+    lookups: [],
     workspace,
   };
 }

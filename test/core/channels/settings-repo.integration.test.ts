@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSecretBox } from '../../../src/core/channels/secret-box.ts';
 import { CorruptRecordError, createSettingsRepo, maskSecret } from '../../../src/core/channels/settings-repo.ts';
 import type { Store } from '../../../src/core/ports.ts';
-import { createAccountsRepo } from '../../../src/core/publish/accounts.ts';
+import { createAccountsRepo } from '../../../src/core/publish/accounts/accounts.ts';
 import { openStore } from '../../../src/infra/store/open-store.ts';
 import {
   createFakeClock,

@@ -205,9 +205,9 @@ describe('/project and /jobs', () => {
     expect(h.chat.seen.at(-1)?.message.text).toMatch(new RegExp(`${projectId}.*in progress`));
   });
 
-  it('answers /project with an unknown id by saying so', async () => {
+  it('answers /project with an unknown id by saying so, and what it does show', async () => {
     await h.command('/project 0123456789abcdef01234567');
-    expect(lastEphemeral()?.text).toMatch(/404/);
+    expect(lastEphemeral()?.text).toMatch(/No project `0123456789abcdef01234567` is known here.*this workspace/);
   });
 
   it('says when nothing is running', async () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { COMMANDS } from '../../../src/core/app/commands.ts';
+import { COMMANDS, LOOKUP_HELP } from '../../../src/core/app/commands.ts';
 import { HELP_CARD_MAX, renderHelp } from '../../../src/core/commands/help.ts';
 import type { CommandSpec } from '../../../src/core/commands/spec.ts';
+import { DEFAULT_SOURCES } from '../../../src/core/commands/validate.ts';
 import { CLIP } from '../../../src/core/jobs/table.ts';
 import type { OutMessage } from '../../../src/core/platform/message.ts';
 
@@ -52,15 +53,15 @@ describe('/help with a command', () => {
     expect(text).toContain('`marineShift`');
   });
 
-  it('points voices to /voices instead of listing them, and says "voice name or id" once', () => {
+  it('points voices to /voices, described by the voices feature itself, and says "voice name or id" once', () => {
     for (const command of ['tts', 'ttv']) {
-      const help = everything(renderHelp(COMMANDS, command));
+      const help = everything(renderHelp(COMMANDS, command, DEFAULT_SOURCES, LOOKUP_HELP));
       const line = help.split('\n').find((l) => l.startsWith('• `voice`'));
-      expect(line).toMatch(/^• `voice` — Voice name or id \(see \/voices\)\. For example `Jenny`[.;]/);
+      expect(line).toMatch(/^• `voice` — Voice name or id \(see \/voices\)\.( \*\*required\*\*)?[.;]?/);
       expect(help.match(/name or id/gi)).toHaveLength(1);
     }
-    // /setup's voice option says what it is for; /help adds where to find one.
-    expect(everything(renderHelp(COMMANDS, 'setup'))).toContain(
+    // /setup's voice option says what it is for; /help adds where to find one, from the voices feature's lookup.
+    expect(everything(renderHelp(COMMANDS, 'setup', DEFAULT_SOURCES, LOOKUP_HELP))).toContain(
       'Default voice for /tts and /ttv (none clears it). A voice name or id (see /voices)',
     );
   });

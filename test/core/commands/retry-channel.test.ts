@@ -32,7 +32,10 @@ describe('Retry with the id of a job from another channel', () => {
     const prepared = h.app.bot.prepareAction({ actionId: 'retry:otherjob01', origin, canConfigure: true });
     if (prepared.kind === 'run') await prepared.run(h.chat.reply(origin));
 
-    expect(h.chat.ephemerals().at(-1)?.message.text).toBe('That job belongs to another channel; retry it there.');
+    // The answer an id nobody made gets: the click learns nothing of the other channel's job.
+    expect(h.chat.ephemerals().at(-1)?.message.text).toBe(
+      'No job `otherjob01` of this channel can be retried (jobs are kept 30 days). Run the command again.',
+    );
     expect(h.chat.seen.filter((s) => s.where === 'card')).toHaveLength(0);
     expect(JSON.stringify(h.chat.seen)).not.toContain('secret-talk');
   });

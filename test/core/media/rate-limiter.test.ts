@@ -1,7 +1,9 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MediaApiError } from '../../../src/core/errors.ts';
 import { describeMediaError } from '../../../src/core/media/describe-error.ts';
-import { createRateLimiter, keyId, RateBudgetError } from '../../../src/core/media/rate-limiter.ts';
+import { createKeyNamer } from '../../../src/core/media/key-name.ts';
+import { createRateLimiter, RateBudgetError } from '../../../src/core/media/rate-limiter.ts';
 import { failure, fakeClock, JSON_HEADERS, KEY, PREFIX, PROJECT_ID, setup } from './helpers.ts';
 
 const HOUR = 3_600_000;
@@ -37,14 +39,24 @@ describe('the per-key request budget', () => {
     expect(await limiter.msUntilAvailable(KEY)).toBe(0);
   });
 
-  it('keeps a separate budget for each key, named only by a hash', async () => {
+  it('keeps a separate budget for each key', async () => {
     const { limiter } = limiterWith(1);
     expect(await limiter.tryTake(KEY)).toBe(true);
     expect(await limiter.tryTake('another-teams-key')).toBe(true);
     expect(await limiter.tryTake(KEY)).toBe(false);
-    expect(keyId(KEY)).toMatch(/^[0-9a-f]{16}$/);
-    expect(keyId(KEY)).toBe(keyId(KEY));
-    expect(keyId(KEY)).not.toContain(KEY.slice(0, 8));
+  });
+
+  it('names a key by an HMAC under the deployment’s secret: stable there, not the bare hash anyone can test', () => {
+    const secret = randomBytes(32);
+    const name = createKeyNamer(secret);
+    const bareHash = createHash('sha256').update(KEY).digest('hex');
+    expect(name(KEY)).toMatch(/^[0-9a-f]{16}$/);
+    expect(bareHash).not.toContain(name(KEY));
+    expect(name(KEY)).not.toContain(KEY.slice(0, 8));
+    // Every replica (same ENCRYPTION_KEY) names the key alike; another deployment cannot match it.
+    expect(createKeyNamer(Buffer.from(secret))(KEY)).toBe(name(KEY));
+    expect(createKeyNamer(randomBytes(32))(KEY)).not.toBe(name(KEY));
+    expect(name('another-teams-key')).not.toBe(name(KEY));
   });
 
   it('take waits for the next token when it frees soon enough', async () => {
@@ -86,6 +98,7 @@ describe('the per-key request budget', () => {
     await limiter.take(KEY, 'read');
     await expect(limiter.take(KEY, 'read')).rejects.toBeInstanceOf(RateBudgetError);
     expect(await limiter.status(KEY)).toEqual({
+      scope: 'key',
       perHour: 10,
       reserved: 2,
       used: 10,
@@ -140,5 +153,56 @@ describe('the client spends the budget', () => {
       .reply(200, { projectId: PROJECT_ID, status: 'processing' }, JSON_HEADERS);
     await ctx.client.getProject(KEY, PROJECT_ID);
     expect(await ctx.client.limiter.available(KEY)).toBe(3);
+  });
+});
+
+describe('a key several workspaces share', () => {
+  const SHARED = 'operators-key';
+  const acme = { apiKey: SHARED, workspace: 'slack:T0ACME' };
+  const globex = { apiKey: SHARED, workspace: 'slack:T0GLOBEX' };
+  const limiter = () =>
+    createRateLimiter({ perHour: 20, workspaceShare: { keys: [SHARED], perHour: 5 }, clock: fakeClock() });
+
+  it('gives each workspace its own share: one spending all of it leaves the others theirs', async () => {
+    const l = limiter();
+    // 5 an hour for a workspace, 1 of them kept for reading results back: 4 new commands.
+    const taken = [];
+    for (let i = 0; i < 6; i++) taken.push(await l.tryTake(acme, 'command'));
+    expect(taken).toEqual([true, true, true, true, false, false]);
+    expect(await l.tryTake(acme, 'read')).toBe(true);
+    expect(await l.tryTake(globex, 'command')).toBe(true);
+    expect(await l.status(globex)).toMatchObject({ scope: 'workspace', perHour: 5, used: 1, leftForCommands: 3 });
+    // A refused share spent nothing of the key: 5 of Acme's and 1 of Globex's.
+    expect((await l.status(SHARED)).used).toBe(6);
+  });
+
+  it('says whose budget is spent, and how to have one of one’s own', async () => {
+    const l = limiter();
+    for (let i = 0; i < 4; i++) await l.take(acme, 'command', 0);
+    const refused = await l.take(acme, 'command', 0).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(RateBudgetError);
+    expect((refused as RateBudgetError).scope).toBe('workspace');
+    expect(describeMediaError(refused as RateBudgetError)).toMatch(
+      /^This workspace has used its share of the bot's shared key, 4 requests this hour for new work .*MEDIA_API_WORKSPACE_SHARE=5.*`\/setup key`/,
+    );
+  });
+
+  it('still bounds all workspaces together by the key’s whole budget', async () => {
+    const l = limiter();
+    const teams = ['a', 'b', 'c', 'd', 'e'].map((t) => ({ apiKey: SHARED, workspace: `slack:${t}` }));
+    let taken = 0;
+    for (const t of teams) for (let i = 0; i < 4; i++) if (await l.tryTake(t, 'command')) taken++;
+    // The key's 20 an hour keep 4 for reads: 16 commands between the five, the last one's share not all there.
+    expect(taken).toBe(16);
+    expect((await l.status(teams[4] ?? acme)).leftForCommands).toBe(0);
+    const refused = await l.take(teams[4] ?? acme, 'command', 0).catch((e: unknown) => e);
+    expect((refused as RateBudgetError).scope).toBe('key');
+  });
+
+  it('a channel’s own key (not shared) is spent from its own budget whatever the workspace', async () => {
+    const l = limiter();
+    for (let i = 0; i < 8; i++)
+      expect(await l.tryTake({ apiKey: 'own-key', workspace: 'slack:T0ACME' }, 'command')).toBe(true);
+    expect((await l.status({ apiKey: 'own-key', workspace: 'slack:T0ACME' })).scope).toBe('key');
   });
 });

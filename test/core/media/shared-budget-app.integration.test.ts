@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { keyId } from '../../../src/core/media/rate-limiter.ts';
+import { createKeyNamer } from '../../../src/core/media/key-name.ts';
 import { deleteRedisPrefix, REDIS_URL, uniquePrefix } from '../../infra/store/helpers.ts';
 import { type Harness, startHarness } from '../../support/harness.ts';
 
@@ -36,14 +36,17 @@ describe('two app instances on one Redis', () => {
     // The reserve is still there for result reads, on either replica; another key has its own budget.
     expect(await b.tryTake('team-key', 'read')).toBe(true);
     expect(await a.tryTake('other-key', 'command')).toBe(true);
-    // On /metrics, by the key's fingerprint (never the key): spent and found spent, across both replicas.
+    // On /metrics, by the key's name (an HMAC under ENCRYPTION_KEY, never the key nor its bare hash), the same
+    // on both replicas: spent and found spent, across both.
+    const label = createKeyNamer(Buffer.from(env.ENCRYPTION_KEY, 'base64'))('team-key');
     const count = (name: string, use: string) =>
-      apps.reduce((n, h) => n + h.app.metrics.get(name, { key: keyId('team-key'), use }), 0);
+      apps.reduce((n, h) => n + h.app.metrics.get(name, { key: label, use }), 0);
     expect(count('reelbot_media_api_budget_spent_total', 'command')).toBe(8);
     expect(count('reelbot_media_api_budget_refused_total', 'command')).toBe(4);
     expect(count('reelbot_media_api_budget_spent_total', 'read')).toBe(1);
     const text = await apps[0]?.app.metrics.render();
     expect(text).toMatch(/^reelbot_media_api_budget_per_hour 10$/m);
     expect(text).not.toContain('team-key');
+    expect(text).not.toContain(createHash('sha256').update('team-key').digest('hex').slice(0, 16));
   });
 });

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { PublishRequestRecord } from '../../../src/core/publish/model.ts';
-import { createPublishRepo, type PublishRepo } from '../../../src/core/publish/repo.ts';
+import type { PublishRequestRecord } from '../../../src/core/publish/requests/model.ts';
+import { createPublishRepo, type PublishRepo } from '../../../src/core/publish/requests/repo.ts';
 import { silentLogger, startTestBot, type TestBot } from '../../support/bot.ts';
 
 // The open requests of a workspace are read through an index (not a scan of every request), which must

@@ -3,10 +3,10 @@ import type { KeyResolver } from '../../../src/core/channels/key-resolver.ts';
 import { StoreUnavailableError } from '../../../src/core/errors.ts';
 import { createOnce } from '../../../src/core/guarantees/once.ts';
 import type { MediaApi, Store } from '../../../src/core/ports.ts';
-import type { AccountsRepo } from '../../../src/core/publish/accounts.ts';
-import type { Decide, PublishRequestRecord } from '../../../src/core/publish/model.ts';
-import type { Policy } from '../../../src/core/publish/policy.ts';
-import { createPublisher } from '../../../src/core/publish/publisher.ts';
+import type { AccountsRepo } from '../../../src/core/publish/accounts/accounts.ts';
+import type { Policy } from '../../../src/core/publish/approvals/policy.ts';
+import type { Decide, PublishRequestRecord } from '../../../src/core/publish/requests/model.ts';
+import { createPublisher } from '../../../src/core/publish/requests/publisher.ts';
 import { createMemoryStore } from '../../../src/infra/store/memory-store.ts';
 import { origin, silentLogger } from '../../support/harness.ts';
 

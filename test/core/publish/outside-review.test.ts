@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { contentHash } from '../../../src/core/publish/model.ts';
-import { hashReviewToken } from '../../../src/core/publish/review-link.ts';
+import { mention } from '../../../src/core/platform/message.ts';
+import { contentHash } from '../../../src/core/publish/requests/model.ts';
+import { hashReviewToken } from '../../../src/core/publish/review/links.ts';
+import { CHANGES_HOLD_MS } from '../../../src/core/publish/review/outside-review.ts';
 import { startTestBot, type TestBot } from '../../support/bot.ts';
 import {
   addAccount,
@@ -21,9 +23,9 @@ const KEY = 'brand-x-access-key-0123456789';
 const threadLines = (h: TestBot) => h.chat.seen.filter((s) => s.where === 'thread').map((s) => s.message.text);
 
 /** Invites `name` from the card as `who`; returns the token of the link the bot answered privately. */
-async function invite(h: TestBot, name: string, who = 'ana'): Promise<string> {
-  const form = await click(h, button(lastCard(h), 'Invite reviewer') ?? '', as(who));
-  await submitForm(h, form, { name }, as(who), false);
+async function invite(h: TestBot, name: string, who = 'ana', canConfigure = false): Promise<string> {
+  const form = await click(h, button(lastCard(h), 'Invite reviewer') ?? '', as(who), canConfigure);
+  await submitForm(h, form, { name }, as(who), canConfigure);
   const token = /\/review\/([A-Za-z0-9_-]+)/.exec(lastEphemeral(h))?.[1];
   if (!token) throw new Error(`no link in: ${lastEphemeral(h)}`);
   return token;
@@ -49,7 +51,8 @@ describe('outside reviewers, on the console', () => {
     expect(labels(lastCard(h))).toEqual(expect.arrayContaining(['Invite reviewer']));
     expect(labels(lastCard(h))).not.toContain('Revoke reviewer links');
 
-    const token = await invite(h, 'Ana (Acme)');
+    // Invited by cy, who may configure the bot and approve: the reviewer's approval stands for cy.
+    const token = await invite(h, 'Ana (Acme)', 'cy', true);
     expect(token.length).toBeGreaterThanOrEqual(22);
     expect(lastEphemeral(h)).toMatch(/reachable only locally/);
     expect(threadLines(h).join('\n')).toMatch(/created a review link for “Ana \(Acme\)”/);
@@ -67,7 +70,9 @@ describe('outside reviewers, on the console', () => {
       given: 2,
       of: 2,
     });
-    expect(threadLines(h)).toContain('✅ Approved by Ana (Acme), outside reviewer · 2 of 2');
+    expect(threadLines(h)).toContain(
+      `✅ Approved by Ana (Acme), outside reviewer invited by ${mention('cy')} · 2 of 2`,
+    );
     expect(h.app.sandbox?.posts()).toHaveLength(1);
     // The same POST again (a double click) answers the same and changes nothing.
     expect((await outside.decide(hashReviewToken(token), { kind: 'approve', seenHash: hash })).kind).toBe('approved');
@@ -104,7 +109,7 @@ describe('outside reviewers, on the console', () => {
   it('an edit voids an outside approval, and a decision on the version shown before counts nothing', async () => {
     await h.command('/setup approvals=2');
     await h.command(`/publish ${VIDEO} accounts=brand title="First"`);
-    const token = await invite(h, 'Ana (Acme)');
+    const token = await invite(h, 'Ana (Acme)', 'cy', true);
     const outside = h.app.publish.service.outside;
     const first = await shownHash(h, token);
     await outside.decide(hashReviewToken(token), { kind: 'approve', seenHash: first });
@@ -131,7 +136,11 @@ describe('outside reviewers, on the console', () => {
         position: '0:12',
       }),
     ).toEqual({ kind: 'changes' });
-    expect(threadLines(h)).toContain('✏️ Changes requested by Ana (Acme) at 0:12: Logo too small');
+    // Said once the link's burst has settled (a durable task a few seconds later), the comment as a quote.
+    h.clock.advance(CHANGES_HOLD_MS);
+    await h.chat.waitFor((seen) => seen.some((s) => s.message.text.startsWith('✏️ Changes requested by Ana')));
+    const said = h.chat.seen.find((s) => s.message.text.startsWith('✏️ Changes requested by Ana'))?.message;
+    expect(said).toEqual({ text: '✏️ Changes requested by Ana (Acme) at 0:12:', quote: 'Logo too small' });
     expect(fieldOf(lastCard(h), 'Changes requested')).toMatch(/Ana \(Acme\), outside reviewer at 0:12: Logo too small/);
 
     await click(h, button(lastCard(h), 'Revoke reviewer links') ?? '', as('bea'));

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { StoreUnavailableError } from '../../../src/core/errors.ts';
 import type { KeyValue, Store } from '../../../src/core/ports.ts';
-import { STALE_QUEUE } from '../../../src/core/publish/request-lifecycle.ts';
+import { STALE_QUEUE } from '../../../src/core/publish/requests/outcome-watch.ts';
 import { createMemoryStore } from '../../../src/infra/store/memory-store.ts';
 import { embeddedScheduler, type InfraOptions } from '../../../src/start-bot.ts';
 import { startTestBot, type TestBot } from '../../support/bot.ts';

@@ -1,6 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { channelKeyOf } from '../../../src/core/jobs/model.ts';
-import { describePolicy, parsePolicyOptions, parseRemind, policySchema } from '../../../src/core/publish/policy.ts';
+import {
+  describePolicy,
+  parsePolicyOptions,
+  parseRemind,
+  policySchema,
+} from '../../../src/core/publish/approvals/policy.ts';
 import { origin, startTestBot, type TestBot } from '../../support/bot.ts';
 import { lastEphemeral } from './support.ts';
 

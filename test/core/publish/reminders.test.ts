@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { mentionedUsers, segments } from '../../../src/core/platform/message.ts';
-import { contentHash, type PublishRequestRecord } from '../../../src/core/publish/model.ts';
-import { type Policy, policySchema } from '../../../src/core/publish/policy.ts';
-import { owedReminders, reminderText } from '../../../src/core/publish/reminders.ts';
+import { type Policy, policySchema } from '../../../src/core/publish/approvals/policy.ts';
+import { contentHash, type PublishRequestRecord } from '../../../src/core/publish/requests/model.ts';
+import { owedReminders, reminderText } from '../../../src/core/publish/requests/reminders.ts';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;

@@ -1,5 +1,7 @@
 import puppeteer, { type Browser, type BrowserContext, type Page } from 'puppeteer-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { mention } from '../../../src/core/platform/message.ts';
+import { CHANGES_HOLD_MS } from '../../../src/core/publish/review/outside-review.ts';
 import { startTestBot, type TestBot } from '../../support/bot.ts';
 import { addAccount, as, button, click, fieldOf, lastCard, lastEphemeral, submitForm } from './support.ts';
 
@@ -36,9 +38,9 @@ afterEach(async () => {
   await h?.close();
 });
 
-async function invite(name: string): Promise<string> {
-  const form = await click(h, button(lastCard(h), 'Invite reviewer') ?? '', as('ana'));
-  await submitForm(h, form, { name }, as('ana'), false);
+async function invite(name: string, who = 'ana', canConfigure = false): Promise<string> {
+  const form = await click(h, button(lastCard(h), 'Invite reviewer') ?? '', as(who), canConfigure);
+  await submitForm(h, form, { name }, as(who), canConfigure);
   const url = /(http:\/\/\S+\/review\/[A-Za-z0-9_-]+)/.exec(lastEphemeral(h))?.[1];
   if (!url) throw new Error(`no link in: ${lastEphemeral(h)}`);
   return url;
@@ -59,7 +61,8 @@ describe('an outside reviewer in a real browser', () => {
       `/publish ${VIDEO} accounts=brand title="Launch day" description="Line one\nLine two" schedule=now`,
     );
     await click(h, button(lastCard(h), 'Approve') ?? '', as('bea'));
-    const url = await invite('Ana (Acme)');
+    // Invited by cy, who may approve: the reviewer's approval stands for cy.
+    const url = await invite('Ana (Acme)', 'cy', true);
 
     await page.setJavaScriptEnabled(false);
     const opened = await page.goto(url);
@@ -75,7 +78,7 @@ describe('an outside reviewer in a real browser', () => {
     expect(await bodyText()).toMatch(/You approved it/);
     expect(await page.$('form')).toBeNull();
     await h.chat.waitFor((seen) => seen.some((s) => /Published/.test(s.message.text)));
-    expect(threadLines()).toContain('✅ Approved by Ana (Acme), outside reviewer · 2 of 2');
+    expect(threadLines()).toContain(`✅ Approved by Ana (Acme), outside reviewer invited by ${mention('cy')} · 2 of 2`);
     expect(h.app.sandbox?.posts()).toHaveLength(1);
     expect(fieldOf(lastCard(h), 'Approved by')).toContain('Ana (Acme), outside reviewer');
 
@@ -112,13 +115,16 @@ describe('an outside reviewer in a real browser', () => {
     await page.type('#comment', 'The logo is too small');
     expect(await submitAndWait('button.changes')).toBe(200);
     expect(await bodyText()).toMatch(/You asked for changes/);
-    expect(threadLines()).toContain('✏️ Changes requested by Ana (Acme) at 0:12: The logo is too small');
+    h.clock.advance(CHANGES_HOLD_MS);
+    const asked = (m: { text: string }) => m.text === '✏️ Changes requested by Ana (Acme) at 0:12:';
+    await h.chat.waitFor((seen) => seen.some((x) => asked(x.message)));
+    expect(h.chat.seen.find((x) => asked(x.message))?.message.quote).toBe('The logo is too small');
     expect(fieldOf(lastCard(h), 'Changes requested')).toContain('Ana (Acme), outside reviewer at 0:12');
   });
 
   it('a page opened before an edit decides nothing; reopened, it shows the new version', async () => {
     await h.command(`/publish ${VIDEO} accounts=brand title="First cut"`);
-    const url = await invite('Ana (Acme)');
+    const url = await invite('Ana (Acme)', 'cy', true);
     await page.goto(url);
     await submitForm(
       h,

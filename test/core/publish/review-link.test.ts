@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { PublishRequestRecord } from '../../../src/core/publish/model.ts';
-import { policySchema } from '../../../src/core/publish/policy.ts';
+import { policySchema } from '../../../src/core/publish/approvals/policy.ts';
+import type { PublishRequestRecord } from '../../../src/core/publish/requests/model.ts';
 import {
   formSecret,
   formToken,
@@ -11,7 +11,7 @@ import {
   readPosition,
   readReviewerName,
   TOKEN_PATTERN,
-} from '../../../src/core/publish/review-link.ts';
+} from '../../../src/core/publish/review/links.ts';
 import {
   escapeHtml,
   renderNotFoundPage,

@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { mention } from '../../../src/core/platform/message.ts';
+import { CHANGES_HOLD_MS } from '../../../src/core/publish/review/outside-review.ts';
 import { startTestBot, type TestBot } from '../../support/bot.ts';
 import { addAccount, as, button, click, lastCard, lastEphemeral, submitForm } from './support.ts';
 
@@ -9,9 +11,9 @@ const KEY = 'brand-x-access-key-0123456789';
 
 let h: TestBot;
 
-async function invite(name: string): Promise<string> {
-  const form = await click(h, button(lastCard(h), 'Invite reviewer') ?? '', as('ana'));
-  await submitForm(h, form, { name }, as('ana'), false);
+async function invite(name: string, who = 'ana', canConfigure = false): Promise<string> {
+  const form = await click(h, button(lastCard(h), 'Invite reviewer') ?? '', as(who), canConfigure);
+  await submitForm(h, form, { name }, as(who), canConfigure);
   const url = /(http:\/\/\S+\/review\/[A-Za-z0-9_-]+)/.exec(lastEphemeral(h))?.[1];
   if (!url) throw new Error(`no link in: ${lastEphemeral(h)}`);
   return url;
@@ -94,7 +96,8 @@ describe('the review page over HTTP', () => {
 
   it('refuses a forged POST without its form token, and an approval posted twice counts and publishes once', async () => {
     await h.command(`/publish ${VIDEO} accounts=brand title="Launch"`);
-    const url = await invite('Ana (Acme)');
+    // Invited by cy, who may approve: the reviewer's approval stands for cy.
+    const url = await invite('Ana (Acme)', 'cy', true);
     const other = await invite('Leo (Legal)');
     const html = await (await fetch(url)).text();
     const version = hidden(html, 'version');
@@ -118,7 +121,8 @@ describe('the review page over HTTP', () => {
     await h.chat.waitFor((seen) => seen.some((s) => /Published/.test(s.message.text)));
     expect(h.app.sandbox?.posts()).toHaveLength(1);
     const lines = h.chat.seen.filter((s) => s.where === 'thread').map((s) => s.message.text);
-    expect(lines.filter((l) => l === '✅ Approved by Ana (Acme), outside reviewer · 1 of 1')).toHaveLength(1);
+    const approved = `✅ Approved by Ana (Acme), outside reviewer invited by ${mention('cy')} · 1 of 1`;
+    expect(lines.filter((l) => l === approved)).toHaveLength(1);
     // The quorum ended the link with it.
     expect((await fetch(url)).status).toBe(404);
   });
@@ -148,8 +152,11 @@ describe('the review page over HTTP', () => {
     expect(await (await post(url, { ...base, comment: 'Shorter intro', at: '0:07' })).text()).toMatch(
       /asked for changes/,
     );
-    const lines = h.chat.seen.filter((s) => s.where === 'thread').map((s) => s.message.text);
-    expect(lines.filter((l) => l === '✏️ Changes requested by Ana (Acme) at 0:07: Shorter intro')).toHaveLength(1);
+    h.clock.advance(CHANGES_HOLD_MS);
+    const asked = (s: { message: { text: string } }) => s.message.text.startsWith('✏️ Changes requested by Ana');
+    await h.chat.waitFor((seen) => seen.some(asked));
+    const said = h.chat.seen.filter(asked).map((s) => s.message);
+    expect(said).toEqual([{ text: '✏️ Changes requested by Ana (Acme) at 0:07:', quote: 'Shorter intro' }]);
   });
 
   it('limits review requests per client address with a 429 page, and never logs or counts the token', async () => {

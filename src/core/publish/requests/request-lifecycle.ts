@@ -1,0 +1,298 @@
+// The life of a publish request: created → approved by the quorum (or changes asked, edited, reminded,
+// approvals run out) → published now or held for its time (overdue if the bot was down then or the quorum
+// came after it: post now, or at a new time) → published / failed / unknown, or cancelled. Every action is a
+// decision on the stored record written by compare-and-set (request-writes.ts), and every action a member
+// takes answers a request of another workspace as an unknown id. Approvals and change requests go through
+// the one rule (approvals/decide.ts); outside reviewers' links are review/.
+import type { Outbox } from '../../guarantees/outbox.ts';
+import { mention } from '../../platform/message.ts';
+import type { ChatPort, Platform } from '../../ports.ts';
+import type { Scheduler, Task, TaskOutcome } from '../../scheduler.ts';
+import { decidedText, expiresAt, isExpired, mayCancel, mayEdit } from '../approvals/approvals.ts';
+import type { Approvers } from '../approvals/approvers.ts';
+import { inWorkspace, type Member, UNKNOWN_REQUEST } from '../approvals/decide.ts';
+import { createMemberDecisions } from '../approvals/member-decisions.ts';
+import type { PolicyRepo } from '../approvals/policy.ts';
+import { createOutsideReview } from '../review/outside-review.ts';
+import { createRevoke } from '../review/revoke.ts';
+import { createAdvance, EXPIRY_QUEUE, PUBLISH_QUEUE } from './advance.ts';
+import { createCommentLog } from './comments.ts';
+import { createMissedSlots } from './missed-slot.ts';
+import { type Content, contentHash, type Decide, type Person, type PublishRequestRecord } from './model.ts';
+import { createOutcomeWatch } from './outcome-watch.ts';
+import { createPublisher, type PublisherDeps } from './publisher.ts';
+import { createReminders } from './reminders.ts';
+import type { PublishRepo } from './repo.ts';
+import { createRequestWrites } from './request-writes.ts';
+
+/** A post whose time passed longer ago than this (the bot was down) asks before posting. */
+const OVERDUE_MS = 15 * 60_000;
+
+export interface RequestLifecycleDeps extends Omit<PublisherDeps, 'update' | 'show' | 'say' | 'watch'> {
+  repo: PublishRepo;
+  policies: PolicyRepo;
+  approvers: Approvers;
+  chat: (platform: Platform) => ChatPort | undefined;
+  /** Posts a request's news in its thread once. */
+  outbox: Outbox;
+  scheduler: Scheduler;
+  /** An attempt `publishing` this long has an outcome nobody will write: it is shown as unknown. */
+  staleMs: number;
+}
+
+export function createRequestLifecycle(deps: RequestLifecycleDeps) {
+  const { repo, policies, clock, scheduler } = deps;
+  const writes = createRequestWrites(deps);
+  const { update, say } = writes;
+  const comments = createCommentLog(deps.store);
+  const reminders = createReminders({ ...deps, say });
+  // The outcome watch re-arms what `advance` arms; `advance` is made after the publisher, which needs the watch.
+  let rearm: (r: PublishRequestRecord) => Promise<void> = async () => undefined;
+  const outcomes = createOutcomeWatch({ ...deps, writes, rearm: (r) => rearm(r) });
+  const publisher = createPublisher({ ...deps, update, show: writes.show, say, watch: outcomes.watch });
+  const missed = createMissedSlots({ ...deps, publishQueue: PUBLISH_QUEUE, update, say });
+  const advance = createAdvance({ ...deps, writes, publisher, missed, reminders });
+  rearm = advance.rearm;
+  const members = createMemberDecisions({ ...deps, writes, advance, comments });
+  const outside = createOutsideReview({ ...deps, writes, advance, comments });
+  const revoke = createRevoke({ ...deps, writes, advance });
+
+  /** A member's decision on a request of their own workspace; any other answers as an unknown id. */
+  const theirs =
+    (actor: Member, decide: Decide): Decide =>
+    (r, policy) =>
+      inWorkspace(r, actor.where) ? decide(r, policy) : UNKNOWN_REQUEST;
+
+  /** The request `id` where `where` may see it: undefined for an unknown id and for another workspace's alike. */
+  async function find(id: string, where: Member['where']): Promise<PublishRequestRecord | undefined> {
+    const r = await repo.get(id);
+    return r && inWorkspace(r, where) ? r : undefined;
+  }
+
+  return {
+    find,
+
+    async create(input: {
+      channelKey: string;
+      thread: PublishRequestRecord['thread'];
+      content: Content;
+      requester: Person;
+      id: string;
+    }) {
+      const now = clock.now();
+      const r: PublishRequestRecord = {
+        ...input,
+        approvals: [],
+        changes: [],
+        reviewers: [],
+        state: 'pending',
+        attempt: 1,
+        posts: [],
+        editedAt: now,
+        createdAt: now,
+        updatedAt: now,
+      };
+      await repo.save(r);
+      await advance.rearm(r);
+      await advance.advance(r, input.requester);
+      return r;
+    },
+
+    /** A member's approval (the card, /approvals, the Slack Home tab); see member-decisions.ts. */
+    approve: members.approve,
+    requestChanges: members.requestChanges,
+
+    async edit(id: string, actor: Member, content: Content): Promise<string> {
+      const at = clock.now();
+      let voided = false;
+      let renewed = false;
+      const { record, refusal } = await update(
+        id,
+        theirs(actor, (r, policy) => {
+          voided = false;
+          if (!mayEdit(r, actor)) return 'Only the person who asked can edit this request.';
+          if (r.state !== 'pending') return decidedText(r);
+          // Saving an expired request, changed or not, asks again: its approvals start over.
+          renewed = isExpired(r, policy, at);
+          if (contentHash(r.content) === contentHash(content) && !renewed) return r;
+          voided = r.approvals.length > 0 && !renewed;
+          // Review links ended when the request expired: asking again does not reopen them (invite again).
+          const reviewers = renewed ? r.reviewers.map((x) => (x.revokedAt ? x : { ...x, revokedAt: at })) : r.reviewers;
+          return { ...r, content, approvals: [], editedAt: at, reviewers };
+        }),
+      );
+      if (refusal) return refusal;
+      if (record) await advance.rearm(record);
+      if (renewed) {
+        if (record) await advance.advance(record, actor);
+        return 'Asked again: approvals start over.';
+      }
+      if (record && voided)
+        await say(
+          record,
+          { text: '✏️ The request was edited: the approvals given so far no longer count.' },
+          `edit:${at}`,
+        );
+      if (record) await advance.advance(record, actor);
+      return voided ? 'Saved: the earlier approvals were voided by the change.' : 'Saved.';
+    },
+
+    /**
+     * The workspace removed the bot: its open requests are cancelled with `reason` on the request (what /scheduled
+     * and Home show after a reinstall), nothing is posted there and no card is redrawn (there is no token to).
+     * Returns how many were cancelled.
+     */
+    async endWorkspace(platform: Platform, workspaceId: string, reason: string): Promise<number> {
+      let cancelled = 0;
+      const at = clock.now();
+      for (const open of await repo.openIn(platform, workspaceId)) {
+        const stored = await repo.update(open.id, (r) =>
+          ['pending', 'scheduled', 'overdue'].includes(r.state)
+            ? { ...r, state: 'cancelled', error: reason, decidedAt: at, updatedAt: at }
+            : undefined,
+        );
+        if (stored?.state !== 'cancelled' || stored.decidedAt !== at) continue;
+        cancelled++;
+        await scheduler.cancel(PUBLISH_QUEUE, open.id);
+        await scheduler.cancel(EXPIRY_QUEUE, open.id);
+        await reminders.cancel(open.id);
+      }
+      return cancelled;
+    },
+
+    async cancel(id: string, actor: Member): Promise<string> {
+      const at = clock.now();
+      const { record, refusal } = await update(
+        id,
+        theirs(actor, (r) => {
+          if (!mayCancel(r, actor))
+            return 'Only the person who asked, or someone who may configure the bot, can cancel this request.';
+          if (!['pending', 'scheduled', 'overdue', 'failed'].includes(r.state)) return decidedText(r);
+          return { ...r, state: 'cancelled', decidedBy: actor, decidedAt: at };
+        }),
+      );
+      if (refusal) return refusal;
+      await scheduler.cancel(PUBLISH_QUEUE, id);
+      await scheduler.cancel(EXPIRY_QUEUE, id);
+      await reminders.cancel(id);
+      if (record)
+        await say(record, { text: `🚫 Cancelled by ${mention(actor.userId)}; nothing will be posted.` }, 'cancelled');
+      return 'Cancelled.';
+    },
+
+    async postNow(id: string, actor: Member): Promise<string> {
+      if (!(await find(id, actor.where))) return UNKNOWN_REQUEST;
+      const ok = await publisher.publish(id, actor, (r) =>
+        r.state === 'overdue' && mayCancel(r, actor) && inWorkspace(r, actor.where) ? r : undefined,
+      );
+      return ok
+        ? 'Posting now.'
+        : 'Only the requester or someone who may configure the bot can post this, and only once.';
+    },
+
+    /** New time on an overdue post (the form's time is already read and checked). */
+    async reschedule(id: string, actor: Member, at: number): Promise<string> {
+      if (!(await find(id, actor.where))) return UNKNOWN_REQUEST;
+      return missed.reschedule(id, actor, at);
+    },
+
+    /** Outside reviewers: invite (a personal link), what a link shows, a decision from it. */
+    outside,
+
+    /** Revoke reviewer links: all of a request's, or one reviewer's (`reviewerId`). */
+    revoke,
+
+    /** A reminder of a request still waiting for its quorum is due. */
+    onRemind: reminders.onRemind,
+
+    /** A link's burst of change requests settled: the thread hears the newest. */
+    onChangesDue: outside.onChangesDue,
+
+    /** Every change request of a request, oldest first (kept apart from the request). */
+    comments: comments.list,
+
+    /**
+     * The channel's policy changed (`/setup remind=…`, `approval_expiry=…`): requests already waiting take it at
+     * once, their next reminder and their expiry counted from when each was asked or last edited, instead of
+     * firing first at the time the old policy gave them (a day later for the default `remind`).
+     */
+    async policyChanged(channelKey: string): Promise<void> {
+      for (const r of await repo.ofChannel(channelKey)) await advance.rearm(r);
+    },
+
+    async markPosted(id: string, actor: Member): Promise<string> {
+      if (!(await find(id, actor.where))) return UNKNOWN_REQUEST;
+      if (!actor.canConfigure) return 'Only people who may configure the bot can mark a request as posted.';
+      const at = clock.now();
+      const { refusal } = await update(
+        id,
+        theirs(actor, (r) =>
+          r.state === 'unknown'
+            ? {
+                ...r,
+                state: 'published',
+                decidedBy: actor,
+                decidedAt: at,
+                error: 'Marked as posted by hand (the API’s answer was never seen).',
+              }
+            : decidedText(r),
+        ),
+      );
+      return refusal ?? 'Marked as posted.';
+    },
+
+    async retry(id: string, actor: Member): Promise<string> {
+      const refused =
+        'That cannot be tried again now (someone else did, or only people who may configure the bot can after an unknown outcome).';
+      const allowed = (r: PublishRequestRecord) =>
+        inWorkspace(r, actor.where) &&
+        (r.state === 'failed' ? mayCancel(r, actor) : r.state === 'unknown' && actor.canConfigure);
+      const seen = await find(id, actor.where);
+      if (!seen) return UNKNOWN_REQUEST;
+      if (!allowed(seen)) return refused;
+      return (await publisher.retry(seen, actor, allowed)) ? 'Tried again.' : refused;
+    },
+
+    /** A held post's time came (the scheduler may run it twice; the publisher's claim keeps it once). */
+    async onDue(task: Task): Promise<TaskOutcome> {
+      const id = String(task.data.id ?? task.id);
+      const r = await repo.get(id);
+      if (r?.state !== 'scheduled') return undefined;
+      const at = r.content.scheduleAt ?? task.dueAt;
+      if (clock.now() - at > OVERDUE_MS) {
+        await missed.ask(r, 'down');
+        return undefined;
+      }
+      await publisher.publish(id, undefined, (cur) => (cur.state === 'scheduled' ? cur : undefined));
+      return undefined;
+    },
+
+    /**
+     * Approvals ran out: the card is redrawn (Approve and Request changes gone) and the requester told, so
+     * a team sees the truth without clicking. The task lives in the scheduler's store, so a restart keeps
+     * it; an edit meanwhile moves it (same task id), a decided request ignores it.
+     */
+    async onExpiry(task: Task): Promise<TaskOutcome> {
+      const r = await repo.get(String(task.data.id ?? task.id));
+      if (r?.state !== 'pending') return undefined;
+      const policy = await policies.get(r.channelKey);
+      // Edited since, or the channel's expiry was lengthened: not yet, come back then.
+      if (!isExpired(r, policy, clock.now())) return { again: expiresAt(r, policy) };
+      await writes.show(r);
+      const hours = Math.round(policy.expiryMs / 3600_000);
+      await say(
+        r,
+        {
+          text: `⌛ ${mention(r.requester.userId)}, the approvals of this request ran out after ${hours} h, so nothing will be posted. Edit it to ask again (approvals start over), or Cancel it.`,
+        },
+        `expired:${r.editedAt}`,
+      );
+      return undefined;
+    },
+
+    onStale: outcomes.onStale,
+    recover: outcomes.recover,
+  };
+}
+
+export type RequestLifecycle = ReturnType<typeof createRequestLifecycle>;

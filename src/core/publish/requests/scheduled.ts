@@ -1,0 +1,108 @@
+// /scheduled: this channel's requests not published yet (waiting for approval, for their time, or for a
+// decision after a failed or unknown outcome), each with the buttons it needs, then the last 10 published.
+import { z } from 'zod';
+import { run } from '../../commands/handler.ts';
+import type { Card, Control, OutMessage } from '../../platform/message.ts';
+import { mention, truncate } from '../../platform/message.ts';
+import { deciderName, isExpired, mayCancel } from '../approvals/approvals.ts';
+import type { Policy } from '../approvals/policy.ts';
+import { defineCommand } from '../deps.ts';
+import { SCHEDULED } from '../publish-table.ts';
+import type { PublishRequestRecord } from './model.ts';
+import { approvalLine, requestControls } from './render.ts';
+import { formatWhen } from './schedule-time.ts';
+
+const LAST_PUBLISHED = 10;
+const NOT_YET = ['pending', 'scheduled', 'overdue', 'publishing', 'failed', 'unknown'];
+/** Discord shows at most 10 embeds per message: one per request not yet published, the last for the published. */
+const MAX_WAITING_CARDS = 9;
+
+/** Where a request stands, in words (the card's heading says the same at more length). */
+function stateText(r: PublishRequestRecord, policy: Policy, now: number): string {
+  switch (r.state) {
+    case 'pending':
+      return approvalLine(r, policy, now);
+    case 'scheduled':
+      return 'approved, waiting for its time';
+    case 'overdue':
+      return 'its time passed: Post now, New time or Cancel';
+    case 'publishing':
+      return 'publishing now';
+    case 'failed':
+      return `not published${r.error ? `: ${truncate(r.error, 200)}` : ''}`;
+    case 'unknown':
+      return '❓ outcome unknown, it may or may not have been posted: check the account, then Mark as posted or Try again';
+    default:
+      return r.state;
+  }
+}
+
+function line(r: PublishRequestRecord, policy: Policy, now: number): string {
+  const c = r.content;
+  const when =
+    r.state === 'published'
+      ? `published ${formatWhen(r.decidedAt ?? r.updatedAt, policy.timezone)}`
+      : c.scheduleAt !== null
+        ? formatWhen(c.scheduleAt, policy.timezone)
+        : r.state === 'pending'
+          ? 'now once approved'
+          : 'right away';
+  const approvers = [...new Set(r.approvals.map(deciderName))].join(', ');
+  const approved =
+    approvers !== ''
+      ? ` · approved by ${approvers}`
+      : policy.approvals === 0
+        ? ''
+        : r.state === 'pending'
+          ? ' · approved by nobody yet'
+          : '';
+  const what = truncate(r.content.title || c.videoUrl, 80);
+  const state = r.state === 'published' ? '' : ` · ${stateText(r, policy, now)}`;
+  return `\`${r.id}\` **${what}** → ${c.accounts.join(', ')} · ${when}${state} · requested by ${mention(r.requester.userId)}${approved}`;
+}
+
+export const scheduledCommand = defineCommand({
+  spec: SCHEDULED,
+  options: z.strictObject({}),
+  prepare(_v, ctx) {
+    return run(true, async (reply) => {
+      const kit = ctx.deps.publish;
+      const [all, policy] = await Promise.all([kit.repo.ofChannel(ctx.channelKey), kit.policies.get(ctx.channelKey)]);
+      const now = ctx.deps.clock.now();
+      const waiting = all.filter((r) => NOT_YET.includes(r.state));
+      const published = all
+        .filter((r) => r.state === 'published')
+        .slice(-LAST_PUBLISHED)
+        .reverse();
+      const me = { userId: ctx.origin.userId, canConfigure: ctx.canConfigure };
+      // The rows offer what the request's own card offers, except approving, which belongs on the card.
+      const controls = (r: PublishRequestRecord): Control[] => {
+        if (r.state === 'failed' || r.state === 'unknown') return requestControls(r, false);
+        const cancel = requestControls(r, isExpired(r, policy, now)).filter(
+          (c) => c.kind === 'action' && c.label === 'Cancel',
+        );
+        return mayCancel(r, me) ? cancel : [];
+      };
+      const cards: Card[] = waiting.slice(0, MAX_WAITING_CARDS).map((r) => {
+        const buttons = controls(r);
+        return {
+          title: truncate(r.content.title || r.content.videoUrl, 200),
+          body: line(r, policy, now),
+          tone: r.state === 'failed' || r.state === 'unknown' ? 'error' : 'pending',
+          ...(buttons.length ? { controls: buttons } : {}),
+        };
+      });
+      const more = waiting.length > MAX_WAITING_CARDS ? ` — the first ${MAX_WAITING_CARDS} below` : '';
+      // Cards follow the text on every platform, so the published list is the last card, after the waiting ones.
+      cards.push({
+        title: 'Last published',
+        body: published.length ? published.map((r) => line(r, policy, now)).join('\n') : 'Nothing published yet.',
+        tone: 'success',
+      });
+      const head = `**Not published yet: waiting for approval, for their time, or for a decision** (${waiting.length})${more}`;
+      const text = waiting.length ? head : `${head}\nNothing waiting.`;
+      const message: OutMessage = { text, cards };
+      await reply.ephemeral(message);
+    });
+  },
+});
