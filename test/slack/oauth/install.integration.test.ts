@@ -92,7 +92,8 @@ describe('installing reelbot in a workspace from /slack/install', () => {
     const back = new URL(redirect);
     expect(failed.text).toContain(`href="${`${back.pathname}${back.search}`.replaceAll('&', '&#38;')}"`);
     expect(failed.setCookie).toEqual([]);
-    const said = bot.logger.lines.slice(from).filter((l) => l.level !== 'debug');
+    // One line about it, whatever else the bot is doing meanwhile (loading voices…).
+    const said = bot.logger.lines.slice(from).filter((l) => l.level === 'warn' || l.level === 'error');
     expect(said.map((l) => [l.level, l.msg])).toEqual([
       ['warn', 'could not reach Slack to finish an install; the link stays valid'],
     ]);
