@@ -51,6 +51,9 @@ export function machineNow(): Machine {
 export const describeMachine = (m: Machine): string =>
   `${m.date} on ${m.cpu} × ${m.cores} cores · ${m.memoryGiB.toFixed(1)} GiB RAM · Node ${m.node} · load average ${m.load.toFixed(1)} at the start of the run`;
 
+/** The id prefix of a section no benchmark writes: a before/after comparison, kept across runs. */
+const COMPARISON = 'compare-';
+
 const BEGIN = (id: string) => `<!-- bench:${id} -->`;
 const END = (id: string) => `<!-- /bench:${id} -->`;
 
@@ -68,7 +71,8 @@ export function sectionsIn(text: string): Map<string, string> {
 
 /**
  * The whole file: `intro`, then every benchmark in `order`, from this run where it was measured, else from
- * `previous` (the file's earlier text) when it had one.
+ * `previous` (the file's earlier text) when it had one; then its comparisons (`compare-…` sections: one change's
+ * figures before and after, measured side by side by hand), kept as they were.
  */
 export function renderReport(
   intro: string,
@@ -79,6 +83,7 @@ export function renderReport(
   const earlier = sectionsIn(previous);
   const now = new Map(measured.map((s) => [s.id, renderSection(s)]));
   const body = order.map((id) => now.get(id) ?? earlier.get(id)).filter((s): s is string => s !== undefined);
+  body.push(...[...earlier].filter(([id]) => id.startsWith(COMPARISON)).map(([, text]) => text));
   return `${[intro.trim(), ...body].join('\n\n')}\n`;
 }
 

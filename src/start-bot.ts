@@ -10,12 +10,10 @@ import type { JobService } from './core/jobs/service.ts';
 import type { MediaClient } from './core/media/client.ts';
 import type { Metrics } from './core/metrics.ts';
 import type { ChatAdapter, ConnectionHealth } from './core/platform/chat-adapter.ts';
-import type { HttpResult } from './core/platform/http-result.ts';
 import type { Bot } from './core/platform/interaction.ts';
 import type { ChatPort, Store } from './core/ports.ts';
 import type { PublishKit } from './core/publish/kit.ts';
 import type { Scheduler } from './core/scheduler.ts';
-import type { Headers } from './infra/http/server.ts';
 import { createClosers } from './runtime/closers.ts';
 import type { Sandbox } from './sandbox/server.ts';
 import { attachAdapters } from './start/adapters.ts';
@@ -23,6 +21,7 @@ import { buildCore } from './start/core.ts';
 import { openInfrastructure } from './start/infrastructure.ts';
 import type { BotOptions } from './start/options.ts';
 import { serve } from './start/serve.ts';
+import type { WebAnswer } from './web/edge.ts';
 
 export { embeddedScheduler, SANDBOX_KEY } from './start/infrastructure.ts';
 export type { BotOptions, InfraOptions, Tuning } from './start/options.ts';
@@ -55,8 +54,8 @@ export interface RunningBot {
   registerChat(port: ChatPort): void;
   /** A connection /healthz reports (and answers 503 while it is down). */
   watchConnection(name: string, health: () => ConnectionHealth): void;
-  /** Answers a request as the listener would (webhooks, /healthz, /metrics), in this process, without a socket. */
-  request(method: string, path: string, body?: string | Buffer, headers?: Headers): Promise<HttpResult>;
+  /** Answers a request as the web edge would (webhooks, /healthz, /metrics, pages), in this process, without a socket. */
+  request(method: string, path: string, body?: string | Buffer, headers?: Record<string, string>): Promise<WebAnswer>;
   /**
    * Stops within the shutdown bound, last opened first: the adapters' acknowledged work and queued posts,
    * then the scheduler, the listener, the media client and the store. Resolves false when something was cut short.
@@ -96,7 +95,7 @@ export async function startBot(config: Config, options: BotOptions): Promise<Run
       ...(finishing.length > 0 ? { finished: Promise.race(finishing) } : {}),
       registerChat: (port) => core.chats.set(port.platform, port),
       watchConnection: (name, h) => connections.set(name, h),
-      request: (method, path, body, headers) => infra.http.request(method, path, body, headers),
+      request: (method, path, body, headers) => infra.web.request(method, path, body, headers),
       stop: () => closers.closeAll(),
     };
   } catch (err) {

@@ -41,8 +41,11 @@ const WRAPPERS: Record<string, string> = {
   keyv: 'infra/store/keyv-backend.ts',
   '@keyv/sqlite': 'infra/store/sqlite-store.ts',
   ioredis: 'infra/redis/redis-connection.ts',
-  // Slack's tiers counted in Redis across replicas, and review pages' requests per client address in memory.
-  'rate-limiter-flexible': 'infra/http/client-limit.ts, infra/redis/redis-rate-window.ts',
+  // Slack's tiers counted in Redis across replicas, and requests per client address at the web edge in memory.
+  'rate-limiter-flexible': 'infra/redis/redis-rate-window.ts, web/client-limit.ts',
+  hono: 'web/edge.ts',
+  '@hono/node-server': 'web/edge.ts',
+  '@hono/node-server/utils/response': 'web/edge.ts',
   bullmq: 'infra/scheduler/bullmq.ts',
   'prom-client': 'infra/prom-metrics.ts',
   pino: 'runtime/logger.ts',
@@ -65,11 +68,55 @@ describe('the core', () => {
     expect(offenders(core, (i) => /^(discord\.js|@discordjs\/|@slack\/)/.test(i))).toEqual([]);
   });
 
-  it('never imports the infrastructure, the adapters, the sandbox, the CLIs or the composition root', () => {
-    const outside = /^(infra|discord|slack|console|sandbox|cli|runtime|start)\/|^(main|start-bot|config)\.ts$/;
+  it('never imports the infrastructure, the web edge, the adapters, the sandbox, the CLIs or the composition root', () => {
+    const outside = /^(infra|web|discord|slack|console|sandbox|cli|runtime|start)\/|^(main|start-bot|config)\.ts$/;
     expect(offenders(core, (i) => outside.test(i), true)).toEqual([]);
   });
+
+  it('never imports a web framework: a route is a web-standard Request in and a Response or a Page out', () => {
+    expect(offenders(core, (i) => /^(hono|@hono\/)/.test(i))).toEqual([]);
+  });
+
+  it('writes no HTML: pages are data (core/platform/page.ts), rendered by the web edge', () => {
+    // Markup, not a placeholder in a comment (`<video link>`) or a type parameter: a doctype, a closing tag, or a
+    // tag with a quoted attribute.
+    const tags =
+      'html|head|body|main|meta|title|style|script|form|input|textarea|button|label|video|img|a|p|div|span|strong|em|h[1-6]|dl|dt|dd|ul|ol|li|time';
+    const markup = new RegExp(`<!doctype html|</(${tags})>|<(${tags})\\s[^<>]*=\\s*["'][^<>]*>`);
+    const withHtml = core.filter((f) => markup.test(readFileSync(f, 'utf8'))).map(name);
+    expect(withHtml).toEqual([]);
+  });
 });
+
+describe('the web edge', () => {
+  const web = inLayer('web/');
+
+  it('imports the core and its libraries, never the infrastructure, an adapter, a feature or the composition root', () => {
+    const outside = /^(infra|discord|slack|console|sandbox|cli|runtime|start)\/|^(main|start-bot|config)\.ts$/;
+    const bad = (i: string) => outside.test(i) || featureOf(i) !== undefined || i.startsWith('core/app/');
+    expect(offenders(web, bad, true)).toEqual([]);
+  });
+
+  it('escapes one way: the html tagged template, and no other escaping function in src/web or src/core', () => {
+    const escapers = [...web, ...inLayer('core/')].filter((f) =>
+      /function escapeHtml|escapeHtml\s*=/.test(readFileSync(f, 'utf8')),
+    );
+    expect(escapers.map(name)).toEqual([]);
+  });
+});
+
+/** The paths routes declare (`X_PATH = '/…'`, `path: '/…'`, the values of an `X_PATHS = { … }`), by first segment. */
+function routePrefixes(files: string[]): string[] {
+  const found = files.flatMap((f) => {
+    const text = readFileSync(f, 'utf8');
+    const singles = [...text.matchAll(/(?:_PATH\s*=|path:)\s*['"](\/[^'"]+)['"]/g)].map((m) => m[1] ?? '');
+    const objects = [...text.matchAll(/_PATHS\s*=\s*\{([^}]*)\}/g)].flatMap((m) =>
+      [...(m[1] ?? '').matchAll(/['"](\/[^'"]+)['"]/g)].map((x) => x[1] ?? ''),
+    );
+    return [...singles, ...objects];
+  });
+  return [...new Set(found.map((p) => `/${p.split('/')[1]}`))].sort();
+}
 
 describe('the infrastructure', () => {
   it('serves the core: it never imports the adapters, the sandbox, the CLIs or the composition root', () => {
@@ -79,16 +126,15 @@ describe('the infrastructure', () => {
 });
 
 describe('the adapters', () => {
-  // A raw route an adapter mounts on the listener reads its body with the listener's own bound.
-  const MOUNTED_ON_THE_LISTENER = 'infra/http/read-body.ts';
-
-  it.each(['discord', 'slack', 'console'])('%s imports no other adapter and no infrastructure', (adapter) => {
-    const outside = new RegExp(
-      `^(infra|sandbox|cli|start|(?!${adapter}/)(discord|slack|console))/|^(main|start-bot)\\.ts$`,
-    );
-    const bad = (i: string) => outside.test(i) && i !== MOUNTED_ON_THE_LISTENER;
-    expect(offenders(inLayer(`${adapter}/`), bad, true)).toEqual([]);
-  });
+  it.each(['discord', 'slack', 'console'])(
+    '%s imports no other adapter, no infrastructure and not the web edge',
+    (adapter) => {
+      const outside = new RegExp(
+        `^(infra|web|sandbox|cli|start|(?!${adapter}/)(discord|slack|console))/|^(main|start-bot)\\.ts$`,
+      );
+      expect(offenders(inLayer(`${adapter}/`), (i) => outside.test(i), true)).toEqual([]);
+    },
+  );
 });
 
 describe('each wrapped library', () => {
@@ -179,6 +225,32 @@ describe('features, the framework and the seam', () => {
 
   it.each(['infra', 'discord', 'slack', 'console'])('%s imports no feature', (layer) => {
     expect(offenders(inLayer(`${layer}/`), (i) => featureOf(i) !== undefined, true)).toEqual([]);
+  });
+
+  describe('routes come from the features that own them', () => {
+    const owners = all.filter((f) => featureOf(name(f)) !== undefined);
+    const routeFiles = owners.filter((f) => routePrefixes([f]).length > 0).map(name);
+    const prefixes = routePrefixes(owners);
+    const naming = [...inLayer('start/'), ...inLayer('core/app/'), ...inLayer('web/')];
+
+    it('finds the routes features and adapters bring (the check itself works)', () => {
+      expect(prefixes).toEqual(expect.arrayContaining(['/review', '/webhooks']));
+      expect(routeFiles).toEqual(expect.arrayContaining(['core/jobs/webhook.ts', 'core/publish/review/route.ts']));
+    });
+
+    it('start/, core/app and the web edge import no file that declares a feature’s route', () => {
+      expect(offenders(naming, (i) => routeFiles.includes(i), true)).toEqual([]);
+    });
+
+    it('start/, core/app and the web edge name no feature’s path', () => {
+      const named = naming.flatMap((f) => {
+        const text = readFileSync(f, 'utf8');
+        return prefixes
+          .filter((p) => new RegExp(`['"\`/]${p.slice(1)}[/'"\`]`).test(text))
+          .map((p) => `${name(f)} names ${p}`);
+      });
+      expect(named).toEqual([]);
+    });
   });
 });
 

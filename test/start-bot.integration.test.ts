@@ -96,6 +96,30 @@ describe('startBot', () => {
     }
   });
 
+  it('says where the listener is actually bound: every interface, or the one address it was given', async () => {
+    const everywhere = createRecordingLogger();
+    bot = await startBot(consoleConfig({ HOST: '0.0.0.0' }), {
+      logger: everywhere,
+      console: { input: new PassThrough(), output: new PassThrough(), waitMs: 0 },
+    });
+    const wide = everywhere.lines.find((l) => l.msg.startsWith('HTTP listener ready'));
+    expect(wide?.obj).toEqual({ address: '0.0.0.0', port: bot.port });
+    expect(wide?.msg).toContain(`on 0.0.0.0:${bot.port}, every interface`);
+    expect(wide?.msg).toContain(`http://127.0.0.1:${bot.port}/healthz`);
+    await bot.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+
+    const local = createRecordingLogger();
+    bot = await startBot(consoleConfig(), {
+      logger: local,
+      console: { input: new PassThrough(), output: new PassThrough(), waitMs: 0 },
+    });
+    const line = local.lines.find((l) => l.msg.startsWith('HTTP listener ready'));
+    expect(line?.obj).toEqual({ address: '127.0.0.1', port: bot.port });
+    expect(line?.msg).toContain(`on 127.0.0.1:${bot.port} (`);
+    expect(line?.msg).not.toContain('every interface');
+  });
+
   it('answers in process without opening a port when asked not to listen', async () => {
     const config = loadConfig({ MEDIA_API_URL: 'sandbox', ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64') });
     bot = await startBot(config, {

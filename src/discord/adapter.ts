@@ -2,9 +2,10 @@
 // interactions into calls on the core's Bot, and a ChatPort for posting later with the bot token.
 import { Client, Events, GatewayIntentBits, Partials, Routes } from 'discord.js';
 import type { Once } from '../core/guarantees/once.ts';
-import type { ConnectionHealth, RawRoute } from '../core/platform/chat-adapter.ts';
+import type { ConnectionHealth } from '../core/platform/chat-adapter.ts';
 import { createDispatch, type DispatchOptions } from '../core/platform/dispatch.ts';
 import type { Bot } from '../core/platform/interaction.ts';
+import type { Route } from '../core/platform/route.ts';
 import { type StartCall, withinStartBound } from '../core/platform/start-bound.ts';
 import type { ChatPort, Logger, Store } from '../core/ports.ts';
 import { createDiscordChatPort } from './chat-port.ts';
@@ -55,8 +56,8 @@ export interface DiscordAdapterOptions {
 
 export interface DiscordAdapter {
   chatPort: ChatPort;
-  /** In HTTP interactions mode, the route to mount on the bot's listener. */
-  routes?: RawRoute[];
+  /** In HTTP interactions mode, the route Discord POSTs to, on the bot's web edge. */
+  routes?: Route[];
   start(): Promise<void>;
   /** Lets the work behind interactions already acknowledged end (up to `drainMs`, default 5 s), then disconnects. */
   stop(drainMs?: number): Promise<void>;
@@ -190,7 +191,7 @@ export function createDiscordAdapter(options: DiscordAdapterOptions): DiscordAda
         : turn && !turn.held
           ? { ok: true, state: 'standby (another replica holds the gateway)' }
           : { ok: gateway === 'ready' && client.isReady(), state: gateway },
-    ...(http ? { routes: [{ method: 'POST' as const, path: INTERACTIONS_PATH, handler: http.handler }] } : {}),
+    ...(http ? { routes: [http.route] } : {}),
     async start() {
       if (http) {
         logger.info({ path: INTERACTIONS_PATH }, 'Discord interactions arrive over HTTP (no gateway connection)');

@@ -3,14 +3,14 @@
 // balancer, as Slack's HTTP mode does. Each verified request goes through discord.js (the same Interaction
 // objects and handler as the gateway), and its first answer goes back as the HTTP response: discord.js's own
 // callback request for that interaction (deferReply, deferUpdate, respond, reply, showModal) is intercepted
-// in its REST options (`makeRequest`) and written to the waiting response instead, so discord.js keeps its
-// own record of what was answered and editReply, followUp and deleteReply work as over the gateway.
+// in its REST options (`makeRequest`) and becomes the route's answer instead, so discord.js keeps its own
+// record of what was answered and editReply, followUp and deleteReply work as over the gateway. The route is
+// one of the web edge's (core/platform/route.ts), which bounds the body before it runs.
 
 import type { KeyObject } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type Client, DefaultRestOptions } from 'discord.js';
+import type { Route } from '../core/platform/route.ts';
 import type { Logger } from '../core/ports.ts';
-import { readBody, TooLarge } from '../infra/http/read-body.ts';
 import { discordPublicKey, verifyDiscordSignature } from './http-verify.ts';
 
 export const INTERACTIONS_PATH = '/discord/interactions';
@@ -23,17 +23,20 @@ const CALLBACK_PATH = /\/interactions\/(\d{1,20})\/[^/]+\/callback(?:\?|$)/;
 type MakeRequest = typeof DefaultRestOptions.makeRequest;
 
 interface Waiting {
+  /** Answers the waiting request with `body`; resolves once the answer is sent. */
   answer(body: string): Promise<void>;
 }
 
 export interface HttpInteractions {
   /** For the client's REST options: answers an interaction's first callback through its HTTP response. */
   makeRequest: MakeRequest;
-  /** Mount on the bot's HTTP listener at INTERACTIONS_PATH. */
-  handler(req: IncomingMessage, res: ServerResponse): void;
+  /** POST INTERACTIONS_PATH on the bot's web edge. */
+  route: Route;
   /** Connects the client whose handler receives the interactions (before the first request). */
   attach(client: Client): void;
 }
+
+const json = (status: number, body: unknown) => Response.json(body, { status });
 
 export function createHttpInteractions(options: {
   publicKeyHex: string;
@@ -46,7 +49,7 @@ export function createHttpInteractions(options: {
   const waiting = new Map<string, Waiting>();
   let client: Client | undefined;
 
-  /** Writes `body` into the interaction's waiting HTTP response; false when none waits. */
+  /** Answers the interaction's waiting request with `body`; false when none waits. */
   const answerWaiting = async (id: string, body: string): Promise<boolean> => {
     const target = waiting.get(id);
     if (!target) return false;
@@ -63,52 +66,52 @@ export function createHttpInteractions(options: {
     return DefaultRestOptions.makeRequest(url, init);
   };
 
-  function handler(req: IncomingMessage, res: ServerResponse) {
-    readBody(req, MAX_INTERACTION_BYTES)
-      .then((body) => receive(req, res, body))
-      .catch((err: unknown) => {
-        if (err instanceof TooLarge) return send(res, 413, { error: 'payload too large' });
-        logger.error({ err }, 'discord http interaction failed');
-        if (!res.headersSent) send(res, 500, { error: 'internal error' });
+  const route: Route = {
+    method: 'POST',
+    path: INTERACTIONS_PATH,
+    maxBodyBytes: MAX_INTERACTION_BYTES,
+    async handle(request, ctx) {
+      // The signature covers the exact bytes: read them before anything parses them.
+      const body = Buffer.from(await request.arrayBuffer());
+      const signature = request.headers.get('x-signature-ed25519') ?? undefined;
+      const timestamp = request.headers.get('x-signature-timestamp') ?? undefined;
+      if (!(await verifyDiscordSignature(key, { signature, timestamp }, body, now()))) {
+        return json(401, { error: 'invalid request signature' });
+      }
+      const payload = parse(body);
+      if (!payload) return json(400, { error: 'body is not an interaction' });
+      // PING: Discord checks the endpoint with it when it is saved, and now and then after.
+      if (payload.type === 1) return json(200, { type: 1 });
+      if (!client) return json(503, { error: 'not ready' });
+      // The same interaction again while the first still waits for its answer (a replayed request): Discord
+      // never sends one twice, and two waiting for one answer could get each other's.
+      if (waiting.has(payload.id)) return json(409, { error: 'interaction already in progress' });
+      const c = client;
+      return new Promise<Response>((resolve) => {
+        const timer = setTimeout(() => {
+          waiting.delete(payload.id);
+          logger.warn({ interactionId: payload.id }, 'no first answer within 2.8 s; Discord shows the person an error');
+          resolve(json(500, { error: 'no answer in time' }));
+        }, FIRST_ANSWER_MS);
+        waiting.set(payload.id, {
+          answer: (callback) =>
+            new Promise<void>((sent) => {
+              clearTimeout(timer);
+              // Resolved once the answer is out, so the edits and follow-ups that come next find it in place.
+              ctx.after(async () => sent());
+              resolve(new Response(callback, { status: 200, headers: { 'content-type': 'application/json' } }));
+            }),
+        });
+        dispatch(c, payload);
       });
-  }
-
-  async function receive(req: IncomingMessage, res: ServerResponse, body: Buffer) {
-    const signature = header(req, 'x-signature-ed25519');
-    const timestamp = header(req, 'x-signature-timestamp');
-    if (!(await verifyDiscordSignature(key, { signature, timestamp }, body, now()))) {
-      return send(res, 401, { error: 'invalid request signature' });
-    }
-    const payload = parse(body);
-    if (!payload) return send(res, 400, { error: 'body is not an interaction' });
-    // PING: Discord checks the endpoint with it when it is saved, and now and then after.
-    if (payload.type === 1) return send(res, 200, { type: 1 });
-    if (!client) return send(res, 503, { error: 'not ready' });
-    // The same interaction again while the first still waits for its answer (a replayed request): Discord
-    // never sends one twice, and two waiting for one answer could get each other's.
-    if (waiting.has(payload.id)) return send(res, 409, { error: 'interaction already in progress' });
-    const timer = setTimeout(() => {
-      waiting.delete(payload.id);
-      logger.warn({ interactionId: payload.id }, 'no first answer within 2.8 s; Discord shows the person an error');
-      send(res, 500, { error: 'no answer in time' });
-    }, FIRST_ANSWER_MS);
-    waiting.set(payload.id, {
-      answer: (callback) =>
-        new Promise<void>((resolve) => {
-          clearTimeout(timer);
-          res.writeHead(200, jsonHeaders(callback));
-          // Resolved once written, so the edits and follow-ups that come next find the answer in place.
-          res.end(callback, () => resolve());
-        }),
-    });
-    dispatch(client, payload);
-  }
+    },
+  };
 
   return {
     makeRequest,
-    handler,
-    attach(c) {
-      client = c;
+    route,
+    attach(attached) {
+      client = attached;
     },
   };
 }
@@ -131,25 +134,4 @@ function parse(body: Buffer): ({ id: string; type: number } & Record<string, unk
   if (typeof type !== 'number' || !Number.isInteger(type) || type < 1 || type > 5) return undefined;
   if (type !== 1 && (typeof id !== 'string' || !/^\d{1,20}$/.test(id))) return undefined;
   return value as { id: string; type: number } & Record<string, unknown>;
-}
-
-const header = (req: IncomingMessage, name: string): string | undefined => {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value[0] : value;
-};
-
-/**
- * With its length known, the answer goes out in one write; without it, node:http frames it as chunked
- * (writeHead stores the headers before the body is seen), four more buffers per answer.
- */
-const jsonHeaders = (text: string) => ({
-  'content-type': 'application/json',
-  'content-length': Buffer.byteLength(text),
-});
-
-function send(res: ServerResponse, status: number, body: unknown) {
-  if (res.headersSent) return;
-  const text = JSON.stringify(body);
-  res.writeHead(status, jsonHeaders(text));
-  res.end(text);
 }

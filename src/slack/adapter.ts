@@ -7,6 +7,7 @@ import { ConfigError } from '../core/errors.ts';
 import type { Once } from '../core/guarantees/once.ts';
 import type { ConnectionHealth } from '../core/platform/chat-adapter.ts';
 import { createDispatch, type DispatchOptions } from '../core/platform/dispatch.ts';
+import type { HealthPart } from '../core/platform/health-part.ts';
 import type { Bot } from '../core/platform/interaction.ts';
 import { createMemoryRateWindow, type RateWindow } from '../core/platform/rate-window.ts';
 import { PLATFORM_START_BOUND_MS, type StartCall, withinStartBound } from '../core/platform/start-bound.ts';
@@ -80,8 +81,11 @@ export interface SlackAdapter {
   stop(drainMs?: number): Promise<void>;
   /** For /healthz: Socket Mode's WebSocket state; HTTP mode is ok once Slack answered the token check (Slack calls in). */
   health(): ConnectionHealth;
-  /** Distribution mode: how many workspaces have the app installed, and how many must install it again. */
-  installations?: () => Promise<{ installations: number; needReinstall: number }>;
+  /**
+   * Distribution mode, for /healthz: `slackInstallations`, how many workspaces have the app installed and how many
+   * must install it again (no ids); null when they cannot be counted (the store is away).
+   */
+  healthPart?: () => Promise<HealthPart>;
 }
 
 function missingToken(): never {
@@ -227,7 +231,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
   return {
     chatPort: createSlackChatPort({ apiFor: (teamId) => workspace(teamId).api }),
     routes,
-    ...(tokens.installations ? { installations: tokens.installations } : {}),
+    ...(tokens.healthPart ? { healthPart: tokens.healthPart } : {}),
     health: () =>
       http
         ? { ok: initialised, state: initialised ? 'http mode' : 'checking the token with Slack' }

@@ -4,6 +4,7 @@
 // and the post lanes are counted, who may configure) asks the source, so no call branches on the mode.
 import { createHash } from 'node:crypto';
 import type { App, AppOptions } from '@slack/bolt';
+import type { HealthPart } from '../core/platform/health-part.ts';
 import type { Route } from '../core/platform/route.ts';
 import type { HandlerDeps } from './boundary.ts';
 
@@ -31,8 +32,8 @@ export interface SlackTokenSource {
   registerEvents(app: App, deps: HandlerDeps): void;
   /** Answers a request Bolt could not authorize (a workspace without the app), and says true; else false. */
   explainUnauthorized(error: unknown, body: unknown): Promise<boolean>;
-  /** For /healthz: how many workspaces have the app, and how many must install it again. */
-  installations?: () => Promise<{ installations: number; needReinstall: number }>;
+  /** Its part of /healthz (distribution mode: how many workspaces have the app, how many must install it again). */
+  healthPart?: () => Promise<HealthPart>;
 }
 
 /** SLACK_BOT_TOKEN: one workspace, whatever team id a request names. */

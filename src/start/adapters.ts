@@ -20,8 +20,6 @@ export interface Attached {
   adapters: ChatAdapter[];
   /** The connections /healthz reports (and answers 503 while one is down). */
   connections: Map<string, () => ConnectionHealth>;
-  /** Slack distribution mode: installations counted for /healthz. */
-  installations?: () => Promise<{ installations: number; needReinstall: number }>;
 }
 
 async function createDiscord(config: Config, options: BotOptions, infra: Infrastructure, core: Core) {
@@ -38,7 +36,7 @@ async function createDiscord(config: Config, options: BotOptions, infra: Infrast
     store: infra.store,
     once: core.once,
     metrics: infra.metrics,
-    awaiting: infra.http.answersAwaited,
+    awaiting: infra.web.answersAwaited,
     // The adapter tags its own lines with the platform; tagging here too wrote it twice.
     logger,
     token: discord.token,
@@ -68,7 +66,7 @@ async function createSlack(config: Config, options: BotOptions, infra: Infrastru
     bot: core.bot,
     once: core.once,
     metrics: infra.metrics,
-    awaiting: infra.http.answersAwaited,
+    awaiting: infra.web.answersAwaited,
     // The Slack adapter tags its own lines (Bolt's included) with the platform; tagging here too wrote it twice.
     logger: options.logger,
     ...(slack.botToken ? { botToken: slack.botToken } : {}),
@@ -95,7 +93,7 @@ async function createSlack(config: Config, options: BotOptions, infra: Infrastru
     ...(rateWindow ? { rateWindow } : {}),
     ...(tuning.slackRateWindowMs ? { rateWindowMs: tuning.slackRateWindowMs } : {}),
   });
-  const attached: ChatAdapter & Pick<typeof adapter, 'installations'> = {
+  const attached: ChatAdapter = {
     platform: 'slack',
     ...adapter,
     async stop(drainMs) {
@@ -156,6 +154,5 @@ export async function attachAdapters(
     core.chats.set(a.platform, a.chatPort);
     if (a.health) connections.set(a.platform, a.health);
   }
-  const installations = slack?.installations;
-  return { adapters, connections, ...(installations ? { installations } : {}) };
+  return { adapters, connections };
 }

@@ -9,8 +9,9 @@ import type { SettingsRepo } from '../core/channels/settings-repo.ts';
 import { createOnce, type Once } from '../core/guarantees/once.ts';
 import { createOutbox, type Outbox } from '../core/guarantees/outbox.ts';
 import type { JobService, JobTimings } from '../core/jobs/service.ts';
-import type { WebhookHandler } from '../core/platform/http-result.ts';
+import type { HealthPart } from '../core/platform/health-part.ts';
 import type { Bot } from '../core/platform/interaction.ts';
+import type { Route } from '../core/platform/route.ts';
 import type { WorkspaceEnd } from '../core/platform/workspace-end.ts';
 import type { ChatPort, Platform, SecretBox } from '../core/ports.ts';
 import type { PublishKit } from '../core/publish/kit.ts';
@@ -29,7 +30,10 @@ export interface Core {
   settings: SettingsRepo;
   jobs: JobService;
   publish: PublishKit;
-  webhook: WebhookHandler;
+  /** The features' routes (webhooks, the review page…) for the web edge. */
+  routes: readonly Route[];
+  /** The features' parts of /healthz. */
+  health: readonly (() => Promise<HealthPart>)[];
   /** Each feature's recovery, run once the scheduler has started. */
   recover(): Promise<void>;
   /** The chat each platform's posts go to; the adapters (or a test) register theirs. */
@@ -75,12 +79,12 @@ export async function buildCore(config: Config, options: BotOptions, infra: Infr
   // name that never resolves (config.ts), so it cannot post into its own 127.0.0.1.
   const webhookBase = () =>
     config.publicUrl ??
-    (sandboxMode ? `http://127.0.0.1:${infra.http.boundPort() ?? config.port}` : UNREACHABLE_WEBHOOK_BASE);
+    (sandboxMode ? `http://127.0.0.1:${infra.web.bound()?.port ?? config.port}` : UNREACHABLE_WEBHOOK_BASE);
   // Review links go to people outside the chat: PUBLIC_URL, or this listener's own address for a local try.
   const reviewBase = () =>
     config.publicUrl
       ? { url: config.publicUrl, localOnly: false }
-      : { url: `http://${listenerHost(config.host)}:${infra.http.boundPort() ?? config.port}`, localOnly: true };
+      : { url: `http://${listenerHost(config.host)}:${infra.web.bound()?.port ?? config.port}`, localOnly: true };
   const timings = { ...timingsFor(config, sandboxMode), ...options.tuning?.timings };
 
   // The features, mounted on the core's services; their queues are registered before the scheduler starts.
@@ -126,7 +130,8 @@ export async function buildCore(config: Config, options: BotOptions, infra: Infr
     settings: app.channels.settings,
     jobs: app.jobs.jobs,
     publish: app.publish.publish,
-    webhook: app.webhook,
+    routes: app.routes,
+    health: app.health,
     recover: () => app.recover(),
     chats,
     webhookBase,

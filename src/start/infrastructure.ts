@@ -1,6 +1,6 @@
 // Stage 1: what the bot runs on. The store (pinged, legacy keys moved), the Redis connections replicas
-// share, the media API's client (and the sandbox when it stands in for the API), the scheduler, and the HTTP
-// listener, created but not listening: its routes are mounted once the bot is built. Each has its closer,
+// share, the media API's client (and the sandbox when it stands in for the API), the scheduler, and the web
+// edge, created but not listening: its routes are mounted once the bot is built. Each has its closer,
 // so the scheduler's running tasks finish before the media client and the store they call are closed.
 import { dirname, join } from 'node:path';
 import type { Config } from '../config.ts';
@@ -12,14 +12,14 @@ import { createKeyNamer } from '../core/media/key-name.ts';
 import type { Metrics } from '../core/metrics.ts';
 import { type Clock, type Logger, type Store, systemClock } from '../core/ports.ts';
 import type { Scheduler } from '../core/scheduler.ts';
-import type { MediaApiHealth } from '../infra/http/health.ts';
-import { createHttpServer, type HttpServer } from '../infra/http/server.ts';
 import { createMetrics } from '../infra/prom-metrics.ts';
 import { bullmqPrefix, KEY_PREFIX } from '../infra/redis/redis-keys.ts';
 import { openStore, type StoreOptions } from '../infra/store/open-store.ts';
 import type { Closers } from '../runtime/closers.ts';
 import { DEFAULT_SANDBOX_PORT } from '../sandbox/options.ts';
 import type { Sandbox, SandboxOptions } from '../sandbox/server.ts';
+import { createWebEdge, type WebEdge } from '../web/edge.ts';
+import type { MediaApiHealth } from '../web/health.ts';
 import type { BotOptions, SchedulerFactory } from './options.ts';
 
 /** The key the bot sends when it runs against the local sandbox, which accepts any key. */
@@ -50,7 +50,8 @@ export interface Infrastructure {
   media: MediaClient;
   /** The media API's last answer, for /healthz. */
   mediaApiHealth(): MediaApiHealth | undefined;
-  http: HttpServer;
+  /** The one web edge, routed once the bot is built (serve.ts). */
+  web: WebEdge;
   metrics: Metrics;
 }
 
@@ -207,8 +208,8 @@ export async function openInfrastructure(
   // Stopped once the adapters finished their acknowledged work, which may still schedule tasks.
   closers.push('the scheduler', () => scheduler.stop());
 
-  const http = createHttpServer({ logger });
-  closers.push('the HTTP listener', () => http.close());
+  const web = createWebEdge({ logger });
+  closers.push('the HTTP listener', () => web.close());
 
   return {
     clock,
@@ -222,7 +223,7 @@ export async function openInfrastructure(
     ...(sandbox ? { sandbox } : {}),
     media,
     mediaApiHealth: () => lastMediaAnswer,
-    http,
+    web,
     metrics,
   };
 }

@@ -9,7 +9,6 @@ import type { HttpTransport } from '../core/media/http-transport.ts';
 import type { Bot } from '../core/platform/interaction.ts';
 import type { ChatPort, Clock, Logger, Store } from '../core/ports.ts';
 import type { Scheduler } from '../core/scheduler.ts';
-import type { ClientRate } from '../infra/http/client-limit.ts';
 import type { StoreOptions } from '../infra/store/open-store.ts';
 import type { Sandbox, SandboxOptions } from '../sandbox/server.ts';
 import type { PaceOptions } from '../slack/pace.ts';
@@ -45,10 +44,11 @@ export interface Tuning {
   slackRateWindowMs?: number;
   /** The media client's waits and retries (a suite about timeouts or 429s shortens them). */
   media?: Partial<Pick<MediaClientOptions, 'sleep' | 'maxPostAttempts' | 'headersTimeoutMs' | 'bodyTimeoutMs'>>;
-  /** Review page requests per client address (default 60 a minute; a suite about the limit lowers it). */
-  reviewRate?: ClientRate;
-  /** How long a publish's outcome is written again while the store is away (a suite about longer outages shortens it). */
-  publish?: Pick<FeatureOptions['publish'], 'storedBoundMs'>;
+  /**
+   * How long a publish's outcome is written again while the store is away (a suite about longer outages shortens it),
+   * and review page requests per client address (a suite about the limit lowers it).
+   */
+  publish?: Pick<FeatureOptions['publish'], 'storedBoundMs' | 'reviewRate'>;
 }
 
 export interface BotOptions {

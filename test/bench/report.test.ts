@@ -50,4 +50,16 @@ describe('BENCHMARKS.md as the runner writes it', () => {
     const first = renderReport('# B', ['gone'], [section('gone', '2026-11-01', '| gone |')]);
     expect(renderReport('# B', ['store'], [], first)).not.toContain('| gone |');
   });
+
+  it('keeps a comparison written by hand, after the benchmarks', () => {
+    const first = `${renderReport('# B', ['store'], [section('store', '2026-11-01', '| store |')])}
+<!-- bench:compare-edge -->
+## Before and after
+| before | after |
+<!-- /bench:compare-edge -->
+`;
+    const second = renderReport('# B', ['store'], [section('store', '2026-12-01', '| new store |')], first);
+    expect(second).toContain('| before | after |');
+    expect(second.indexOf('| new store |')).toBeLessThan(second.indexOf('| before | after |'));
+  });
 });

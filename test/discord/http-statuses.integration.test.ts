@@ -1,9 +1,8 @@
 import { generateKeyPairSync, type KeyObject } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Client } from 'discord.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHttpInteractions, MAX_INTERACTION_BYTES } from '../../src/discord/http-interactions.ts';
+import { createWebEdge, type WebEdge } from '../../src/web/edge.ts';
 import { signedHeaders } from '../doubles/discord/http-delivery.ts';
 import { PERMISSIONS, slashCommand } from '../doubles/discord/interactions.ts';
 import { createRecordingLogger } from '../support/recording-logger.ts';
@@ -21,13 +20,13 @@ interface Endpoint {
   attach(): void;
 }
 
-let server: Server | undefined;
+let edge: WebEdge | undefined;
 let client: Client | undefined;
 
 afterEach(async () => {
   await client?.destroy();
-  await new Promise((r) => (server ? server.close(r) : r(undefined)));
-  server = client = undefined;
+  await edge?.close();
+  edge = client = undefined;
 });
 
 async function endpoint(): Promise<Endpoint> {
@@ -37,10 +36,11 @@ async function endpoint(): Promise<Endpoint> {
   const http = createHttpInteractions({ publicKeyHex: hex, logger });
   const c = new Client({ intents: [] });
   client = c;
-  const s = createServer(http.handler);
-  server = s;
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const { port } = s.address() as AddressInfo;
+  // The route alone on a real web edge, as the bot mounts it.
+  const e = createWebEdge({ logger });
+  edge = e;
+  e.mount([http.route]);
+  const { port } = await e.listen(0, '127.0.0.1');
   return { url: `http://127.0.0.1:${port}/discord/interactions`, privateKey, logger, attach: () => http.attach(c) };
 }
 

@@ -1,5 +1,6 @@
 // The app: every feature mounted on the core's services, and what the composition root needs from them —
-// the Bot the adapters call, the queues to register before the scheduler starts, and the recovery to run.
+// the Bot the adapters call, the queues to register before the scheduler starts, the recovery to run, and the
+// routes and health parts the web edge serves (collected from the features' slots; the app names none of them).
 import type { ChannelsDeps } from '../channels/deps.ts';
 import { channels } from '../channels/feature.ts';
 import type {
@@ -11,9 +12,9 @@ import type {
 } from '../commands/define-feature.ts';
 import type { JobsDeps } from '../jobs/deps.ts';
 import { jobs } from '../jobs/feature.ts';
-import { createWebhookHandler } from '../jobs/webhook.ts';
-import type { WebhookHandler } from '../platform/http-result.ts';
+import type { HealthPart } from '../platform/health-part.ts';
 import type { Bot } from '../platform/interaction.ts';
+import type { Route } from '../platform/route.ts';
 import type { WorkspaceEnd } from '../platform/workspace-end.ts';
 import type { PublishDeps } from '../publish/deps.ts';
 import { publish } from '../publish/feature.ts';
@@ -30,8 +31,10 @@ export interface App {
   bot: Bot;
   /** Every feature's scheduler queues with their handlers: register them all before the scheduler starts. */
   queues: ReadonlyMap<string, TaskHandler>;
-  /** POST /webhooks/media/:token: a media API delivery becoming a result in its job's thread. */
-  webhook: WebhookHandler;
+  /** Every feature's routes (its pages and endpoints), for the web edge; the app names none of them. */
+  routes: readonly Route[];
+  /** Every feature's part of /healthz, in feature order. */
+  health: readonly (() => Promise<HealthPart>)[];
   /** Each feature's recovery at start (after the scheduler started), in feature order. */
   recover(): Promise<void>;
   /** A workspace removed the bot: what every feature stops at once, and forgets after the grace period. */
@@ -75,7 +78,8 @@ export function createApp(services: AppServices): App {
   return {
     bot,
     queues,
-    webhook: createWebhookHandler(jobsDeps),
+    routes: all.flatMap((m) => m.routes),
+    health: all.flatMap((m) => (m.health ? [m.health] : [])),
     async recover() {
       for (const m of all) await m.recover?.();
     },

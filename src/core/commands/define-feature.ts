@@ -7,6 +7,7 @@ import type { Once } from '../guarantees/once.ts';
 import type { Outbox } from '../guarantees/outbox.ts';
 import type { BudgetStatus, Spender } from '../media/rate-limiter.ts';
 import type { MetricDefinition, Metrics } from '../metrics.ts';
+import type { HealthPart } from '../platform/health-part.ts';
 import type { Choice, ModalSubmission, Prepared } from '../platform/interaction.ts';
 import type { Card, OutMessage } from '../platform/message.ts';
 import type { Route } from '../platform/route.ts';
@@ -108,12 +109,7 @@ export interface SetupPart<D> {
   forms?: readonly FormHandler<D>[];
 }
 
-/** A feature's lines on /healthz: its fields, and whether they make the process unhealthy (503). */
-export interface HealthPart {
-  fields: Record<string, unknown>;
-  /** false: the bot cannot serve (a load balancer takes it out); absent: reported only. */
-  ok?: boolean;
-}
+export type { HealthPart } from '../platform/health-part.ts';
 
 /**
  * What a feature does when a workspace ends: `end` stops what would still post there, at once (nothing can be posted

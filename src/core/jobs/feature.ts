@@ -19,6 +19,7 @@ import { retryAction } from './retry-command.ts';
 import { createJobService } from './service.ts';
 import { tts, ttv } from './speech-commands.ts';
 import { broll, clip, subtitles } from './video-commands.ts';
+import { createWebhookRoute } from './webhook.ts';
 import { jobsWorkspaceEnd } from './workspace-end.ts';
 
 /** A task that runs again at the time its step says, or ends. */
@@ -73,6 +74,8 @@ export const jobs = defineFeature<JobsDeps>({
     // One check per new job, done once it left "submitting": resumes a job whose submitting process stopped.
     [SUBMIT_QUEUE]: async (task) => again(await deps.jobs.resumeSubmitting(task.id)),
   }),
+  // The media API's deliveries: each tells when to read a project back.
+  routes: (deps) => [createWebhookRoute(deps)],
   // Webhooks sent while no process was up are lost: every pending job is polled once at start.
   recover: (deps) => deps.poller.start(),
 });

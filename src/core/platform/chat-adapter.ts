@@ -4,8 +4,14 @@
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ChatPort, Platform } from '../ports.ts';
+import type { HealthPart } from './health-part.ts';
+import type { Route } from './route.ts';
 
-/** A route an adapter mounts on the bot's one HTTP listener (Slack's and Discord's HTTP modes); body unread. */
+/**
+ * The one path left for node's own request and response: Slack's HTTP mode, whose Bolt receiver and install pages
+ * read `req` and write `res` themselves until they move onto the web edge as `Route`s. The edge hands them the
+ * socket's request unread (no body bound) and stays out of the answer.
+ */
 export interface RawRoute {
   method: 'GET' | 'POST';
   path: string;
@@ -29,8 +35,8 @@ export interface ChatAdapter {
   readonly platform: Platform;
   /** Posting results later with the bot's own credentials; registered before `start`. */
   readonly chatPort: ChatPort;
-  /** Mounted on the bot's one HTTP listener (Slack HTTP mode); body unread. */
-  readonly routes?: RawRoute[];
+  /** Its endpoints on the bot's one web edge (Discord's HTTP interactions; Slack's HTTP mode, still raw). */
+  readonly routes?: readonly (Route | RawRoute)[];
   /** Starts serving; `listener` is where the bot's HTTP listener took its port, absent when nothing listens. */
   start(listener?: ListenerAddress): Promise<void>;
   /** Stops taking work; `drainMs` bounds how long what is queued may still be posted (Slack's pacer). */
@@ -42,4 +48,8 @@ export interface ChatAdapter {
   readonly finished?: Promise<number>;
   /** Connection state for health checks; absent means "no opinion". */
   health?(): ConnectionHealth;
+  /** Its own lines on /healthz besides the connection (Slack's installation counts in distribution mode). */
+  healthPart?(): Promise<HealthPart>;
 }
+
+export const isRawRoute = (route: Route | RawRoute): route is RawRoute => 'handler' in route;

@@ -14,15 +14,28 @@ export interface PageFact {
   value: string | PageTime;
 }
 
+/** One dated line of a list: an earlier comment with the moment it was made. */
+export interface PageEntry {
+  at: PageTime;
+  text: string;
+}
+
 export interface PageField {
   kind: 'text' | 'textarea';
   name: string;
   label: string;
-  /** Said under the field, in words (the format a value must have). */
+  /**
+   * Said under the field, in words (the format a value must have); the browser says the same when the value does
+   * not fit `pattern`, or, for a position, lies beyond the video's end.
+   */
   hint?: string;
   value?: string;
   maxLength?: number;
   required?: boolean;
+  /** What a value must look like (a regular expression's source, whole value), checked by the browser too. */
+  pattern?: string;
+  /** Shown in the empty field: an example ("0:12"). */
+  placeholder?: string;
   /** The id of a video on the page whose position fills this field ("0:12") as the reader pauses it. */
   positionOf?: string;
 }
@@ -35,12 +48,20 @@ export interface PageButton {
   primary?: boolean;
 }
 
+/** The page's parts, in order. The first heading is the page's own (h1), later ones head its sections (h2). */
 export type PageBlock =
   | { kind: 'heading'; text: string }
-  | { kind: 'text'; text: string; tone?: 'plain' | 'note' | 'warning' }
+  | {
+      kind: 'text';
+      text: string;
+      /** `quote`: text someone else wrote (a description, a comment), kept with its line breaks in a box. */
+      tone?: 'plain' | 'note' | 'warning' | 'quote';
+    }
   | { kind: 'facts'; items: PageFact[] }
   | { kind: 'list'; title?: string; items: string[] }
+  | { kind: 'entries'; title?: string; items: PageEntry[] }
   | { kind: 'video'; id: string; src: string; poster?: string; linkText: string }
+  /** `href`: a web address or one of the bot's own paths (`/slack/install`); anything else is shown as text only. */
   | { kind: 'link'; href: string; text: string }
   | {
       kind: 'form';

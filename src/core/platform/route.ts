@@ -27,13 +27,21 @@ export interface Route {
   method: 'GET' | 'POST';
   /** A path pattern with `:name` parameters: `/review/:token`, `/webhooks/media/:token`. */
   path: string;
-  /** The answer to a client over its rate; the edge counts per client address when it is set. */
+  /**
+   * The answer to a client over its rate; the edge counts per client address when it is set. Routes that share one
+   * `perClient` value (a page's GET and its form's POST) share one count.
+   */
   perClient?: { rate: ClientRate; tooMany(): RouteAnswer };
   /**
    * The path holds a capability (a review link's or a webhook's token): logs and metrics name the pattern, never
    * the path itself.
    */
   capability?: boolean;
+  /** Bodies larger than this are refused (413) before `handle` runs; the edge's default otherwise (256 KB). */
+  maxBodyBytes?: number;
+  /** The route's own answers (its pages) when the edge refuses a body too large or `handle` failed; plain text otherwise. */
+  refusals?: { tooLarge(): RouteAnswer; failed(): RouteAnswer };
+  /** Reads its body with `request.arrayBuffer()`, `text()` or `formData()`: the edge has already bounded it. */
   handle(request: Request, ctx: RouteContext): Promise<RouteAnswer>;
 }
 

@@ -45,7 +45,7 @@ export interface WorkQueueOptions {
   /** How often the limit is adjusted while there is work (default 25 ms). */
   tickMs?: number;
   /**
-   * Requests the HTTP edge has received and not yet answered (infra/http/awaiting.ts, handed in by the
+   * Requests the HTTP edge has received and not yet answered (web/answers-awaited.ts, handed in by the
    * composition root); default none, as for the console, which answers at once.
    */
   awaiting?: () => number;

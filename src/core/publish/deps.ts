@@ -2,6 +2,7 @@
 import { type CoreServices, handlersFor } from '../commands/define-feature.ts';
 import type { CommandContext } from '../commands/handler.ts';
 import type { JobService } from '../jobs/service.ts';
+import type { ClientRate } from '../platform/route.ts';
 import type { PublishKit } from './kit.ts';
 
 export interface PublishDeps extends CoreServices {
@@ -23,6 +24,8 @@ declare module '../commands/define-feature.ts' {
       storedBoundMs?: number;
       /** Where review links point: PUBLIC_URL, or the listener's own address (then reachable only locally). */
       reviewBase(): { url: string; localOnly: boolean };
+      /** Review page requests per client address (default REVIEW_RATE, review/route.ts; a suite about the limit lowers it). */
+      reviewRate?: ClientRate;
     };
   }
 }

@@ -15,7 +15,9 @@ import { STALE_QUEUE } from './requests/outcome-watch.ts';
 import { PUBLISH_FORMS, publishCardAction, publishCommand, publishResultAction } from './requests/publish-commands.ts';
 import { REMIND_QUEUE } from './requests/reminders.ts';
 import { scheduledCommand } from './requests/scheduled.ts';
+import { formSecret } from './review/links.ts';
 import { CHANGES_QUEUE } from './review/outside-review.ts';
+import { createReviewRoutes } from './review/route.ts';
 import { publishWorkspaceEnd } from './workspace-end.ts';
 
 export const publish = defineFeature<PublishDeps>({
@@ -40,6 +42,14 @@ export const publish = defineFeature<PublishDeps>({
     [STALE_QUEUE]: (task) => kit.service.onStale(task),
     [CHANGES_QUEUE]: (task) => kit.service.onChangesDue(task),
   }),
+  // The outside reviewers' page and its decision form.
+  routes: (deps) =>
+    createReviewRoutes({
+      outside: deps.publish.service.outside,
+      secret: formSecret(deps.encryptionKey),
+      logger: deps.logger,
+      ...(deps.options.publish.reviewRate ? { rate: deps.options.publish.reviewRate } : {}),
+    }),
   // A process that died mid-call left its requests in `publishing`: their outcome is unknown.
   recover: async (deps) => {
     await deps.publish.service.recover(deps.options.publish.staleMs).catch((err: unknown) => {

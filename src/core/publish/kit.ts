@@ -1,6 +1,5 @@
 // Publishing's services built from the bot's ports: its repositories, the approver checks and the request
 // lifecycle (whose scheduler queues the feature declares, feature.ts). The commands get it as one dependency.
-import type { PageRoute } from '../platform/http-result.ts';
 import type { SecretBox, Store } from '../ports.ts';
 import { type AccountsRepo, createAccountsRepo } from './accounts/accounts.ts';
 import { type Approvers, createApprovers } from './approvals/approvers.ts';
@@ -12,8 +11,6 @@ import {
   type RequestLifecycle,
   type RequestLifecycleDeps,
 } from './requests/request-lifecycle.ts';
-import { formSecret } from './review/links.ts';
-import { createReviewRoute } from './review-route.ts';
 
 export interface PublishKit {
   /** Every change to a request, from its creation to its outcome. */
@@ -24,8 +21,6 @@ export interface PublishKit {
   approvers: Approvers;
   /** What waits for a person: /approvals and the Slack Home tab. */
   waiting: Waiting;
-  /** The outside review pages (`/review/<token>`), mounted on the bot's HTTP listener. */
-  review: PageRoute;
 }
 
 export type PublishKitDeps = Omit<RequestLifecycleDeps, 'repo' | 'policies' | 'accounts' | 'approvers'> & {
@@ -42,10 +37,5 @@ export function createPublishKit(deps: PublishKitDeps): PublishKit {
   const approvers = createApprovers(deps);
   const service = createRequestLifecycle({ ...deps, repo, policies, accounts, approvers });
   const waiting = createWaiting({ ...deps, repo, policies, approvers });
-  const review = createReviewRoute({
-    outside: service.outside,
-    secret: formSecret(deps.encryptionKey),
-    logger: deps.logger,
-  });
-  return { service, repo, policies, accounts, approvers, waiting, review };
+  return { service, repo, policies, accounts, approvers, waiting };
 }

@@ -5,6 +5,7 @@
 // later (uninstall.ts, removal.ts). This is the one home of Slack installations.
 import type { Authorize } from '@slack/bolt';
 import { z } from 'zod';
+import type { HealthPart } from '../../core/platform/health-part.ts';
 import type { WorkspaceEnd } from '../../core/platform/workspace-end.ts';
 import type { Clock, Logger, SecretBox, Store } from '../../core/ports.ts';
 import type { Scheduler } from '../../core/scheduler.ts';
@@ -114,7 +115,14 @@ export function createInstalledTokenSource(
       adminUsers: at.adminUsers.flatMap((u) => (u.startsWith(`${teamId}:`) ? [u.slice(teamId.length + 1)] : [])),
     }),
     routes,
-    installations: () => repo.counts(),
+    // No ids: a count, and null when the store cannot say.
+    async healthPart(): Promise<HealthPart> {
+      const counted = await repo.counts().catch(() => undefined);
+      const slackInstallations = counted
+        ? { count: counted.installations, needReinstall: counted.needReinstall }
+        : null;
+      return { fields: { slackInstallations } };
+    },
     registerEvents(app, handlerDeps) {
       deps = handlerDeps;
       registerUninstalls(app, { repo, logger, onRemoved: (id, team) => removal.removed(id, team) });

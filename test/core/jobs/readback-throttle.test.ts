@@ -3,7 +3,7 @@
 // now read a part back at most once per window.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createJobsRepo } from '../../../src/core/jobs/repo.ts';
-import { createWebhookHandler } from '../../../src/core/jobs/webhook.ts';
+import { createDeliveryHandler } from '../../../src/core/jobs/webhook.ts';
 import type { Project } from '../../../src/core/media/schemas.ts';
 import type { MediaApi, Store } from '../../../src/core/ports.ts';
 import { createMetrics } from '../../../src/infra/prom-metrics.ts';
@@ -55,12 +55,12 @@ describe('webhook deliveries for a running job', () => {
       updatedAt: now,
     });
     await repo.saveToken(TOKEN, { jobId: 'throttled1', part: 0 }, 3600_000);
-    const webhook = createWebhookHandler({ jobs, logger: silentLogger, metrics: createMetrics(), clock: Date });
+    const webhook = createDeliveryHandler({ jobs, logger: silentLogger, metrics: createMetrics(), clock: Date });
 
-    const body = Buffer.from(JSON.stringify({ projectId: PROJECT, status: 'completed', outputs: [] }));
+    const body = JSON.stringify({ projectId: PROJECT, status: 'completed', outputs: [] });
     for (let i = 0; i < 20; i++) {
       const answer = await webhook(TOKEN, body);
-      expect(answer.status).toBe(200);
+      expect(answer.response.status).toBe(200);
       await answer.after?.();
     }
 

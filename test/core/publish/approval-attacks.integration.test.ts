@@ -54,7 +54,7 @@ const requestId = () => /Request (\w+)/.exec(lastCard(h).cards?.[0]?.footer ?? '
 
 describe('approval attacks, on a whole bot with the review page over HTTP', () => {
   beforeEach(async () => {
-    h = await startTestBot({ online: true, tuning: { reviewRate: { points: 500, windowSeconds: 60 } } });
+    h = await startTestBot({ online: true, tuning: { publish: { reviewRate: { points: 500, windowSeconds: 60 } } } });
     await addAccount(h, 'brand', 'x', KEY);
   });
   afterEach(() => h.close());

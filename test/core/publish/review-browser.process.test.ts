@@ -2,6 +2,7 @@ import puppeteer, { type Browser, type BrowserContext, type Page } from 'puppete
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mention } from '../../../src/core/platform/message.ts';
 import { CHANGES_HOLD_MS } from '../../../src/core/publish/review/outside-review.ts';
+import { POSITION_HINT } from '../../../src/core/publish/review/page-view.ts';
 import { startTestBot, type TestBot } from '../../support/bot.ts';
 import { addAccount, as, button, click, fieldOf, lastCard, lastEphemeral, submitForm } from './support.ts';
 
@@ -74,7 +75,7 @@ describe('an outside reviewer in a real browser', () => {
     expect(text).toContain('brand');
     expect(await page.$eval('video#player', (v) => v.getAttribute('src'))).toBe(VIDEO);
 
-    expect(await submitAndWait('button.approve')).toBe(200);
+    expect(await submitAndWait('button[value=approve]')).toBe(200);
     expect(await bodyText()).toMatch(/You approved it/);
     expect(await page.$('form')).toBeNull();
     await h.chat.waitFor((seen) => seen.some((s) => /Published/.test(s.message.text)));
@@ -113,13 +114,48 @@ describe('an outside reviewer in a real browser', () => {
     });
     expect(await page.$eval('#at', (i) => (i as unknown as { value: string }).value)).toBe('0:12');
     await page.type('#comment', 'The logo is too small');
-    expect(await submitAndWait('button.changes')).toBe(200);
+    expect(await submitAndWait('button[value=changes]')).toBe(200);
     expect(await bodyText()).toMatch(/You asked for changes/);
     h.clock.advance(CHANGES_HOLD_MS);
     const asked = (m: { text: string }) => m.text === '✏️ Changes requested by Ana (Acme) at 0:12:';
     await h.chat.waitFor((seen) => seen.some((x) => asked(x.message)));
     expect(h.chat.seen.find((x) => asked(x.message))?.message.quote).toBe('The logo is too small');
     expect(fieldOf(lastCard(h), 'Changes requested')).toContain('Ana (Acme), outside reviewer at 0:12');
+  });
+
+  it('explains the time field in the server’s words when it is not a moment in the video, and shows the request when they come back', async () => {
+    await h.command(`/publish ${VIDEO} accounts=brand title="Launch day"`);
+    const url = await invite('Ana (Acme)');
+    await page.goto(url);
+    const validity = () => page.$eval('#at', (i) => (i as unknown as { validationMessage: string }).validationMessage);
+    // Not minutes and seconds: the browser holds the form back and says what the hint under the field says.
+    await page.type('#comment', 'Cut the ending');
+    await page.type('#at', 'soon');
+    expect(await validity()).toBe(POSITION_HINT);
+    expect(await page.$eval('#at-hint', (p) => p.textContent)).toBe(POSITION_HINT);
+    // Past the video's end (the test video does not load here: its length is set on the element).
+    await page.$eval('video#player', (v) => {
+      Object.defineProperty(v, 'duration', { get: () => 30 });
+      v.dispatchEvent(new Event('loadedmetadata'));
+    });
+    await page.$eval('#at', (i) => {
+      (i as unknown as { value: string }).value = '';
+    });
+    await page.type('#at', '0:45');
+    expect(await validity()).toBe(POSITION_HINT);
+    await page.$eval('#at', (i) => {
+      (i as unknown as { value: string }).value = '';
+    });
+    await page.type('#at', '0:29');
+    expect(await validity()).toBe('');
+    expect(await submitAndWait('button[value=changes]')).toBe(200);
+
+    // Coming back to the link: what they asked for, and when, in their own time zone.
+    await page.goto(url);
+    const text = await bodyText();
+    expect(text).toContain('Your earlier change request');
+    expect(text).toContain('At 0:29: Cut the ending');
+    expect(await page.$eval('ul.entries time', (t) => t.textContent ?? '')).not.toContain('UTC (UTC+00:00)');
   });
 
   it('a page opened before an edit decides nothing; reopened, it shows the new version', async () => {
@@ -132,12 +168,12 @@ describe('an outside reviewer in a real browser', () => {
       { title: 'Second cut' },
       as('ana'),
     );
-    expect(await submitAndWait('button.approve')).toBe(200);
+    expect(await submitAndWait('button[value=approve]')).toBe(200);
     expect(await bodyText()).toMatch(/edited after this page was opened/);
     expect(h.app.sandbox?.posts()).toEqual([]);
     await page.goto(url);
     expect(await bodyText()).toContain('Second cut');
-    await submitAndWait('button.approve');
+    await submitAndWait('button[value=approve]');
     await h.chat.waitFor((seen) => seen.some((s) => /Published/.test(s.message.text)));
     expect(h.app.sandbox?.posts().map((p) => p.title)).toEqual(['Second cut']);
   });

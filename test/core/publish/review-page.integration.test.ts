@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mention } from '../../../src/core/platform/message.ts';
 import { CHANGES_HOLD_MS } from '../../../src/core/publish/review/outside-review.ts';
+import { POSITION_HINT } from '../../../src/core/publish/review/page-view.ts';
 import { startTestBot, type TestBot } from '../../support/bot.ts';
 import { addAccount, as, button, click, lastCard, lastEphemeral, submitForm } from './support.ts';
 
@@ -28,6 +29,8 @@ const post = (url: string, fields: Record<string, string>) =>
     redirect: 'manual',
   });
 const withoutNonce = (html: string) => html.replace(/nonce="[^"]*"/g, '');
+/** The hint as the page writes it: HTML-escaped (its apostrophe is a typographic one, kept as it is). */
+const POSITION_HINT_HTML = POSITION_HINT.replace(/'/g, '&#39;');
 
 function expectReviewHeaders(res: Response): void {
   expect(res.headers.get('referrer-policy')).toBe('no-referrer');
@@ -42,7 +45,7 @@ function expectReviewHeaders(res: Response): void {
 
 describe('the review page over HTTP', () => {
   beforeEach(async () => {
-    h = await startTestBot({ online: true, tuning: { reviewRate: { points: 40, windowSeconds: 60 } } });
+    h = await startTestBot({ online: true, tuning: { publish: { reviewRate: { points: 40, windowSeconds: 60 } } } });
     await addAccount(h, 'brand', 'x', KEY);
   });
   afterEach(() => h.close());
@@ -61,8 +64,8 @@ describe('the review page over HTTP', () => {
     expect(html).toContain('a &#38; b');
     expect(html).toContain(`<video id="player"`);
     expect(html).toContain('0 of 1 approval');
-    expect(html).toMatch(/<button type="submit" class="approve">Approve<\/button>/);
-    expect(html).toMatch(/Request changes<\/button>/);
+    expect(html).toMatch(/<button type="submit" name="decision" value="approve"[^>]*>Approve<\/button>/);
+    expect(html).toMatch(/<button type="submit" name="decision" value="changes"[^>]*>Request changes<\/button>/);
     // Every script and style on the page carries the nonce the policy names.
     const nonce = /script-src 'nonce-([^']+)'/.exec(res.headers.get('content-security-policy') ?? '')?.[1];
     expect(html.match(/<(script|style)( [^>]*)?>/g)?.every((t) => t.includes(`nonce="${nonce}"`))).toBe(true);
@@ -145,7 +148,10 @@ describe('the review page over HTTP', () => {
     expect(empty.status).toBe(400);
     expect(await empty.text()).toMatch(/Say what should change/);
     const badAt = await post(url, { ...base, comment: 'Shorter', at: 'soon' });
-    expect(await badAt.text()).toMatch(/such as 0:12/);
+    expect(badAt.status).toBe(400);
+    // The refusal says the format in the same words as the hint under the field.
+    expect(await badAt.text()).toContain(POSITION_HINT_HTML);
+    expect(html).toContain(`<p class="hint" id="at-hint">${POSITION_HINT_HTML}</p>`);
     const ok = await post(url, { ...base, comment: 'Shorter intro', at: '0:07' });
     expect(await ok.text()).toMatch(/You asked for changes/);
     // Sent twice (a reload that resubmits): one line.
@@ -157,6 +163,26 @@ describe('the review page over HTTP', () => {
     await h.chat.waitFor((seen) => seen.some(asked));
     const said = h.chat.seen.filter(asked).map((s) => s.message);
     expect(said).toEqual([{ text: '✏️ Changes requested by Ana (Acme) at 0:07:', quote: 'Shorter intro' }]);
+  });
+
+  it('shows a reviewer who comes back their earlier change request, with when they sent it', async () => {
+    await h.command(`/publish ${VIDEO} accounts=brand title="Launch"`);
+    const url = await invite('Ana (Acme)');
+    const first = await (await fetch(url)).text();
+    expect(first).not.toContain('earlier change request');
+    const fields = { version: hidden(first, 'version'), form_token: hidden(first, 'form_token'), decision: 'changes' };
+    const before = h.clock.now();
+    expect((await post(url, { ...fields, comment: 'Shorter intro', at: '0:07' })).status).toBe(200);
+    const after = h.clock.now();
+
+    const back = await (await fetch(url)).text();
+    expect(back).toContain('Your earlier change request');
+    expect(back).toContain('At 0:07: Shorter intro');
+    const shown = /<ul class="entries"><li><time datetime="([^"]+)" data-local>/.exec(back)?.[1] ?? '';
+    expect(Date.parse(shown)).toBeGreaterThanOrEqual(before);
+    expect(Date.parse(shown)).toBeLessThanOrEqual(after);
+    // Another reviewer's page shows nothing of it.
+    expect(await (await fetch(await invite('Leo (Legal)'))).text()).not.toContain('Shorter intro');
   });
 
   it('limits review requests per client address with a 429 page, and never logs or counts the token', async () => {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Job } from '../../../src/core/jobs/model.ts';
-import { embeddedScheduler } from '../../../src/start-bot.ts';
-import { type Harness, jobsRepoOf, origin, startHarness } from '../../support/harness.ts';
+import type { Job } from '../../src/core/jobs/model.ts';
+import { embeddedScheduler } from '../../src/start-bot.ts';
+import { type Harness, jobsRepoOf, origin, startHarness } from '../support/harness.ts';
 
 // The listener as the media API (or a forger) reaches it: over HTTP, on loopback.
 

@@ -1,9 +1,9 @@
 import { rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createWorkTracker } from '../../../src/core/platform/work-tracker.ts';
-import type { ChatPort } from '../../../src/core/ports.ts';
-import { type Harness, silentLogger, startHarness } from '../../support/harness.ts';
-import { waitFor } from '../store/helpers.ts';
+import { createWorkTracker } from '../../src/core/platform/work-tracker.ts';
+import type { ChatPort } from '../../src/core/ports.ts';
+import { waitFor } from '../infra/store/helpers.ts';
+import { type Harness, silentLogger, startHarness } from '../support/harness.ts';
 
 // A replica told to stop (a rolling deploy) first finishes what a webhook started: the result a delivery
 // was settling when SIGTERM came is posted before the process lets go of its store.

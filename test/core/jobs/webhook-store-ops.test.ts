@@ -3,13 +3,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Job } from '../../../src/core/jobs/model.ts';
 import { createJobsRepo } from '../../../src/core/jobs/repo.ts';
 import type { JobService } from '../../../src/core/jobs/service.ts';
-import { createWebhookHandler } from '../../../src/core/jobs/webhook.ts';
+import { createDeliveryHandler } from '../../../src/core/jobs/webhook.ts';
 import type { KeyValue, MediaApi, Store } from '../../../src/core/ports.ts';
 import { createMetrics } from '../../../src/infra/prom-metrics.ts';
 import { createSqliteStore } from '../../../src/infra/store/sqlite-store.ts';
+import { createTempDir } from '../../infra/store/helpers.ts';
 import { bareJobService } from '../../support/bare-jobs.ts';
 import { origin, silentLogger } from '../../support/harness.ts';
-import { createTempDir } from '../store/helpers.ts';
 
 // What a valid delivery costs the store, on a real SQLite file. Every store operation is a round trip to
 // SQLite's thread; under a burst of deliveries they are what the listener waits for (issue 15).
@@ -49,7 +49,7 @@ function counting(store: Store, ops: Ops): Store {
 let dir: Awaited<ReturnType<typeof createTempDir>>;
 let raw: Store;
 let ops: Ops;
-let webhook: ReturnType<typeof createWebhookHandler>;
+let webhook: ReturnType<typeof createDeliveryHandler>;
 let jobs: JobService;
 let metrics: ReturnType<typeof createMetrics>;
 let apiReads: number;
@@ -78,7 +78,7 @@ async function seed(state: Job['state']): Promise<void> {
 }
 
 const deliver = (projectId = PROJECT) =>
-  webhook(TOKEN, Buffer.from(JSON.stringify({ projectId, status: 'completed', outputs: [] })));
+  webhook(TOKEN, JSON.stringify({ projectId, status: 'completed', outputs: [] }));
 
 beforeEach(async () => {
   dir = await createTempDir();
@@ -95,7 +95,7 @@ beforeEach(async () => {
   const store = counting(raw, ops);
   jobs = bareJobService(store, media, clock);
   metrics = createMetrics();
-  webhook = createWebhookHandler({
+  webhook = createDeliveryHandler({
     jobs,
     logger: silentLogger,
     metrics,
@@ -111,7 +111,7 @@ describe('a valid delivery, counted in store operations', () => {
   it('for a running job, is answered after reading its token and its job, writing nothing first', async () => {
     await seed('running');
     const answer = await deliver();
-    expect(answer.status).toBe(200);
+    expect(answer.response.status).toBe(200);
     expect(ops).toEqual({ reads: 2, writes: 0, claims: 0 });
     // After the answer: the read-back, once, under its claim.
     await answer.after?.();
@@ -121,11 +121,11 @@ describe('a valid delivery, counted in store operations', () => {
 
   it('for a job that ended, costs two reads for every repeat, and nothing written, claimed or read back', async () => {
     await seed('settled');
-    expect((await deliver()).status).toBe(200);
+    expect((await deliver()).response.status).toBe(200);
     expect(ops).toEqual({ reads: 2, writes: 0, claims: 0 });
     for (let i = 0; i < 10; i++) {
       const answer = await deliver();
-      expect(answer.status).toBe(200);
+      expect(answer.response.status).toBe(200);
       // Nothing to settle, and still counted as a skipped settle, as every accepted delivery is.
       expect(answer.after).toBeUndefined();
     }
@@ -136,28 +136,28 @@ describe('a valid delivery, counted in store operations', () => {
 
   it('for a job that ended here after its delivery was accepted, reads its end from the store', async () => {
     await seed('running');
-    expect((await deliver()).status).toBe(200);
+    expect((await deliver()).response.status).toBe(200);
     // Ended by this process (here: abandoned; usually settled after the delivery's read-back).
     await jobs.abandon('costedjob1', 'the channel key was removed').catch(() => undefined);
     expect((await jobs.get('costedjob1'))?.state).toBe('abandoned');
     const before = { ...ops };
     for (let i = 0; i < 5; i++) {
       const answer = await deliver();
-      expect(answer.status).toBe(200);
+      expect(answer.response.status).toBe(200);
       expect(answer.after).toBeUndefined();
     }
     expect(ops).toEqual({ ...before, reads: before.reads + 10 });
     expect(apiReads).toBe(0);
-    expect((await deliver('ffffffffffffffffffffffff')).status).toBe(400);
+    expect((await deliver('ffffffffffffffffffffffff')).response.status).toBe(400);
   });
 
   it('for a job that ended, still refuses a delivery naming another project, or a body that is no project', async () => {
     await seed('expired');
     await deliver();
-    expect((await deliver('ffffffffffffffffffffffff')).status).toBe(400);
-    const answer = await webhook(TOKEN, Buffer.from(JSON.stringify({ projectId: PROJECT, createdAt: 5 })));
-    expect(answer.status).toBe(400);
-    expect(answer.body).toContain('not a project');
+    expect((await deliver('ffffffffffffffffffffffff')).response.status).toBe(400);
+    const answer = await webhook(TOKEN, JSON.stringify({ projectId: PROJECT, createdAt: 5 }));
+    expect(answer.response.status).toBe(400);
+    expect(await answer.response.text()).toContain('not a project');
     // The body is judged after the token is read (a bad body with an unknown token is a 404).
     expect(ops).toEqual({ reads: 5, writes: 0, claims: 0 });
   });
@@ -166,12 +166,12 @@ describe('a valid delivery, counted in store operations', () => {
     await seed('settled');
     await deliver();
     later = HORIZON_MS - 1_000;
-    expect((await deliver()).status).toBe(200);
+    expect((await deliver()).response.status).toBe(200);
     later = HORIZON_MS + 1;
     const answer = await deliver();
-    expect(answer.status).toBe(404);
-    expect(answer.body).toContain('unknown or expired');
-    expect((await deliver()).status).toBe(404);
+    expect(answer.response.status).toBe(404);
+    expect(await answer.response.text()).toContain('unknown or expired');
+    expect((await deliver()).response.status).toBe(404);
   });
 
   it('for a failed job, which a delivery may still adopt, reads the job every time', async () => {
