@@ -45,7 +45,6 @@ const WRAPPERS: Record<string, string> = {
   'rate-limiter-flexible': 'infra/redis/redis-rate-window.ts, web/client-limit.ts',
   hono: 'web/edge.ts',
   '@hono/node-server': 'web/edge.ts',
-  '@hono/node-server/utils/response': 'web/edge.ts',
   bullmq: 'infra/scheduler/bullmq.ts',
   'prom-client': 'infra/prom-metrics.ts',
   pino: 'runtime/logger.ts',

@@ -1,7 +1,6 @@
 // The Slack adapter: a Bolt App in Socket Mode (app token; no public URL) or in HTTP mode (signing
-// secret), where Bolt opens no port of its own and its request listener is mounted on the bot's one
-// HTTP server under /slack/*.
-import type { IncomingMessage, ServerResponse } from 'node:http';
+// secret), where Bolt opens no port of its own: its receiver (http-receiver.ts) brings Slack's request URLs to the
+// bot's one web edge as routes, beside the install pages of distribution mode.
 import { App, SocketModeReceiver } from '@slack/bolt';
 import { ConfigError } from '../core/errors.ts';
 import type { Once } from '../core/guarantees/once.ts';
@@ -10,6 +9,7 @@ import { createDispatch, type DispatchOptions } from '../core/platform/dispatch.
 import type { HealthPart } from '../core/platform/health-part.ts';
 import type { Bot } from '../core/platform/interaction.ts';
 import { createMemoryRateWindow, type RateWindow } from '../core/platform/rate-window.ts';
+import type { Route } from '../core/platform/route.ts';
 import { PLATFORM_START_BOUND_MS, type StartCall, withinStartBound } from '../core/platform/start-bound.ts';
 import type { ChatPort, Logger } from '../core/ports.ts';
 import { toBoltLogger } from './bolt-logger.ts';
@@ -21,19 +21,12 @@ import { registerCommands } from './on-command.ts';
 import { registerEvents } from './on-event.ts';
 import { registerInteractions } from './on-interaction.ts';
 import { createPacer, type PaceOptions } from './pace.ts';
-import { toRawRoute } from './page-route.ts';
 import { explainSlackAuth } from './token-error.ts';
 import { createFixedTokenSource, type SlackTokenSource } from './token-source.ts';
 import { createSlackWorkspaces } from './workspaces.ts';
 
 /** How long a request may wait for the start-up token check: Slack gives up on an answer after 3 s. */
 const WAIT_FOR_TOKEN_CHECK_MS = 2500;
-
-export interface SlackRoute {
-  method: 'GET' | 'POST';
-  path: string;
-  handler: (req: IncomingMessage, res: ServerResponse) => void;
-}
 
 export interface SlackAdapterOptions {
   /** One workspace's token (SLACK_BOT_TOKEN); absent in distribution mode. */
@@ -74,8 +67,8 @@ export interface SlackAdapterOptions {
 
 export interface SlackAdapter {
   chatPort: ChatPort;
-  /** HTTP mode only (empty in Socket Mode): mount these on the bot's HTTP server, body unread. */
-  routes: SlackRoute[];
+  /** HTTP mode only (empty in Socket Mode): Slack's request URLs and the install pages, for the web edge. */
+  routes: readonly Route[];
   start(): Promise<void>;
   /** Stops taking requests, then posts what is queued for up to `drainMs` (default 5 s); the rest stays unposted. */
   stop(drainMs?: number): Promise<void>;
@@ -226,7 +219,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
     });
   }
   // HTTP mode: Slack's requests and the installer's pages (GET, unsigned: a browser).
-  const routes: SlackRoute[] = http ? [...http.routes, ...tokens.routes].map((route) => toRawRoute(route, logger)) : [];
+  const routes: readonly Route[] = http ? [...http.routes, ...tokens.routes] : [];
   let socketStarted = false;
   return {
     chatPort: createSlackChatPort({ apiFor: (teamId) => workspace(teamId).api }),
