@@ -45,7 +45,6 @@ const WRAPPERS: Record<string, string> = {
   'rate-limiter-flexible': 'infra/redis/redis-rate-window.ts, web/client-limit.ts',
   hono: 'web/edge.ts',
   '@hono/node-server': 'web/edge.ts',
-  '@hono/node-server/utils/response': 'web/edge.ts',
   bullmq: 'infra/scheduler/bullmq.ts',
   'prom-client': 'infra/prom-metrics.ts',
   pino: 'runtime/logger.ts',
@@ -203,6 +202,12 @@ describe('features, the framework and the seam', () => {
       ]),
     );
     expect(findCycles(graph).map((c) => c.join(' -> '))).toEqual([]);
+  });
+
+  it('a feature’s records are its own: the app, the framework, the seam and the composition root open no store namespace', () => {
+    const outside = [...inLayer('core/app/'), ...framework, ...seam, ...inLayer('start/'), ...inLayer('start-bot.ts')];
+    const opening = outside.filter((f) => /\.namespace\(/.test(readFileSync(f, 'utf8')));
+    expect(opening.map(name)).toEqual([]);
   });
 
   it('only core/app lists the features: a feature value is imported by the app or by a feature that uses it', () => {

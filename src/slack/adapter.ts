@@ -1,9 +1,7 @@
 // The Slack adapter: a Bolt App in Socket Mode (app token; no public URL) or in HTTP mode (signing
-// secret), where Bolt opens no port of its own and its request listener is mounted on the bot's one
-// HTTP server under /slack/*.
-import { createHash } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { App, HTTPReceiver, SocketModeReceiver } from '@slack/bolt';
+// secret), where Bolt opens no port of its own: its receiver (http-receiver.ts) brings Slack's request URLs to the
+// bot's one web edge as routes, beside the install pages of distribution mode.
+import { App, SocketModeReceiver } from '@slack/bolt';
 import { ConfigError } from '../core/errors.ts';
 import type { Once } from '../core/guarantees/once.ts';
 import type { ConnectionHealth } from '../core/platform/chat-adapter.ts';
@@ -11,45 +9,32 @@ import { createDispatch, type DispatchOptions } from '../core/platform/dispatch.
 import type { HealthPart } from '../core/platform/health-part.ts';
 import type { Bot } from '../core/platform/interaction.ts';
 import { createMemoryRateWindow, type RateWindow } from '../core/platform/rate-window.ts';
+import type { Route } from '../core/platform/route.ts';
 import { PLATFORM_START_BOUND_MS, type StartCall, withinStartBound } from '../core/platform/start-bound.ts';
 import type { ChatPort, Logger } from '../core/ports.ts';
-import { createSlackApi } from './api.ts';
 import { toBoltLogger } from './bolt-logger.ts';
-import type { HandlerDeps, SlackWorkspace as Workspace } from './boundary.ts';
+import type { HandlerDeps } from './boundary.ts';
 import { createSlackChatPort } from './chat-port.ts';
-import { createSlackHome } from './home.ts';
-
-type SlackWorkspace = Workspace & { limiter: SlackLimiter };
-
-import { createSlackLimiter, type SlackLimiter } from './limiter.ts';
-import {
-  createDistribution,
-  type Distribution,
-  type DistributionOptions,
-  INSTALL_PATHS,
-} from './oauth/distribution.ts';
+import { createSlackHttpReceiver, type SlackHttpReceiver } from './http-receiver.ts';
+import { createInstalledTokenSource, type DistributionOptions } from './installations/installed-tokens.ts';
 import { registerCommands } from './on-command.ts';
 import { registerEvents } from './on-event.ts';
 import { registerInteractions } from './on-interaction.ts';
 import { createPacer, type PaceOptions } from './pace.ts';
-import { SLACK_PATHS } from './paths.ts';
-import { createPermissions } from './permissions.ts';
-import { refuseSkewedTimestamps } from './replay.ts';
 import { explainSlackAuth } from './token-error.ts';
+import { createFixedTokenSource, type SlackTokenSource } from './token-source.ts';
+import { createSlackWorkspaces } from './workspaces.ts';
 
 /** How long a request may wait for the start-up token check: Slack gives up on an answer after 3 s. */
 const WAIT_FOR_TOKEN_CHECK_MS = 2500;
 
-export interface SlackRoute {
-  method: 'GET' | 'POST';
-  path: string;
-  handler: (req: IncomingMessage, res: ServerResponse) => void;
-}
-
 export interface SlackAdapterOptions {
   /** One workspace's token (SLACK_BOT_TOKEN); absent in distribution mode. */
   botToken?: string;
-  /** Distribution mode: any workspace installs the app at /slack/install (HTTP mode only). */
+  /**
+   * Distribution mode: any workspace installs the app at /slack/install (HTTP mode only); the scheduler and the
+   * app's workspace end in it carry out uninstalls.
+   */
   distribution?: DistributionOptions;
   /** xapp- token with connections:write: Socket Mode. */
   appToken?: string;
@@ -82,8 +67,8 @@ export interface SlackAdapterOptions {
 
 export interface SlackAdapter {
   chatPort: ChatPort;
-  /** HTTP mode only (empty in Socket Mode): mount these on the bot's HTTP server, body unread. */
-  routes: SlackRoute[];
+  /** HTTP mode only (empty in Socket Mode): Slack's request URLs and the install pages, for the web edge. */
+  routes: readonly Route[];
   start(): Promise<void>;
   /** Stops taking requests, then posts what is queued for up to `drainMs` (default 5 s); the rest stays unposted. */
   stop(drainMs?: number): Promise<void>;
@@ -94,6 +79,12 @@ export interface SlackAdapter {
    * must install it again (no ids); null when they cannot be counted (the store is away).
    */
   healthPart?: () => Promise<HealthPart>;
+}
+
+function missingToken(): never {
+  throw new ConfigError(
+    'Slack needs SLACK_BOT_TOKEN, or SLACK_CLIENT_ID with SLACK_CLIENT_SECRET for many workspaces.',
+  );
 }
 
 export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
@@ -107,59 +98,28 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
     onRateLimited: () => rateLimited('chat.postMessage'),
     ...options.pace,
   });
-  const distribution = options.distribution
-    ? createDistribution(options.distribution, {
+  const adminUsers = options.adminUsers ?? [];
+  // Chosen once: every workspace's calls, Bolt's authorization and the install pages ask it.
+  const tokens: SlackTokenSource = options.distribution
+    ? createInstalledTokenSource(options.distribution, {
         logger,
-        boltLogger,
+        adminUsers,
         ...(options.apiUrl ? { apiUrl: options.apiUrl } : {}),
       })
-    : undefined;
-  const botToken = options.botToken;
-  if (!botToken && !distribution)
-    throw new ConfigError(
-      'Slack needs SLACK_BOT_TOKEN, or SLACK_CLIENT_ID with SLACK_CLIENT_SECRET for many workspaces.',
-    );
-  const adminUsers = options.adminUsers ?? [];
-  const workspaces = new Map<string, SlackWorkspace>();
-  // One workspace's calls: its token, its tier budgets (the limiter), its channels' post lanes, who may configure
-  // it, its Home. With one bot token every team id names the same workspace.
-  const workspace = (teamId: string): SlackWorkspace => {
-    const key = botToken ? '' : teamId;
-    const known = workspaces.get(key);
-    if (known) return known;
-    const limiter = createSlackLimiter({
-      window: rateWindow,
-      // Tiers are per workspace and per app: replicas share them. With one token the workspace is named by the
-      // token's hash (never the token itself as a Redis key), as before distribution mode.
-      workspace: botToken ? createHash('sha256').update(botToken).digest('hex').slice(0, 16) : `team:${teamId}`,
-      onRateLimited: rateLimited,
-      logger,
-      ...(options.rateWindowMs ? { windowMs: options.rateWindowMs } : {}),
-    });
-    const api = createSlackApi({
-      botToken: botToken ?? (() => (distribution as Distribution).tokens.botToken(teamId)),
-      ...(botToken ? {} : { laneOf: `${teamId}:` }),
-      logger,
-      pacer,
-      limiter,
-      ...(options.apiUrl ? { apiUrl: options.apiUrl } : {}),
-    });
-    const made: SlackWorkspace = {
-      api,
-      limiter,
-      permissions: createPermissions({
-        api,
-        logger,
-        // In distribution mode an allowed person is written TEAM:USER (config.ts): only their own workspace's.
-        adminUsers: botToken
-          ? adminUsers
-          : adminUsers.flatMap((u) => (u.startsWith(`${teamId}:`) ? [u.slice(teamId.length + 1)] : [])),
-      }),
-      home: createSlackHome({ api, bot: options.bot, logger }),
-    };
-    workspaces.set(key, made);
-    return made;
-  };
+    : options.botToken
+      ? createFixedTokenSource(options.botToken, adminUsers)
+      : missingToken();
+  const workspaces = createSlackWorkspaces({
+    tokens,
+    window: rateWindow,
+    pacer,
+    bot: options.bot,
+    logger,
+    onRateLimited: rateLimited,
+    ...(options.rateWindowMs ? { rateWindowMs: options.rateWindowMs } : {}),
+    ...(options.apiUrl ? { apiUrl: options.apiUrl } : {}),
+  });
+  const workspace = (teamId: string) => workspaces.of(teamId);
   const { once } = options;
   const clientOptions = () => (options.apiUrl ? { slackApiUrl: options.apiUrl } : {});
   const apiUrl = options.apiUrl ?? 'https://slack.com/api/';
@@ -169,7 +129,24 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
     urlVariable: 'SLACK_API_URL',
   });
 
-  let receiver: SocketModeReceiver | HTTPReceiver;
+  // The listener opens before Bolt has checked its token (start()), so requests wait for the check. Slack gives up
+  // on an answer after 3 s: past 2.5 s, or when the start failed, the answer is 503 (the person sees Slack's own
+  // error at once instead of a silence).
+  let initialised = false;
+  let settleInit: (ok: boolean) => void = () => undefined;
+  const whenInitialised = new Promise<boolean>((resolve) => {
+    settleInit = resolve;
+  });
+  const ready = (): Promise<boolean> => {
+    if (initialised) return Promise.resolve(true);
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), WAIT_FOR_TOKEN_CHECK_MS);
+    });
+    return Promise.race([whenInitialised, late]).finally(() => clearTimeout(timer));
+  };
+
+  let receiver: SocketModeReceiver | SlackHttpReceiver;
   if (options.appToken) {
     // SocketModeClient opens apps.connections.open with installerOptions.clientOptions (slackApiUrl).
     receiver = new SocketModeReceiver({
@@ -178,13 +155,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
       installerOptions: { clientOptions: clientOptions() },
     });
   } else if (options.signingSecret) {
-    receiver = new HTTPReceiver({
-      signingSecret: options.signingSecret,
-      endpoints: Object.values(SLACK_PATHS),
-      logger: boltLogger,
-      // Distribution mode: Bolt's InstallProvider serves /slack/install and /slack/oauth_redirect.
-      ...(distribution?.receiverOptions ?? {}),
-    });
+    receiver = createSlackHttpReceiver({ signingSecret: options.signingSecret, logger, ready });
   } else {
     throw new ConfigError(
       'Slack needs SLACK_APP_TOKEN (Socket Mode) or SLACK_SIGNING_SECRET (HTTP mode): see Basic Information in your Slack app settings.',
@@ -194,7 +165,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
   // invalid_auth stack that names no variable.
   // Distribution mode: no token here; Bolt's authorize reads each request's workspace token from the store.
   const app = new App({
-    ...(botToken ? { token: botToken } : {}),
+    ...tokens.bolt,
     receiver,
     logger: boltLogger,
     // Bolt's own client makes one call, the token check at start-up: its default retries last half an hour,
@@ -210,7 +181,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
   app.error(async ({ error, body }: { error: Error; body: unknown }) => {
     // A workspace without an installation (never installed, uninstalled, or its token refresh refused): Bolt ran
     // no listener and acknowledged with nothing, so the person is told where to install the app instead.
-    if (distribution && (await distribution.explainNotInstalled(error, body))) return;
+    if (await tokens.explainUnauthorized(error, body)) return;
     logger.error({ err: error }, 'slack request failed');
   });
   // The dispatch names each entry's platform in its line itself (console, Discord and Slack alike), so it
@@ -229,11 +200,11 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
     commandPrefix: options.commandPrefix ?? '',
   };
   registerEvents(app, deps);
-  if (distribution) distribution.registerEvents(app, deps);
+  tokens.registerEvents(app, deps);
   registerCommands(app, deps);
   registerInteractions(app, deps);
 
-  const http = receiver instanceof HTTPReceiver ? receiver : undefined;
+  const http = receiver instanceof SocketModeReceiver ? undefined : receiver;
   let socket = 'connecting';
   if (receiver instanceof SocketModeReceiver) {
     // A bad app token or a dropped link leaves the socket reconnecting in a loop: /healthz must say so.
@@ -247,52 +218,13 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
       socket = 'disconnected';
     });
   }
-  // The listener opens before Bolt has checked its token (start()); Bolt fails a command arriving in between
-  // ("this.authorize is not a function") and it is lost, so requests wait for the check. Slack
-  // gives up on an answer after 3 s: past 2.5 s, or when the start failed, the answer is 503 (the user sees
-  // Slack's own error at once instead of a silence).
-  let initialised = false;
-  let settleInit: (ok: boolean) => void = () => undefined;
-  const whenInitialised = new Promise<boolean>((resolve) => {
-    settleInit = resolve;
-  });
-  const serve = (req: IncomingMessage, res: ServerResponse) => {
-    if (initialised) return http?.requestListener(req, res);
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<false>((resolve) => {
-      timer = setTimeout(() => resolve(false), WAIT_FOR_TOKEN_CHECK_MS);
-    });
-    void Promise.race([whenInitialised, late]).then((ok) => {
-      clearTimeout(timer);
-      if (ok) return http?.requestListener(req, res);
-      req.resume();
-      res.writeHead(503, { 'content-type': 'text/plain' }).end('reelbot is not connected to Slack yet');
-    });
-  };
-  const routes: SlackRoute[] = http
-    ? [
-        ...Object.values(SLACK_PATHS).map(
-          (path): SlackRoute => ({ method: 'POST', path, handler: refuseSkewedTimestamps(serve) }),
-        ),
-        // The installer's pages: GET, unsigned (a browser), answered by Bolt's InstallProvider.
-        ...(distribution ? INSTALL_PATHS.map((path): SlackRoute => ({ method: 'GET', path, handler: serve })) : []),
-      ]
-    : [];
+  // HTTP mode: Slack's requests and the installer's pages (GET, unsigned: a browser).
+  const routes: readonly Route[] = http ? [...http.routes, ...tokens.routes] : [];
   let socketStarted = false;
   return {
     chatPort: createSlackChatPort({ apiFor: (teamId) => workspace(teamId).api }),
     routes,
-    ...(distribution
-      ? {
-          healthPart: async (): Promise<HealthPart> => {
-            const counted = await distribution.repo.counts().catch(() => undefined);
-            const slackInstallations = counted
-              ? { count: counted.installations, needReinstall: counted.needReinstall }
-              : null;
-            return { fields: { slackInstallations } };
-          },
-        }
-      : {}),
+    ...(tokens.healthPart ? { healthPart: tokens.healthPart } : {}),
     health: () =>
       http
         ? { ok: initialised, state: initialised ? 'http mode' : 'checking the token with Slack' }
@@ -329,11 +261,10 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
       // dispatch answered Slack and let the request go, so nothing else waits for it.
       await dispatch.drain(drainMs);
       // Results queued behind Slack's 1-per-second pacing would otherwise die with the process.
-      const [refused, ...perWorkspace] = await Promise.all([
+      const [refused, edits] = await Promise.all([
         pacer.drain(Math.max(0, deadline - Date.now())),
-        ...[...workspaces.values()].map((w) => w.limiter.drain(Math.max(0, deadline - Date.now()))),
+        workspaces.drain(Math.max(0, deadline - Date.now())),
       ]);
-      const edits = perWorkspace.reduce((a, b) => a + b, 0);
       if (edits > 0)
         logger.warn(
           { refused: edits },

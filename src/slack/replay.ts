@@ -1,8 +1,8 @@
 // Refusing replayed Slack requests. A signed request captured on the way (a proxy log, a leaked
 // capture) stays valid for Bolt as long as its timestamp is within 5 minutes in the past, and Bolt never
-// checks the future, so the same signed /clip sent again would make another project. Each command, click and
-// form submission carries a trigger_id Slack never reuses, so a second request with one is a replay.
-import type { IncomingMessage, ServerResponse } from 'node:http';
+// checks the future (the receiver, http-receiver.ts, refuses both ways), so the same signed /clip sent again
+// within the window would make another project. Each command, click and form submission carries a trigger_id
+// Slack never reuses, so a second request with one is a replay.
 import type { Once } from '../core/guarantees/once.ts';
 import type { Entry } from '../core/platform/interaction.ts';
 import type { Logger } from '../core/ports.ts';
@@ -11,23 +11,6 @@ import type { Logger } from '../core/ports.ts';
 export const MAX_SKEW_SECONDS = 5 * 60;
 /** Longer than any timestamp the skew check lets through (5 minutes either side). */
 const SEEN_MS = 15 * 60_000;
-
-type Handler = (req: IncomingMessage, res: ServerResponse) => void;
-
-/** Answers 401 to a request whose timestamp is more than 5 minutes off; the rest goes on to Bolt. */
-export function refuseSkewedTimestamps(handler: Handler, nowMs: () => number = Date.now): Handler {
-  return (req, res) => {
-    const header = req.headers['x-slack-request-timestamp'];
-    const ts = Number(Array.isArray(header) ? header[0] : header);
-    if (Number.isFinite(ts) && Math.abs(nowMs() / 1000 - ts) > MAX_SKEW_SECONDS) {
-      // Drain the body so the connection can be reused, then refuse like Bolt does for a stale one.
-      req.resume();
-      res.writeHead(401, { 'content-type': 'text/plain' }).end('request timestamp out of range');
-      return;
-    }
-    handler(req, res);
-  };
-}
 
 /**
  * The replay check of a command, click or form submission, for the core's dispatch: the second request

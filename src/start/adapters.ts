@@ -3,16 +3,12 @@
 // and its routes for the listener; none connects yet (serve.ts starts them).
 
 import type { Config } from '../config.ts';
-import { KEEP_AFTER_UNINSTALL_MS } from '../core/installations/repo.ts';
 import type { ChatAdapter, ConnectionHealth } from '../core/platform/chat-adapter.ts';
 import { redisKey } from '../infra/redis/redis-keys.ts';
 import type { Closers } from '../runtime/closers.ts';
 import type { Core } from './core.ts';
 import type { Infrastructure } from './infrastructure.ts';
 import type { BotOptions } from './options.ts';
-
-/** The durable task that removes an uninstalled Slack workspace's channel records after 30 days. */
-const FORGET_QUEUE = 'slack-forget-workspace';
 
 /** How long a piped console session waits for its jobs before exiting. */
 const CONSOLE_WAIT_MS = 5 * 60_000;
@@ -74,6 +70,8 @@ async function createSlack(config: Config, options: BotOptions, infra: Infrastru
     // The Slack adapter tags its own lines (Bolt's included) with the platform; tagging here too wrote it twice.
     logger: options.logger,
     ...(slack.botToken ? { botToken: slack.botToken } : {}),
+    // Distribution mode: the adapter keeps the installations, and ends a workspace that removes the app (now, and
+    // its records 30 days later) with the app's workspace end, on the scheduler.
     ...(slack.oauth
       ? {
           distribution: {
@@ -81,12 +79,8 @@ async function createSlack(config: Config, options: BotOptions, infra: Infrastru
             store: infra.store,
             box: core.box,
             clock: infra.clock,
-            async onUninstalled(workspaceId: string) {
-              await core.workspaces.end('slack', workspaceId);
-              // Kept 30 days for a reinstall, then removed unless the workspace installed the app again.
-              const at = infra.clock.now() + KEEP_AFTER_UNINSTALL_MS;
-              await infra.scheduler.schedule(FORGET_QUEUE, workspaceId, at, { workspaceId });
-            },
+            scheduler: infra.scheduler,
+            workspaceEnd: core.workspaces,
           },
         }
       : {}),
@@ -99,22 +93,6 @@ async function createSlack(config: Config, options: BotOptions, infra: Infrastru
     ...(rateWindow ? { rateWindow } : {}),
     ...(tuning.slackRateWindowMs ? { rateWindowMs: tuning.slackRateWindowMs } : {}),
   });
-  if (slack.oauth) {
-    const { createInstallationsRepo } = await import('../core/installations/repo.ts');
-    const repo = createInstallationsRepo({ store: infra.store, box: core.box, clock: infra.clock });
-    infra.scheduler.handle(FORGET_QUEUE, async (task) => {
-      const workspaceId = String(task.data.workspaceId ?? task.id);
-      // A reinstall since the uninstall keeps everything; a later uninstall scheduled its own task.
-      if (!(await repo.expiredRemovals(infra.clock.now())).includes(workspaceId)) return undefined;
-      const removed = await core.workspaces.forget('slack', workspaceId);
-      await repo.forget(workspaceId);
-      options.logger.info(
-        { workspace: workspaceId, removed },
-        'removed the channel settings of an uninstalled workspace',
-      );
-      return undefined;
-    });
-  }
   const attached: ChatAdapter = {
     platform: 'slack',
     ...adapter,

@@ -2,7 +2,6 @@
 // the features (core/app mounts them) with their scheduler queues. Nothing here opens a connection.
 import { type Config, UNREACHABLE_WEBHOOK_BASE } from '../config.ts';
 import { createApp } from '../core/app/app.ts';
-import { createWorkspaceEnd, type WorkspaceEnd } from '../core/app/workspace-end.ts';
 import { checkStoredKeysOpen } from '../core/channels/key-check.ts';
 import { keyFilePath, openingKeys } from '../core/channels/key-files.ts';
 import { createSecretBox } from '../core/channels/secret-box.ts';
@@ -13,6 +12,7 @@ import type { JobService, JobTimings } from '../core/jobs/service.ts';
 import type { HealthPart } from '../core/platform/health-part.ts';
 import type { Bot } from '../core/platform/interaction.ts';
 import type { Route } from '../core/platform/route.ts';
+import type { WorkspaceEnd } from '../core/platform/workspace-end.ts';
 import type { ChatPort, Platform, SecretBox } from '../core/ports.ts';
 import type { PublishKit } from '../core/publish/kit.ts';
 import { type Infrastructure, SANDBOX_KEY } from './infrastructure.ts';
@@ -135,6 +135,6 @@ export async function buildCore(config: Config, options: BotOptions, infra: Infr
     recover: () => app.recover(),
     chats,
     webhookBase,
-    workspaces: createWorkspaceEnd({ jobs: app.jobs.jobs, publish: app.publish.publish, store, logger }),
+    workspaces: app.workspaceEnd,
   };
 }

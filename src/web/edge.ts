@@ -8,9 +8,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener, type HttpBindings } from '@hono/node-server';
-import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import { type Context, Hono } from 'hono';
-import { isRawRoute, type RawRoute } from '../core/platform/chat-adapter.ts';
 import { isPage, type Route, type RouteAnswer } from '../core/platform/route.ts';
 import { createWorkTracker, DRAIN_MS, type WorkTracker } from '../core/platform/work-tracker.ts';
 import type { Logger } from '../core/ports.ts';
@@ -43,10 +41,10 @@ export interface WebEdge {
   /** Where it listens; undefined until it does. */
   bound(): BoundAddress | undefined;
   /** Serves these routes; until then every request is answered 503 (the bot is still starting). */
-  mount(routes: readonly (Route | RawRoute)[]): void;
+  mount(routes: readonly Route[]): void;
   /** Requests received and not yet answered: the work queue holds back new work while people wait. */
   answersAwaited(): number;
-  /** Answers one request in this process, without a socket (raw routes need one). */
+  /** Answers one request in this process, without a socket. */
   request(method: string, path: string, body?: string | Buffer, headers?: Record<string, string>): Promise<WebAnswer>;
   listen(port: number, host: string): Promise<BoundAddress>;
   /** Stops taking requests, waits (bounded) for work after answers already sent, then drops connections. */
@@ -91,18 +89,12 @@ export function createWebEdge(options: WebEdgeOptions): WebEdge {
   let app: Hono<Env> | undefined;
 
   /** The routes of one path, by method; a method none serves is a 405 naming those that are. */
-  function servePath(routes: readonly (Route | RawRoute)[], loggable: LoggablePath, limits: ClientLimits) {
+  function servePath(routes: readonly Route[], loggable: LoggablePath, limits: ClientLimits) {
     const allow = [...new Set(routes.map((r) => r.method))].join(', ');
     return (c: Context<Env>) => {
       const method = c.req.method === 'HEAD' ? 'GET' : c.req.method;
       const route = routes.find((r) => r.method === method);
       if (!route) return text(405, `use ${allow}`, { allow });
-      if (isRawRoute(route)) {
-        const { incoming, outgoing } = c.env ?? {};
-        if (!incoming || !outgoing) return text(501, 'this route is served over a socket only');
-        route.handler(incoming, outgoing);
-        return RESPONSE_ALREADY_SENT;
-      }
       return answer(route, c, loggable, limits);
     };
   }
@@ -176,9 +168,9 @@ export function createWebEdge(options: WebEdgeOptions): WebEdge {
     bound,
     mount(routes) {
       const mounted = new Hono<Env>({ strict: false });
-      const loggable = createLoggablePath(routes.filter((r): r is Route => !isRawRoute(r)));
+      const loggable = createLoggablePath(routes);
       const limits = createClientLimits();
-      const byPath = new Map<string, (Route | RawRoute)[]>();
+      const byPath = new Map<string, Route[]>();
       for (const r of routes) byPath.set(r.path, [...(byPath.get(r.path) ?? []), r]);
       for (const [path, group] of byPath) mounted.all(path, servePath(group, loggable, limits));
       mounted.notFound(() => text(404, 'not found'));

@@ -1,12 +1,11 @@
-// The real Bolt app (through createSlackAdapter) against the Slack doubles, in HTTP mode behind a
-// plain node:http server that mounts the adapter's routes like the bot's own listener does.
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+// The real Bolt app (through createSlackAdapter) against the Slack doubles, in HTTP mode, its routes on the bot's
+// own web edge.
 import { createOnce, type Once } from '../../src/core/guarantees/once.ts';
 import { createOutbox, type Outbox } from '../../src/core/guarantees/outbox.ts';
 import type { Logger } from '../../src/core/ports.ts';
 import { createMemoryStore } from '../../src/infra/store/memory-store.ts';
 import { createSlackAdapter, type SlackAdapter } from '../../src/slack/index.ts';
+import { createWebEdge } from '../../src/web/edge.ts';
 import {
   BOT_USER_ID,
   type SlackUser,
@@ -68,15 +67,11 @@ export async function startHttpHarness(): Promise<HttpHarness> {
     // Waits are recorded, not slept: pacing and Retry-After are asserted on what was asked.
     pace: { sleep: async (ms) => void sleeps.push(ms) },
   });
-  const server = createServer((req, res) => {
-    const route = adapter.routes.find(
-      (r) => r.method === req.method && r.path === new URL(req.url ?? '/', 'http://x').pathname,
-    );
-    if (route) route.handler(req, res);
-    else res.writeHead(404).end();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // The adapter's routes on the bot's own web edge, as startBot mounts them.
+  const edge = createWebEdge({ logger });
+  edge.mount(adapter.routes);
+  const { port } = await edge.listen(0, '127.0.0.1');
+  const base = `http://127.0.0.1:${port}`;
   await adapter.start();
   return {
     web,
@@ -89,8 +84,7 @@ export async function startHttpHarness(): Promise<HttpHarness> {
       sendSigned(`${base}${path}`, kind, payload, { secret: SECRET, ...extra }),
     async close() {
       await adapter.stop();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await edge.close();
       await web.close();
     },
   };

@@ -1,12 +1,10 @@
 import { request as httpRequest } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { RawRoute } from '../../src/core/platform/chat-adapter.ts';
 import type { Route } from '../../src/core/platform/route.ts';
 import { createWebEdge, type WebEdge } from '../../src/web/edge.ts';
 import { silentLogger } from '../support/harness.ts';
 
-// The web edge on a real socket: what only a socket shows (a body sent in chunks, node's own request and response
-// for the one raw route left, the moment an answer has left).
+// The web edge on a real socket: what only a socket shows (a body sent in chunks, the moment an answer has left).
 
 let edge: WebEdge | undefined;
 afterEach(async () => {
@@ -14,7 +12,7 @@ afterEach(async () => {
   edge = undefined;
 });
 
-async function serve(routes: (Route | RawRoute)[]): Promise<string> {
+async function serve(routes: Route[]): Promise<string> {
   edge = createWebEdge({ logger: silentLogger });
   edge.mount(routes);
   const { port } = await edge.listen(0, '127.0.0.1');
@@ -51,24 +49,6 @@ describe('the web edge over a socket', () => {
     expect(read).toBe(0);
     expect(await chunked(`${base}/small`, [Buffer.alloc(500), Buffer.alloc(500)])).toBe(200);
     expect(read).toBe(1000);
-  });
-
-  it('hands a raw route node’s request and response, body unread', async () => {
-    const raw: RawRoute = {
-      method: 'POST',
-      path: '/raw',
-      handler(req, res) {
-        const chunks: Buffer[] = [];
-        req.on('data', (c: Buffer) => chunks.push(c));
-        req.on('end', () => res.writeHead(201, { 'content-type': 'text/plain' }).end(`got ${Buffer.concat(chunks)}`));
-      },
-    };
-    const base = await serve([raw]);
-    const res = await fetch(`${base}/raw`, { method: 'POST', body: 'hello' });
-    expect(res.status).toBe(201);
-    expect(await res.text()).toBe('got hello');
-    // In process there is no socket to hand it.
-    expect((await edge?.request('POST', '/raw', 'x'))?.status).toBe(501);
   });
 
   it('runs the work a route leaves for after its answer', async () => {

@@ -15,6 +15,7 @@ import { jobs } from '../jobs/feature.ts';
 import type { HealthPart } from '../platform/health-part.ts';
 import type { Bot } from '../platform/interaction.ts';
 import type { Route } from '../platform/route.ts';
+import type { WorkspaceEnd } from '../platform/workspace-end.ts';
 import type { PublishDeps } from '../publish/deps.ts';
 import { publish } from '../publish/feature.ts';
 import type { TaskHandler } from '../scheduler.ts';
@@ -22,6 +23,7 @@ import { createBot } from './bot.ts';
 import { COMMANDS, LOOKUP_HELP } from './commands.ts';
 import { FEATURES } from './features.ts';
 import { createHelpFeature } from './help-command.ts';
+import { createWorkspaceEnd } from './workspace-end.ts';
 
 export type AppServices = CoreServices;
 
@@ -35,6 +37,8 @@ export interface App {
   health: readonly (() => Promise<HealthPart>)[];
   /** Each feature's recovery at start (after the scheduler started), in feature order. */
   recover(): Promise<void>;
+  /** A workspace removed the bot: what every feature stops at once, and forgets after the grace period. */
+  workspaceEnd: WorkspaceEnd;
   /** The features' services the composition root hands on (tests reach the core through them). */
   jobs: JobsDeps;
   publish: PublishDeps;
@@ -79,6 +83,7 @@ export function createApp(services: AppServices): App {
     async recover() {
       for (const m of all) await m.recover?.();
     },
+    workspaceEnd: createWorkspaceEnd(all, services.logger),
     jobs: jobsDeps,
     publish: mountCtx.use(publish),
     channels: channelDeps,

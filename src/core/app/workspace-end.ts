@@ -1,59 +1,32 @@
-// A workspace removed the bot (Slack's app_uninstalled / tokens_revoked in distribution mode). Nothing can be
-// posted there any more: its running jobs stop without a word (one log line each), its open publish requests are
-// cancelled and say why. Its channel settings, API keys, social accounts and approval policies stay 30 days for a
-// reinstall, then `forget` removes them.
-import { WORKSPACE_GONE_REASON } from '../errors.ts';
-import type { JobService } from '../jobs/service.ts';
-import { channelKeyOf } from '../platform/origin.ts';
-import type { Logger, Platform, Store } from '../ports.ts';
-import type { PublishKit } from '../publish/kit.ts';
+// A workspace's end, assembled from the features: each says in its own `workspace` slot what it stops at once and
+// what it forgets after the grace period (jobs, publish requests, accounts, settings…). This file names none of
+// their records. A feature that fails does not keep the others from ending theirs: the first failure is thrown
+// after all have run, so a durable task that called it is tried again.
+import type { MountedFeature } from '../commands/define-feature.ts';
+import type { WorkspaceEnd, WorkspaceRef } from '../platform/workspace-end.ts';
+import type { Logger } from '../ports.ts';
 
-/** The store namespaces keyed by channel (settings-repo.ts, publish/accounts/accounts.ts, publish/approvals/policy.ts). */
-const PER_CHANNEL = ['settings', 'socials', 'publish-policy'] as const;
+type Step = 'end' | 'forget';
 
-export interface WorkspaceEnd {
-  end(platform: Platform, workspaceId: string): Promise<{ jobs: number; requests: number }>;
-  /** Removes every per-channel record of the workspace; how many were removed. */
-  forget(platform: Platform, workspaceId: string): Promise<number>;
-}
-
-export function createWorkspaceEnd(deps: {
-  jobs: JobService;
-  publish: PublishKit;
-  store: Store;
-  logger: Logger;
-}): WorkspaceEnd {
-  const { logger } = deps;
-  return {
-    async end(platform, workspaceId) {
-      const mine = (o: { platform: string; workspaceId: string }) =>
-        o.platform === platform && o.workspaceId === workspaceId;
-      const running: string[] = [];
-      for await (const job of deps.jobs.running((j) => mine(j.origin))) running.push(job.id);
-      let jobs = 0;
-      for (const jobId of running) {
-        if (!(await deps.jobs.stop(jobId, WORKSPACE_GONE_REASON))) continue;
-        jobs++;
+export function createWorkspaceEnd(features: readonly MountedFeature[], logger: Logger): WorkspaceEnd {
+  async function each(step: Step, workspace: WorkspaceRef): Promise<number> {
+    let touched = 0;
+    let failure: unknown;
+    for (const feature of features) {
+      const run = feature.workspace[step];
+      if (!run) continue;
+      try {
+        touched += await run(workspace);
+      } catch (err) {
         logger.warn(
-          { jobId, workspace: workspaceId },
-          'job stopped: its workspace removed reelbot, nothing more is posted',
+          { err, feature: feature.name, workspace: workspace.workspaceId },
+          `could not ${step} a removed workspace's ${feature.name}`,
         );
+        failure ??= err;
       }
-      const requests = await deps.publish.service.endWorkspace(platform, workspaceId, WORKSPACE_GONE_REASON);
-      if (requests > 0)
-        logger.info({ workspace: workspaceId, requests }, 'publish requests cancelled: the workspace removed reelbot');
-      return { jobs, requests };
-    },
-    async forget(platform, workspaceId) {
-      const prefix = channelKeyOf({ platform, workspaceId, channelId: '' });
-      let removed = 0;
-      for (const name of PER_CHANNEL) {
-        const kv = deps.store.namespace(name);
-        const keys: string[] = [];
-        for await (const [key] of kv.entries<unknown>()) if (key.startsWith(prefix)) keys.push(key);
-        for (const key of keys) if (await kv.delete(key)) removed++;
-      }
-      return removed;
-    },
-  };
+    }
+    if (failure !== undefined) throw failure;
+    return touched;
+  }
+  return { end: (w) => each('end', w), forget: (w) => each('forget', w) };
 }

@@ -6,12 +6,14 @@ import { createKeyResolver } from './key-resolver.ts';
 import { createSettingsRepo } from './settings-repo.ts';
 import { setup, setupKeyForceForm, setupKeyForm } from './setup-command.ts';
 import { useVoiceAction } from './use-voice.ts';
+import { channelsWorkspaceEnd } from './workspace-end.ts';
 
 export const channels = defineFeature<ChannelsDeps>({
   name: 'channels',
   commands: [setup],
   actions: [useVoiceAction],
   forms: [setupKeyForm, setupKeyForceForm],
+  workspace: channelsWorkspaceEnd,
   mount(services, ctx) {
     const settings = createSettingsRepo(services.store, services.box, { clock: services.clock });
     const keys = createKeyResolver({ settings, teamKey: services.teamKey, sandboxKey: services.sandboxKey });

@@ -11,6 +11,7 @@ import type { HealthPart } from '../platform/health-part.ts';
 import type { Choice, ModalSubmission, Prepared } from '../platform/interaction.ts';
 import type { Card, OutMessage } from '../platform/message.ts';
 import type { Route } from '../platform/route.ts';
+import type { WorkspaceRef } from '../platform/workspace-end.ts';
 import type { ChatPort, Clock, Logger, MediaApi, Origin, Platform, SecretBox, Store } from '../ports.ts';
 import type { Scheduler, TaskHandler } from '../scheduler.ts';
 import {
@@ -109,12 +110,6 @@ export interface SetupPart<D> {
 }
 
 export type { HealthPart } from '../platform/health-part.ts';
-
-/** A workspace that removed the bot (Slack's app_uninstalled or tokens_revoked): one platform's team. */
-export interface WorkspaceRef {
-  platform: Platform;
-  workspaceId: string;
-}
 
 /**
  * What a feature does when a workspace ends: `end` stops what would still post there, at once (nothing can be posted

@@ -20,6 +20,7 @@ import { createJobService } from './service.ts';
 import { tts, ttv } from './speech-commands.ts';
 import { broll, clip, subtitles } from './video-commands.ts';
 import { createWebhookRoute } from './webhook.ts';
+import { jobsWorkspaceEnd } from './workspace-end.ts';
 
 /** A task that runs again at the time its step says, or ends. */
 const again = (next: number | undefined): TaskOutcome => (next === undefined ? undefined : { again: next });
@@ -30,6 +31,7 @@ export const jobs = defineFeature<JobsDeps>({
   actions: [retryAction, ...FOLLOW_UP_ACTIONS],
   home: [runningJobsHome],
   metrics: JOBS_METRICS,
+  workspace: jobsWorkspaceEnd,
   mount(services, ctx) {
     const { settings, keys } = ctx.use(channels);
     const { scheduler } = services;

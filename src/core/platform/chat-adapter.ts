@@ -2,21 +2,9 @@
 // interface, so start-bot.ts wires every platform the same way and a new one (Discord HTTP interactions) is
 // one more factory.
 
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ChatPort, Platform } from '../ports.ts';
 import type { HealthPart } from './health-part.ts';
 import type { Route } from './route.ts';
-
-/**
- * The one path left for node's own request and response: Slack's HTTP mode, whose Bolt receiver and install pages
- * read `req` and write `res` themselves until they move onto the web edge as `Route`s. The edge hands them the
- * socket's request unread (no body bound) and stays out of the answer.
- */
-export interface RawRoute {
-  method: 'GET' | 'POST';
-  path: string;
-  handler: (req: IncomingMessage, res: ServerResponse) => void;
-}
 
 /** One platform connection: Discord's gateway, Slack's Socket Mode link or its HTTP mode. */
 export interface ConnectionHealth {
@@ -35,8 +23,8 @@ export interface ChatAdapter {
   readonly platform: Platform;
   /** Posting results later with the bot's own credentials; registered before `start`. */
   readonly chatPort: ChatPort;
-  /** Its endpoints on the bot's one web edge (Discord's HTTP interactions; Slack's HTTP mode, still raw). */
-  readonly routes?: readonly (Route | RawRoute)[];
+  /** Its endpoints on the bot's one web edge (Discord's HTTP interactions; Slack's HTTP mode and install pages). */
+  readonly routes?: readonly Route[];
   /** Starts serving; `listener` is where the bot's HTTP listener took its port, absent when nothing listens. */
   start(listener?: ListenerAddress): Promise<void>;
   /** Stops taking work; `drainMs` bounds how long what is queued may still be posted (Slack's pacer). */
@@ -51,5 +39,3 @@ export interface ChatAdapter {
   /** Its own lines on /healthz besides the connection (Slack's installation counts in distribution mode). */
   healthPart?(): Promise<HealthPart>;
 }
-
-export const isRawRoute = (route: Route | RawRoute): route is RawRoute => 'handler' in route;

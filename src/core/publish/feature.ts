@@ -18,6 +18,7 @@ import { scheduledCommand } from './requests/scheduled.ts';
 import { formSecret } from './review/links.ts';
 import { CHANGES_QUEUE } from './review/outside-review.ts';
 import { createReviewRoutes } from './review/route.ts';
+import { publishWorkspaceEnd } from './workspace-end.ts';
 
 export const publish = defineFeature<PublishDeps>({
   name: 'publish',
@@ -27,6 +28,7 @@ export const publish = defineFeature<PublishDeps>({
   setupParts: [publishingSetupPart],
   home: [publishingHome],
   metrics: PUBLISH_METRICS,
+  workspace: publishWorkspaceEnd,
   mount(services, ctx) {
     const { keys } = ctx.use(channels);
     const { staleMs, storedBoundMs } = services.options.publish;

@@ -1,4 +1,4 @@
-export type { OAuthApp, OAuthDouble, Workspace } from './oauth.ts';
+export type { InstallTarget, OAuthApp, OAuthDouble, Organisation, Workspace } from './oauth.ts';
 export { encodeBody, type SignedOptions, sendSigned, slackSignature } from './signed.ts';
 export { type Envelope, type SocketModeDouble, startSocketMode } from './socket-mode.ts';
 export { TIER_MODELS, type TierModel } from './tier-models.ts';

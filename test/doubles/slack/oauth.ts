@@ -1,5 +1,5 @@
-// Slack's side of app distribution for the Web API double: the authorize page (a person picks a workspace and
-// allows, or cancels), oauth.v2.access for a code and for a refresh token (token rotation: the old refresh token
+// Slack's side of app distribution for the Web API double: the authorize page (a person picks a workspace, or an
+// Enterprise Grid organisation for an org-wide install, and allows, or cancels), oauth.v2.access for a code and for a refresh token (token rotation: the old refresh token
 // stops working once used), and which workspace each bot token belongs to, so every other call is refused
 // (invalid_auth, token_expired) unless its token is current.
 import { randomBytes } from 'node:crypto';
@@ -18,7 +18,20 @@ export interface Workspace {
   installerUserId: string;
 }
 
+/** An Enterprise Grid organisation: an org-wide install serves every one of its workspaces with one token. */
+export interface Organisation {
+  enterpriseId: string;
+  name: string;
+  installerUserId: string;
+  /** Its workspaces (team ids). */
+  teams: string[];
+}
+
+/** Who Slack's authorize page installs into: one workspace, or an organisation (org-wide). */
+export type InstallTarget = { workspace: Workspace } | { organisation: Organisation };
+
 interface Issued {
+  /** The workspace, or the organisation of an org-wide install, the token was issued to. */
   teamId: string;
   expiresAt?: number;
   revoked?: boolean;
@@ -26,16 +39,16 @@ interface Issued {
 
 export interface OAuthDouble {
   /** What the authorize page does next: install into `workspace`, or the person cancels. */
-  nextAuthorize(choice: { workspace: Workspace } | { cancel: true }): void;
+  nextAuthorize(choice: InstallTarget | { cancel: true }): void;
   /** Answers GET /oauth/v2/authorize: a 302 back to redirect_uri with a code (or error=access_denied). */
   authorize(query: URLSearchParams): { status: number; location?: string; body?: string };
   /** oauth.v2.access, for a code or a refresh token. */
   access(args: Record<string, unknown>): Record<string, unknown>;
   /** The workspace whose current token this is, or the reason Slack would refuse it. */
   check(token: string | undefined): { teamId: string } | { error: string };
-  /** Which workspace a token was issued to (any token, current or not). */
+  /** Which workspace (or organisation, for an org-wide install) a token was issued to (any token, current or not). */
   teamOf(token: string): string | undefined;
-  /** Every token of the workspace stops working (an uninstall on Slack's side). */
+  /** Every token of the workspace or organisation stops working (an uninstall on Slack's side). */
   revoke(teamId: string): void;
   /** Refresh tokens presented to oauth.v2.access, in order (a refresh token sent twice is a bug). */
   refreshesSent: string[];
@@ -44,13 +57,12 @@ export interface OAuthDouble {
 }
 
 export function createOAuthDouble(app: OAuthApp, now: () => number = Date.now): OAuthDouble {
-  const codes = new Map<string, { workspace: Workspace; redirectUri: string }>();
+  const codes = new Map<string, { target: InstallTarget; redirectUri: string }>();
   const tokens = new Map<string, Issued>();
   const refreshTokens = new Map<string, { teamId: string; used: boolean }>();
-  const workspaces = new Map<string, Workspace>();
   const refreshesSent: string[] = [];
   const authorizeRequests: URLSearchParams[] = [];
-  let choice: { workspace: Workspace } | { cancel: true } | undefined;
+  let choice: InstallTarget | { cancel: true } | undefined;
   const id = () => randomBytes(6).toString('hex');
 
   function issue(teamId: string): Record<string, unknown> {
@@ -80,8 +92,7 @@ export function createOAuthDouble(app: OAuthApp, now: () => number = Date.now): 
         back.searchParams.set('error', 'access_denied');
       } else {
         const code = `code-${id()}`;
-        codes.set(code, { workspace: choice.workspace, redirectUri: redirect });
-        workspaces.set(choice.workspace.teamId, choice.workspace);
+        codes.set(code, { target: choice, redirectUri: redirect });
         back.searchParams.set('code', code);
       }
       back.searchParams.set('state', state);
@@ -103,12 +114,28 @@ export function createOAuthDouble(app: OAuthApp, now: () => number = Date.now): 
       codes.delete(String(args.code));
       if (args.redirect_uri !== undefined && args.redirect_uri !== grant.redirectUri)
         return { ok: false, error: 'bad_redirect_uri' };
-      const w = grant.workspace;
-      return {
+      const granted = {
         ok: true,
         app_id: 'A0REELBOT',
         token_type: 'bot',
         scope: 'commands,chat:write',
+      };
+      if ('organisation' in grant.target) {
+        // An org-wide install: no team, the organisation's token for all its workspaces.
+        const o = grant.target.organisation;
+        return {
+          ...granted,
+          bot_user_id: `U0BOT${o.enterpriseId}`,
+          team: null,
+          enterprise: { id: o.enterpriseId, name: o.name },
+          is_enterprise_install: true,
+          authed_user: { id: o.installerUserId },
+          ...issue(o.enterpriseId),
+        };
+      }
+      const w = grant.target.workspace;
+      return {
+        ...granted,
         bot_user_id: `U0BOT${w.teamId}`,
         team: { id: w.teamId, name: w.name },
         enterprise: null,

@@ -85,6 +85,11 @@ export interface SlackWebApiDouble {
   slow(method: string, ms: number, times?: number): void;
   /** Calls answered late (slow) that have not been answered yet. */
   inHand(): number;
+  /**
+   * The next `times` calls of `method` never reach Slack: the connection is dropped before the call is carried out
+   * or recorded, as a network failure between the bot and slack.com would (a code sent that way is not spent).
+   */
+  unreachable(method: string, times?: number): void;
   /** Adds or changes a user group: its @handle (usergroups.list) and who is in it (usergroups.users.list). */
   setUsergroup(group: SlackUsergroup): void;
   /** Makes a channel private, with its members (users.conversations, conversations.info). */
@@ -122,6 +127,7 @@ export async function startSlackWebApi(
   /** method -> how long it is refused from its next call, and once that came, until when. */
   const refused = new Map<string, { seconds: number; until?: number }>();
   const slowed = new Map<string, { times: number; ms: number }>();
+  const dropped = new Map<string, number>();
   let inHand = 0;
   const users = new Map((options.users ?? []).map((u) => [u.id, u]));
   let socketUrl = '';
@@ -275,6 +281,12 @@ export async function startSlackWebApi(
       return;
     }
     const method = path.slice('/api/'.length);
+    const drops = dropped.get(method) ?? 0;
+    if (drops > 0) {
+      dropped.set(method, drops - 1);
+      req.socket.destroy();
+      return;
+    }
     const args = parseArgs(raw, req.headers['content-type'] ?? '');
     const token = (req.headers.authorization ?? '').replace(/^Bearer /, '') || (args.token as string | undefined);
     const limit = limited.get(method);
@@ -334,6 +346,7 @@ export async function startSlackWebApi(
     refuseFor: (method, seconds) => refused.set(method, { seconds }),
     slow: (method, ms, times = 1) => slowed.set(method, { times, ms }),
     inHand: () => inHand,
+    unreachable: (method, times = 1) => dropped.set(method, times),
     setUsergroup: (group) => usergroups.set(group.id, group),
     setPrivateChannel: (channel) => privateChannels.set(channel.id, channel),
     homeOf: (user) =>

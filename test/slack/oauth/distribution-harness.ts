@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { Store } from '../../../src/core/ports.ts';
 import type { RunningBot } from '../../../src/start-bot.ts';
 import {
+  type Organisation,
   type SlackCall,
   type SlackWebApiDouble,
   sendSigned,
@@ -22,6 +23,13 @@ export const STATE_SECRET = 'state-secret-of-the-test-bot';
 
 export const ACME: Workspace = { teamId: 'T0ACME', name: 'Acme & <Co>', installerUserId: 'U0INSTALLER' };
 export const GLOBEX: Workspace = { teamId: 'T0GLOBEX', name: 'Globex', installerUserId: 'U0INSTALLER' };
+/** An Enterprise Grid organisation with two workspaces, installed org-wide. */
+export const INITECH: Organisation = {
+  enterpriseId: 'E0INITECH',
+  name: 'Initech',
+  installerUserId: 'U0INSTALLER',
+  teams: ['T0EAST', 'T0WEST'],
+};
 
 export interface Browser {
   /** GET with this browser's cookies; redirects are returned, not followed. */
@@ -57,9 +65,12 @@ export interface DistributionBot {
   web: SlackWebApiDouble;
   logger: RecordingLogger;
   base: string;
-  /** The whole install as a person does it: /slack/install, Slack's page (Allow or Cancel), back to the bot. */
+  /**
+   * The whole install as a person does it: /slack/install, Slack's page (Allow or Cancel), back to the bot. An
+   * organisation is installed org-wide: its workspaces' requests then say so (enterprise id, is_enterprise_install).
+   */
   install(
-    workspace: Workspace | 'cancel',
+    workspace: Workspace | Organisation | 'cancel',
     browser?: Browser,
   ): Promise<{ status: number; text: string; browser: Browser; redirect: string }>;
   /** A signed slash command from `workspace`. */
@@ -69,13 +80,16 @@ export interface DistributionBot {
     kind: 'command' | 'interactive' | 'event',
     payload: Record<string, unknown>,
   ): ReturnType<typeof sendSigned>;
-  /** The Web API calls made with a token of `teamId`. */
+  /** The Web API calls made with a token of `teamId` (its organisation's, for a workspace of an org-wide install). */
   callsOf(teamId: string, method: string): SlackCall[];
   /** Submits the last form opened in `teamId` (views.open), filling the inputs named in `values`. */
   submitForm(teamId: string, userId: string, values: Record<string, string>): ReturnType<typeof sendSigned>;
   /** Clicks the button labelled `label` on the newest message of `teamId` that has one. */
   click(teamId: string, userId: string, label: string): ReturnType<typeof sendSigned>;
-  /** An Events API event from `teamId` (app_uninstalled, tokens_revoked…), `eventTime` in seconds. */
+  /**
+   * An Events API event from `teamId` (app_uninstalled, tokens_revoked…), `eventTime` in seconds. For an org-wide
+   * install `teamId` may be the organisation's id or one of its workspaces': the envelope names the organisation.
+   */
   event(teamId: string, event: Record<string, unknown>, eventTime?: number): ReturnType<typeof sendSigned>;
   /** Everything shown privately to `userId` of `teamId`: response_url posts and ephemerals. */
   privateTo(teamId: string, userId: string): string[];
@@ -139,8 +153,20 @@ export async function startDistributionBot(
   const send: DistributionBot['send'] = (path, kind, payload) =>
     sendSigned(`${base}${path}`, kind, payload, { secret: SECRET });
   const responseTeam = new Map<string, { teamId: string; userId: string }>();
+  /** The organisation of each workspace installed org-wide (and of the organisation itself). */
+  const orgOf = new Map<string, string>();
+  const tokenOwner = (teamId: string) => orgOf.get(teamId) ?? teamId;
   const callsOf = (teamId: string, method: string) =>
-    web.callsOf(method).filter((c) => c.token !== undefined && web.oauth?.teamOf(c.token) === teamId);
+    web.callsOf(method).filter((c) => c.token !== undefined && web.oauth?.teamOf(c.token) === tokenOwner(teamId));
+  /** What a request from a workspace of an org-wide install says about its organisation. */
+  const commandOrg = (teamId: string) => {
+    const org = orgOf.get(teamId);
+    return org ? { enterprise_id: org, is_enterprise_install: 'true' } : { is_enterprise_install: 'false' };
+  };
+  const interactiveOrg = (teamId: string) => {
+    const org = orgOf.get(teamId);
+    return org ? { enterprise: { id: org, name: org }, is_enterprise_install: true } : {};
+  };
   return {
     app: test.app,
     test,
@@ -150,7 +176,15 @@ export async function startDistributionBot(
     async install(workspace, browser = createBrowser()) {
       const start = await browser.get(`${base}/slack/install`);
       if (start.status !== 302 || !start.location) throw new Error(`/slack/install answered ${start.status}`);
-      web.oauth?.nextAuthorize(workspace === 'cancel' ? { cancel: true } : { workspace });
+      if (workspace !== 'cancel' && 'enterpriseId' in workspace)
+        for (const id of [workspace.enterpriseId, ...workspace.teams]) orgOf.set(id, workspace.enterpriseId);
+      web.oauth?.nextAuthorize(
+        workspace === 'cancel'
+          ? { cancel: true }
+          : 'enterpriseId' in workspace
+            ? { organisation: workspace }
+            : { workspace },
+      );
       const slack = await browser.get(start.location);
       if (slack.status !== 302 || !slack.location) throw new Error(`the authorize page answered ${slack.status}`);
       const back = await browser.get(slack.location);
@@ -169,7 +203,7 @@ export async function startDistributionBot(
         command,
         text,
         api_app_id: 'A0REELBOT',
-        is_enterprise_install: 'false',
+        ...commandOrg(teamId),
         response_url: web.responseUrl(id),
         trigger_id: `trigger.${id}`,
       });
@@ -189,7 +223,12 @@ export async function startDistributionBot(
       const n = ++commands;
       return send('/slack/interactivity', 'interactive', {
         type: 'view_submission',
-        team: { id: teamId, domain: teamId.toLowerCase() },
+        team: {
+          id: teamId,
+          domain: teamId.toLowerCase(),
+          ...(orgOf.has(teamId) ? { enterprise_id: orgOf.get(teamId) } : {}),
+        },
+        ...interactiveOrg(teamId),
         user: { id: userId, username: 'someone', team_id: teamId },
         api_app_id: 'A0REELBOT',
         trigger_id: `trigger.dsubmit${n}`,
@@ -198,18 +237,28 @@ export async function startDistributionBot(
       });
     },
     click(teamId, userId, label) {
+      const buttonOf = (c: SlackCall) =>
+        ((c.args.blocks ?? []) as Array<{ elements?: Button[] }>)
+          .flatMap((b) => b.elements ?? [])
+          .find((e) => e.text?.text?.includes(label));
+      // The newest message showing the button (an edit of another card may mention the label without one).
       const holder = [...callsOf(teamId, 'chat.postMessage'), ...callsOf(teamId, 'chat.update')]
-        .filter((c) => c.response?.ok === true && JSON.stringify(c.args.blocks ?? []).includes(label))
+        .filter((c) => c.response?.ok === true && buttonOf(c) !== undefined)
+        .sort((a, b) => a.at - b.at)
         .at(-1);
-      const blocks = (holder?.args.blocks ?? []) as Array<{ elements?: Button[] }>;
-      const button = blocks.flatMap((b) => b.elements ?? []).find((e) => e.text?.text?.includes(label));
+      const button = holder && buttonOf(holder);
       if (!holder || !button) throw new Error(`no ${label} button in ${teamId}`);
       const ts = String(holder.args.ts ?? holder.response?.ts);
       const n = ++commands;
       responseTeam.set(`dclick${n}`, { teamId, userId });
       return send('/slack/interactivity', 'interactive', {
         type: 'block_actions',
-        team: { id: teamId, domain: teamId.toLowerCase() },
+        team: {
+          id: teamId,
+          domain: teamId.toLowerCase(),
+          ...(orgOf.has(teamId) ? { enterprise_id: orgOf.get(teamId) } : {}),
+        },
+        ...interactiveOrg(teamId),
         user: { id: userId, username: 'someone', team_id: teamId },
         api_app_id: 'A0REELBOT',
         trigger_id: `trigger.dclick${n}`,
@@ -229,9 +278,24 @@ export async function startDistributionBot(
       });
     },
     event(teamId, event, eventTime = Math.floor(Date.now() / 1000)) {
+      const org = orgOf.get(teamId);
       return send('/slack/events', 'event', {
         token: 'legacy',
         team_id: teamId,
+        ...(org
+          ? {
+              enterprise_id: org,
+              authorizations: [
+                {
+                  enterprise_id: org,
+                  team_id: null,
+                  user_id: `U0BOT${org}`,
+                  is_bot: true,
+                  is_enterprise_install: true,
+                },
+              ],
+            }
+          : {}),
         api_app_id: 'A0REELBOT',
         type: 'event_callback',
         event_id: `EvD${++commands}`,

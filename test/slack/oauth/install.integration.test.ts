@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { waitFor } from '../../doubles/slack/index.ts';
 import { CHANNEL } from '../harness.ts';
-import { ACME, CLIENT_ID, type DistributionBot, startDistributionBot } from './distribution-harness.ts';
+import { ACME, CLIENT_ID, createBrowser, type DistributionBot, startDistributionBot } from './distribution-harness.ts';
 
 let d: DistributionBot | undefined;
 afterEach(async () => {
@@ -72,6 +72,39 @@ describe('installing reelbot in a workspace from /slack/install', () => {
     expect(done.text).toContain('href="/slack/install"');
     const health = (await (await fetch(`${d.base}/healthz`)).json()) as { slackInstallations?: unknown };
     expect(health.slackInstallations).toEqual({ count: 0, needReinstall: 0 });
+  });
+
+  it('says Slack could not be reached when the code exchange fails on the way, and keeps the link for a retry', async () => {
+    d = await startDistributionBot();
+    const bot = d;
+    const browser = createBrowser();
+    const start = await browser.get(`${bot.base}/slack/install`);
+    bot.web.oauth?.nextAuthorize({ workspace: ACME });
+    const redirect = (await browser.get(start.location ?? '')).location ?? '';
+    bot.web.unreachable('oauth.v2.access');
+    const from = bot.logger.lines.length;
+
+    const failed = await browser.get(redirect);
+    expect(failed.status).toBe(502);
+    expect(failed.text).toContain('could not reach Slack');
+    expect(failed.text).not.toContain('did not complete');
+    // The same address tries again; the browser keeps its state cookie (no deletion was sent).
+    const back = new URL(redirect);
+    expect(failed.text).toContain(`href="${`${back.pathname}${back.search}`.replaceAll('&', '&#38;')}"`);
+    expect(failed.setCookie).toEqual([]);
+    // One line about it, whatever else the bot is doing meanwhile (loading voices…).
+    const said = bot.logger.lines.slice(from).filter((l) => l.level === 'warn' || l.level === 'error');
+    expect(said.map((l) => [l.level, l.msg])).toEqual([
+      ['warn', 'could not reach Slack to finish an install; the link stays valid'],
+    ]);
+    const health = async () =>
+      ((await (await fetch(`${bot.base}/healthz`)).json()) as { slackInstallations?: unknown }).slackInstallations;
+    expect(await health()).toEqual({ count: 0, needReinstall: 0 });
+
+    const retried = await browser.get(redirect);
+    expect(retried.status).toBe(200);
+    expect(retried.text).toContain('reelbot is installed in Acme');
+    expect(await health()).toEqual({ count: 1, needReinstall: 0 });
   });
 
   it('tells a person in a workspace without reelbot where to install it, privately', async () => {

@@ -101,7 +101,9 @@ describe('uninstalling reelbot from a workspace', () => {
     const outcomes = bot.logger.lines
       .filter((l) => l.msg === 'uninstall event')
       .map((l) => (l.obj as { outcome: string }).outcome);
-    expect(outcomes).toEqual(['removed', 'already removed']);
+    // Slack's events are acknowledged before they are handled, so the second may be handled first: one of the two
+    // removes the installation, the other finds it removed.
+    expect(outcomes.sort()).toEqual(['already removed', 'removed']);
     expect((await stored(bot, A))?.botToken).toBeUndefined();
     expect(await health(bot)).toEqual({ count: 0, needReinstall: 0 });
   });

@@ -3,15 +3,15 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createSecretBox } from '../../../src/core/channels/secret-box.ts';
-import { createInstallationsRepo, type Installation } from '../../../src/core/installations/repo.ts';
 import { createMemoryStore } from '../../../src/infra/store/memory-store.ts';
+import { createInstallationsRepo, type Installation } from '../../../src/slack/installations/repo.ts';
 
 function repoOnMemory() {
   const store = createMemoryStore();
   const box = createSecretBox({ current: { version: 'v1', key: randomBytes(32) } });
   let now = 1_000_000;
   const repo = createInstallationsRepo({ store, box, clock: { now: () => now } });
-  return { repo, store, tick: (ms: number) => (now += ms), now: () => now };
+  return { repo, store, box, tick: (ms: number) => (now += ms), now: () => now };
 }
 
 const acme = (installedAt: number, token = 'xoxb-acme-1'): Installation => ({
@@ -35,6 +35,23 @@ describe('the installations repository', () => {
     expect(raw).not.toContain('xoxb-acme-1');
     expect(raw).not.toContain('xoxe-');
     expect((await repo.get('T0ACME'))?.botToken).toBe('xoxb-acme-1');
+  });
+
+  it('reads a record as earlier versions stored it (namespace, fields, tokens sealed to the record and field)', async () => {
+    const { repo, store, box } = repoOnMemory();
+    await store.namespace('slack-installations').set('E0ORG', {
+      id: 'E0ORG',
+      enterpriseId: 'E0ORG',
+      enterpriseInstall: true,
+      botUserId: 'U0BOT',
+      scopes: ['commands', 'chat:write'],
+      botToken: box.seal('xoxb-org', 'slack-installation:E0ORG:botToken'),
+      issuedAt: 1000,
+      installedAt: 1000,
+    });
+    await store.namespace('slack-installation-teams').set('T0EAST', 'E0ORG');
+    expect((await repo.serving('T0EAST'))?.botToken).toBe('xoxb-org');
+    expect(await repo.teamsOf('E0ORG')).toEqual(['T0EAST']);
   });
 
   it('removes once, whatever the order of the two uninstall events, and counts no removed installation', async () => {
@@ -83,5 +100,22 @@ describe('the installations repository', () => {
     expect(await repo.serving('T0ACME')).toBeUndefined();
     await repo.rememberTeam('T0ACME', 'E0ORG');
     expect((await repo.serving('T0ACME'))?.id).toBe('E0ORG');
+  });
+
+  it('knows every workspace an org-wide installation served, after its removal too, and forgets them with it', async () => {
+    const { repo } = repoOnMemory();
+    await repo.save(acme(1000));
+    await repo.save({ ...acme(1000), id: 'E0ORG', teamId: undefined, enterpriseId: 'E0ORG', enterpriseInstall: true });
+    await repo.rememberTeam('T0WEST', 'E0ORG');
+    await repo.rememberTeam('T0EAST', 'E0ORG');
+    expect(await repo.teamsOf('T0ACME')).toEqual(['T0ACME']);
+    expect(await repo.teamsOf('E0ORG')).toEqual(['T0EAST', 'T0WEST']);
+    expect(await repo.remove('E0ORG', 2000)).toBe('removed');
+    expect(await repo.removedAt('E0ORG')).toBe(2000);
+    expect(await repo.teamsOf('E0ORG')).toEqual(['T0EAST', 'T0WEST']);
+    await repo.forget('E0ORG');
+    expect(await repo.teamsOf('E0ORG')).toEqual([]);
+    expect(await repo.serving('T0EAST')).toBeUndefined();
+    expect(await repo.removedAt('T0ACME')).toBeUndefined();
   });
 });

@@ -1,8 +1,8 @@
 // When a rotating token is refreshed: with a quarter of its life left, so a 12-hour token is refreshed 3 hours
 // before it ends and a 10-minute one 2.5 minutes before, never on every call as a fixed two hours would.
 import { describe, expect, it } from 'vitest';
-import type { Installation } from '../../../src/core/installations/repo.ts';
-import { refreshDue } from '../../../src/slack/oauth/tokens.ts';
+import type { Installation } from '../../../src/slack/installations/repo.ts';
+import { refreshDue } from '../../../src/slack/installations/tokens.ts';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;

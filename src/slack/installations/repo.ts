@@ -2,9 +2,11 @@
 // an org-wide install, with its bot token and refresh token sealed like channel keys (bound to the record and the
 // field, so a sealed token copied to another record does not open). An uninstall leaves a tombstone without
 // tokens: it says when the removal happened, so an uninstall event that arrives after a reinstall is told apart
-// from one for the installation it removed, and the workspace's channel settings are removed 30 days later.
+// from one for the installation it removed, and the workspace's channel settings are removed 30 days later. The
+// workspaces an org-wide installation serves are remembered as their requests arrive (Slack's install names none),
+// so its end reaches each of them.
 import { z } from 'zod';
-import type { Clock, KeyValue, SecretBox, Store } from '../ports.ts';
+import type { Clock, KeyValue, SecretBox, Store } from '../../core/ports.ts';
 
 /** How long a removed workspace's channel settings and keys wait for a reinstall before they are removed. */
 export const KEEP_AFTER_UNINSTALL_MS = 30 * 24 * 3600_000;
@@ -80,8 +82,14 @@ export interface InstallationsRepo {
   rememberTeam(teamId: string, installationId: string): Promise<void>;
   /** The installation that serves `teamId`: its own, or its organisation's. */
   serving(teamId: string): Promise<Installation | undefined>;
-  /** Tombstones whose 30 days are over, with their ids, for the settings sweep. */
-  expiredRemovals(now: number): Promise<string[]>;
+  /**
+   * The workspaces the installation serves: its own team, or each workspace of its organisation seen so far. Read
+   * from the record whether it is installed or removed (its tombstone keeps what it was).
+   */
+  teamsOf(id: string): Promise<string[]>;
+  /** When the installation was removed (ms), if it is a tombstone; undefined while installed or unknown. */
+  removedAt(id: string): Promise<number | undefined>;
+  /** Drops the tombstone and the workspaces remembered for it. */
   forget(id: string): Promise<void>;
   /** For /healthz: how many installations there are, and how many need a reinstall. No ids. */
   counts(): Promise<{ installations: number; needReinstall: number }>;
@@ -189,15 +197,23 @@ export function createInstallationsRepo(deps: InstallationsRepoDeps): Installati
       const org = await teams.get<string>(teamId);
       return org ? get(org) : undefined;
     },
-    async expiredRemovals(now) {
-      const ids: string[] = [];
-      for await (const [id, raw] of kv.entries()) {
-        const s = parse(raw);
-        if (s?.removedAt !== undefined && now - s.removedAt >= KEEP_AFTER_UNINSTALL_MS) ids.push(id);
-      }
-      return ids;
+    async teamsOf(id) {
+      const s = parse(await kv.get(id));
+      if (!s) return [];
+      if (!s.enterpriseInstall) return [s.teamId ?? s.id];
+      const served: string[] = [];
+      for await (const [teamId, installationId] of teams.entries<string>())
+        if (installationId === id) served.push(teamId);
+      return served.sort();
+    },
+    async removedAt(id) {
+      return parse(await kv.get(id))?.removedAt;
     },
     async forget(id) {
+      const served: string[] = [];
+      for await (const [teamId, installationId] of teams.entries<string>())
+        if (installationId === id) served.push(teamId);
+      for (const teamId of served) await teams.delete(teamId);
       await kv.delete(id);
     },
     async counts() {

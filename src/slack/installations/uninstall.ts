@@ -1,11 +1,13 @@
-// app_uninstalled and tokens_revoked: the workspace's tokens leave the store at once. Slack sends the two in no
+// app_uninstalled and tokens_revoked: the installation's tokens leave the store at once. Slack sends the two in no
 // fixed order, sometimes after a reinstall's own events (bolt-js #1203: Bolt deletes nothing by itself), so each
-// removal is idempotent and compares times: an installation made after the event is a reinstall and stays.
-// Bolt skips authorize for these two events, so they arrive even when the token is already gone.
+// removal is idempotent and compares times: an installation made after the event is a reinstall and stays. An
+// org-wide install's events name the organisation (enterprise_id; team_id the organisation's or one workspace's):
+// its installation is the organisation's. Bolt skips authorize for these two events, so they arrive even when the
+// token is already gone.
 import type { App } from '@slack/bolt';
 import { z } from 'zod';
-import type { InstallationsRepo } from '../../core/installations/repo.ts';
 import type { Logger } from '../../core/ports.ts';
+import type { InstallationsRepo } from './repo.ts';
 
 const envelopeSchema = z.object({
   team_id: z.string().optional(),
@@ -21,7 +23,8 @@ const envelopeSchema = z.object({
 export interface UninstallDeps {
   repo: InstallationsRepo;
   logger: Logger;
-  onUninstalled?: (workspaceId: string) => Promise<void>;
+  /** The installation was removed: every workspace it served ends (`team` is the one the event came from). */
+  onRemoved(installationId: string, team: string | undefined): Promise<void>;
 }
 
 export function registerUninstalls(app: App, deps: UninstallDeps): void {
@@ -43,7 +46,7 @@ export function registerUninstalls(app: App, deps: UninstallDeps): void {
       const outcome = await deps.repo.remove(id, eventTime, 999);
       if (outcome === 'unknown') continue;
       deps.logger.info({ workspace: id, event: b.event.type, outcome }, 'uninstall event');
-      if (outcome === 'removed') await deps.onUninstalled?.(id);
+      if (outcome === 'removed') await deps.onRemoved(id, b.team_id);
       return;
     }
     deps.logger.info({ workspace: b.team_id, event: b.event.type }, 'uninstall event for an unknown installation');

@@ -5,8 +5,8 @@
 // before it is sent, so none is ever sent twice; the others keep the current token while it lasts.
 import { createHash } from 'node:crypto';
 import { WorkspaceGoneError } from '../../core/errors.ts';
-import type { Installation, InstallationsRepo } from '../../core/installations/repo.ts';
 import type { Clock, Logger, Store } from '../../core/ports.ts';
+import type { Installation, InstallationsRepo } from './repo.ts';
 
 /**
  * The share of a token's life left when it is refreshed: a quarter (3 hours of Slack's 12), so a refresh
