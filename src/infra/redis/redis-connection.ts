@@ -153,7 +153,7 @@ function explained(error: unknown, target: RedisTarget): unknown {
 }
 
 /** `host:port` of the server at the other end of the client's socket. */
-function nodeOf(client: Redis): string | undefined {
+export function nodeOf(client: Redis): string | undefined {
   const { remoteAddress, remotePort } = client.stream ?? {};
   if (!remoteAddress || !remotePort) return undefined;
   return `${remoteAddress.includes(':') ? `[${remoteAddress}]` : remoteAddress}:${remotePort}`;
@@ -169,9 +169,20 @@ function nodeOf(client: Redis): string | undefined {
  * READONLY means the command was not run, so it may be sent again (`resend`) on connections that queue.
  */
 function sentinelOptions(target: Extract<RedisTarget, { kind: 'sentinel' }>, onReadonly: 'reject' | 'resend') {
+  const followers = followersKey(target);
   return {
     sentinels: target.sentinels,
     name: target.name,
+    // A sentinel that did not lead a failover names the old primary for a second or two after the switch (until
+    // the leader's hello reaches it), and the old primary still says it is one: a connection asking that
+    // sentinel would go back to it, be moved again, and so on. Within a few seconds of an announcement, the
+    // node it replaced stands for the one announced.
+    natMap: (address: string) => {
+      const last = followersBySentinels.get(followers)?.last;
+      if (!last || address !== last.from || Date.now() - last.at > ANNOUNCEMENT_FRESH_MS) return null;
+      const at = last.to.lastIndexOf(':');
+      return { host: last.to.slice(0, at).replace(/^\[|\]$/g, ''), port: Number(last.to.slice(at + 1)) };
+    },
     role: 'master',
     ...(target.username ? { username: target.username } : {}),
     ...(target.password ? { password: target.password } : {}),
@@ -275,11 +286,13 @@ export function watchPrimarySwitches(
 interface Followers {
   readonly clients: Set<Redis>;
   readonly watch: { close(): void };
-  /** The primary last announced, and when. */
-  last?: { to: string; at: number };
+  /** The primary last announced, the one it replaced, and when. */
+  last?: { from: string; to: string; at: number };
 }
 
 const followersBySentinels = new Map<string, Followers>();
+const followersKey = (target: Extract<RedisTarget, { kind: 'sentinel' }>) =>
+  `${target.name}@${target.sentinels.map(({ host, port }) => `${host}:${port}`).join(',')}`;
 /** A connection made ready on the old primary this soon after an announcement is moved again. */
 const ANNOUNCEMENT_FRESH_MS = 10_000;
 
@@ -296,15 +309,15 @@ export function followPromotions(url: string, client: unknown): void {
   const target = parseRedisUrl(url);
   // BullMQ hands its connections out as its own client type; on ioredis they are ioredis connections.
   if (target.kind !== 'sentinel' || !(client instanceof Redis)) return;
-  const key = `${target.name}@${target.sentinels.map(({ host, port }) => `${host}:${port}`).join(',')}`;
+  const key = followersKey(target);
   const join = () => {
     let followers = followersBySentinels.get(key);
     if (!followers) {
       const clients = new Set<Redis>();
       const created: Followers = {
         clients,
-        watch: watchPrimarySwitches(url, ({ to }) => {
-          created.last = { to, at: Date.now() };
+        watch: watchPrimarySwitches(url, ({ from, to }) => {
+          created.last = { from, to, at: Date.now() };
           for (const c of clients) if (c.status === 'ready' && nodeOf(c) !== to) c.disconnect(true);
         }) ?? { close: () => undefined },
       };

@@ -19,6 +19,7 @@ import {
 import { bullmqPrefix } from '../redis/redis-keys.ts';
 import { createRedisOutageLog, isConnectionError } from '../redis/redis-outage.ts';
 import { createReplicaAcks } from '../redis/redis-replica-acks.ts';
+import { createReplicaCensus } from '../redis/redis-replica-census.ts';
 import { defaultReplicaAcks } from '../redis/redis-url.ts';
 import { type BullmqNotice, listenToBullmqNotices } from './bullmq-notices.ts';
 import { backoffDelay } from './embedded.ts';
@@ -82,7 +83,10 @@ export function createBullmqScheduler(options: BullmqSchedulerOptions): Schedule
   // can be acknowledged by a replica (schedule); BullMQ uses it and leaves closing it to stop().
   const requestClient = createQueueClient(options.url, () => stopping);
   // Made with the connection, so it counts every (re)connection from the first.
-  const acks = createReplicaAcks(requestClient, { replicas: options.replicaAcks ?? defaultReplicaAcks(options.url) });
+  const replicas = options.replicaAcks ?? defaultReplicaAcks(options.url);
+  // Behind Sentinel, a task must be on every replica that could be promoted (redis-replica-census.ts).
+  const census = replicas > 0 ? createReplicaCensus(options.url) : undefined;
+  const acks = createReplicaAcks(requestClient, { replicas, ...(census ? { census } : {}) });
   const name = (queue: string) => `{${queue}}`;
   const where = redisAddress(options.url);
   // Every queue and worker connection retries on its own; the log tells of the outage once, not per attempt.
@@ -336,6 +340,7 @@ export function createBullmqScheduler(options: BullmqSchedulerOptions): Schedule
       // The queues' shared connection is ours to close: QUIT after what is due, or dropped without Redis.
       if (requestClient.status === 'ready') await requestClient.quit().catch(() => requestClient.disconnect());
       else requestClient.disconnect();
+      census?.close();
       stopListening();
     },
   };

@@ -9,6 +9,7 @@
 import type { RedisClient, RedisConnection } from '../redis/redis-connection.ts';
 import { RELEASE_IF_HELD, RENEW_IF_HELD } from '../redis/redis-held-key.ts';
 import { createReplicaAcks } from '../redis/redis-replica-acks.ts';
+import type { ReplicaCensus } from '../redis/redis-replica-census.ts';
 import type { AtomicOps } from './keyv-backend.ts';
 
 // ARGV: 1 = whether a value was read ('1') or the key was absent ('0'), 2 = what was read,
@@ -29,15 +30,19 @@ interface Scripts {
 }
 
 /**
- * `replicated()` has `replicas` replicas acknowledge the writes made on this connection (redis-replica-acks.ts);
- * 0 skips the question (one Redis, nothing to fail over to).
+ * `replicated()` has at least `replicas` replicas acknowledge the writes made on this connection, and behind
+ * Sentinel every replica the `census` says could be promoted (redis-replica-acks.ts); 0 skips the question
+ * (one Redis, nothing to fail over to).
  */
-export function createRedisAtomic(connection: RedisConnection, replicas = 0): AtomicOps {
+export function createRedisAtomic(
+  connection: RedisConnection,
+  confirm: { replicas: number; census?: ReplicaCensus } = { replicas: 0 },
+): AtomicOps {
   const client = connection.client as RedisClient & Scripts;
   client.defineCommand('releaseIfHeld', { numberOfKeys: 1, lua: RELEASE_IF_HELD });
   client.defineCommand('renewIfHeld', { numberOfKeys: 1, lua: RENEW_IF_HELD });
   client.defineCommand('writeIfUnchanged', { numberOfKeys: 1, lua: WRITE_IF_UNCHANGED });
-  const acks = createReplicaAcks(client, { replicas });
+  const acks = createReplicaAcks(client, confirm);
   // Which connection carried the last claim or compare-and-set.
   let wroteOn = 0;
   return {

@@ -1,0 +1,150 @@
+// Which replicas the sentinels could promote in place of a primary, so a write is confirmed on every one of
+// them (redis-replica-acks.ts) and not on "any one": with two replicas, a write `WAIT 1` confirmed can sit on
+// the replica that is *not* promoted, which then copies the promoted one and drops it. That happens in a
+// planned switchover: the sentinels promote one replica while the old primary still takes writes and the other
+// replica still copies them, for a second or so, until `+switch-master`. The sentinels go on listing the
+// replica being promoted under the old primary until then, so it is counted, and a write it never got stays
+// unconfirmed (and is written again on the promoted node once the connection moves there).
+
+import { Redis } from 'ioredis';
+import { parseRedisUrl } from './redis-url.ts';
+
+/** What the sentinels say of a primary's replicas. */
+export type Census =
+  /** `count` replicas could be promoted in its place. */
+  | { kind: 'primary'; count: number }
+  /** The sentinels name another node as primary: this one was (or is being) demoted. */
+  | { kind: 'demoted'; primary: string }
+  /** No sentinel answered. */
+  | { kind: 'unknown' };
+
+export interface ReplicaCensus {
+  /**
+   * What the sentinels say of `primary` (`host:port`, as `nodeOf` names it): a census at most 1 s old, or a
+   * new one with `fresh` (a replica that died a moment ago is no longer counted).
+   */
+  of(primary: string, options?: { fresh?: boolean }): Promise<Census>;
+  close(): void;
+}
+
+/** A census is kept this long: one question a second at most, besides the fresh ones a shortfall asks. */
+const KEPT_MS = 1_000;
+/** A sentinel that does not answer this fast is passed over for the next. */
+const SENTINEL_TIMEOUT_MS = 500;
+/**
+ * Flags of a replica that cannot take the writes now: it is down (subjectively or by the quorum), or the
+ * sentinel's own link to it is down (a killed process: at once, where `s_down` waits `down-after-milliseconds`).
+ */
+const UNAVAILABLE = /\b(s_down|o_down|disconnected)\b/;
+
+/** Undefined for a single Redis server: nothing is ever promoted. */
+export function createReplicaCensus(url: string): ReplicaCensus | undefined {
+  const target = parseRedisUrl(url);
+  if (target.kind !== 'sentinel') return undefined;
+  const { name } = target;
+  const clients = target.sentinels.map(
+    ({ host, port }) =>
+      new Redis({
+        host,
+        port,
+        lazyConnect: true,
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 0,
+        connectTimeout: SENTINEL_TIMEOUT_MS,
+        commandTimeout: SENTINEL_TIMEOUT_MS,
+        // A sentinel that dropped is connected again when next asked.
+        retryStrategy: () => null,
+      }),
+  );
+  // A sentinel that is down is passed over; the store's own connections say when Redis cannot be reached.
+  for (const client of clients) client.on('error', () => undefined);
+  let last: { at: number; primary: string; census: Census } | undefined;
+  let asking: Promise<Awaited<ReturnType<typeof askOne>> | undefined> | undefined;
+
+  async function askOne(client: Redis) {
+    if (client.status === 'wait' || client.status === 'end') await client.connect();
+    // The primary as the sentinel names it to clients: during a failover it leads, the promoted one as soon as
+    // it is promoted, where SENTINEL MASTER still describes the old one.
+    const named = await client.call('SENTINEL', 'GET-MASTER-ADDR-BY-NAME', name);
+    const master = fields(await client.call('SENTINEL', 'MASTER', name));
+    const replicas = await client.call('SENTINEL', 'REPLICAS', name);
+    const [host, port] = Array.isArray(named) ? named.map(String) : [];
+    const primary = host && port ? addressOf(host, port) : undefined;
+    return {
+      primary,
+      configEpoch: Number(master['config-epoch'] ?? 0),
+      downAfterMs: Number(master['down-after-milliseconds'] ?? 30_000),
+      // The node being promoted is listed among the old primary's replicas until the failover ends.
+      replicas: (Array.isArray(replicas) ? replicas.map(fields) : []).filter(
+        (r) => addressOf(r.ip ?? '', r.port ?? '') !== primary,
+      ),
+    };
+  }
+
+  /**
+   * Every sentinel is asked, and the newest configuration wins: a sentinel that did not lead the failover names
+   * the old primary for a second or two after the switch, until the leader's hello reaches it.
+   */
+  async function ask() {
+    const answers = await Promise.all(
+      clients.map((client) =>
+        askOne(client).catch(() => {
+          client.disconnect();
+          return undefined;
+        }),
+      ),
+    );
+    let newest: NonNullable<(typeof answers)[number]> | undefined;
+    for (const answer of answers) if (answer && (!newest || answer.configEpoch > newest.configEpoch)) newest = answer;
+    return newest;
+  }
+
+  return {
+    async of(primary, options) {
+      if (!options?.fresh && last && last.primary === primary && Date.now() - last.at < KEPT_MS) return last.census;
+      asking ??= ask().finally(() => {
+        asking = undefined;
+      });
+      const answer = await asking;
+      if (!answer?.primary) return { kind: 'unknown' };
+      const census: Census =
+        answer.primary === primary
+          ? { kind: 'primary', count: answer.replicas.filter((r) => promotable(r, answer.downAfterMs)).length }
+          : { kind: 'demoted', primary: answer.primary };
+      last = { at: Date.now(), primary, census };
+      return census;
+    },
+    close() {
+      for (const client of clients) client.disconnect();
+    },
+  };
+}
+
+/**
+ * Whether the sentinels could promote this replica, by their own rule (sentinelSelectSlave): up, not excluded
+ * (priority 0), and not cut off from its primary for more than ten times `down-after-milliseconds`. The one a
+ * failover is promoting counts until the switch is announced; the old primary the sentinels list as a replica
+ * after it does not (it still says it is a primary until they convert it, and holds none of the new writes).
+ */
+function promotable(replica: Record<string, string>, downAfterMs: number): boolean {
+  const flags = replica.flags ?? '';
+  if (UNAVAILABLE.test(flags)) return false;
+  if (/\bpromoted\b/.test(flags)) return true;
+  if (replica['role-reported'] !== 'slave') return false;
+  if (replica['slave-priority'] === '0' || replica['replica-priority'] === '0') return false;
+  if (replica['master-link-status'] === 'ok') return true;
+  return Number(replica['master-link-down-time'] ?? 0) <= 10 * downAfterMs;
+}
+
+/** `host:port` as `nodeOf` (redis-connection.ts) names a node. */
+function addressOf(host: string, port: string): string {
+  return `${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
+/** A flat `[k1, v1, k2, v2, …]` reply as a record. */
+function fields(reply: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!Array.isArray(reply)) return out;
+  for (let i = 0; i + 1 < reply.length; i += 2) out[String(reply[i])] = String(reply[i + 1]);
+  return out;
+}
