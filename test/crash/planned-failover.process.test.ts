@@ -96,7 +96,7 @@ describe('a planned failover (SENTINEL FAILOVER) with the old primary alive', ()
     // The failover is one state change in the log, with its summary, not a line per retry.
     const lines = b.logs.map((l) => String(l.msg));
     expect(lines.filter((m) => m.startsWith('Redis failover: the sentinels promoted'))).toHaveLength(1);
-    expect(lines.filter((m) => m.startsWith(`Redis failover done: the store writes to ${next.address}`))).toHaveLength(
+    expect(lines.filter((m) => m.startsWith(`Redis failover: the store is connected to ${next.address}`))).toHaveLength(
       1,
     );
     expect(

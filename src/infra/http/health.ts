@@ -1,8 +1,12 @@
 // /healthz: whether this process can serve, as JSON an operator (and a container's HEALTHCHECK) can read.
-// 503 when the store is unreachable or a platform connection is down — the bot then cannot answer
-// anyone. The media API's last answer is reported but never turns the bot unhealthy: one channel's bad
-// key (401) or the API's own outage is not cured by restarting the bot. With Redis, `storePrimary` names the
-// node that answered (through Sentinel, the primary of the moment; null while none does).
+// 503 when the store is down or a platform connection is down — the bot then cannot answer anyone. A store
+// that is `degraded` (its primary answers but cannot confirm writes on a replica) still answers 200: every
+// replica of the bot shares that store, so a load balancer taking this one out would cure nothing and leave
+// people with no answer at all, while the bot tells each command at once that the storage is unavailable;
+// `store`, `storeSince` and `storeReason` say so for the operator (and the store's lines in the log). The media
+// API's last answer is reported but never turns the bot unhealthy: one channel's bad key (401) or the API's own
+// outage is not cured by restarting the bot. With Redis, `storePrimary` names the node that answered (through
+// Sentinel, the primary of the moment; null while none does).
 
 import { timingSafeEqual } from 'node:crypto';
 import type { ConnectionHealth } from '../../core/platform/chat-adapter.ts';
@@ -25,10 +29,8 @@ export interface HealthSources {
 }
 
 export async function healthAnswer(sources: HealthSources, uptimeSeconds: number): Promise<HttpResult> {
-  const store = await sources.store.ping().then(
-    () => 'ok' as const,
-    () => 'unreachable' as const,
-  );
+  const health = await sources.store.health();
+  const store = health.state;
   const platforms = sources.connections?.() ?? {};
   const last = sources.mediaApi?.();
   const mediaApi = last
@@ -38,15 +40,28 @@ export async function healthAnswer(sources: HealthSources, uptimeSeconds: number
         ok: last.status > 0 && last.status < 500,
       }
     : { lastStatus: null, lastAnswerAt: null, ok: null };
-  const counted = store === 'ok' ? await sources.installations?.().catch(() => undefined) : undefined;
+  const counted = store !== 'down' ? await sources.installations?.().catch(() => undefined) : undefined;
   const slackInstallations = sources.installations
     ? { slackInstallations: counted ? { count: counted.installations, needReinstall: counted.needReinstall } : null }
     : {};
-  const ok = store === 'ok' && Object.values(platforms).every((p) => p.ok);
-  const primary = sources.store.node ? { storePrimary: (store === 'ok' && sources.store.node()) || null } : {};
+  const ok = store !== 'down' && Object.values(platforms).every((p) => p.ok);
+  const primary = sources.store.node ? { storePrimary: (store !== 'down' && sources.store.node()) || null } : {};
+  const since = {
+    storeSince: new Date(health.since).toISOString(),
+    ...(health.reason ? { storeReason: health.reason } : {}),
+  };
   return {
     status: ok ? 200 : 503,
-    body: JSON.stringify({ ok, store, ...primary, platforms, ...slackInstallations, mediaApi, uptimeSeconds }),
+    body: JSON.stringify({
+      ok,
+      store,
+      ...since,
+      ...primary,
+      platforms,
+      ...slackInstallations,
+      mediaApi,
+      uptimeSeconds,
+    }),
     contentType: 'application/json',
   };
 }

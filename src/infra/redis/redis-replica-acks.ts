@@ -7,6 +7,7 @@
 import { nodeOf, type RedisClient } from './redis-connection.ts';
 import { WAIT_ON_REPLICA } from './redis-outage.ts';
 import type { ReplicaCensus } from './redis-replica-census.ts';
+import type { RedisWriteHealth } from './redis-write-health.ts';
 
 /** How long one WAIT waits for the replicas; within the store's bound on one operation (2 s). */
 const WAIT_MS = 1_000;
@@ -39,6 +40,11 @@ export interface ReplicaAcksOptions {
    * than `replicas`). Without it, `replicas` is the count.
    */
   census?: ReplicaCensus;
+  /**
+   * A look at the primary from another connection: while it says a moment ago that writes cannot be confirmed
+   * there, a confirmation is refused at once, without a WAIT that would hold this connection for `waitMs`.
+   */
+  health?: RedisWriteHealth;
   waitMs?: number;
 }
 
@@ -75,6 +81,8 @@ export function createReplicaAcks(client: RedisClient, options: ReplicaAcksOptio
       return { why: 'the connection that carried the writes was lost (Redis reconnected since)', writeAgain: true };
     }
     const node = nodeOf(client);
+    const degraded = node ? options.health?.recent(node) : undefined;
+    if (degraded) return { why: degraded, writeAgain: false };
     const count = await wanted(node, false);
     // Written again only once the connection has moved to the promoted node (the epoch check above).
     if (typeof count === 'string') return { why: count, writeAgain: false };

@@ -10,6 +10,7 @@ import type { RedisClient, RedisConnection } from '../redis/redis-connection.ts'
 import { RELEASE_IF_HELD, RENEW_IF_HELD } from '../redis/redis-held-key.ts';
 import { createReplicaAcks } from '../redis/redis-replica-acks.ts';
 import type { ReplicaCensus } from '../redis/redis-replica-census.ts';
+import type { RedisWriteHealth } from '../redis/redis-write-health.ts';
 import type { AtomicOps } from './keyv-backend.ts';
 
 // ARGV: 1 = whether a value was read ('1') or the key was absent ('0'), 2 = what was read,
@@ -36,7 +37,7 @@ interface Scripts {
  */
 export function createRedisAtomic(
   connection: RedisConnection,
-  confirm: { replicas: number; census?: ReplicaCensus } = { replicas: 0 },
+  confirm: { replicas: number; census?: ReplicaCensus; health?: RedisWriteHealth } = { replicas: 0 },
 ): AtomicOps {
   const client = connection.client as RedisClient & Scripts;
   client.defineCommand('releaseIfHeld', { numberOfKeys: 1, lua: RELEASE_IF_HELD });

@@ -9,6 +9,7 @@ import { createRedisConnection } from '../redis/redis-connection.ts';
 import { KEY_PREFIX } from '../redis/redis-keys.ts';
 import { createReplicaCensus } from '../redis/redis-replica-census.ts';
 import { defaultReplicaAcks } from '../redis/redis-url.ts';
+import { createRedisWriteHealth } from '../redis/redis-write-health.ts';
 import { createBackedStore } from './backend.ts';
 import { createKeyvBackend } from './keyv-backend.ts';
 import { createKeyvIoredis } from './keyv-ioredis.ts';
@@ -51,14 +52,16 @@ export function createRedisStore(options: RedisStoreOptions): Store {
   const replicas = options.replicaAcks ?? defaultReplicaAcks(options.url);
   // Behind Sentinel, every replica that could be promoted must hold a confirmed write, not any one of them.
   const census = replicas > 0 ? createReplicaCensus(options.url) : undefined;
+  const writeHealth = createRedisWriteHealth(options.url, { replicas, ...(census ? { census } : {}) });
   const backend = createKeyvBackend({
     where: connection.where,
     adapter: createKeyvIoredis(connection),
-    atomic: createRedisAtomic(connection, { replicas, ...(census ? { census } : {}) }),
+    atomic: createRedisAtomic(connection, { replicas, health: writeHealth, ...(census ? { census } : {}) }),
     node: () => connection.node(),
+    writable: () => writeHealth.look(),
     close: async () => {
       census?.close();
-      await connection.close();
+      await Promise.all([writeHealth.close(), connection.close()]);
     },
   });
   return createBackedStore(backend, {

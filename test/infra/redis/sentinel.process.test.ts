@@ -86,7 +86,7 @@ describe('the bot through Redis Sentinel', () => {
       (await health(harness.port)).status === 503 ? true : undefined,
     );
     const down = await health(harness.port);
-    expect(down.body).toMatchObject({ ok: false, store: 'unreachable', storePrimary: null });
+    expect(down.body).toMatchObject({ ok: false, store: 'down', storePrimary: null });
 
     const promoted = await nodes.waitForFailover(25_000);
     expect(promoted).not.toBe(old);
