@@ -65,7 +65,15 @@ async function burst(round: string, during: () => Promise<void>): Promise<Burst>
 
 /** The confirmed keys the primary lacks once every replica copies it again. */
 async function lostOn(primary: RedisNode, confirmed: string[]): Promise<string[]> {
-  await nodes.waitForReplicas(2, 40_000);
+  await nodes.waitForReplicas(2, 40_000).catch(async (error: unknown) => {
+    // Which node did not come back, and why, for the failure's message.
+    const states = await Promise.all(
+      nodes.nodes.map(
+        async (n) => `${n.address}: ${String(await nodes.command(n, 'INFO', 'replication').catch((e) => e))}`,
+      ),
+    );
+    throw new Error(`${String(error)}\n${states.join('\n')}\n${nodes.nodes.map((n) => nodes.log(n, 15)).join('\n')}`);
+  });
   const lost: string[] = [];
   for (const key of confirmed) {
     if (Number(await nodes.command(primary, 'EXISTS', `${prefix}every:${key}`)) !== 1) lost.push(key);
