@@ -4,7 +4,7 @@
 // reports errors is decided once.
 
 import { Redis, type RedisOptions } from 'ioredis';
-import { WAIT_ON_REPLICA } from './redis-outage.ts';
+import { isConnectionError, WAIT_ON_REPLICA } from './redis-outage.ts';
 import { parseRedisUrl, type RedisTarget, redisAddress } from './redis-url.ts';
 
 export { redisAddress };
@@ -33,6 +33,13 @@ export interface RedisConnection {
    * while a dropped connection is being retried it resolves too, and fail-fast commands then fail at once.
    */
   ready(): Promise<void>;
+  /**
+   * Runs `op` once connected (as `ready`). When the connection drops under it to move to another node (the
+   * sentinels announced a promotion; a reconnection), `op` is run again once it is back, within 1.5 s: a
+   * planned switchover is then not a failure. `op` must be safe to repeat (the store's are: reads, plain sets
+   * and deletes, and claims and compare-and-sets that recognise their own earlier write).
+   */
+  carried<T>(op: () => Promise<T>): Promise<T>;
   /** `host:port` of the server this connection is talking to now (the primary), undefined while not connected. */
   node(): string | undefined;
   /** Waits for replies still due when connected; drops the socket otherwise. */
@@ -40,6 +47,11 @@ export interface RedisConnection {
 }
 
 const DEFAULT_TIMEOUT_MS = 5_000;
+/**
+ * How long an operation waits for its connection to come back after it dropped under it (`carried`): a planned
+ * switchover moves every connection in well under a second; within the store's 2 s bound on one operation.
+ */
+const MOVE_WITHIN_MS = 1_500;
 // A dropped fail-fast connection is retried in the background, backing off to at most 2 s between tries.
 const MAX_BACKOFF_MS = 2_000;
 
@@ -85,6 +97,20 @@ export function createRedisConnection(url: string, options: RedisConnectionOptio
       });
       await connecting;
     },
+    async carried(op) {
+      const deadline = Date.now() + MOVE_WITHIN_MS;
+      for (;;) {
+        try {
+          await this.ready();
+          return await op();
+        } catch (error) {
+          // Only a connection on its way back is waited for: one that is up answered, and one given up is down.
+          const moving =
+            client.status === 'reconnecting' || client.status === 'connecting' || client.status === 'connect';
+          if (!moving || !isConnectionError(error) || !(await readyBy(client, deadline))) throw error;
+        }
+      }
+    },
     node() {
       return client.status === 'ready' ? nodeOf(client) : undefined;
     },
@@ -94,6 +120,21 @@ export function createRedisConnection(url: string, options: RedisConnectionOptio
       else client.disconnect();
     },
   };
+}
+
+/** Whether `client` is ready again by `deadline` (ms since epoch). */
+function readyBy(client: Redis, deadline: number): Promise<boolean> {
+  if (client.status === 'ready') return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const done = (ready: boolean) => {
+      clearTimeout(timer);
+      client.off('ready', onReady);
+      resolve(ready);
+    };
+    const onReady = () => done(true);
+    const timer = setTimeout(() => done(false), Math.max(0, deadline - Date.now()));
+    client.on('ready', onReady);
+  });
 }
 
 /**

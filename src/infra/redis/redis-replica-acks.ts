@@ -13,6 +13,15 @@ import type { RedisWriteHealth } from './redis-write-health.ts';
 const WAIT_MS = 1_000;
 // Between two writes of the same thing, backing off to at most 2 s (a failover takes seconds).
 const MAX_BACKOFF_MS = 2_000;
+/** How often a confirmation looks again while a switchover is under way. */
+const SWITCH_LOOK_MS = 100;
+
+/** Why writes are not confirmed, and whether they must be written again (see `check`). */
+interface Unconfirmed {
+  why: string;
+  writeAgain: boolean;
+  switching?: true;
+}
 
 export interface ReplicaAcks {
   /** Replicas that must hold a write at the least; 0 asks nothing (one Redis, nothing to fail over to). */
@@ -21,9 +30,11 @@ export interface ReplicaAcks {
   epoch(): number;
   /**
    * Why the writes sent on the connection of `since` are not known to be on the replicas (that connection was
-   * lost, its node was demoted, or too few acknowledged in time); undefined once they are.
+   * lost, its node was demoted, or too few acknowledged in time); undefined once they are. While a failover
+   * away from the node is under way, it looks again for up to `throughSwitchMs` (default 0) before it says so:
+   * by then the connection has usually moved, and the answer is that the writes must be made again.
    */
-  unconfirmed(since: number): Promise<string | undefined>;
+  unconfirmed(since: number, throughSwitchMs?: number): Promise<string | undefined>;
   /**
    * Runs `write` (which must be safe to repeat), then confirms it until `withinMs` has passed: waiting again
    * while the replicas are slow, writing it again on whichever primary is up when the node that took it may be
@@ -56,26 +67,35 @@ export function createReplicaAcks(client: RedisClient, options: ReplicaAcksOptio
     connections++;
   });
 
-  /** How many replicas must hold the writes of the connection on `node`; a reason when none can vouch. */
-  async function wanted(node: string | undefined, fresh: boolean): Promise<number | string> {
+  /**
+   * How many replicas must hold the writes of the connection on `node`; or why none can vouch for them there
+   * now: the node was demoted, or a failover away from it is under way (`switching`: its writes from now on
+   * would not be on the promoted node; the connection moves there at the announcement).
+   */
+  async function wanted(node: string | undefined, fresh: boolean): Promise<number | Unconfirmed> {
     if (!census || !node) return replicas;
     const said = await census.of(node, { fresh });
     if (said.kind === 'demoted') {
       // Left on a node the sentinels no longer name (its announcement missed): it goes back to them, as on
-      // READONLY (sentinelOptions in redis-connection.ts).
+      // READONLY (sentinelOptions in redis-connection.ts). Written again only once it has moved (the epoch).
       if (client.status === 'ready' && nodeOf(client) === node) client.disconnect(true);
-      return `the sentinels name ${said.primary} as primary, not ${node}: the node that took the writes was made a replica since`;
+      const why = `the sentinels name ${said.primary} as primary, not ${node}: the node that took the writes was made a replica since`;
+      return { why, writeAgain: false };
+    }
+    if (said.kind === 'unknown') return replicas;
+    if (said.switching) {
+      return { why: `a failover away from ${node} is under way`, writeAgain: false, switching: true };
     }
     // No sentinel answered: nothing can be promoted meanwhile either, so the least is enough.
-    return said.kind === 'primary' ? Math.max(replicas, said.count) : replicas;
+    return Math.max(replicas, said.count);
   }
 
   /**
    * Why the writes of `since` are not confirmed, and whether they must be written again: yes when the node that
-   * took them may be gone (the connection was made again, or the node demoted); no when the replicas were only
-   * slow (WAIT counts every write of the connection, so waiting again still vouches for them).
+   * took them may be gone (the connection was made again); no when the replicas were only slow (WAIT counts
+   * every write of the connection, so waiting again still vouches for them) or the connection has yet to move.
    */
-  async function check(since: number): Promise<{ why: string; writeAgain: boolean } | undefined> {
+  async function check(since: number): Promise<Unconfirmed | undefined> {
     if (replicas <= 0) return undefined;
     if (client.status !== 'ready' || since !== connections) {
       return { why: 'the connection that carried the writes was lost (Redis reconnected since)', writeAgain: true };
@@ -84,8 +104,7 @@ export function createReplicaAcks(client: RedisClient, options: ReplicaAcksOptio
     const degraded = node ? options.health?.recent(node) : undefined;
     if (degraded) return { why: degraded, writeAgain: false };
     const count = await wanted(node, false);
-    // Written again only once the connection has moved to the promoted node (the epoch check above).
-    if (typeof count === 'string') return { why: count, writeAgain: false };
+    if (typeof count !== 'number') return count;
     let acknowledged: number;
     try {
       acknowledged = await client.wait(count, waitMs);
@@ -101,7 +120,7 @@ export function createReplicaAcks(client: RedisClient, options: ReplicaAcksOptio
     // The census may be a second old: a replica that died since is no longer waited for. Asked after the WAIT,
     // so a replica being promoted meanwhile (still listed) is still counted, and a demotion is seen.
     const now = await wanted(node, true);
-    if (typeof now === 'string') return { why: now, writeAgain: false };
+    if (typeof now !== 'number') return now;
     if (acknowledged >= now) return undefined;
     const whom = `${acknowledged} of ${now} replica${now === 1 ? '' : 's'}`;
     return { why: `${whom} acknowledged the writes within ${waitMs} ms`, writeAgain: false };
@@ -110,7 +129,16 @@ export function createReplicaAcks(client: RedisClient, options: ReplicaAcksOptio
   return {
     replicas,
     epoch: () => connections,
-    unconfirmed: async (since) => (await check(since))?.why,
+    async unconfirmed(since, throughSwitchMs = 0) {
+      const deadline = Date.now() + throughSwitchMs;
+      for (;;) {
+        const failed = await check(since);
+        if (!failed?.switching || Date.now() >= deadline) return failed?.why;
+        // A planned switchover: the connection moves at its announcement, a second or so from now, and the
+        // caller then writes again on the promoted node instead of being refused.
+        await new Promise((resolve) => setTimeout(resolve, SWITCH_LOOK_MS));
+      }
+    },
     async writeConfirmed(write, withinMs) {
       const deadline = Date.now() + withinMs;
       let attempt = 0;

@@ -11,8 +11,11 @@ import { parseRedisUrl } from './redis-url.ts';
 
 /** What the sentinels say of a primary's replicas. */
 export type Census =
-  /** `count` replicas could be promoted in its place. */
-  | { kind: 'primary'; count: number }
+  /**
+   * `count` replicas could be promoted in its place; `switching` while a failover away from it is under way
+   * (a planned switchover: it still takes writes, which the promoted node will not have).
+   */
+  | { kind: 'primary'; count: number; switching: boolean }
   /** The sentinels name another node as primary: this one was (or is being) demoted. */
   | { kind: 'demoted'; primary: string }
   /** No sentinel answered. */
@@ -70,8 +73,11 @@ export function createReplicaCensus(url: string): ReplicaCensus | undefined {
     const replicas = await client.call('SENTINEL', 'REPLICAS', name);
     const [host, port] = Array.isArray(named) ? named.map(String) : [];
     const primary = host && port ? addressOf(host, port) : undefined;
+    const ip = master.ip ?? '';
     return {
       primary,
+      // Its leader names the old primary, marked as failing over, until the promoted node takes its place.
+      switching: /\bfailover_in_progress\b/.test(master.flags ?? '') && primary === addressOf(ip, master.port ?? ''),
       configEpoch: Number(master['config-epoch'] ?? 0),
       downAfterMs: Number(master['down-after-milliseconds'] ?? 30_000),
       // The node being promoted is listed among the old primary's replicas until the failover ends.
@@ -96,7 +102,9 @@ export function createReplicaCensus(url: string): ReplicaCensus | undefined {
     );
     let newest: NonNullable<(typeof answers)[number]> | undefined;
     for (const answer of answers) if (answer && (!newest || answer.configEpoch > newest.configEpoch)) newest = answer;
-    return newest;
+    // Only the sentinel leading a failover knows of it before the switch; the others still name the same node.
+    const switching = answers.some((a) => a?.switching && a.primary === newest?.primary);
+    return newest && { ...newest, switching };
   }
 
   return {
@@ -109,7 +117,11 @@ export function createReplicaCensus(url: string): ReplicaCensus | undefined {
       if (!answer?.primary) return { kind: 'unknown' };
       const census: Census =
         answer.primary === primary
-          ? { kind: 'primary', count: answer.replicas.filter((r) => promotable(r, answer.downAfterMs)).length }
+          ? {
+              kind: 'primary',
+              count: answer.replicas.filter((r) => promotable(r, answer.downAfterMs)).length,
+              switching: answer.switching,
+            }
           : { kind: 'demoted', primary: answer.primary };
       last = { at: Date.now(), primary, census };
       return census;

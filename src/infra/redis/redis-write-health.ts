@@ -19,6 +19,8 @@ export interface RedisWriteHealth {
   close(): Promise<void>;
 }
 
+/** Marks the verdict of a switchover under way, for `recent` (it is told without it). */
+const SWITCHING = 'switching: ';
 /** A look is reused this long by `recent`. */
 const RECENT_MS = 1_000;
 /** A replica that has not acknowledged for longer than this (INFO's lag, in seconds) confirms nothing now. */
@@ -32,15 +34,17 @@ export function createRedisWriteHealth(
     failFast: true,
     timeoutMs: options.timeoutMs ?? 500,
   });
-  let last: { at: number; node: string; why: string | undefined } | undefined;
+  let last: { at: number; node: string; why: string | undefined; switching: boolean } | undefined;
 
   async function look(): Promise<string | undefined> {
     await connection.ready();
     const info = fields(await connection.client.info('replication'));
     const node = connection.node();
     if (!node) throw new Error('no primary answers');
-    const why = await judge(info, node);
-    last = { at: Date.now(), node, why };
+    const judged = await judge(info, node);
+    const switching = judged?.startsWith(SWITCHING) ?? false;
+    const why = switching ? judged?.slice(SWITCHING.length) : judged;
+    last = { at: Date.now(), node, why, switching };
     return why;
   }
 
@@ -52,6 +56,7 @@ export function createRedisWriteHealth(
     ).length;
     const census = options.census ? await options.census.of(node) : undefined;
     if (census?.kind === 'demoted') return `read-only: the sentinels name ${census.primary} as primary, not ${node}`;
+    if (census?.kind === 'primary' && census.switching) return `${SWITCHING}a failover away from ${node} is under way`;
     const needed = Math.max(options.replicas, census?.kind === 'primary' ? census.count : 0);
     if (inSync >= needed) return undefined;
     if (inSync === 0) return `no replica: none is in sync with the primary ${node} to confirm writes`;
@@ -62,7 +67,8 @@ export function createRedisWriteHealth(
     look,
     recent(node) {
       if (!last || last.node !== node || Date.now() - last.at > RECENT_MS) return undefined;
-      return last.why;
+      // A switchover is the confirmation's own to wait through (redis-replica-acks.ts), not a refusal.
+      return last.switching ? undefined : last.why;
     },
     close: () => connection.close(),
   };

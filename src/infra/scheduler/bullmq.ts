@@ -9,7 +9,14 @@
 import { DelayedError, Job, Queue, Worker } from 'bullmq';
 import { StoreUnavailableError } from '../../core/errors.ts';
 import type { Logger } from '../../core/ports.ts';
-import { checkTaskId, type Scheduler, type Task, type TaskData, type TaskHandler } from '../../core/scheduler.ts';
+import {
+  checkTaskId,
+  type ScheduleOptions,
+  type Scheduler,
+  type Task,
+  type TaskData,
+  type TaskHandler,
+} from '../../core/scheduler.ts';
 import {
   createQueueClient,
   followPromotions,
@@ -139,14 +146,15 @@ export function createBullmqScheduler(options: BullmqSchedulerOptions): Schedule
    * twice there, a task due at once could run in between and then again. After 30 s unconfirmed, schedule()
    * fails as it does while Redis is away.
    */
-  async function schedule(queue: string, id: string, dueAt: number, data: TaskData) {
+  async function schedule(queue: string, id: string, dueAt: number, data: TaskData, within?: ScheduleOptions) {
     checkTaskId(id);
+    const withinMs = within?.keptWithinMs ?? replicatedWithinMs;
     const written = await unavailableWhenAway(() =>
-      acks.writeConfirmed(() => writeAgainIfGone(queue, id, dueAt, data), replicatedWithinMs),
+      acks.writeConfirmed(() => writeAgainIfGone(queue, id, dueAt, data), withinMs),
     );
     if (written) return;
     throw new StoreUnavailableError(
-      `no replica of the Redis at ${where} acknowledged a scheduled task within ${replicatedWithinMs / 1000} s`,
+      `no replica of the Redis at ${where} acknowledged a scheduled task within ${withinMs / 1000} s`,
     );
   }
 

@@ -50,7 +50,7 @@ export function logStoreWrites(options: StoreWriteLogOptions): { close(): void }
       stoppedAt = now();
       logger.warn(
         { where, state: health.state, reason: health.reason },
-        `Store at ${where} stopped taking writes: ${why(health)}; commands are told the storage is unavailable`,
+        `Store at ${where} stopped taking writes: ${why(health)}`,
       );
     } else if (before && before.state !== health.state) {
       logger.warn(

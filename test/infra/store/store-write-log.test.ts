@@ -48,7 +48,7 @@ describe('the store write log', () => {
     expect(logger.lines.map((l) => [l.level, l.msg])).toEqual([
       [
         'warn',
-        "Store at redis+sentinel://s1:26379/reelbot stopped taking writes: no primary answers (Stream isn't writeable); commands are told the storage is unavailable",
+        "Store at redis+sentinel://s1:26379/reelbot stopped taking writes: no primary answers (Stream isn't writeable)",
       ],
       [
         'warn',
