@@ -24,7 +24,7 @@ import {
   redisAddress,
 } from '../redis/redis-connection.ts';
 import { bullmqPrefix } from '../redis/redis-keys.ts';
-import { createRedisOutageLog, isConnectionError } from '../redis/redis-outage.ts';
+import { createRedisOutageLog, isConnectionError, isWriteRefusal } from '../redis/redis-outage.ts';
 import { createReplicaAcks } from '../redis/redis-replica-acks.ts';
 import { createReplicaCensus } from '../redis/redis-replica-census.ts';
 import { defaultReplicaAcks } from '../redis/redis-url.ts';
@@ -104,7 +104,10 @@ export function createBullmqScheduler(options: BullmqSchedulerOptions): Schedule
     ...(options.outageSummaryMs ? { summaryMs: options.outageSummaryMs } : {}),
   });
   const onError = (what: string, queue: string) => (err: Error) => {
-    if (isConnectionError(err)) outage.failed(err);
+    // A write refused by a primary with no replica in reach, or one made a replica, is no lost connection: the
+    // connection stays up (no 'ready' would end an outage), and the store write log says writes stopped.
+    if (isWriteRefusal(err)) logger.debug({ err, queue }, what);
+    else if (isConnectionError(err)) outage.failed(err);
     else logger.warn({ err, queue }, what);
   };
   // The queues' shared connection is ours: its errors and reconnections are told like the queues' own.
