@@ -35,11 +35,11 @@ export interface RedisConnection {
   ready(): Promise<void>;
   /**
    * Runs `op` once connected (as `ready`). When the connection drops under it to move to another node (the
-   * sentinels announced a promotion; a reconnection), `op` is run again once it is back, within 1.5 s: a
-   * planned switchover is then not a failure. `op` must be safe to repeat (the store's are: reads, plain sets
-   * and deletes, and claims and compare-and-sets that recognise their own earlier write).
+   * sentinels announced a promotion; a reconnection), `op` is run again (`again` true) once it is back, within
+   * 1.5 s: a planned switchover is then not a failure. `op` must be safe to repeat (the store's are: reads,
+   * plain sets and deletes, and claims and compare-and-sets that recognise their own earlier write).
    */
-  carried<T>(op: () => Promise<T>): Promise<T>;
+  carried<T>(op: (again: boolean) => Promise<T>): Promise<T>;
   /** `host:port` of the server this connection is talking to now (the primary), undefined while not connected. */
   node(): string | undefined;
   /** Waits for replies still due when connected; drops the socket otherwise. */
@@ -99,10 +99,10 @@ export function createRedisConnection(url: string, options: RedisConnectionOptio
     },
     async carried(op) {
       const deadline = Date.now() + MOVE_WITHIN_MS;
-      for (;;) {
+      for (let again = false; ; again = true) {
         try {
           await this.ready();
-          return await op();
+          return await op(again);
         } catch (error) {
           // Only a connection on its way back is waited for: one that is up answered, and one given up is down.
           const moving =

@@ -14,12 +14,13 @@ import type { RedisWriteHealth } from '../redis/redis-write-health.ts';
 import type { AtomicOps } from './keyv-backend.ts';
 
 // ARGV: 1 = whether a value was read ('1') or the key was absent ('0'), 2 = what was read,
-// 3 = the new row, 4 = time to live in ms ('' = none). A key that already holds the new row took this very
-// write before (sent again after its connection moved to a promoted node: connection.carried): it answers 1,
-// and writes the row again so that the replicas' acknowledgement on this connection covers it.
+// 3 = the new row, 4 = time to live in ms ('' = none), 5 = '1' when this write is sent again after its
+// connection moved to a promoted node (connection.carried): a key that already holds the new row then took
+// this very write before, so it answers 1, and writes the row again so that the replicas' acknowledgement on
+// this connection covers it. (A first write finding its row there met another writer's equal row: refused.)
 const WRITE_IF_UNCHANGED = `
 local current = redis.call('get', KEYS[1])
-if current == ARGV[3] then
+if ARGV[5] == '1' and current == ARGV[3] then
   redis.call('set', KEYS[1], current, 'KEEPTTL')
   return 1
 end
@@ -47,7 +48,14 @@ interface Scripts {
   claimOrOurs(key: string, token: string, ttlMs: string): Promise<number>;
   releaseIfHeld(key: string, token: string): Promise<number>;
   renewIfHeld(key: string, token: string, ttlMs: string): Promise<number>;
-  writeIfUnchanged(key: string, read: string, stamp: string, row: string, ttlMs: string): Promise<number>;
+  writeIfUnchanged(
+    key: string,
+    read: string,
+    stamp: string,
+    row: string,
+    ttlMs: string,
+    again: string,
+  ): Promise<number>;
 }
 
 /**
@@ -74,8 +82,8 @@ export function createRedisAtomic(
     read: async (key) => (await connection.carried(() => client.get(key))) ?? undefined,
     async writeIf(key, stamp, row, ttlMs) {
       const ttl = ttlMs === undefined ? '' : String(Math.ceil(ttlMs));
-      const written = await connection.carried(() =>
-        client.writeIfUnchanged(key, stamp === undefined ? '0' : '1', stamp ?? '', row, ttl),
+      const written = await connection.carried((again) =>
+        client.writeIfUnchanged(key, stamp === undefined ? '0' : '1', stamp ?? '', row, ttl, again ? '1' : '0'),
       );
       wroteOn = acks.epoch();
       return written === 1;
