@@ -19,8 +19,6 @@ export interface RedisWriteHealth {
   close(): Promise<void>;
 }
 
-/** Marks the verdict of a switchover under way, for `recent` (it is told without it). */
-const SWITCHING = 'switching: ';
 /** A look is reused this long by `recent`. */
 const RECENT_MS = 1_000;
 /** A replica that has not acknowledged for longer than this (INFO's lag, in seconds) confirms nothing now. */
@@ -41,26 +39,34 @@ export function createRedisWriteHealth(
     const info = fields(await connection.client.info('replication'));
     const node = connection.node();
     if (!node) throw new Error('no primary answers');
-    const judged = await judge(info, node);
-    const switching = judged?.startsWith(SWITCHING) ?? false;
-    const why = switching ? judged?.slice(SWITCHING.length) : judged;
+    const { why, switching = false } = (await judge(info, node)) ?? {};
     last = { at: Date.now(), node, why, switching };
     return why;
   }
 
-  async function judge(info: Record<string, string>, node: string): Promise<string | undefined> {
-    if (info.role !== 'master') return `read-only: ${node} is a replica now`;
+  /** Why writes cannot be confirmed on `node`; `switching` when it is a failover under way, not a refusal. */
+  async function judge(
+    info: Record<string, string>,
+    node: string,
+  ): Promise<{ why: string; switching?: true } | undefined> {
+    if (info.role !== 'master') return { why: `read-only: ${node} is a replica now` };
     if (options.replicas <= 0) return undefined;
     const inSync = Object.entries(info).filter(
       ([key, value]) => /^slave\d+$/.test(key) && /state=online/.test(value) && lagOf(value) <= MAX_LAG_S,
     ).length;
     const census = options.census ? await options.census.of(node) : undefined;
-    if (census?.kind === 'demoted') return `read-only: the sentinels name ${census.primary} as primary, not ${node}`;
-    if (census?.kind === 'primary' && census.switching) return `${SWITCHING}a failover away from ${node} is under way`;
+    if (census?.kind === 'demoted') {
+      return { why: `read-only: the sentinels name ${census.primary} as primary, not ${node}` };
+    }
+    if (census?.kind === 'primary' && census.switching) {
+      return { why: `a failover away from ${node} is under way`, switching: true };
+    }
     const needed = Math.max(options.replicas, census?.kind === 'primary' ? census.count : 0);
     if (inSync >= needed) return undefined;
-    if (inSync === 0) return `no replica: none is in sync with the primary ${node} to confirm writes`;
-    return `${inSync} of ${needed} replicas in sync with the primary ${node}: writes cannot be confirmed on each`;
+    if (inSync === 0) return { why: `no replica: none is in sync with the primary ${node} to confirm writes` };
+    return {
+      why: `${inSync} of ${needed} replicas in sync with the primary ${node}: writes cannot be confirmed on each`,
+    };
   }
 
   return {
