@@ -280,6 +280,31 @@ export function createQueueClient(url: string, stopping: () => boolean): RedisCl
   return client;
 }
 
+/**
+ * A connection to each sentinel of `url`, to ask them questions (redis-replica-census.ts): made when first used,
+ * each command bounded by `timeoutMs`, a sentinel that dropped connected again when next asked. Undefined for a
+ * single server.
+ */
+export function sentinelClients(url: string, timeoutMs: number): RedisClient[] | undefined {
+  const target = parseRedisUrl(url);
+  if (target.kind !== 'sentinel') return undefined;
+  return target.sentinels.map(({ host, port }) => {
+    const client = new Redis({
+      host,
+      port,
+      lazyConnect: true,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      connectTimeout: timeoutMs,
+      commandTimeout: timeoutMs,
+      retryStrategy: () => null,
+    });
+    // A sentinel that is down is passed over; the store's own connections say when Redis cannot be reached.
+    client.on('error', () => undefined);
+    return client;
+  });
+}
+
 /** A promotion the sentinels announced: `from` and `to` are `host:port`, as /healthz names a node. */
 export interface PrimarySwitch {
   from: string;

@@ -6,7 +6,7 @@
 // replica being promoted under the old primary until then, so it is counted, and a write it never got stays
 // unconfirmed (and is written again on the promoted node once the connection moves there).
 
-import { Redis } from 'ioredis';
+import { type RedisClient, sentinelClients } from './redis-connection.ts';
 import { parseRedisUrl } from './redis-url.ts';
 
 /** What the sentinels say of a primary's replicas. */
@@ -43,28 +43,14 @@ const UNAVAILABLE = /\b(s_down|o_down|disconnected)\b/;
 /** Undefined for a single Redis server: nothing is ever promoted. */
 export function createReplicaCensus(url: string): ReplicaCensus | undefined {
   const target = parseRedisUrl(url);
-  if (target.kind !== 'sentinel') return undefined;
+  const connected = sentinelClients(url, SENTINEL_TIMEOUT_MS);
+  if (target.kind !== 'sentinel' || !connected) return undefined;
+  const clients: RedisClient[] = connected;
   const { name } = target;
-  const clients = target.sentinels.map(
-    ({ host, port }) =>
-      new Redis({
-        host,
-        port,
-        lazyConnect: true,
-        enableOfflineQueue: false,
-        maxRetriesPerRequest: 0,
-        connectTimeout: SENTINEL_TIMEOUT_MS,
-        commandTimeout: SENTINEL_TIMEOUT_MS,
-        // A sentinel that dropped is connected again when next asked.
-        retryStrategy: () => null,
-      }),
-  );
-  // A sentinel that is down is passed over; the store's own connections say when Redis cannot be reached.
-  for (const client of clients) client.on('error', () => undefined);
   let last: { at: number; primary: string; census: Census } | undefined;
   let asking: Promise<Awaited<ReturnType<typeof askOne>> | undefined> | undefined;
 
-  async function askOne(client: Redis) {
+  async function askOne(client: RedisClient) {
     if (client.status === 'wait' || client.status === 'end') await client.connect();
     // The primary as the sentinel names it to clients: during a failover it leads, the promoted one as soon as
     // it is promoted, where SENTINEL MASTER still describes the old one.
