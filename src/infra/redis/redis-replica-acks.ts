@@ -101,7 +101,7 @@ export function createReplicaAcks(client: RedisClient, options: ReplicaAcksOptio
       return { why: 'the connection that carried the writes was lost (Redis reconnected since)', writeAgain: true };
     }
     const node = nodeOf(client);
-    const degraded = node ? options.health?.recent(node) : undefined;
+    const degraded = node ? await options.health?.verdict(node) : undefined;
     if (degraded) return { why: degraded, writeAgain: false };
     const count = await wanted(node, false);
     if (typeof count !== 'number') return count;

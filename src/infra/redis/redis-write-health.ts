@@ -14,12 +14,16 @@ export interface RedisWriteHealth {
    * primary); undefined when they can. Throws when no primary answers.
    */
   look(): Promise<string | undefined>;
-  /** The last look's verdict on `node`, if it is at most 1 s old: undefined when none is (or it was fine). */
-  recent(node: string): string | undefined;
+  /**
+   * Why writes cannot be confirmed on `node` now, from a look at most 1 s old (one is taken if there is none);
+   * undefined when they can, when a switchover is under way (the confirmation's own to wait through), or when
+   * the look could not be taken.
+   */
+  verdict(node: string): Promise<string | undefined>;
   close(): Promise<void>;
 }
 
-/** A look is reused this long by `recent`. */
+/** A look is reused this long by `verdict`. */
 const RECENT_MS = 1_000;
 /** A replica that has not acknowledged for longer than this (INFO's lag, in seconds) confirms nothing now. */
 const MAX_LAG_S = 2;
@@ -71,7 +75,8 @@ export function createRedisWriteHealth(
 
   return {
     look,
-    recent(node) {
+    async verdict(node) {
+      if (!last || Date.now() - last.at > RECENT_MS) await look().catch(() => undefined);
       if (!last || last.node !== node || Date.now() - last.at > RECENT_MS) return undefined;
       // A switchover is the confirmation's own to wait through (redis-replica-acks.ts), not a refusal.
       return last.switching ? undefined : last.why;

@@ -28,6 +28,7 @@ import { createRedisOutageLog, isConnectionError, isWriteRefusal } from '../redi
 import { createReplicaAcks } from '../redis/redis-replica-acks.ts';
 import { createReplicaCensus } from '../redis/redis-replica-census.ts';
 import { defaultReplicaAcks } from '../redis/redis-url.ts';
+import { createRedisWriteHealth } from '../redis/redis-write-health.ts';
 import { type BullmqNotice, listenToBullmqNotices } from './bullmq-notices.ts';
 import { backoffDelay } from './embedded.ts';
 
@@ -93,7 +94,15 @@ export function createBullmqScheduler(options: BullmqSchedulerOptions): Schedule
   const replicas = options.replicaAcks ?? defaultReplicaAcks(options.url);
   // Behind Sentinel, a task must be on every replica that could be promoted (redis-replica-census.ts).
   const census = replicas > 0 ? createReplicaCensus(options.url) : undefined;
-  const acks = createReplicaAcks(requestClient, { replicas, ...(census ? { census } : {}) });
+  // While no replica can confirm writes, a task's confirmation is refused at once instead of a WAIT per try:
+  // a command's check task is told within its few seconds (ScheduleOptions.keptWithinMs).
+  const writeHealth =
+    replicas > 0 ? createRedisWriteHealth(options.url, { replicas, ...(census ? { census } : {}) }) : undefined;
+  const acks = createReplicaAcks(requestClient, {
+    replicas,
+    ...(census ? { census } : {}),
+    ...(writeHealth ? { health: writeHealth } : {}),
+  });
   const name = (queue: string) => `{${queue}}`;
   const where = redisAddress(options.url);
   // Every queue and worker connection retries on its own; the log tells of the outage once, not per attempt.
@@ -352,6 +361,7 @@ export function createBullmqScheduler(options: BullmqSchedulerOptions): Schedule
       if (requestClient.status === 'ready') await requestClient.quit().catch(() => requestClient.disconnect());
       else requestClient.disconnect();
       census?.close();
+      await writeHealth?.close();
       stopListening();
     },
   };
