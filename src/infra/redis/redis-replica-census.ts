@@ -48,73 +48,82 @@ export function createReplicaCensus(url: string): ReplicaCensus | undefined {
   const clients: RedisClient[] = connected;
   const { name } = target;
   let last: { at: number; primary: string; census: Census } | undefined;
-  let asking: Promise<Awaited<ReturnType<typeof askOne>> | undefined> | undefined;
+  let asking: Promise<Array<SentinelView | undefined>> | undefined;
 
-  async function askOne(client: RedisClient) {
+  async function askOne(client: RedisClient): Promise<SentinelView> {
     if (client.status === 'wait' || client.status === 'end') await client.connect();
-    // The primary as the sentinel names it to clients: during a failover it leads, the promoted one as soon as
-    // it is promoted, where SENTINEL MASTER still describes the old one.
-    const named = await client.call('SENTINEL', 'GET-MASTER-ADDR-BY-NAME', name);
-    const master = fields(await client.call('SENTINEL', 'MASTER', name));
-    const replicas = await client.call('SENTINEL', 'REPLICAS', name);
-    const [host, port] = Array.isArray(named) ? named.map(String) : [];
-    const primary = host && port ? addressOf(host, port) : undefined;
-    const ip = master.ip ?? '';
     return {
-      primary,
-      // Its leader names the old primary, marked as failing over, until the promoted node takes its place.
-      switching: /\bfailover_in_progress\b/.test(master.flags ?? '') && primary === addressOf(ip, master.port ?? ''),
-      configEpoch: Number(master['config-epoch'] ?? 0),
-      downAfterMs: Number(master['down-after-milliseconds'] ?? 30_000),
-      // The node being promoted is listed among the old primary's replicas until the failover ends.
-      replicas: (Array.isArray(replicas) ? replicas.map(fields) : []).filter(
-        (r) => addressOf(r.ip ?? '', r.port ?? '') !== primary,
-      ),
+      named: await client.call('SENTINEL', 'GET-MASTER-ADDR-BY-NAME', name),
+      master: await client.call('SENTINEL', 'MASTER', name),
+      replicas: await client.call('SENTINEL', 'REPLICAS', name),
     };
-  }
-
-  /**
-   * Every sentinel is asked, and the newest configuration wins: a sentinel that did not lead the failover names
-   * the old primary for a second or two after the switch, until the leader's hello reaches it.
-   */
-  async function ask() {
-    const answers = await Promise.all(
-      clients.map((client) =>
-        askOne(client).catch(() => {
-          client.disconnect();
-          return undefined;
-        }),
-      ),
-    );
-    let newest: NonNullable<(typeof answers)[number]> | undefined;
-    for (const answer of answers) if (answer && (!newest || answer.configEpoch > newest.configEpoch)) newest = answer;
-    // Only the sentinel leading a failover knows of it before the switch; the others still name the same node.
-    const switching = answers.some((a) => a?.switching && a.primary === newest?.primary);
-    return newest && { ...newest, switching };
   }
 
   return {
     async of(primary, options) {
       if (!options?.fresh && last && last.primary === primary && Date.now() - last.at < KEPT_MS) return last.census;
-      asking ??= ask().finally(() => {
+      asking ??= Promise.all(
+        clients.map((client) =>
+          askOne(client).catch(() => {
+            client.disconnect();
+            return undefined;
+          }),
+        ),
+      ).finally(() => {
         asking = undefined;
       });
-      const answer = await asking;
-      if (!answer?.primary) return { kind: 'unknown' };
-      const census: Census =
-        answer.primary === primary
-          ? {
-              kind: 'primary',
-              count: answer.replicas.filter((r) => promotable(r, answer.downAfterMs)).length,
-              switching: answer.switching,
-            }
-          : { kind: 'demoted', primary: answer.primary };
-      last = { at: Date.now(), primary, census };
+      const census = censusFrom(await asking, primary);
+      if (census.kind !== 'unknown') last = { at: Date.now(), primary, census };
       return census;
     },
     close() {
       for (const client of clients) client.disconnect();
     },
+  };
+}
+
+/** One sentinel's answers to GET-MASTER-ADDR-BY-NAME, SENTINEL MASTER and SENTINEL REPLICAS, as it sent them. */
+export interface SentinelView {
+  named: unknown;
+  master: unknown;
+  replicas: unknown;
+}
+
+/**
+ * What the sentinels that answered say of `primary`. The newest configuration wins: a sentinel that did not lead
+ * a failover names the old primary for a second or two after the switch, until the leader's hello reaches it.
+ * The primary is the one each names to clients (GET-MASTER-ADDR-BY-NAME: during a failover it leads, the
+ * promoted node as soon as it is promoted, where SENTINEL MASTER still describes the old one). Only the leader
+ * knows of a failover before the switch (its SENTINEL MASTER says failover_in_progress).
+ */
+export function censusFrom(views: ReadonlyArray<SentinelView | undefined>, primary: string): Census {
+  let newest: ReturnType<typeof read> | undefined;
+  const read = (view: SentinelView) => {
+    const master = fields(view.master);
+    const [host, port] = Array.isArray(view.named) ? view.named.map(String) : [];
+    const named = host && port ? addressOf(host, port) : undefined;
+    return {
+      named,
+      // Its leader names the old primary, marked as failing over, until the promoted node takes its place.
+      switching:
+        /\bfailover_in_progress\b/.test(master.flags ?? '') && named === addressOf(master.ip ?? '', master.port ?? ''),
+      configEpoch: Number(master['config-epoch'] ?? 0),
+      downAfterMs: Number(master['down-after-milliseconds'] ?? 30_000),
+      // The node being promoted is listed among the old primary's replicas until the failover ends.
+      replicas: (Array.isArray(view.replicas) ? view.replicas.map(fields) : []).filter(
+        (r) => addressOf(r.ip ?? '', r.port ?? '') !== named,
+      ),
+    };
+  };
+  const seen = views.filter((v): v is SentinelView => v !== undefined).map(read);
+  for (const view of seen) if (view.named && (!newest || view.configEpoch > newest.configEpoch)) newest = view;
+  if (!newest?.named) return { kind: 'unknown' };
+  if (newest.named !== primary) return { kind: 'demoted', primary: newest.named };
+  const { downAfterMs } = newest;
+  return {
+    kind: 'primary',
+    count: newest.replicas.filter((r) => promotable(r, downAfterMs)).length,
+    switching: seen.some((v) => v.switching && v.named === primary),
   };
 }
 
