@@ -28,6 +28,7 @@ export function dryRunStore(store: Store): Store {
     ping: (timeoutMs) => store.ping(timeoutMs),
     replicated: (since) => store.replicated(since),
     epoch: () => store.epoch(),
+    health: () => store.health(),
     close: () => store.close(),
   };
 }

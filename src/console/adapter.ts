@@ -1,3 +1,4 @@
+import { stillDueNow } from '../core/platform/chat-port.ts';
 import { createDispatch, type Dispatch, type DispatchOptions, type EntryOutcome } from '../core/platform/dispatch.ts';
 import type { Answer, Bot, Entry, ModalInput, ModalSpec } from '../core/platform/interaction.ts';
 import type { OutMessage } from '../core/platform/message.ts';
@@ -104,8 +105,10 @@ export function createConsoleAdapter(options: ConsoleOptions): ConsoleAdapter {
     platform: 'console',
     send: async (thread: ThreadRef, message) => print(message, `  └ [#${thread.threadId}] `),
     // An edit prints its first line, the fields it changed (a publish card's approvals, its outside reviewers), and
-    // the buttons it now carries (an outcome can bring new ones).
-    updateCard: async (thread: ThreadRef, message) => {
+    // the buttons it now carries (an outcome can bring new ones); one another replica on the same store has drawn
+    // over meanwhile is not printed (ChatPort.updateCard's stillDue).
+    updateCard: async (thread: ThreadRef, message, _kind, stillDue) => {
+      if (!(await stillDueNow(stillDue))) return false;
       const controls = [...(message.controls ?? []), ...(message.cards ?? []).flatMap((c) => c.controls ?? [])].filter(
         (c) => c.kind === 'action',
       );

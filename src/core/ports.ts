@@ -91,8 +91,30 @@ export interface Store {
    * undefined while not connected. Absent where the store has one place only (SQLite, memory).
    */
   node?(): string | undefined;
+  /**
+   * Whether the store can take writes now, asked of it (bounded like `ping`): for /healthz and the log. Never
+   * throws: a store that cannot be reached is `down`.
+   */
+  health(): Promise<StoreHealth>;
   /** Releases the leases this instance still holds (a clean shutdown lets a restart resume at once), then closes. */
   close(): Promise<void>;
+}
+
+/**
+ * What the store can do now, as commands meet it:
+ * - `ok`: it answers and its writes are confirmed where a failover could not lose them;
+ * - `degraded`: the primary answers but cannot confirm writes on a replica (none in sync, or the node was made
+ *   read-only): reads work, and commands are told at once that the storage is unavailable;
+ * - `down`: nothing answers (no primary, Redis stopped, the file unreadable).
+ */
+export type StoreState = 'ok' | 'degraded' | 'down';
+
+export interface StoreHealth {
+  state: StoreState;
+  /** When the store entered this state, as this process saw it (ms since epoch). */
+  since: number;
+  /** Why it is not `ok`, in words an operator can act on. */
+  reason?: string;
 }
 
 /** Authenticated encryption of secrets at rest; `aad` binds a ciphertext to where it is stored. */

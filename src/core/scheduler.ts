@@ -35,9 +35,19 @@ export type TaskOutcome = undefined | { again: number };
 
 export type TaskHandler = (task: Task) => Promise<TaskOutcome>;
 
+/** How one `schedule` call may wait. */
+export interface ScheduleOptions {
+  /**
+   * How long it may wait for the task to be kept where a failover cannot lose it (a replica's acknowledgement)
+   * before failing as unavailable; default the scheduler's own (30 s on Redis). A command's first step passes a
+   * few seconds: the person is told within 5 s, not after the whole wait.
+   */
+  keptWithinMs?: number;
+}
+
 export interface Scheduler {
   /** Adds task `id` to `queue`, due at `dueAt`; if it exists, moves it to `dueAt` and replaces its data. */
-  schedule(queue: string, id: string, dueAt: number, data: TaskData): Promise<void>;
+  schedule(queue: string, id: string, dueAt: number, data: TaskData, options?: ScheduleOptions): Promise<void>;
   /** Removes a task that has not started; false when there was none. */
   cancel(queue: string, id: string): Promise<boolean>;
   /** The handler of a queue (one per queue); register before start(). A handler that throws is retried with backoff. */

@@ -50,7 +50,7 @@ export function createDiscordChatPort(rest: REST): ChatPort {
       // Only a refresh is left out as a repeat: another replica may have drawn over a change or a final state.
       if (kind === 'progress' && lastEdit.same(thread.cardMessageId, content)) return false;
       return lanes.edit(thread.cardMessageId, kind, async () => {
-        if (!(await stillDueNow(kind, stillDue))) return false;
+        if (!(await stillDueNow(stillDue))) return false;
         try {
           await editChannelMessage(rest, cardChannelOf(thread), thread.cardMessageId, body);
           lastEdit.remember(thread.cardMessageId, content);

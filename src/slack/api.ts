@@ -169,7 +169,7 @@ export function createSlackApi(options: SlackApiOptions): SlackApi {
     update(channel, ts, message, kind = 'final', stillDue) {
       // Counted in the workspace's Tier 3, not in the channel's post lane: a waiting edit never holds a result.
       return limiter.edit('chat.update', `${channel}:${ts}`, kind, async () =>
-        (await stillDueNow(kind, stillDue)) ? raw('chat.update', { channel, ts, ...body(message) }) : NOT_SENT,
+        (await stillDueNow(stillDue)) ? raw('chat.update', { channel, ts, ...body(message) }) : NOT_SENT,
       );
     },
     async openView(triggerId, view) {

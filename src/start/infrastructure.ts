@@ -152,6 +152,13 @@ export async function openInfrastructure(
   const redis = at?.kind === 'redis' ? { url: at.url, prefix: at.prefix ?? KEY_PREFIX } : undefined;
   const dataDir = at?.kind === 'sqlite' ? dirname(at.path) : 'data';
 
+  if (redis) {
+    const { logStoreWrites } = await import('../infra/store/store-write-log.ts');
+    const { redisAddress } = await import('../infra/redis/redis-url.ts');
+    const writes = logStoreWrites({ store, logger, where: redisAddress(redis.url) });
+    closers.push('the store write log', async () => writes.close());
+  }
+
   if (redis && store.node) {
     const { logPrimarySwitches } = await import('../infra/redis/redis-primary-log.ts');
     const node = store.node.bind(store);

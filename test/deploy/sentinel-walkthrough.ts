@@ -1,5 +1,5 @@
 // The one-host Sentinel walkthrough of docs/reliability.md, read from the doc and run as written: its lines,
-// with the doc's ports (6380, 6381, 26379-26381) and directory (/tmp/reelbot-redis) replaced by a test's own, so
+// with the doc's ports (6380-6382, 26379-26381) and directory (/tmp/reelbot-redis) replaced by a test's own, so
 // that runs side by side and a Redis already on those ports are left alone. Every other word is the doc's.
 // `redis-server … &` lines are started here (no shell job control), each under a shell that SIGKILLs it when
 // this process goes away, so a killed test run leaves no Redis behind; every other line runs in `sh`.
@@ -10,7 +10,7 @@ import { freePort, root } from '../support/bot-process.ts';
 
 export const DOC = 'docs/reliability.md';
 const DOC_DIR = '/tmp/reelbot-redis';
-export const DOC_PORTS = [6380, 6381, 26379, 26380, 26381] as const;
+export const DOC_PORTS = [6380, 6381, 6382, 26379, 26380, 26381] as const;
 
 /** The fenced block that follows `<!-- marker… -->` in the doc, one command a line. */
 export function docBlock(marker: string): string[] {
@@ -45,7 +45,7 @@ export async function walkthrough(dir: string): Promise<Walkthrough> {
   const local = (text: string) =>
     text
       .replaceAll(DOC_DIR, dir)
-      .replace(/\b(6380|6381|26379|26380|26381)\b/g, (p) => String(ports.get(Number(p)) ?? p));
+      .replace(/\b(6380|6381|6382|26379|26380|26381)\b/g, (p) => String(ports.get(Number(p)) ?? p));
   const lines = new Map<number, string>();
   const procs = new Map<number, ChildProcess>();
   const all: ChildProcess[] = [];

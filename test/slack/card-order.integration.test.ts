@@ -89,6 +89,16 @@ describe('a card edit through the Slack adapter', () => {
     expect(shownOn(web, thread.cardMessageId)).toEqual(['⏳ Submitting', '⏳ Working on it, 1 min']);
   });
 
+  it('does not send a final state that is no longer due when its turn comes (issue 43: Publishing… after Published)', async () => {
+    adapter = await startHttpHarness();
+    const { web } = adapter;
+    const port = adapter.adapter.chatPort;
+    const published = port.updateCard(thread, { text: '✅ Published' }, 'final', async () => true);
+    const stale = port.updateCard(thread, { text: '⏳ Publishing…' }, 'final', async () => false);
+    expect(await Promise.all([published, stale])).toEqual([true, false]);
+    expect(shownOn(web, thread.cardMessageId)).toEqual(['✅ Published']);
+  });
+
   it('does not send a change asked for after the card’s final state (drawn from an earlier read)', async () => {
     adapter = await startHttpHarness();
     const port = adapter.adapter.chatPort;

@@ -489,6 +489,19 @@ export async function startRedisNodes(options: RedisNodesOptions = {}): Promise<
         const info = infoFields(await command(current, 'INFO', 'replication'));
         const online = Object.entries(info).filter(([k, v]) => /^slave\d+$/.test(k) && /state=online/.test(v));
         return info.role === 'master' && online.length >= count ? true : undefined;
+      }).catch(async (error: unknown) => {
+        // Where each data node stands, and what the sentinels say, for the failure's message.
+        const nodes = await Promise.all(
+          dataNodes().map(async (n) => {
+            const info = infoFields(await command(n, 'INFO', 'replication').catch(() => ''));
+            const link = info.role === 'slave' ? ` of ${info.master_port} link ${info.master_link_status}` : '';
+            return `${n.address} ${n.alive ? (info.role ?? '?') : 'down'}${link}, ${info.connected_slaves ?? 0} replicas`;
+          }),
+        );
+        const named = await primaryFromSentinels().catch(() => undefined);
+        throw new Error(
+          `${String(error)}; primary here ${primary?.address}, the sentinels name ${named}; ${nodes.join('; ')}`,
+        );
       });
     },
     async cutReplicaLink(ms, replica) {

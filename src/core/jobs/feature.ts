@@ -22,6 +22,12 @@ import { broll, clip, subtitles } from './video-commands.ts';
 import { createWebhookRoute } from './webhook.ts';
 import { jobsWorkspaceEnd } from './workspace-end.ts';
 
+/**
+ * How long a command's check task may wait to be kept where a failover cannot lose it: the command is refused
+ * ("storage is unavailable") rather than left waiting, while no replica can confirm writes (issue 43: 16-20 s).
+ */
+const COMMAND_KEPT_WITHIN_MS = 2_500;
+
 /** A task that runs again at the time its step says, or ends. */
 const again = (next: number | undefined): TaskOutcome => (next === undefined ? undefined : { again: next });
 
@@ -42,7 +48,9 @@ export const jobs = defineFeature<JobsDeps>({
       timings,
       schedulePoll: (jobId, dueAt) => scheduler.schedule(POLL_QUEUE, jobId, dueAt, {}),
       scheduleProgress: (jobId, dueAt) => scheduler.schedule(PROGRESS_QUEUE, jobId, dueAt, {}),
-      scheduleCheck: (jobId, dueAt) => scheduler.schedule(SUBMIT_QUEUE, jobId, dueAt, {}),
+      // A command's first write: the person hears within 5 s, also while no replica can keep it.
+      scheduleCheck: (jobId, dueAt) =>
+        scheduler.schedule(SUBMIT_QUEUE, jobId, dueAt, {}, { keptWithinMs: COMMAND_KEPT_WITHIN_MS }),
       scheduleCard: (jobId, dueAt) => scheduler.schedule(CARD_QUEUE, jobId, dueAt, {}),
     });
     const { readsLeft } = services;

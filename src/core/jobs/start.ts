@@ -17,6 +17,9 @@ import type { Submit } from './submit.ts';
 export const STORE_AWAY =
   'Storage is unavailable for the moment: this job goes on once it is back; no need to send it again.';
 
+/** How long a new job's record is written again after the store moved to a promoted primary. */
+const REOPEN_WITHIN_MS = 3_000;
+
 export interface StartJob {
   kind: ProjectKind;
   /** One request body per part, without webhookUrl. */
@@ -28,6 +31,26 @@ export interface StartJob {
 export function createStart(ctx: JobsContext, submit: Submit) {
   const { life, deps } = ctx;
   const { once } = deps;
+
+  /**
+   * Opens the job and has the replicas confirm it. When the store's connection moved meanwhile (a planned
+   * switchover: the record may be on the old primary only), it is written again on the promoted one and
+   * confirmed there, within a few seconds, so the switchover is not a refusal; anything else is told at once.
+   */
+  async function openReplicated(draft: Job): Promise<void> {
+    const deadline = deps.clock.now() + REOPEN_WITHIN_MS;
+    for (;;) {
+      const since = deps.store.epoch();
+      await life.open(draft);
+      try {
+        await deps.store.replicated(since);
+        return;
+      } catch (err) {
+        const moved = deps.store.epoch() !== since;
+        if (!(err instanceof StoreUnavailableError) || !moved || deps.clock.now() > deadline) throw err;
+      }
+    }
+  }
 
   return async function start(input: StartJob, reply: Reply): Promise<Job> {
     const channelKey = channelKeyOf(input.origin);
@@ -51,12 +74,10 @@ export function createStart(ctx: JobsContext, submit: Submit) {
     // Before the record: a check that finds no job does nothing, a job without its check would wait forever.
     await deps.scheduleCheck?.(id, now + (deps.timings.submitCheckMs ?? SUBMIT_CHECK_MS));
     const held = await once.hold({ kind: 'submit', jobId: id }, async () => {
-      const since = deps.store.epoch();
-      await life.open(draft);
       // On the replicas before anything is shown or sent (with the command's own only-once claim, written
       // earlier on the same connection): a failover cannot lose a job whose card is out. While none
       // acknowledges, the command is refused, which is still true: nothing was done.
-      await deps.store.replicated(since);
+      await openReplicated(draft);
       let thread: Job['thread'];
       try {
         thread = await reply.openThread(renderJobCard(draft, 'submitting'), cardTag(id));

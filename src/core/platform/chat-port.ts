@@ -26,12 +26,16 @@ export interface Reply {
 /** How much a card edit matters: see `ChatPort.updateCard`. */
 export type CardEdit = 'final' | 'change' | 'progress';
 
-/** Whether a change or refresh of a card still shows what should be shown, asked just before it is sent. */
+/** Whether an edit of a card still shows what should be shown, asked just before it is sent. */
 export type StillDue = () => Promise<boolean>;
 
-/** Runs `stillDue` where an edit is about to be sent: an unanswerable question (the store away) lets it go. */
-export const stillDueNow = (kind: CardEdit, stillDue: StillDue | undefined): Promise<boolean> =>
-  kind === 'final' || !stillDue ? Promise.resolve(true) : stillDue().catch(() => true);
+/**
+ * Runs `stillDue` where an edit is about to be sent, whatever its kind: a final state drawn from a record
+ * another replica has since moved on ("Publishing…" after its "Published") is not sent either. An unanswerable
+ * question (the store away) lets it go.
+ */
+export const stillDueNow = (stillDue: StillDue | undefined): Promise<boolean> =>
+  stillDue ? stillDue().catch(() => true) : Promise.resolve(true);
 
 /**
  * Posting with the bot's own credentials, any time later (results of long jobs). The core posts through
@@ -57,10 +61,10 @@ export interface ChatPort {
    * not made (card-order.ts). A refresh whose content equals the card's last edit from this process is not
    * made. Resolves once the edit was made
    * (true), or false when it was not (replaced, skipped, a repeated refresh), so the caller can read back
-   * what the card should show after its edit landed. `stillDue`, for a change or a refresh, is asked right
-   * before the edit is sent (after any wait for the card's earlier edit or the platform's budget): false and
-   * it is not sent (resolves false), so an edit drawn from a state another replica has moved on from while it
-   * waited never lands over that replica's final state; a `stillDue` that fails lets the edit go.
+   * what the card should show after its edit landed. `stillDue`, for any kind of edit, is asked right before
+   * the edit is sent (after any wait for the card's earlier edit or the platform's budget): false and it is
+   * not sent (resolves false), so an edit drawn from a state another replica has moved on from while it waited
+   * never lands over that replica's newer state, final or not; a `stillDue` that fails lets the edit go.
    */
   updateCard(thread: ThreadRef, message: OutMessage, kind?: CardEdit, stillDue?: StillDue): Promise<boolean>;
   /** How long after it was posted a card may still be edited; absent, always (Discord: 1 h, error 30046). */

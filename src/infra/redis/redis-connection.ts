@@ -4,7 +4,7 @@
 // reports errors is decided once.
 
 import { Redis, type RedisOptions } from 'ioredis';
-import { WAIT_ON_REPLICA } from './redis-outage.ts';
+import { isConnectionError, WAIT_ON_REPLICA } from './redis-outage.ts';
 import { parseRedisUrl, type RedisTarget, redisAddress } from './redis-url.ts';
 
 export { redisAddress };
@@ -33,6 +33,13 @@ export interface RedisConnection {
    * while a dropped connection is being retried it resolves too, and fail-fast commands then fail at once.
    */
   ready(): Promise<void>;
+  /**
+   * Runs `op` once connected (as `ready`). When the connection drops under it to move to another node (the
+   * sentinels announced a promotion; a reconnection), `op` is run again (`again` true) once it is back, within
+   * 1.5 s: a planned switchover is then not a failure. `op` must be safe to repeat (the store's are: reads,
+   * plain sets and deletes, and claims and compare-and-sets that recognise their own earlier write).
+   */
+  carried<T>(op: (again: boolean) => Promise<T>): Promise<T>;
   /** `host:port` of the server this connection is talking to now (the primary), undefined while not connected. */
   node(): string | undefined;
   /** Waits for replies still due when connected; drops the socket otherwise. */
@@ -40,6 +47,11 @@ export interface RedisConnection {
 }
 
 const DEFAULT_TIMEOUT_MS = 5_000;
+/**
+ * How long an operation waits for its connection to come back after it dropped under it (`carried`): a planned
+ * switchover moves every connection in well under a second; within the store's 2 s bound on one operation.
+ */
+const MOVE_WITHIN_MS = 1_500;
 // A dropped fail-fast connection is retried in the background, backing off to at most 2 s between tries.
 const MAX_BACKOFF_MS = 2_000;
 
@@ -85,6 +97,20 @@ export function createRedisConnection(url: string, options: RedisConnectionOptio
       });
       await connecting;
     },
+    async carried(op) {
+      const deadline = Date.now() + MOVE_WITHIN_MS;
+      for (let again = false; ; again = true) {
+        try {
+          await this.ready();
+          return await op(again);
+        } catch (error) {
+          // Only a connection on its way back is waited for: one that is up answered, and one given up is down.
+          const moving =
+            client.status === 'reconnecting' || client.status === 'connecting' || client.status === 'connect';
+          if (!moving || !isConnectionError(error) || !(await readyBy(client, deadline))) throw error;
+        }
+      }
+    },
     node() {
       return client.status === 'ready' ? nodeOf(client) : undefined;
     },
@@ -94,6 +120,21 @@ export function createRedisConnection(url: string, options: RedisConnectionOptio
       else client.disconnect();
     },
   };
+}
+
+/** Whether `client` is ready again by `deadline` (ms since epoch). */
+function readyBy(client: Redis, deadline: number): Promise<boolean> {
+  if (client.status === 'ready') return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const done = (ready: boolean) => {
+      clearTimeout(timer);
+      client.off('ready', onReady);
+      resolve(ready);
+    };
+    const onReady = () => done(true);
+    const timer = setTimeout(() => done(false), Math.max(0, deadline - Date.now()));
+    client.on('ready', onReady);
+  });
 }
 
 /**
@@ -153,7 +194,7 @@ function explained(error: unknown, target: RedisTarget): unknown {
 }
 
 /** `host:port` of the server at the other end of the client's socket. */
-function nodeOf(client: Redis): string | undefined {
+export function nodeOf(client: Redis): string | undefined {
   const { remoteAddress, remotePort } = client.stream ?? {};
   if (!remoteAddress || !remotePort) return undefined;
   return `${remoteAddress.includes(':') ? `[${remoteAddress}]` : remoteAddress}:${remotePort}`;
@@ -169,9 +210,20 @@ function nodeOf(client: Redis): string | undefined {
  * READONLY means the command was not run, so it may be sent again (`resend`) on connections that queue.
  */
 function sentinelOptions(target: Extract<RedisTarget, { kind: 'sentinel' }>, onReadonly: 'reject' | 'resend') {
+  const followers = followersKey(target);
   return {
     sentinels: target.sentinels,
     name: target.name,
+    // A sentinel that did not lead a failover names the old primary for a second or two after the switch (until
+    // the leader's hello reaches it), and the old primary still says it is one: a connection asking that
+    // sentinel would go back to it, be moved again, and so on. Within a few seconds of an announcement, the
+    // node it replaced stands for the one announced.
+    natMap: (address: string) => {
+      const last = followersBySentinels.get(followers)?.last;
+      if (!last || address !== last.from || Date.now() - last.at > ANNOUNCEMENT_FRESH_MS) return null;
+      const at = last.to.lastIndexOf(':');
+      return { host: last.to.slice(0, at).replace(/^\[|\]$/g, ''), port: Number(last.to.slice(at + 1)) };
+    },
     role: 'master',
     ...(target.username ? { username: target.username } : {}),
     ...(target.password ? { password: target.password } : {}),
@@ -228,6 +280,31 @@ export function createQueueClient(url: string, stopping: () => boolean): RedisCl
   return client;
 }
 
+/**
+ * A connection to each sentinel of `url`, to ask them questions (redis-replica-census.ts): made when first used,
+ * each command bounded by `timeoutMs`, a sentinel that dropped connected again when next asked. Undefined for a
+ * single server.
+ */
+export function sentinelClients(url: string, timeoutMs: number): RedisClient[] | undefined {
+  const target = parseRedisUrl(url);
+  if (target.kind !== 'sentinel') return undefined;
+  return target.sentinels.map(({ host, port }) => {
+    const client = new Redis({
+      host,
+      port,
+      lazyConnect: true,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      connectTimeout: timeoutMs,
+      commandTimeout: timeoutMs,
+      retryStrategy: () => null,
+    });
+    // A sentinel that is down is passed over; the store's own connections say when Redis cannot be reached.
+    client.on('error', () => undefined);
+    return client;
+  });
+}
+
 /** A promotion the sentinels announced: `from` and `to` are `host:port`, as /healthz names a node. */
 export interface PrimarySwitch {
   from: string;
@@ -275,11 +352,13 @@ export function watchPrimarySwitches(
 interface Followers {
   readonly clients: Set<Redis>;
   readonly watch: { close(): void };
-  /** The primary last announced, and when. */
-  last?: { to: string; at: number };
+  /** The primary last announced, the one it replaced, and when. */
+  last?: { from: string; to: string; at: number };
 }
 
 const followersBySentinels = new Map<string, Followers>();
+const followersKey = (target: Extract<RedisTarget, { kind: 'sentinel' }>) =>
+  `${target.name}@${target.sentinels.map(({ host, port }) => `${host}:${port}`).join(',')}`;
 /** A connection made ready on the old primary this soon after an announcement is moved again. */
 const ANNOUNCEMENT_FRESH_MS = 10_000;
 
@@ -296,15 +375,15 @@ export function followPromotions(url: string, client: unknown): void {
   const target = parseRedisUrl(url);
   // BullMQ hands its connections out as its own client type; on ioredis they are ioredis connections.
   if (target.kind !== 'sentinel' || !(client instanceof Redis)) return;
-  const key = `${target.name}@${target.sentinels.map(({ host, port }) => `${host}:${port}`).join(',')}`;
+  const key = followersKey(target);
   const join = () => {
     let followers = followersBySentinels.get(key);
     if (!followers) {
       const clients = new Set<Redis>();
       const created: Followers = {
         clients,
-        watch: watchPrimarySwitches(url, ({ to }) => {
-          created.last = { to, at: Date.now() };
+        watch: watchPrimarySwitches(url, ({ from, to }) => {
+          created.last = { from, to, at: Date.now() };
           for (const c of clients) if (c.status === 'ready' && nodeOf(c) !== to) c.disconnect(true);
         }) ?? { close: () => undefined },
       };

@@ -1,6 +1,9 @@
 // What the log says while Redis is down. Every connection retries on its own (BullMQ's queues and workers hold
 // two each), and each failed attempt is an error event, so a stopped Redis would bury the log in stacks. Here an
-// outage is a state change logged once, then a summary at most every 30 s, then one line when it is back.
+// outage is a state change logged once, then a summary at most every 30 s, then one line when it is back, once
+// a connection has stayed up for a second (a failover's connections come up and are moved again at once: "back
+// after 0 s" then "unreachable" told nothing true). These lines are details at `info`: the store write log
+// (infra/store/store-write-log.ts) tells the operator, as warnings, when writes stop and resume.
 import type { Logger } from '../../core/ports.ts';
 
 export interface RedisOutageLog {
@@ -20,25 +23,30 @@ export interface RedisOutageLogOptions {
   who: string;
   /** How often a lasting outage is summarised; default 30 s. */
   summaryMs?: number;
+  /** How long a connection must stay up before the outage is over; default 1 s. */
+  settleMs?: number;
   now?: () => number;
 }
 
 const DEFAULT_SUMMARY_MS = 30_000;
+const SETTLE_MS = 1_000;
 
 export function createRedisOutageLog(options: RedisOutageLogOptions): RedisOutageLog {
   const { where, logger } = options;
   const summaryMs = options.summaryMs ?? DEFAULT_SUMMARY_MS;
+  const settleMs = options.settleMs ?? SETTLE_MS;
   const now = options.now ?? Date.now;
   let since: number | undefined;
   let total = 0;
   let recent = 0;
   let lastReason = '';
   let timer: NodeJS.Timeout | undefined;
+  let settling: NodeJS.Timeout | undefined;
   let closed = false;
 
   const summarise = () => {
     if (recent === 0) return;
-    logger.warn(
+    logger.info(
       { where, failures: recent, reason: lastReason },
       `Redis still unreachable at ${where}: ${recent} failures in the last ${Math.round(summaryMs / 1000)} s (last: ${lastReason})`,
     );
@@ -48,6 +56,7 @@ export function createRedisOutageLog(options: RedisOutageLogOptions): RedisOutag
   return {
     failed(error) {
       if (closed) return;
+      clearTimeout(settling);
       total++;
       lastReason = error.message;
       if (since !== undefined) {
@@ -55,7 +64,7 @@ export function createRedisOutageLog(options: RedisOutageLogOptions): RedisOutag
         return;
       }
       since = now();
-      logger.warn(
+      logger.info(
         { where, reason: lastReason },
         `Redis unreachable at ${where}: ${lastReason}; ${options.who} keeps retrying`,
       );
@@ -64,19 +73,26 @@ export function createRedisOutageLog(options: RedisOutageLogOptions): RedisOutag
     },
     reachable() {
       if (closed || since === undefined) return;
-      const seconds = Math.round((now() - since) / 1000);
-      logger.info(
-        { where, failures: total, seconds },
-        `Redis reachable again at ${where} after ${seconds} s (${total} failures)`,
-      );
-      clearInterval(timer);
-      since = undefined;
-      total = 0;
-      recent = 0;
+      clearTimeout(settling);
+      const upAt = now();
+      settling = setTimeout(() => {
+        if (closed || since === undefined) return;
+        const seconds = Math.round((upAt - since) / 1000);
+        logger.info(
+          { where, failures: total, seconds },
+          `Redis reachable again at ${where} after ${seconds} s (${total} failures)`,
+        );
+        clearInterval(timer);
+        since = undefined;
+        total = 0;
+        recent = 0;
+      }, settleMs);
+      settling.unref();
     },
     close() {
       closed = true;
       clearInterval(timer);
+      clearTimeout(settling);
     },
   };
 }
@@ -114,6 +130,11 @@ const OUTAGE_MESSAGES =
  * confirmed (a failover under an open connection). Not an outage of its own: the writes are unconfirmed.
  */
 export const WAIT_ON_REPLICA = /^ERR WAIT(AOF)? cannot be used with replica instances/;
+
+/** Redis refusing a write on a connection that is up: no replica in reach (NOREPLICAS), or a replica now. */
+export function isWriteRefusal(error: unknown): boolean {
+  return error instanceof Error && /^(NOREPLICAS|READONLY|MASTERDOWN)\b/.test(error.message);
+}
 
 /** Whether an error says Redis is away or moving (ioredis's and Redis's wording), not that a command was wrong. */
 export function isConnectionError(error: unknown): boolean {

@@ -1,6 +1,8 @@
-// What the log says when the sentinels promote a new primary: one line when they announce it and one that sums
-// it up once the store talks to the new primary (or says it still does not), instead of a line per retry of
-// every connection while they move.
+// What the log says when the sentinels promote a new primary: one line when they announce it and one once the
+// store is connected to the new primary (or says it still is not), instead of a line per retry of every
+// connection while they move. Connected is not taking writes: the promoted node may have no replica in sync yet,
+// and the store write log (infra/store/store-write-log.ts) says, as warnings, when writes stop and resume: a
+// terminal (which shows warnings only) reads a failover as the promotion and those two lines.
 import type { Logger } from '../../core/ports.ts';
 import { watchPrimarySwitches } from './redis-connection.ts';
 
@@ -30,7 +32,7 @@ export function logPrimarySwitches(options: RedisPrimaryLogOptions): { close(): 
       const now = node();
       if (now === to) {
         clearInterval(timer);
-        logger.info({ from, to, ms }, `Redis failover done: the store writes to ${to}, ${ms} ms after the promotion`);
+        logger.info({ from, to, ms }, `Redis failover: the store is connected to ${to}, ${ms} ms after the promotion`);
       } else if (ms > followWithinMs) {
         clearInterval(timer);
         logger.warn(

@@ -9,7 +9,14 @@
 import { DelayedError, Job, Queue, Worker } from 'bullmq';
 import { StoreUnavailableError } from '../../core/errors.ts';
 import type { Logger } from '../../core/ports.ts';
-import { checkTaskId, type Scheduler, type Task, type TaskData, type TaskHandler } from '../../core/scheduler.ts';
+import {
+  checkTaskId,
+  type ScheduleOptions,
+  type Scheduler,
+  type Task,
+  type TaskData,
+  type TaskHandler,
+} from '../../core/scheduler.ts';
 import {
   createQueueClient,
   followPromotions,
@@ -17,9 +24,11 @@ import {
   redisAddress,
 } from '../redis/redis-connection.ts';
 import { bullmqPrefix } from '../redis/redis-keys.ts';
-import { createRedisOutageLog, isConnectionError } from '../redis/redis-outage.ts';
+import { createRedisOutageLog, isConnectionError, isWriteRefusal } from '../redis/redis-outage.ts';
 import { createReplicaAcks } from '../redis/redis-replica-acks.ts';
+import { createReplicaCensus } from '../redis/redis-replica-census.ts';
 import { defaultReplicaAcks } from '../redis/redis-url.ts';
+import { createRedisWriteHealth } from '../redis/redis-write-health.ts';
 import { type BullmqNotice, listenToBullmqNotices } from './bullmq-notices.ts';
 import { backoffDelay } from './embedded.ts';
 
@@ -82,7 +91,18 @@ export function createBullmqScheduler(options: BullmqSchedulerOptions): Schedule
   // can be acknowledged by a replica (schedule); BullMQ uses it and leaves closing it to stop().
   const requestClient = createQueueClient(options.url, () => stopping);
   // Made with the connection, so it counts every (re)connection from the first.
-  const acks = createReplicaAcks(requestClient, { replicas: options.replicaAcks ?? defaultReplicaAcks(options.url) });
+  const replicas = options.replicaAcks ?? defaultReplicaAcks(options.url);
+  // Behind Sentinel, a task must be on every replica that could be promoted (redis-replica-census.ts).
+  const census = replicas > 0 ? createReplicaCensus(options.url) : undefined;
+  // While no replica can confirm writes, a task's confirmation is refused at once instead of a WAIT per try:
+  // a command's check task is told within its few seconds (ScheduleOptions.keptWithinMs).
+  const writeHealth =
+    replicas > 0 ? createRedisWriteHealth(options.url, { replicas, ...(census ? { census } : {}) }) : undefined;
+  const acks = createReplicaAcks(requestClient, {
+    replicas,
+    ...(census ? { census } : {}),
+    ...(writeHealth ? { health: writeHealth } : {}),
+  });
   const name = (queue: string) => `{${queue}}`;
   const where = redisAddress(options.url);
   // Every queue and worker connection retries on its own; the log tells of the outage once, not per attempt.
@@ -93,7 +113,10 @@ export function createBullmqScheduler(options: BullmqSchedulerOptions): Schedule
     ...(options.outageSummaryMs ? { summaryMs: options.outageSummaryMs } : {}),
   });
   const onError = (what: string, queue: string) => (err: Error) => {
-    if (isConnectionError(err)) outage.failed(err);
+    // A write refused by a primary with no replica in reach, or one made a replica, is no lost connection: the
+    // connection stays up (no 'ready' would end an outage), and the store write log says writes stopped.
+    if (isWriteRefusal(err)) logger.debug({ err, queue }, what);
+    else if (isConnectionError(err)) outage.failed(err);
     else logger.warn({ err, queue }, what);
   };
   // The queues' shared connection is ours: its errors and reconnections are told like the queues' own.
@@ -135,14 +158,15 @@ export function createBullmqScheduler(options: BullmqSchedulerOptions): Schedule
    * twice there, a task due at once could run in between and then again. After 30 s unconfirmed, schedule()
    * fails as it does while Redis is away.
    */
-  async function schedule(queue: string, id: string, dueAt: number, data: TaskData) {
+  async function schedule(queue: string, id: string, dueAt: number, data: TaskData, within?: ScheduleOptions) {
     checkTaskId(id);
+    const withinMs = within?.keptWithinMs ?? replicatedWithinMs;
     const written = await unavailableWhenAway(() =>
-      acks.writeConfirmed(() => writeAgainIfGone(queue, id, dueAt, data), replicatedWithinMs),
+      acks.writeConfirmed(() => writeAgainIfGone(queue, id, dueAt, data), withinMs),
     );
     if (written) return;
     throw new StoreUnavailableError(
-      `no replica of the Redis at ${where} acknowledged a scheduled task within ${replicatedWithinMs / 1000} s`,
+      `no replica of the Redis at ${where} acknowledged a scheduled task within ${withinMs / 1000} s`,
     );
   }
 
@@ -336,6 +360,8 @@ export function createBullmqScheduler(options: BullmqSchedulerOptions): Schedule
       // The queues' shared connection is ours to close: QUIT after what is due, or dropped without Redis.
       if (requestClient.status === 'ready') await requestClient.quit().catch(() => requestClient.disconnect());
       else requestClient.disconnect();
+      census?.close();
+      await writeHealth?.close();
       stopListening();
     },
   };

@@ -4,7 +4,7 @@
 // backend is an error, never "not found".
 
 import { randomUUID } from 'node:crypto';
-import type { Change, Clock, KeyValue, Lease, Store } from '../../core/ports.ts';
+import type { Change, Clock, KeyValue, Lease, Store, StoreHealth, StoreState } from '../../core/ports.ts';
 import { createGuard, type Guard, type GuardOptions } from './guard.ts';
 
 export interface Backend {
@@ -32,6 +32,11 @@ export interface Backend {
   epoch(): number;
   /** `host:port` of the server answering now, for a networked backend; see Store.node. */
   node?(): string | undefined;
+  /**
+   * Why writes cannot be confirmed now though the store answers (no replica in sync, read-only), undefined when
+   * they can; throws when nothing answers. Absent where every write that answers is kept (SQLite, memory).
+   */
+  writable?(): Promise<string | undefined>;
   close(): Promise<void>;
 }
 
@@ -83,6 +88,12 @@ export function createBackedStore(backend: Backend, options: BackedStoreOptions)
   };
   // Leases still held, released on a clean shutdown.
   const leases = new Set<Lease>();
+  // The state last seen and since when: each look that finds the same state keeps its start.
+  let seen: StoreHealth = { state: 'ok', since: clock.now() };
+  const observe = (state: StoreState, reason?: string): StoreHealth => {
+    seen = { state, since: state === seen.state ? seen.since : clock.now(), ...(reason ? { reason } : {}) };
+    return seen;
+  };
   const claimKey = (key: string) => `${keyPrefix}${CLAIM_PREFIX}${key}`;
   const checkTtl = (ttlMs: number) => {
     if (!(Number.isFinite(ttlMs) && ttlMs > 0)) throw new Error(`claim ttl must be a positive number, got ${ttlMs}`);
@@ -139,6 +150,19 @@ export function createBackedStore(backend: Backend, options: BackedStoreOptions)
     held: (key, token) => handle(key, token),
     ping: (timeoutMs = PING_TIMEOUT_MS) => guard(() => backend.ping(), timeoutMs),
     replicated: (since) => guard(() => backend.replicated(since)),
+    async health() {
+      try {
+        // A backend that can say whether writes are kept asks on a connection of its own (writable), not behind
+        // the store's own commands, which a confirmation may hold for a second.
+        const { writable } = backend;
+        const why = writable
+          ? await guard(() => writable(), PING_TIMEOUT_MS)
+          : await guard(() => backend.ping(), PING_TIMEOUT_MS).then(() => undefined);
+        return why ? observe('degraded', why) : observe('ok');
+      } catch (error) {
+        return observe('down', error instanceof Error ? error.message : String(error));
+      }
+    },
     epoch: () => backend.epoch(),
     ...(backend.node ? { node: backend.node } : {}),
     async close() {

@@ -39,6 +39,8 @@ export interface KeyvBackendOptions {
   wrote?: () => void;
   /** `host:port` of the server answering now, for a networked store. */
   node?: () => string | undefined;
+  /** Why the store cannot take confirmed writes now (see Backend.writable). */
+  writable?: () => Promise<string | undefined>;
   close(): Promise<void>;
 }
 
@@ -105,6 +107,7 @@ export function createKeyvBackend(options: KeyvBackendOptions): Backend {
     replicated: async (since) => atomic.replicated?.(since),
     epoch: () => atomic.epoch?.() ?? 0,
     ...(options.node ? { node: options.node } : {}),
+    ...(options.writable ? { writable: options.writable } : {}),
     close: () => options.close(),
   };
 }

@@ -57,22 +57,21 @@ export function createKeyvIoredis(connection: RedisConnection, options: KeyvIore
     // Nothing is emitted: every failure rejects the call that met it, which keyv passes on.
     on: () => adapter,
     async get(key) {
-      await connection.ready();
-      return (await client.get(full(key))) ?? undefined;
+      return (await connection.carried(() => client.get(full(key)))) ?? undefined;
     },
     async getMany(keys) {
       if (keys.length === 0) return [];
-      await connection.ready();
-      return (await client.mget(keys.map(full))).map((value) => value ?? undefined);
+      return (await connection.carried(() => client.mget(keys.map(full)))).map((value) => value ?? undefined);
     },
     async set(key, value, ttl) {
-      await connection.ready();
-      if (typeof ttl === 'number' && ttl > 0) await client.set(full(key), value, 'PX', Math.ceil(ttl));
-      else await client.set(full(key), value);
+      await connection.carried(() =>
+        typeof ttl === 'number' && ttl > 0
+          ? client.set(full(key), value, 'PX', Math.ceil(ttl))
+          : client.set(full(key), value),
+      );
     },
     async delete(key) {
-      await connection.ready();
-      return (await client.del(full(key))) > 0;
+      return (await connection.carried(() => client.del(full(key)))) > 0;
     },
     async deleteMany(keys) {
       if (keys.length === 0) return false;
@@ -80,8 +79,7 @@ export function createKeyvIoredis(connection: RedisConnection, options: KeyvIore
       return (await client.del(...keys.map(full))) > 0;
     },
     async has(key) {
-      await connection.ready();
-      return (await client.exists(full(key))) === 1;
+      return (await connection.carried(() => client.exists(full(key)))) === 1;
     },
     async clear() {
       for await (const keys of scanKeys(adapter.namespace)) await client.del(...keys);

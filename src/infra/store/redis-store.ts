@@ -7,7 +7,9 @@ import { ConfigError } from '../../core/errors.ts';
 import { type Clock, type Store, systemClock } from '../../core/ports.ts';
 import { createRedisConnection } from '../redis/redis-connection.ts';
 import { KEY_PREFIX } from '../redis/redis-keys.ts';
+import { createReplicaCensus } from '../redis/redis-replica-census.ts';
 import { defaultReplicaAcks } from '../redis/redis-url.ts';
+import { createRedisWriteHealth } from '../redis/redis-write-health.ts';
 import { createBackedStore } from './backend.ts';
 import { createKeyvBackend } from './keyv-backend.ts';
 import { createKeyvIoredis } from './keyv-ioredis.ts';
@@ -30,8 +32,9 @@ export interface RedisStoreOptions {
   /** Bound on each operation; default 2000 ms. */
   operationTimeoutMs?: number;
   /**
-   * How many replicas must acknowledge the writes that guard a call that cannot be repeated (Store.replicated);
-   * default defaultReplicaAcks (redis-url.ts): 1 behind Sentinel, 0 for one Redis.
+   * How many replicas at the least must acknowledge the writes that guard a call that cannot be repeated
+   * (Store.replicated); default defaultReplicaAcks (redis-url.ts): 1 behind Sentinel, 0 for one Redis. Behind
+   * Sentinel, every replica the sentinels could promote must acknowledge them too.
    */
   replicaAcks?: number;
 }
@@ -46,12 +49,20 @@ export function createRedisStore(options: RedisStoreOptions): Store {
   const timeoutMs = options.timeoutMs ?? REDIS_TIMEOUT_MS;
   // Failures reach the caller through the command that failed (backend.ts says where and what to check).
   const connection = createRedisConnection(options.url, { failFast: true, timeoutMs });
+  const replicas = options.replicaAcks ?? defaultReplicaAcks(options.url);
+  // Behind Sentinel, every replica that could be promoted must hold a confirmed write, not any one of them.
+  const census = replicas > 0 ? createReplicaCensus(options.url) : undefined;
+  const writeHealth = createRedisWriteHealth(options.url, { replicas, ...(census ? { census } : {}) });
   const backend = createKeyvBackend({
     where: connection.where,
     adapter: createKeyvIoredis(connection),
-    atomic: createRedisAtomic(connection, options.replicaAcks ?? defaultReplicaAcks(options.url)),
+    atomic: createRedisAtomic(connection, { replicas, health: writeHealth, ...(census ? { census } : {}) }),
     node: () => connection.node(),
-    close: () => connection.close(),
+    writable: () => writeHealth.look(),
+    close: async () => {
+      census?.close();
+      await Promise.all([writeHealth.close(), connection.close()]);
+    },
   });
   return createBackedStore(backend, {
     clock,

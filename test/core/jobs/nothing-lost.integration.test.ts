@@ -51,7 +51,7 @@ describe('a project the API created although its creation answer was a 500', () 
     const plain = harness.chat.updateCard.bind(harness.chat);
     harness.chat.updateCard = (thread, message, kind = 'final', stillDue) =>
       lanes.edit(thread.cardMessageId, kind, async () =>
-        (await stillDueNow(kind, stillDue)) ? plain(thread, message, kind) : false,
+        (await stillDueNow(stillDue)) ? plain(thread, message, kind) : false,
       );
     await harness.app.settings.update(channelKeyOf(origin), { apiKey: 'sk-team-key-000000' });
     await harness.command(`/broll ${VIDEO}`);

@@ -46,6 +46,7 @@ function counting(store: Store, counts: Counts): Store {
     ping: (timeoutMs) => store.ping(timeoutMs),
     replicated: (since) => store.replicated(since),
     epoch: () => store.epoch(),
+    health: () => store.health(),
     close: () => store.close(),
   };
 }

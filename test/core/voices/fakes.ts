@@ -79,6 +79,7 @@ export function memoryStore(clock: Clock): Store & { raw: Map<string, unknown> }
     async ping() {},
     async replicated() {},
     epoch: () => 0,
+    health: async () => ({ state: 'ok', since: 0 }),
     async close() {},
   };
 }

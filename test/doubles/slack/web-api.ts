@@ -53,6 +53,8 @@ export interface SlackPrivateChannel {
 export interface ResponseUrlPost {
   id: string;
   body: Record<string, unknown>;
+  /** When it arrived (ms since epoch). */
+  at: number;
 }
 
 export const TEAM_ID = 'T0TEAM';
@@ -272,7 +274,7 @@ export async function startSlackWebApi(
       return;
     }
     if (req.method === 'POST' && path.startsWith('/respond/')) {
-      responses.push({ id: path.slice('/respond/'.length), body: JSON.parse(raw || '{}') });
+      responses.push({ id: path.slice('/respond/'.length), body: JSON.parse(raw || '{}'), at: Date.now() });
       res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
       return;
     }

@@ -31,14 +31,14 @@ describe('the Redis outage log', () => {
     for (let i = 0; i < 89; i++) log.failed(refused());
     expect(seenOf(logger)).toEqual([
       {
-        level: 'warn',
+        level: 'info',
         msg: 'Redis unreachable at redis://127.0.0.1:6399: connect ECONNREFUSED 127.0.0.1:6399; the scheduler keeps retrying',
       },
     ]);
 
     vi.advanceTimersByTime(30_000);
     expect(seenOf(logger)[1]).toEqual({
-      level: 'warn',
+      level: 'info',
       msg: 'Redis still unreachable at redis://127.0.0.1:6399: 88 failures in the last 30 s (last: connect ECONNREFUSED 127.0.0.1:6399)',
     });
     // A quiet half-minute (every connection waiting out its back-off) adds nothing.
@@ -48,6 +48,9 @@ describe('the Redis outage log', () => {
     log.failed(refused());
     log.reachable();
     log.reachable();
+    // Said once a connection has stayed up for a second.
+    expect(seenOf(logger)).toHaveLength(2);
+    vi.advanceTimersByTime(1_000);
     expect(seenOf(logger).slice(2)).toEqual([
       { level: 'info', msg: 'Redis reachable again at redis://127.0.0.1:6399 after 60 s (90 failures)' },
     ]);
@@ -62,6 +65,7 @@ describe('the Redis outage log', () => {
     expect(seenOf(logger)).toEqual([]);
     log.failed(refused());
     log.reachable();
+    vi.advanceTimersByTime(1_000);
     log.failed(refused());
     expect(seenOf(logger).map((s) => s.msg.split(':')[0])).toEqual([
       'Redis unreachable at redis',
@@ -73,6 +77,20 @@ describe('the Redis outage log', () => {
     log.reachable();
     vi.advanceTimersByTime(60_000);
     expect(seenOf(logger)).toHaveLength(3);
+  });
+
+  it('does not end an outage on a connection that is moved again at once (a failover)', () => {
+    const logger = createRecordingLogger();
+    const log = createRedisOutageLog({ where: 'redis://r:6379', logger, who: 'the scheduler' });
+    log.failed(refused());
+    log.reachable();
+    vi.advanceTimersByTime(200);
+    log.failed(new Error('Connection is closed.'));
+    vi.advanceTimersByTime(5_000);
+    expect(seenOf(logger).map((s) => s.msg.split(':')[0])).toEqual(['Redis unreachable at redis']);
+    log.reachable();
+    vi.advanceTimersByTime(1_000);
+    expect(seenOf(logger).map((s) => s.msg.split(' at ')[0])).toEqual(['Redis unreachable', 'Redis reachable again']);
   });
 
   it('tells a dropped connection from a failed command', () => {

@@ -27,7 +27,9 @@ export function createRequestWrites(deps: RequestWritesDeps) {
   /**
    * Redraws the card, then reads the request back once the edit landed and draws it again while it shows
    * something else than what is stored: a redraw computed from an earlier record (another replica's, or
-   * one read before a failover) that lands after a newer one must not be the card's last word.
+   * one read before a failover) must not be the card's last word. The edit asks the store right before it is
+   * sent (`stillDue`), so one drawn from a record another replica has moved on from ("Publishing…" after its
+   * "Published") is not sent at all: the card never steps back, even for a moment.
    */
   async function show(r: PublishRequestRecord): Promise<void> {
     const port = deps.chat(r.thread.platform);
@@ -37,9 +39,13 @@ export function createRequestWrites(deps: RequestWritesDeps) {
       const policy = await policies.get(drawn.channelKey);
       const at = clock.now();
       const card = renderRequestCard(drawn, policy, at);
-      if (!(await port.updateCard(drawn.thread, card))) return;
+      const drawsAsCard = (stored: PublishRequestRecord | undefined) =>
+        stored !== undefined && JSON.stringify(renderRequestCard(stored, policy, at)) === JSON.stringify(card);
+      const made = await port.updateCard(drawn.thread, card, 'final', async () =>
+        drawsAsCard(await repo.get(drawn.id)),
+      );
       const stored = await repo.get(drawn.id);
-      if (!stored || JSON.stringify(renderRequestCard(stored, policy, at)) === JSON.stringify(card)) return;
+      if (!stored || drawsAsCard(stored) || (!made && stored.updatedAt === drawn.updatedAt)) return;
       drawn = stored;
     }
     deps.logger.warn({ requestId: r.id }, 'the publish request card kept falling behind its request');
