@@ -30,6 +30,7 @@ describe('/healthz', () => {
     expect(ok.body).toEqual({
       ok: true,
       store: 'ok',
+      storeSince: expect.any(String),
       platforms: { slack: { ok: true, state: 'http mode' } },
       slackInstallations: { count: 2, needReinstall: 1 },
       queue: 'ok',
@@ -54,6 +55,6 @@ describe('/healthz', () => {
     await store.close();
     const closed = await ask(route);
     expect(closed.status).toBe(503);
-    expect(closed.body).toMatchObject({ ok: false, store: 'unreachable' });
+    expect(closed.body).toMatchObject({ ok: false, store: 'down', storeSince: expect.any(String) });
   });
 });
