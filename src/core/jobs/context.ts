@@ -229,7 +229,7 @@ export function createJobsContext(deps: JobServiceDeps): JobsContext {
       return (await deps.keys.resolve(job.channelKey)).key;
     },
     async ended(job) {
-      if (!job.then || job.told || !isFinal(job.state)) return;
+      if (!job.continuation || job.told || !isFinal(job.state)) return;
       await deps.scheduleEnded?.(job.id, deps.clock.now());
     },
     seal: (jobId, key) => deps.box?.seal(key, aad(jobId)),

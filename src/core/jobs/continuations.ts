@@ -1,4 +1,4 @@
-// Telling whoever started a job that it ended. A job may name a continuation in its record (`then`: a name and
+// Telling whoever started a job that it ended. A job may name a continuation in its record (`continuation`: a name and
 // some data); the feature that starts such jobs registers what the name does (`JobService.whenEnded`), so the jobs
 // feature imports none of its users (the features form a DAG). When the job ends, its telling is a durable task
 // (queue `job-ended`, one per job), scheduled before the job stops being watched: a process that dies in between
@@ -56,15 +56,18 @@ export function createContinuations(ctx: JobsContext): Continuations {
     },
     async tell(jobId) {
       const seen = await repo.get(jobId);
-      if (!seen?.then || seen.told || !isFinal(seen.state)) return undefined;
-      const run = registered.get(seen.then.name);
+      if (!seen?.continuation || seen.told || !isFinal(seen.state)) return undefined;
+      const run = registered.get(seen.continuation.name);
       if (!run) {
-        deps.logger.warn({ jobId, continuation: seen.then.name }, 'no feature tells this continuation; dropped');
+        deps.logger.warn(
+          { jobId, continuation: seen.continuation.name },
+          'no feature tells this continuation; dropped',
+        );
         return undefined;
       }
       const held = await deps.once.hold({ kind: 'continuation', jobId }, async () => {
         const job = await repo.get(jobId);
-        if (!job?.then || job.told) return;
+        if (!job?.continuation || job.told) return;
         await run(await endOf(job));
         await life.noteTold(jobId);
       });

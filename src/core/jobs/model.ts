@@ -61,7 +61,7 @@ export const jobSchema = z.object({
   /** What the card last showed; a final state whose card says otherwise is repaired when next seen. */
   cardShows: z.string().optional(),
   /** Told when the job ends (continuations.ts). */
-  then: continuationSchema.optional(),
+  continuation: continuationSchema.optional(),
   /** The continuation ran to its end: it is not run again. */
   told: z.boolean().optional(),
   createdAt: z.number(),

@@ -30,7 +30,9 @@ export function createResume(ctx: JobsContext, submit: Submit) {
     if (thread) return life.setThread(job.id, thread);
     // No card to update and no thread to post in: the user saw the command fail, nothing was sent.
     deps.logger.warn({ jobId: job.id }, 'a job stopped before its card was posted; nothing was sent');
-    const failed = await life.transition(job.id, 'failed', { error: 'The bot stopped before the job card was posted.' });
+    const failed = await life.transition(job.id, 'failed', {
+      error: 'The bot stopped before the job card was posted.',
+    });
     if (failed) await ctx.ended(failed.job);
     return undefined;
   }

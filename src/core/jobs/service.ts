@@ -61,7 +61,7 @@ export interface JobService {
   /** The key that created the job (while it runs), else its channel's key now. */
   keyFor(job: Job): Promise<string>;
   /**
-   * What the continuation `name` does when a job started with `then: { name, … }` ends (continuations.ts): the
+   * What the continuation `name` does when a job started with `continuation: { name, … }` ends (continuations.ts): the
    * feature that starts such jobs registers it while it mounts.
    */
   whenEnded(name: string, run: OnJobEnded): void;

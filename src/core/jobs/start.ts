@@ -24,7 +24,7 @@ export interface StartJob {
   summary: string;
   origin: Origin;
   /** Whom to tell when the job ends (continuations.ts): a continuation the starting feature registered. */
-  then?: Continuation;
+  continuation?: Continuation;
 }
 
 export function createStart(ctx: JobsContext, submit: Submit) {
@@ -47,7 +47,7 @@ export function createStart(ctx: JobsContext, submit: Submit) {
       requests: input.requests,
       projectIds: input.requests.map(() => null),
       ...(sealedKey ? { sealedKey } : {}),
-      ...(input.then ? { then: input.then } : {}),
+      ...(input.continuation ? { continuation: input.continuation } : {}),
       createdAt: now,
       updatedAt: now,
     };
