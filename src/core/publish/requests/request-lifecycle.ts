@@ -18,7 +18,15 @@ import { createRevoke } from '../review/revoke.ts';
 import { createAdvance, EXPIRY_QUEUE, PUBLISH_QUEUE } from './advance.ts';
 import { createCommentLog } from './comments.ts';
 import { createMissedSlots } from './missed-slot.ts';
-import { type Content, contentHash, type Decide, type Person, type PublishRequestRecord } from './model.ts';
+import {
+  type Content,
+  contentHash,
+  type Decide,
+  type OutputRef,
+  type Person,
+  type PublishRequestRecord,
+  type Version,
+} from './model.ts';
 import { createOutcomeWatch } from './outcome-watch.ts';
 import { createPublisher, type PublisherDeps } from './publisher.ts';
 import { createReminders } from './reminders.ts';
@@ -78,10 +86,29 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
       content: Content;
       requester: Person;
       id: string;
+      /** The job output it was asked for from (Publish… on a result), and whether that job made clips. */
+      source?: { output: OutputRef; clip: boolean } | undefined;
     }) {
       const now = clock.now();
+      const { source, ...fields } = input;
+      const first: Version = {
+        n: 1,
+        videoUrl: input.content.videoUrl,
+        ...(input.content.thumbnailUrl ? { thumbnailUrl: input.content.thumbnailUrl } : {}),
+        at: now,
+        by: input.requester,
+        how: 'asked',
+        ...(source
+          ? {
+              source: source.output,
+              ...(source.clip ? { cut: { jobId: source.output.jobId, part: source.output.part } } : {}),
+            }
+          : {}),
+        answers: [],
+      };
       const r: PublishRequestRecord = {
-        ...input,
+        ...fields,
+        versions: [first],
         approvals: [],
         changes: [],
         reviewers: [],
@@ -114,11 +141,22 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
           if (r.state !== 'pending') return decidedText(r);
           // Saving an expired request, changed or not, asks again: its approvals start over.
           renewed = isExpired(r, policy, at);
-          if (contentHash(r.content) === contentHash(content) && !renewed) return r;
+          // The form edits the texts, accounts and time; the video is the current version's, as stored now (a
+          // version made while the form was open is kept).
+          const { thumbnailUrl, version } = r.content;
+          const next = {
+            ...content,
+            videoUrl: r.content.videoUrl,
+            ...(thumbnailUrl ? { thumbnailUrl } : {}),
+            ...(version ? { version } : {}),
+          };
+          if (contentHash(r.content) === contentHash(next) && !renewed) return r;
           voided = r.approvals.length > 0 && !renewed;
           // Review links ended when the request expired: asking again does not reopen them (invite again).
           const reviewers = renewed ? r.reviewers.map((x) => (x.revokedAt ? x : { ...x, revokedAt: at })) : r.reviewers;
-          return { ...r, content, approvals: [], editedAt: at, reviewers };
+          // An edit answers every open change request (from now on, changesFrom is editedAt again).
+          const { changesFrom: _answered, ...rest } = r;
+          return { ...rest, content: next, approvals: [], editedAt: at, reviewers };
         }),
       );
       if (refusal) return refusal;
