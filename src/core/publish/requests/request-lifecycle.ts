@@ -5,6 +5,7 @@
 // takes answers a request of another workspace as an unknown id. Approvals and change requests go through
 // the one rule (approvals/decide.ts); outside reviewers' links are review/.
 import type { Outbox } from '../../guarantees/outbox.ts';
+import type { JobService } from '../../jobs/service.ts';
 import { mention } from '../../platform/message.ts';
 import type { ChatPort, Platform } from '../../ports.ts';
 import type { Scheduler, Task, TaskOutcome } from '../../scheduler.ts';
@@ -27,6 +28,7 @@ import {
   type PublishRequestRecord,
   type Version,
 } from './model.ts';
+import { createNewVersions } from './new-version.ts';
 import { createOutcomeWatch } from './outcome-watch.ts';
 import { createPublisher, type PublisherDeps } from './publisher.ts';
 import { createReminders } from './reminders.ts';
@@ -46,6 +48,8 @@ export interface RequestLifecycleDeps extends Omit<PublisherDeps, 'update' | 'sh
   scheduler: Scheduler;
   /** An attempt `publishing` this long has an outcome nobody will write: it is shown as unknown. */
   staleMs: number;
+  /** The jobs that make new versions (subtitles, B-roll, a new cut), and tell when they end. */
+  jobs: JobService;
 }
 
 export function createRequestLifecycle(deps: RequestLifecycleDeps) {
@@ -64,6 +68,7 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
   const members = createMemberDecisions({ ...deps, writes, advance, comments });
   const outside = createOutsideReview({ ...deps, writes, advance, comments });
   const revoke = createRevoke({ ...deps, writes, advance });
+  const versions = createNewVersions({ ...deps, writes, advance });
 
   /** A member's decision on a request of their own workspace; any other answers as an unknown id. */
   const theirs =
@@ -239,6 +244,9 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
 
     /** Revoke reviewer links: all of a request's, or one reviewer's (`reviewerId`). */
     revoke,
+
+    /** New version…: its menu, a version made now, one a job makes (and that job's end). */
+    versions,
 
     /** A reminder of a request still waiting for its quorum is due. */
     onRemind: reminders.onRemind,
