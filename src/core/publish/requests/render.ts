@@ -198,7 +198,9 @@ export function approvalLine(r: PublishRequestRecord, policy: Policy, now: numbe
     r.state === 'pending' && short > 0 && standing.some((a) => standsFor(a) === undefined)
       ? ` · waiting for ${short} more from ${from} (an outside reviewer counts for the approver who invited them)`
       : '';
-  return `needs ${policy.approvals} approval${policy.approvals === 1 ? '' : 's'} (${counted.size}/${policy.approvals})${names}${awaited}${outside}${expired}`;
+  // From version 2 on, the count says whose approvals it is: that version's alone.
+  const of = versionsOf(r).length > 1 ? ` of version ${currentVersion(r)}` : '';
+  return `needs ${policy.approvals} approval${policy.approvals === 1 ? '' : 's'} (${counted.size}/${policy.approvals})${of}${names}${awaited}${outside}${expired}`;
 }
 
 export function renderRequestCard(r: PublishRequestRecord, policy: Policy, now: number): OutMessage {
