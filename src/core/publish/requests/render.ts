@@ -59,7 +59,7 @@ const oneLine = (s: string): string => quoteLines(s).join(' ⏎ ');
 function changesText(r: PublishRequestRecord, open: PublishRequestRecord['changes']): string {
   // With several versions, each says which version it was asked on.
   const on = (c: (typeof open)[number]) => (versionsOf(r).length > 1 ? ` (on version ${c.version ?? 1})` : '');
-  const shown = open.slice(-3).map((c) => `${who(c)}${atText(c)}${on(c)}: ${truncate(oneLine(c.reason), 250)}`);
+  const shown = open.slice(-3).map((c) => `${asker(c)}${atText(c)}${on(c)}: ${truncate(oneLine(c.reason), 250)}`);
   const more = open.length > 3 ? `\n…and ${open.length - 3} earlier` : '';
   return `${shown.join('\n')}${more}\nApprovals still count; a New version… or an Edit by the requester answers these.`;
 }
@@ -133,7 +133,7 @@ export const atText = (c: { position?: string | undefined }): string => (c.posit
 /** The newest open change request on the card's first line too (the console and notifications show only it). */
 function latestAsk(open: PublishRequestRecord['changes']): string {
   const last = open.at(-1);
-  return last ? ` — ${who(last)} asks: “${truncate(oneLine(last.reason), 120)}”` : '';
+  return last ? ` — ${asker(last)} asks: “${truncate(oneLine(last.reason), 120)}”` : '';
 }
 
 /** The buttons a request offers in its state (also under each row of /scheduled). */
@@ -167,6 +167,9 @@ export function requestControls(r: PublishRequestRecord, expired: boolean): Cont
 }
 
 const who = (p: { userId: string; reviewer?: string | undefined }) => deciderName(p);
+/** A change request as the card names who asked: a member, or a reviewer by name (the thread names the inviter). */
+const asker = (c: { userId: string; reviewer?: string | undefined }) =>
+  deciderName({ userId: c.userId, reviewer: c.reviewer });
 
 /** An approval as the card lists it: who gave it, and "not counted" when no approver stands behind it. */
 const approvalName = (a: PublishRequestRecord['approvals'][number], counted: Set<string>): string => {
