@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { addAccount, requestCard, VIDEO } from '../publishing.ts';
-import { type Behaviour, eventually, quietFor, sandboxPosts, type Surface } from '../surface.ts';
+import { type Behaviour, eventually, quietFor, type Surface, sandboxPosts } from '../surface.ts';
 
 // A review round: an outside reviewer asks for changes at 0:12 on version 1; the requester makes version 2 as a
 // subtitles follow-up from the card; when its job completes the request shows version 2, its approvals at 0 and the
