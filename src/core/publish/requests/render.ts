@@ -85,7 +85,7 @@ export function changesByVersion(r: PublishRequestRecord, perVersion = 3): strin
           ? [
               `open: ${asked
                 .slice(-perVersion)
-                .map((c) => `${who(c)}${atText(c)}`)
+                .map((c) => `${asker(c)}${atText(c)}`)
                 .join(', ')}`,
             ]
           : []),
@@ -93,7 +93,7 @@ export function changesByVersion(r: PublishRequestRecord, perVersion = 3): strin
           ? [
               `answers ${v.answers
                 .slice(-perVersion)
-                .map((a) => `${who(a)}${atText(a)} (asked on version ${a.on ?? 1})`)
+                .map((a) => `${asker(a)}${atText(a)} (asked on version ${a.on ?? 1})`)
                 .join(', ')}`,
             ]
           : []),
