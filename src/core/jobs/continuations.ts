@@ -14,6 +14,9 @@ import { isFinal, type Job } from './model.ts';
 export const ENDED_QUEUE = 'job-ended';
 /** Another process holds the continuation: look again this soon (its claim lapses within 15 s if it died). */
 const HELD_RETRY_MS = 5_000;
+/** A continuation no feature here registered is looked at again this often, for a day after the job ended. */
+const UNKNOWN_RETRY_MS = 60_000;
+const UNKNOWN_KEPT_MS = 24 * 3600_000;
 
 /** What a continuation is told: the job as it ended, the outputs of each part, and why it failed if it did. */
 export interface JobEnded {
@@ -59,11 +62,13 @@ export function createContinuations(ctx: JobsContext): Continuations {
       if (!seen?.continuation || seen.told || !isFinal(seen.state)) return undefined;
       const run = registered.get(seen.continuation.name);
       if (!run) {
+        // A replica of an earlier version (a rolling deploy) may not know the name: one that does takes it later.
+        const late = deps.clock.now() - seen.updatedAt > UNKNOWN_KEPT_MS;
         deps.logger.warn(
           { jobId, continuation: seen.continuation.name },
-          'no feature tells this continuation; dropped',
+          late ? 'no feature tells this continuation; dropped' : 'no feature here tells this continuation; later',
         );
-        return undefined;
+        return late ? undefined : deps.clock.now() + UNKNOWN_RETRY_MS;
       }
       const held = await deps.once.hold({ kind: 'continuation', jobId }, async () => {
         const job = await repo.get(jobId);

@@ -199,7 +199,9 @@ describe('an outside reviewer in a real browser', () => {
     await submitForm(h, form, { template: 'beast', position: 'top-center', size: 'l' }, as('rex'), false);
     await h.chat.waitFor(() => /Version 2 of 2: subtitles/.test(fieldOf(lastCard(h), 'Version')));
     expect(fieldOf(lastCard(h), 'Approval')).toMatch(/\(0\/1\) of version 2/);
-    expect(fieldOf(lastCard(h), 'Change requests by version')).toContain('answers Ana (Acme), outside reviewer at 0:12');
+    expect(fieldOf(lastCard(h), 'Change requests by version')).toContain(
+      'answers Ana (Acme), outside reviewer at 0:12',
+    );
     const v2 = await page.goto(url).then(() => page.$eval('video#player', (v) => v.getAttribute('src') ?? ''));
     expect(v2).not.toBe(VIDEO);
 
