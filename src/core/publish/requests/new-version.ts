@@ -4,7 +4,6 @@
 // makes ("version 2 in the making"), the version itself (its approvals start over, the change requests it answers).
 // A job's end reaches this file through the jobs feature's continuation (`publish-version`), told once, also after
 // a restart; a version a job could not make leaves the current one in place, and the card says so.
-import { UserError } from '../../errors.ts';
 import type { JobEnded, JobService, StartJob } from '../../jobs/service.ts';
 import { type Control, mention, type OutMessage } from '../../platform/message.ts';
 import type { Logger, Reply } from '../../ports.ts';
@@ -247,10 +246,17 @@ export function createNewVersions(deps: NewVersionsDeps) {
     /**
      * A version made by a follow-up job: reserved (the card says it is in the making), the job started in the thread
      * the click came from, told to come back here when it ends. A job that could not start gives the reservation up.
+     * Resolves to a refusal for the person who asked, or undefined once the job's card is out.
      */
-    async make(id: string, actor: Member, job: VersionJob, origin: StartJob['origin'], reply: Reply): Promise<void> {
+    async make(
+      id: string,
+      actor: Member,
+      job: VersionJob,
+      origin: StartJob['origin'],
+      reply: Reply,
+    ): Promise<string | undefined> {
       const r = await find(id, actor.where);
-      if (!r) throw new UserError(UNKNOWN_REQUEST);
+      if (!r) return UNKNOWN_REQUEST;
       const at = clock.now();
       let making: Making | undefined;
       const { record, refusal } = await writes.update(id, (cur) => {
@@ -263,7 +269,7 @@ export function createNewVersions(deps: NewVersionsDeps) {
         making = isRefusal(next) ? undefined : next.making;
         return isRefusal(next) ? next.message : next;
       });
-      if (refusal || !record || !making) throw new UserError(refusal ?? UNKNOWN_REQUEST);
+      if (refusal || !record || !making) return refusal ?? UNKNOWN_REQUEST;
       const n = making.n;
       const summary = `version ${n} of publish request ${id}: ${howText({ how: job.how, note: job.note })}`;
       let started: Awaited<ReturnType<JobService['start']>>;
@@ -291,6 +297,7 @@ export function createNewVersions(deps: NewVersionsDeps) {
         const next = madeBy(cur, n, at, started.id);
         return isRefusal(next) ? next.message : next;
       });
+      return undefined;
     },
 
     /** The jobs feature's continuation: the job of a version ended (told once, also after a restart). */
@@ -300,6 +307,13 @@ export function createNewVersions(deps: NewVersionsDeps) {
       const r = await repo.get(requestId);
       if (r?.making?.n !== n || (r.making.jobId !== undefined && r.making.jobId !== ended.job.id)) return;
       const making = r.making;
+      // Cancelled meanwhile (or its workspace removed the bot): the reservation goes, and nothing is said.
+      if (r.state === 'cancelled') {
+        await repo.update(requestId, (cur) =>
+          cur.making?.n === n ? (({ making: _gone, ...rest }) => rest)(cur) : undefined,
+        );
+        return;
+      }
       const out = ended.outputs[0]?.[0];
       if (ended.state === 'settled' && out?.videoUrl) {
         const cut = making.how === 'cut' ? { jobId: ended.job.id, part: 0 } : making.cut;

@@ -116,7 +116,7 @@ function versionText(r: PublishRequestRecord): string | undefined {
         : made,
     );
   }
-  if (r.making)
+  if (r.making && !ENDED_STATES.includes(r.state))
     lines.push(
       `🛠️ Version ${r.making.n} in the making (${HOW_TEXT[r.making.how]}) by ${who(r.making.by)}: it becomes the video when its job completes; until then version ${n} stands.`,
     );
@@ -249,7 +249,7 @@ export function renderRequestCard(r: PublishRequestRecord, policy: Policy, now: 
     // With several links, one of them can be ended alone (`pub:revokeone:<request>:<reviewer>`).
     ...(reviewers.length > 1 ? [revokeOne(r.id, reviewers)] : []),
   ];
-  const making = r.making ? ` · version ${r.making.n} in the making` : '';
+  const making = r.making && !ENDED_STATES.includes(r.state) ? ` · version ${r.making.n} in the making` : '';
   const head = `${expired ? EXPIRED_HEAD : open.length > 0 ? CHANGES_HEAD : HEAD[r.state]}${making}`;
   const tone =
     r.state === 'published' ? 'success' : r.state === 'failed' || r.state === 'unknown' ? 'error' : 'pending';

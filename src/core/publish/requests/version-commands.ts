@@ -384,9 +384,10 @@ function onForm(s: ModalSubmission, ctx: PublishContext): Prepared | undefined {
   // A follow-up job: its card goes to the thread the menu is in, where the request's card is.
   return run(false, async (reply) => {
     const r = await kit.service.find(id, me.where);
-    if (!r) throw new UserError(UNKNOWN_REQUEST);
+    if (!r) return reply.ephemeral({ text: UNKNOWN_REQUEST });
     const job = await jobOf(ctx, how as 'sub' | 'broll' | 'cut', r, s.values);
-    await kit.service.versions.make(id, me, job, ctx.origin, reply);
+    const refused = await kit.service.versions.make(id, me, job, ctx.origin, reply);
+    if (refused) await reply.ephemeral({ text: refused });
   });
 }
 
