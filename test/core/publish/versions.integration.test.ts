@@ -99,6 +99,60 @@ describe('versions in the lists', () => {
     expect(h.app.sandbox?.posts().map((p) => p.videoUrl)).toEqual(['https://cdn.example.com/reel-2.mp4']);
   });
 
+  it('takes another reel of the thread as version 2, then cuts its source again with the open change request as the prompt', async () => {
+    await h.command('/clip https://youtu.be/dQw4w9WgXcQ reels=2', { origin: as('rex') });
+    await h.chat.waitFor((seen) => seen.some((s) => s.where === 'thread' && /2 reels are ready/.test(s.message.text)));
+    // Publish… of reel 1 (each reel is a card of the one result message).
+    const reel1 = h.chat.seen.find((s) => s.where === 'thread' && /ready/.test(s.message.text));
+    const opened = await click(h, button(reel1?.message ?? { text: '' }, 'Publish…') ?? '', as('rex'));
+    await submitForm(h, opened, { accounts: 'brand' }, as('rex'), false);
+    await click(h, button(lastCard(h), 'Request changes') ?? '', as('dan')).then((form) =>
+      submitForm(h, form, { reason: 'Start on the punchline' }, as('dan'), false),
+    );
+
+    await click(h, button(lastCard(h), 'New version…') ?? '', as('rex'));
+    const menu = h.chat.seen.filter((x) => x.where === 'thread' && button(x.message, 'Subtitles…')).at(-1)?.message;
+    const labels = (menu?.controls ?? []).map((c) => (c.kind === 'select' ? c.placeholder : c.label));
+    expect(labels).toEqual(['Subtitles…', 'B-roll…', 'New cut…', 'A video link…', 'A finished video from this thread']);
+    const select = menu?.controls?.find((c) => c.kind === 'select');
+    if (select?.kind !== 'select') throw new Error('no select of the thread’s videos');
+    expect(select.options.map((o) => o.label)).toEqual([expect.stringMatching(/^Reel 2 of job \w+/)]);
+    const picked = await click(h, `${select.id}:${select.options[0]?.value}`, as('rex'));
+    // Unticked: the other reel does not answer dan.
+    await submitForm(h, picked, { answers: '' }, as('rex'), false);
+    expect(fieldOf(lastCard(h), 'Version')).toMatch(/Version 2 of 2: a video from the thread · Reel 2 of job/);
+
+    // New cut… of the clip's source: the open request's text is the prompt, one reel, the switches as the clip had them.
+    await click(h, button(lastCard(h), 'New version…') ?? '', as('rex'));
+    const menu2 = h.chat.seen.filter((x) => x.where === 'thread' && button(x.message, 'New cut…')).at(-1)?.message;
+    const cut = await click(h, button(menu2 ?? { text: '' }, 'New cut…') ?? '', as('rex'));
+    const shown = await submitForm(
+      h,
+      cut,
+      { keywords: 'launch, joke', duration: '15-45', switches: 'hook' },
+      as('rex'),
+      false,
+    );
+    expect(shown.prompt).toBe('Start on the punchline');
+    expect(shown.duration).toBe('10-30');
+    await h.chat.waitFor(() => /Version 3 of 3: a new cut/.test(fieldOf(lastCard(h), 'Version')));
+    const id = /Request (\w+)/.exec(lastCard(h).cards?.[0]?.footer ?? '')?.[1] ?? '';
+    const v3 = (await h.app.publish.repo.get(id))?.versions?.at(-1);
+    const job = await h.app.jobs.get(v3?.source?.jobId ?? '');
+    expect(job?.kind).toBe('clip');
+    expect(job?.requests[0]).toMatchObject({
+      videoUrl: 'https://youtu.be/dQw4w9WgXcQ',
+      clipSettings: {
+        reelsCount: 1,
+        prompt: 'Start on the punchline',
+        keywords: ['launch', 'joke'],
+        reelDuration: '15-45',
+      },
+      additionalFeatures: { addHook: true, addBroll: false },
+    });
+    expect(fieldOf(lastCard(h), 'Change requests by version')).toContain('answers');
+  });
+
   it('stops at 20 versions with an answer that says what to do', async () => {
     await h.command(`/publish ${VIDEO} accounts=brand title="Launch"`, { origin: as('rex') });
     for (let i = 2; i <= 20; i++) await linkVersion('rex', `https://cdn.example.com/reel-${i}.mp4`);

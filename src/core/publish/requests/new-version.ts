@@ -42,6 +42,13 @@ export interface ThreadVideo {
   clip: boolean;
 }
 
+/** How the menu names a job's video that is not a reel. */
+const RESULT_NAME: Partial<Record<string, string>> = {
+  subtitles: 'Subtitled video',
+  broll: 'B-roll video',
+  ttv: 'Video',
+};
+
 /** At most this many videos of the thread are offered (a select holds 25 options on Discord). */
 const MAX_PICKS = 25;
 
@@ -92,10 +99,7 @@ export function createNewVersions(deps: NewVersionsDeps) {
           const o = await jobs.output(jobId, part, index, r.channelKey);
           if (!o) break;
           if (!o.videoUrl || o.videoUrl === r.content.videoUrl) continue;
-          const what =
-            job.kind === 'clip'
-              ? `Reel ${index + 1}`
-              : `${HOW_TEXT[job.kind === 'broll' ? 'broll' : 'subtitles']} result`;
+          const what = job.kind === 'clip' ? `Reel ${index + 1}` : (RESULT_NAME[job.kind] ?? 'Video');
           const title = o.info?.title ? ` — ${o.info.title}` : '';
           out.push({
             ref: { jobId, part, index },
