@@ -1,6 +1,7 @@
 // The one style and the one script of every page the bot serves, each sent with the answer's nonce (the
 // Content-Security-Policy allows nothing else). Pages work without the script (plain form POSTs); with it, times
-// are shown in the reader's own zone, and a position field is filled from the player when it pauses and checked
+// are shown in the reader's own zone, a moment of a video (a comment's "0:12") plays it in the page's player from
+// there instead of opening the video, and a position field is filled from the player when it pauses and checked
 // against the video's length, with the field's own hint as the browser's message (the words the server refuses with).
 // Written as `html` templates with nothing interpolated: the text is the bot's own.
 import { html, type Markup } from './markup.ts';
@@ -13,7 +14,7 @@ video{width:100%;max-height:70vh;background:#000;border-radius:.5rem}
 .quote{white-space:pre-wrap;background:#fff;padding:.75rem;border-radius:.5rem}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}
 dt{font-weight:600}dd{margin:0}
-ul.entries{list-style:none;padding:0}ul.entries li{margin:.5rem 0}
+ul.entries{list-style:none;padding:0}ul.entries li{margin:.5rem 0}a.seek{font-weight:600}
 form{background:#fff;padding:.75rem;border-radius:.5rem;margin:1rem 0}
 label{display:block;margin-top:.5rem}
 textarea,input[type=text]{width:100%;box-sizing:border-box;font:inherit;padding:.5rem}
@@ -30,6 +31,17 @@ export const PAGE_SCRIPT: Markup = html`
   function fmt(s){s=Math.floor(s);var h=Math.floor(s/3600),m=Math.floor(s%3600/60),x=String(s%60).padStart(2,'0');
     return h>0?h+':'+String(m).padStart(2,'0')+':'+x:m+':'+x;}
   function secs(t){return t.split(':').reduce(function(a,x){return a*60+Number(x);},0);}
+  document.querySelectorAll('a[data-seek-of]').forEach(function(a){
+    a.addEventListener('click',function(e){
+      var v=document.getElementById(a.getAttribute('data-seek-of'));
+      if(!v)return;
+      e.preventDefault();
+      var src=a.getAttribute('data-src');
+      if(src&&v.getAttribute('src')!==src)v.setAttribute('src',src);
+      v.currentTime=Number(a.getAttribute('data-seek'))||0;
+      if(v.scrollIntoView)v.scrollIntoView({block:'nearest'});
+    });
+  });
   document.querySelectorAll('input[data-position-of]').forEach(function(at){
     var v=document.getElementById(at.getAttribute('data-position-of')),hint=at.getAttribute('title')||'';
     function check(){

@@ -1,12 +1,23 @@
 // Any Page (core/platform/page.ts) as HTML, one way: every string through `html`, which escapes it; sources and links
 // only when they are web addresses; the one style and script under the answer's nonce. The first heading is the
 // page's h1, later ones h2.
-import type { Page, PageBlock, PageField, PageTime } from '../core/platform/page.ts';
+import type { Page, PageBlock, PageField, PageSeek, PageTime } from '../core/platform/page.ts';
 import { html, type Markup, webUrl } from './markup.ts';
 import { PAGE_SCRIPT, PAGE_STYLE } from './page-assets.ts';
 
 const time = (t: PageTime): Markup =>
   html`<time datetime="${new Date(t.at).toISOString()}" data-local>${t.fallback}</time>`;
+
+/**
+ * A moment of a video: a plain link to the video at that moment (`#t=`, a media fragment), which the page's script
+ * turns into a seek of the player (showing that video first). Nothing when the video is not a web address.
+ */
+function seekLink(s: PageSeek, cls = 'seek'): Markup {
+  const src = webUrl(s.src);
+  if (!src) return html``;
+  const seconds = Math.max(0, Math.floor(s.seconds));
+  return html`<a class="${cls}" href="${src}#t=${seconds}" rel="noreferrer noopener" target="_blank" data-seek-of="${s.video}" data-src="${src}" data-seek="${seconds}">${s.label}</a>`;
+}
 
 function field(f: PageField): Markup {
   const hintId = f.hint ? `${f.name}-hint` : undefined;
@@ -41,7 +52,8 @@ function block(b: PageBlock, first: boolean): Markup {
       return html`${b.title ? html`<h2>${b.title}</h2>` : ''}<ul>${b.items.map((i) => html`<li>${i}</li>`)}</ul>`;
     case 'entries':
       return html`${b.title ? html`<h2>${b.title}</h2>` : ''}<ul class="entries">${b.items.map(
-        (e) => html`<li>${time(e.at)}<div class="quote">${e.text}</div></li>`,
+        (e) =>
+          html`<li>${time(e.at)}${e.seek ? html` · ${seekLink(e.seek)}` : ''}<div class="quote">${e.text}</div></li>`,
       )}</ul>`;
     case 'video': {
       const src = webUrl(b.src);
@@ -52,6 +64,8 @@ function block(b: PageBlock, first: boolean): Markup {
       }></video>
 <p><a href="${src}" rel="noreferrer noopener" target="_blank">${b.linkText}</a></p>`;
     }
+    case 'watch':
+      return html`<p>${seekLink(b.seek, 'watch')}</p>`;
     case 'link': {
       const href = webUrl(b.href);
       return href ? html`<p><a href="${href}" rel="noreferrer noopener">${b.text}</a></p>` : html`<p>${b.text}</p>`;

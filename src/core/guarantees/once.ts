@@ -28,7 +28,9 @@ export type OnceKey =
    */
   | { kind: 'readback'; jobId: string; part: number }
   /** Submitting a job's creations: held (renewed) by the process submitting, so no other one resumes it. */
-  | { kind: 'submit'; jobId: string };
+  | { kind: 'submit'; jobId: string }
+  /** Telling whoever started a job that it ended (its continuation): held while it runs, by one process at a time. */
+  | { kind: 'continuation'; jobId: string };
 
 /** The store key of each; inbound and post keys are the ones the adapters used before, so claims survive an upgrade. */
 export function onceKeyText(key: OnceKey): string {
@@ -47,6 +49,8 @@ export function onceKeyText(key: OnceKey): string {
       return `readback:${key.jobId}:${key.part}`;
     case 'submit':
       return `submit:${key.jobId}`;
+    case 'continuation':
+      return `continuation:${key.jobId}`;
   }
 }
 
@@ -64,6 +68,8 @@ export const ONCE_TTL_MS = {
   readback: 10_000,
   // Renewed every 3 s while a process submits: a killed one frees its job for the resume within 10 s.
   submit: 10_000,
+  // Renewed while a continuation runs: a killed process frees it for the task's next run within 15 s.
+  continuation: 15_000,
 } as const;
 
 /** Longer than a caller keeps trying to confirm a claim (stored.ts: 30 s). */

@@ -62,6 +62,11 @@ export interface JobServiceDeps {
   scheduleCheck?: (jobId: string, dueAt: number) => Promise<void>;
   /** Schedules the retry of a final card state whose edit failed (owed-card.ts); absent, nothing retries it. */
   scheduleCard?: (jobId: string, dueAt: number) => Promise<void>;
+  /**
+   * Schedules the telling of a job's continuation that it ended (continuations.ts, queue `job-ended`, task id =
+   * job id); absent, no continuation is told.
+   */
+  scheduleEnded?: (jobId: string, dueAt: number) => Promise<void>;
   /** (Re)schedules the job's progress refresh; absent, cards show progress only when they change state. */
   scheduleProgress?: (jobId: string, dueAt: number) => Promise<void>;
   /** Seals the key a job was created with, kept with the job until it ends; without it the channel's key is used. */
@@ -91,6 +96,11 @@ export interface JobsContext {
   stillShows(jobId: string, phase: CardPhase): () => Promise<boolean>;
   /** The key that created the job (while it runs), else the channel's key now. */
   keyFor(job: Job): Promise<string>;
+  /**
+   * An ended job with a continuation not yet told: its telling is scheduled (a durable task, moved, never added
+   * twice). Called before the job stops being watched, so a process that dies in between is repaired into it.
+   */
+  ended(job: Job): Promise<void>;
   seal(jobId: string, key: string): string | undefined;
   /**
    * A store write after a step that cannot be undone (the card is out, the project exists): tried again
@@ -217,6 +227,10 @@ export function createJobsContext(deps: JobServiceDeps): JobsContext {
         }
       }
       return (await deps.keys.resolve(job.channelKey)).key;
+    },
+    async ended(job) {
+      if (!job.continuation || job.told || !isFinal(job.state)) return;
+      await deps.scheduleEnded?.(job.id, deps.clock.now());
     },
     seal: (jobId, key) => deps.box?.seal(key, aad(jobId)),
     keep: (what, write) =>

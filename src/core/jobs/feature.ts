@@ -5,6 +5,7 @@ import { defineFeature } from '../commands/define-feature.ts';
 import { workspaceOf } from '../platform/origin.ts';
 import type { TaskOutcome } from '../scheduler.ts';
 import { voices } from '../voices/feature.ts';
+import { ENDED_QUEUE } from './continuations.ts';
 import type { JobsDeps } from './deps.ts';
 import { FOLLOW_UP_ACTIONS } from './follow-up-commands.ts';
 import { runningJobsHome } from './home.ts';
@@ -52,6 +53,7 @@ export const jobs = defineFeature<JobsDeps>({
       scheduleCheck: (jobId, dueAt) =>
         scheduler.schedule(SUBMIT_QUEUE, jobId, dueAt, {}, { keptWithinMs: COMMAND_KEPT_WITHIN_MS }),
       scheduleCard: (jobId, dueAt) => scheduler.schedule(CARD_QUEUE, jobId, dueAt, {}),
+      scheduleEnded: (jobId, dueAt) => scheduler.schedule(ENDED_QUEUE, jobId, dueAt, {}),
     });
     const { readsLeft } = services;
     const poller = createPoller({
@@ -81,6 +83,8 @@ export const jobs = defineFeature<JobsDeps>({
     [CARD_QUEUE]: async (task) => again(await deps.jobs.showOwedCard(task.id)),
     // One check per new job, done once it left "submitting": resumes a job whose submitting process stopped.
     [SUBMIT_QUEUE]: async (task) => again(await deps.jobs.resumeSubmitting(task.id)),
+    // An ended job whose starter asked to be told (a continuation it registered): told once.
+    [ENDED_QUEUE]: async (task) => again(await deps.jobs.tellEnded(task.id)),
   }),
   // The media API's deliveries: each tells when to read a project back.
   routes: (deps) => [createWebhookRoute(deps)],

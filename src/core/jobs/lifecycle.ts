@@ -68,6 +68,8 @@ export interface Lifecycle {
   /** Edits the pending record if the job is still watched; false when it is not. */
   editPending(jobId: string, edit: (p: Pending) => Pending): Promise<boolean>;
   unwatch(jobId: string): Promise<void>;
+  /** Notes that the job's continuation ran to its end (continuations.ts), so it is never run again. */
+  noteTold(jobId: string): Promise<void>;
   /**
    * Writes an ended job's record again as it is, on the store's connection of the moment, so that its
    * replicas can be asked about it (Store.replicated); undefined when the stored job has not ended.
@@ -165,6 +167,9 @@ export function createLifecycle(repo: JobsRepo, logger: Logger, now: () => numbe
       return (await repo.updatePending(jobId, (current) => (current ? edit(current) : undefined))) !== undefined;
     },
     unwatch: (jobId) => repo.removePending(jobId),
+    async noteTold(jobId) {
+      await repo.update(jobId, (job) => (job && !job.told ? { ...job, told: true, updatedAt: now() } : undefined));
+    },
     async restateEnd(jobId) {
       const job = await repo.update(jobId, (current) => (current && isFinal(current.state) ? current : undefined));
       return job && isFinal(job.state) ? job : undefined;

@@ -19,6 +19,16 @@ export const jobStateSchema = z.preprocess(
 /** No further transition: the job's record only waits for its time to live. */
 export const isFinal = (state: JobState): boolean => !['submitting', 'running'].includes(state);
 
+/**
+ * Whom to tell when the job ends: a continuation registered under `name` by the feature that started the job
+ * (`JobService.whenEnded`), given `data` back. The jobs feature knows nothing of what it does.
+ */
+export const continuationSchema = z.object({
+  name: z.string(),
+  data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
+});
+export type Continuation = z.infer<typeof continuationSchema>;
+
 export const jobSchema = z.object({
   id: z.string(),
   kind: z.enum(PROJECT_KINDS),
@@ -50,6 +60,10 @@ export const jobSchema = z.object({
   sealedKey: z.string().optional(),
   /** What the card last showed; a final state whose card says otherwise is repaired when next seen. */
   cardShows: z.string().optional(),
+  /** Told when the job ends (continuations.ts). */
+  continuation: continuationSchema.optional(),
+  /** The continuation ran to its end: it is not run again. */
+  told: z.boolean().optional(),
   createdAt: z.number(),
   updatedAt: z.number(),
 });

@@ -30,13 +30,21 @@ export function createResume(ctx: JobsContext, submit: Submit) {
     if (thread) return life.setThread(job.id, thread);
     // No card to update and no thread to post in: the user saw the command fail, nothing was sent.
     deps.logger.warn({ jobId: job.id }, 'a job stopped before its card was posted; nothing was sent');
-    await life.transition(job.id, 'failed', { error: 'The bot stopped before the job card was posted.' });
+    const failed = await life.transition(job.id, 'failed', {
+      error: 'The bot stopped before the job card was posted.',
+    });
+    if (failed) await ctx.ended(failed.job);
     return undefined;
   }
 
   /** Resumes `jobId` if its submitting process stopped; when to look again, undefined when done. */
   return async function resume(jobId: string): Promise<number | undefined> {
-    if ((await repo.get(jobId))?.state !== 'submitting') return undefined;
+    const seen = await repo.get(jobId);
+    if (seen?.state !== 'submitting') {
+      // It failed before it was watched (its creation refused): a continuation a crash left untold is told now.
+      if (seen && !(await repo.getPending(jobId))) await ctx.ended(seen);
+      return undefined;
+    }
     const held = await once.hold({ kind: 'submit', jobId }, async () => {
       const stopped = await repo.get(jobId);
       if (stopped?.state !== 'submitting') return;

@@ -5,6 +5,7 @@ import type { Output } from '../media/schemas.ts';
 import type { OutMessage } from '../platform/message.ts';
 import type { Reply } from '../ports.ts';
 import { createJobsContext, type JobServiceDeps, type JobTimings } from './context.ts';
+import { createContinuations, type JobEnded, type OnJobEnded } from './continuations.ts';
 import type { Job } from './model.ts';
 import { createOwedCard } from './owed-card.ts';
 import { createPoll, type PollOptions } from './poll.ts';
@@ -15,7 +16,7 @@ import { createSettler, type SettleOutcome } from './settle.ts';
 import { createStart, type StartJob } from './start.ts';
 import { createSubmit } from './submit.ts';
 
-export type { JobServiceDeps, JobTimings, PollOptions, Received, SettleOutcome, StartJob };
+export type { JobEnded, JobServiceDeps, JobTimings, OnJobEnded, PollOptions, Received, SettleOutcome, StartJob };
 
 /** Creating a project takes seconds; a job still "submitting" after this long never finished creating. */
 const STUCK_SUBMITTING_MS = 10 * 60_000;
@@ -59,6 +60,13 @@ export interface JobService {
   maker(projectId: string): Promise<{ job: Job; part: number } | undefined>;
   /** The key that created the job (while it runs), else its channel's key now. */
   keyFor(job: Job): Promise<string>;
+  /**
+   * What the continuation `name` does when a job started with `continuation: { name, … }` ends (continuations.ts): the
+   * feature that starts such jobs registers it while it mounts.
+   */
+  whenEnded(name: string, run: OnJobEnded): void;
+  /** The `job-ended` task: tells an ended job's continuation once; when to look again, undefined once told. */
+  tellEnded(jobId: string): Promise<number | undefined>;
 }
 
 export function createJobService(deps: JobServiceDeps): JobService {
@@ -66,6 +74,7 @@ export function createJobService(deps: JobServiceDeps): JobService {
   const { repo } = ctx;
   const settler = createSettler(ctx);
   const submit = createSubmit(ctx);
+  const continuations = createContinuations(ctx);
 
   async function anyPartFailed(job: Job): Promise<boolean> {
     for (let i = 0; i < job.requests.length; i++) {
@@ -89,6 +98,8 @@ export function createJobService(deps: JobServiceDeps): JobService {
     showOwedCard: createOwedCard(ctx),
     get: (jobId) => repo.get(jobId),
     keyFor: ctx.keyFor,
+    whenEnded: continuations.register,
+    tellEnded: continuations.tell,
     async *running(which = () => true) {
       for await (const p of repo.pending()) {
         const job = await repo.get(p.jobId);

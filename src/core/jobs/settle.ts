@@ -67,6 +67,8 @@ export function createSettler(ctx: JobsContext): Settler {
       await life.editPending(job.id, (p) => ({ ...p, nextPollAt: clock.now() + BUSY_RETRY_MS }));
       return;
     }
+    // Whoever started the job hears of its end before it stops being watched: a crash in between repairs into it.
+    await ctx.ended(job);
     await life.unwatch(job.id);
   }
 
@@ -189,6 +191,7 @@ export function createSettler(ctx: JobsContext): Settler {
     if (!done) return false;
     const label = JOBS_TOTAL_LABEL[done.job.state];
     if (label) metrics.inc('reelbot_jobs_total', { state: label });
+    await ctx.ended(done.job);
     await life.unwatch(jobId);
     return true;
   }

@@ -7,7 +7,7 @@ import { StoreUnavailableError } from '../errors.ts';
 import type { ProjectKind } from '../media/enums.ts';
 import type { Origin, Reply } from '../ports.ts';
 import type { JobsContext } from './context.ts';
-import { channelKeyOf, type Job } from './model.ts';
+import { type Continuation, channelKeyOf, type Job } from './model.ts';
 import { renderJobCard } from './render.ts';
 import { newJobId } from './repo.ts';
 import { cardTag, SUBMIT_CHECK_MS } from './resume.ts';
@@ -26,6 +26,8 @@ export interface StartJob {
   requests: Array<Record<string, unknown>>;
   summary: string;
   origin: Origin;
+  /** Whom to tell when the job ends (continuations.ts): a continuation the starting feature registered. */
+  continuation?: Continuation;
 }
 
 export function createStart(ctx: JobsContext, submit: Submit) {
@@ -68,6 +70,7 @@ export function createStart(ctx: JobsContext, submit: Submit) {
       requests: input.requests,
       projectIds: input.requests.map(() => null),
       ...(sealedKey ? { sealedKey } : {}),
+      ...(input.continuation ? { continuation: input.continuation } : {}),
       createdAt: now,
       updatedAt: now,
     };

@@ -56,6 +56,8 @@ export function createSubmit(ctx: JobsContext): Submit {
     await keep('post a failed creation', () =>
       ctx.post(failed.job, renderFailure(failed.job, error), `${job.id}:create-failed`),
     );
+    // Not watched, so its check task (resume.ts) tells again whatever a crash here left untold.
+    await keep('tell that the job ended', () => ctx.ended(failed.job));
     return failed.job;
   }
 

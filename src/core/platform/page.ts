@@ -14,10 +14,25 @@ export interface PageFact {
   value: string | PageTime;
 }
 
-/** One dated line of a list: an earlier comment with the moment it was made. */
+/**
+ * A moment of a video on the page: with scripts, following it plays `src` in the page's player `video` from
+ * `seconds`; without, it opens `src` at that moment (a media fragment, `#t=12`).
+ */
+export interface PageSeek {
+  /** The id of the page's video player it moves. */
+  video: string;
+  /** The video it is a moment of (the player shows it first when it shows another). */
+  src: string;
+  seconds: number;
+  /** What the link says ("0:12"). */
+  label: string;
+}
+
+/** One dated line of a list: an earlier comment with the moment it was made, and the moment of the video it is about. */
 export interface PageEntry {
   at: PageTime;
   text: string;
+  seek?: PageSeek;
 }
 
 export interface PageField {
@@ -63,6 +78,8 @@ export type PageBlock =
   | { kind: 'video'; id: string; src: string; poster?: string; linkText: string }
   /** `href`: a web address or one of the bot's own paths (`/slack/install`); anything else is shown as text only. */
   | { kind: 'link'; href: string; text: string }
+  /** A video the page's player can show instead (an earlier version): with scripts, in the player; else, the video. */
+  | { kind: 'watch'; seek: PageSeek }
   | {
       kind: 'form';
       /** Where it posts; the page's own path when absent. */

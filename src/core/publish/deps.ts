@@ -1,4 +1,6 @@
 // What the publishing feature's handlers see: its kit (requests, policy, accounts, approvers) and the jobs.
+
+import type { SettingsRepo } from '../channels/settings-repo.ts';
 import { type CoreServices, handlersFor } from '../commands/define-feature.ts';
 import type { CommandContext } from '../commands/handler.ts';
 import type { JobService } from '../jobs/service.ts';
@@ -8,6 +10,8 @@ import type { PublishKit } from './kit.ts';
 export interface PublishDeps extends CoreServices {
   publish: PublishKit;
   jobs: JobService;
+  /** The channel's defaults (language, subtitle template) a version's follow-up job takes. */
+  settings: SettingsRepo;
 }
 export type PublishContext = CommandContext<PublishDeps>;
 export const { defineCommand, defineAction, defineForm } = handlersFor<PublishDeps>();

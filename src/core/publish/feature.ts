@@ -15,6 +15,8 @@ import { STALE_QUEUE } from './requests/outcome-watch.ts';
 import { PUBLISH_FORMS, publishCardAction, publishCommand, publishResultAction } from './requests/publish-commands.ts';
 import { REMIND_QUEUE } from './requests/reminders.ts';
 import { scheduledCommand } from './requests/scheduled.ts';
+import { VERSION_FORMS, versionMenuAction } from './requests/version-commands.ts';
+import { VERSION_CONTINUATION } from './requests/versions.ts';
 import { formSecret } from './review/links.ts';
 import { CHANGES_QUEUE } from './review/outside-review.ts';
 import { createReviewRoutes } from './review/route.ts';
@@ -23,17 +25,20 @@ import { publishWorkspaceEnd } from './workspace-end.ts';
 export const publish = defineFeature<PublishDeps>({
   name: 'publish',
   commands: [publishCommand, scheduledCommand, approvalsCommand],
-  actions: [publishResultAction, publishCardAction, approveFromListAction],
-  forms: PUBLISH_FORMS,
+  actions: [publishResultAction, publishCardAction, approveFromListAction, versionMenuAction],
+  forms: [...PUBLISH_FORMS, ...VERSION_FORMS],
   setupParts: [publishingSetupPart],
   home: [publishingHome],
   metrics: PUBLISH_METRICS,
   workspace: publishWorkspaceEnd,
   mount(services, ctx) {
-    const { keys } = ctx.use(channels);
+    const { keys, settings } = ctx.use(channels);
     const { staleMs, storedBoundMs } = services.options.publish;
-    const kit = createPublishKit({ ...services, keys, staleMs, storedBoundMs });
-    return { ...services, publish: kit, jobs: ctx.use(jobs).jobs };
+    const jobService = ctx.use(jobs).jobs;
+    const kit = createPublishKit({ ...services, keys, staleMs, storedBoundMs, jobs: jobService });
+    // A version's job tells its request when it ends (the jobs feature knows nothing of publishing).
+    jobService.whenEnded(VERSION_CONTINUATION, (ended) => kit.service.versions.onJobEnded(ended));
+    return { ...services, publish: kit, jobs: jobService, settings };
   },
   queues: ({ publish: kit }) => ({
     [PUBLISH_QUEUE]: (task) => kit.service.onDue(task),

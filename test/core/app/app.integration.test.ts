@@ -96,6 +96,7 @@ describe('the app', () => {
     expect([...app.queues.keys()].sort()).toEqual(
       [
         'card',
+        'job-ended',
         'poll',
         'progress',
         'publish',

@@ -178,6 +178,58 @@ describe('an outside reviewer in a real browser', () => {
     expect(h.app.sandbox?.posts().map((p) => p.title)).toEqual(['Second cut']);
   });
 
+  it('a review round: changes at 0:12 on version 1, version 2 made as subtitles from the card, the same link shows it and plays version 1 from 0:12, version 2 alone is published', async () => {
+    await h.command('/setup approvals=1 outside_review=required');
+    await h.command(`/publish ${VIDEO} accounts=brand title="Launch day"`, { origin: as('rex') });
+    const url = await invite('Ana (Acme)', 'rex');
+    await page.goto(url);
+    await page.$eval('video#player', (v) => {
+      Object.defineProperty(v, 'currentTime', { get: () => 12.4, configurable: true });
+      v.dispatchEvent(new Event('pause'));
+    });
+    await page.type('#comment', 'The logo is too small');
+    expect(await submitAndWait('button[value=changes]')).toBe(200);
+    h.clock.advance(CHANGES_HOLD_MS);
+    await h.chat.waitFor((seen) => seen.some((x) => x.message.text === '✏️ Changes requested by Ana (Acme) at 0:12:'));
+
+    // The requester makes version 2 from the card: the menu is in the thread, the subtitles form ticks Ana's ask.
+    await click(h, button(lastCard(h), 'New version…') ?? '', as('rex'));
+    const menu = h.chat.seen.filter((x) => x.where === 'thread' && button(x.message, 'Subtitles…')).at(-1);
+    const form = await click(h, button(menu?.message ?? { text: '' }, 'Subtitles…') ?? '', as('rex'));
+    await submitForm(h, form, { template: 'beast', position: 'top-center', size: 'l' }, as('rex'), false);
+    await h.chat.waitFor(() => /Version 2 of 2: subtitles/.test(fieldOf(lastCard(h), 'Version')));
+    expect(fieldOf(lastCard(h), 'Approval')).toMatch(/\(0\/1\) of version 2/);
+    expect(fieldOf(lastCard(h), 'Change requests by version')).toContain(
+      'answers Ana (Acme), outside reviewer at 0:12',
+    );
+    const v2 = await page.goto(url).then(() => page.$eval('video#player', (v) => v.getAttribute('src') ?? ''));
+    expect(v2).not.toBe(VIDEO);
+
+    // The same link: version 2, what changed since version 1 and which comment it answers, version 1 to watch.
+    const text = await bodyText();
+    expect(text).toContain('Version 2 of 2 (subtitles · beast · top-center · l)');
+    expect(text).toContain('What changed since version 1, the one you last decided on');
+    expect(text).toContain('It answers your comment at 0:12: “The logo is too small”.');
+    expect(text).toContain('Your comments on version 1');
+    expect(text).toContain('At 0:12: The logo is too small (answered by version 2)');
+    // Her comment's time plays version 1 in the player from 0:12 (the test video does not load: the position is
+    // the one the player was asked to start from); Watch version 2 again brings the version to decide on back.
+    await page.click('a.seek');
+    expect(await page.$eval('video#player', (v) => v.getAttribute('src'))).toBe(VIDEO);
+    expect(await page.$eval('video#player', (v) => (v as unknown as { currentTime: number }).currentTime)).toBe(12);
+    expect(page.url()).toBe(url);
+    await page.click('a.watch');
+    expect(await page.$eval('video#player', (v) => v.getAttribute('src'))).toBe(v2);
+
+    // Ana and a member approve version 2: it is published once, and version 1 never.
+    expect(await submitAndWait('button[value=approve]')).toBe(200);
+    expect(h.app.sandbox?.posts()).toEqual([]);
+    await click(h, button(lastCard(h), 'Approve') ?? '', as('bea'));
+    await h.chat.waitFor((seen) => seen.some((x) => /Published/.test(x.message.text)));
+    expect(h.app.sandbox?.posts().map((p) => p.videoUrl)).toEqual([v2]);
+    expect(fieldOf(lastCard(h), 'Version')).toContain('Posted: version 2, with approvals given on version 2.');
+  });
+
   it('a revoked link and an expired one show nothing of the request', async () => {
     await h.command(`/publish ${VIDEO} accounts=brand title="Secret launch"`);
     const revoked = await invite('Ana (Acme)');

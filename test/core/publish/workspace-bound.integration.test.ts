@@ -46,6 +46,21 @@ const ACTIONS: Record<string, Act> = {
   edit: byForm('edit', { title: 'Hijacked' }),
   'new time': byForm('when', { schedule: 'tomorrow 6pm' }),
   'invite reviewer': byForm('invite', { name: 'Mallory' }),
+  'new version…': byButton('version'),
+  'a new version from a link (its form)': async (id, who) => {
+    await submitForm(
+      h,
+      await click(h, `pubver:link:${id}`, who, true),
+      { url: 'https://evil.example/x.mp4' },
+      who,
+      true,
+    );
+    return lastEphemeral(h);
+  },
+  'a new version by a follow-up job (its form)': async (id, who) => {
+    await submitForm(h, await click(h, `pubver:sub:${id}`, who, true), {}, who, true);
+    return lastEphemeral(h);
+  },
   'approve from /approvals or Home': async (id, who) => {
     const r = await h.app.publish.repo.get(id);
     const hash = r ? contentHash(r.content) : 'AAAAAAAAAAAAAAAAAAAAAA';

@@ -16,12 +16,16 @@ import { defineAction, defineCommand, type PublishContext } from '../deps.ts';
 import { APPROVALS } from '../publish-table.ts';
 import { contentHash, type PublishRequestRecord } from '../requests/model.ts';
 import { member } from '../requests/publish-commands.ts';
-import { approvalLine } from '../requests/render.ts';
+import { approvalLine, changesByVersion } from '../requests/render.ts';
 import { formatWhen } from '../requests/schedule-time.ts';
+import { versionsOf } from '../requests/versions.ts';
 import { expiresAt } from './approvals.ts';
 import type { Row, Viewer, WaitingLists } from './waiting.ts';
 
-/** Discord shows at most 10 embeds a message and 25 buttons: 8 requests, two buttons each, then one card of your own. */
+/**
+ * Discord shows at most 10 embeds a message and 25 buttons: 8 requests, two buttons each, then one card of your own
+ * (and one of your reviewers who can look again, when there are any: then 7 requests).
+ */
 export const MAX_LISTED = 8;
 const MAX_MINE = 15;
 
@@ -40,6 +44,24 @@ export const approveControl = (r: PublishRequestRecord): Control => ({
   style: 'primary',
 });
 
+/** The open and answered change requests of each version (newest first), once a request has several versions. */
+const versionLines = (r: PublishRequestRecord): string[] => (versionsOf(r).length > 1 ? changesByVersion(r, 2) : []);
+
+/** Your outside reviewers who can look again: their link shows a version newer than the one they decided on. */
+export function lookAgainCard(rows: WaitingLists['lookAgain']): Card | undefined {
+  if (rows.length === 0) return undefined;
+  const lines = rows.slice(0, MAX_MINE).map((row) => {
+    const names = row.reviewers.map((x) => `“${x}”`).join(', ');
+    const n = row.request.content.version ?? 1;
+    return `• ${names} can look again at **${truncate(titleOf(row.request), 80)}**: the link you sent them shows version ${n} now · ${where(row)}`;
+  });
+  return {
+    title: 'Your outside reviewers can look again',
+    body: `${lines.join('\n')}\nThe bot cannot write to them: send them their link again (it is the same link).`,
+    tone: 'info',
+  };
+}
+
 export function toApproveCard(row: Row, now: number): Card {
   const { request: r, policy } = row;
   const zone = policy.timezone;
@@ -49,6 +71,7 @@ export function toApproveCard(row: Row, now: number): Card {
       `Requested by ${mention(r.requester.userId)} · ${where(row)}`,
       `Waiting since ${formatWhen(r.createdAt, zone)} · expires ${formatWhen(expiresAt(r, policy), zone)}`,
       approvalLine(r, policy, now),
+      ...versionLines(r),
     ].join('\n'),
     tone: 'pending',
     controls: [approveControl(r), ...openCard(row)],
@@ -76,9 +99,11 @@ function stateOf({ request: r, policy }: Row, now: number): string {
 }
 
 export function mineCard(rows: Row[], now: number): Card {
-  const lines = rows
-    .slice(0, MAX_MINE)
-    .map((row) => `• **${truncate(titleOf(row.request), 80)}** — ${stateOf(row, now)} · ${where(row)}`);
+  const lines = rows.slice(0, MAX_MINE).map((row) => {
+    const versions = versionLines(row.request);
+    const more = versions.length ? `\n  ${versions.join('\n  ')}` : '';
+    return `• **${truncate(titleOf(row.request), 80)}** — ${stateOf(row, now)} · ${where(row)}${more}`;
+  });
   const more = rows.length > MAX_MINE ? `\n…and ${rows.length - MAX_MINE} more (see /scheduled in each channel)` : '';
   return {
     title: `Your open requests (${rows.length})`,
@@ -94,14 +119,18 @@ const UNCHECKED =
 
 export function renderApprovals(lists: WaitingLists, now: number): OutMessage {
   const { toApprove } = lists;
-  const shown = toApprove.slice(0, MAX_LISTED);
+  const shown = toApprove.slice(0, lists.lookAgain.length > 0 ? MAX_LISTED - 1 : MAX_LISTED);
   const more = toApprove.length > shown.length ? ` — the oldest ${shown.length} below` : '';
   const head = toApprove.length
     ? `**Waiting for your approval** (${toApprove.length})${more}`
     : `**Waiting for your approval** (0)\n${NOTHING_TO_APPROVE}`;
   return {
     text: lists.unchecked ? `${head}\n${UNCHECKED}` : head,
-    cards: [...shown.map((row) => toApproveCard(row, now)), mineCard(lists.mine, now)],
+    cards: [
+      ...shown.map((row) => toApproveCard(row, now)),
+      mineCard(lists.mine, now),
+      ...[lookAgainCard(lists.lookAgain)].filter((c): c is Card => c !== undefined),
+    ],
   };
 }
 

@@ -28,10 +28,16 @@ export const deciderName = (p: {
 
 type Approval = PublishRequestRecord['approvals'][number];
 
-/** Approvals that still count: bound to the current content, given after the last edit, not expired. */
+/**
+ * Approvals that still count: of the current version, bound to the current content, given after the last edit,
+ * not expired. No approval of an earlier version ever counts for a later one.
+ */
 export function validApprovals(r: PublishRequestRecord, policy: Policy, now: number): Approval[] {
   const hash = contentHash(r.content);
-  return r.approvals.filter((a) => a.hash === hash && a.at >= r.editedAt && now - a.at <= policy.expiryMs);
+  const version = r.content.version ?? 1;
+  return r.approvals.filter(
+    (a) => (a.version ?? 1) === version && a.hash === hash && a.at >= r.editedAt && now - a.at <= policy.expiryMs,
+  );
 }
 
 /**
@@ -71,7 +77,9 @@ export const countedApprovals = (r: PublishRequestRecord, policy: Policy, now: n
  * card keeps listing what is open until the requester edits.
  */
 export function openChanges(r: PublishRequestRecord) {
-  return r.changes.filter((c) => c.at >= r.editedAt && !r.approvals.some((a) => a.userId === c.userId && a.at > c.at));
+  // A new version answers only what its maker ticked: the rest stays open from before it (changesFrom).
+  const from = r.changesFrom ?? r.editedAt;
+  return r.changes.filter((c) => c.at >= from && !r.approvals.some((a) => a.userId === c.userId && a.at > c.at));
 }
 
 /** With `outside_review=required`, the request still lacks an outside reviewer's approval of this version (from anyone's link). */

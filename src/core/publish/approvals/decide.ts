@@ -8,9 +8,18 @@
 // member who invited them, and only when that member could approve themself (an allowed approver, and not the
 // requester when self-approval is off). The quorum counts those members once each (approvals.ts).
 import type { Platform } from '../../ports.ts';
-import type { Person, PublishRequestRecord, Reviewer } from '../requests/model.ts';
+import type { Answer, Making, Person, PublishRequestRecord, Reviewer, Version } from '../requests/model.ts';
 import { contentHash, personOf } from '../requests/model.ts';
-import { type Actor, decidedText, isExpired } from './approvals.ts';
+import {
+  answerKey,
+  answerOf,
+  currentVersion,
+  HOW_TEXT,
+  MAKING_STALE_MS,
+  MAX_VERSIONS,
+  versionsOf,
+} from '../requests/versions.ts';
+import { type Actor, decidedText, isExpired, mayCancel, openChanges } from './approvals.ts';
 import { approversText, type Policy } from './policy.ts';
 
 /** Where a request lives, or where a person acts from: the platform and its workspace (guild, team). */
@@ -42,7 +51,10 @@ export type RefusalCode =
   | 'edited'
   | 'already'
   | 'own-request'
-  | 'too-many';
+  | 'too-many'
+  | 'not-yours'
+  | 'making'
+  | 'versions';
 
 /** Why nothing changed, said to the person who decided only. */
 export interface Refusal {
@@ -195,7 +207,7 @@ function memberApproves(
   if (seenHash !== undefined && seenHash !== hash) return refuse('edited', EDITED_SINCE.member);
   if (approvedSince(r, member.userId, hash))
     return refuse('already', 'You already approved this request; it counts once.');
-  return withApproval(r, { ...personOf(member), at: now, hash, standsFor: member.userId });
+  return withApproval(r, { ...personOf(member), at: now, hash, standsFor: member.userId, version: currentVersion(r) });
 }
 
 function memberAsks(
@@ -209,7 +221,7 @@ function memberAsks(
   if (r.requester.userId === member.userId) return refuse('own-request', 'Use Edit to change your own request.');
   if (askedAlready(r, member.userId, d))
     return refuse('already', 'You already asked for this change; the card shows it.');
-  return withChange(r, { ...personOf(member), at: now, reason: d.reason });
+  return withChange(r, { ...personOf(member), at: now, reason: d.reason, version: currentVersion(r) });
 }
 
 function outsideApproves(
@@ -227,7 +239,7 @@ function outsideApproves(
   if (seenHash !== hash) return refuse('edited', EDITED_SINCE.outside);
   // The inviter stands behind the link only while it is theirs (a link re-made by someone else is another link).
   const behind = inviter.userId === reviewer.createdBy.userId && countsFor(r, policy, inviter);
-  return withApproval(r, {
+  const next = withApproval(r, {
     userId,
     userName: reviewer.name,
     reviewer: reviewer.name,
@@ -235,8 +247,15 @@ function outsideApproves(
     ...(behind ? { standsFor: inviter.userId } : {}),
     at: now,
     hash,
+    version: currentVersion(r),
   });
+  return withReviewer(next, { ...reviewer, decidedOn: currentVersion(r) });
 }
+
+const withReviewer = (r: PublishRequestRecord, reviewer: Reviewer): PublishRequestRecord => ({
+  ...r,
+  reviewers: r.reviewers.map((x) => (x.id === reviewer.id ? reviewer : x)),
+});
 
 function outsideAsks(
   r: PublishRequestRecord,
@@ -261,8 +280,164 @@ function outsideAsks(
     at: now,
     reason: d.reason,
     ...(d.position ? { position: d.position } : {}),
+    invitedBy: reviewer.createdBy.userId,
+    version: currentVersion(r),
   };
-  const next = withChange(r, change);
-  const counted = { ...reviewer, asked: [...asked, now] };
-  return { ...next, reviewers: next.reviewers.map((x) => (x.id === reviewer.id ? counted : x)) };
+  return withReviewer(withChange(r, change), { ...reviewer, asked: [...asked, now], decidedOn: currentVersion(r) });
+}
+
+// ---------------------------------------------------------------- versions
+
+/** The states a new version may replace the video in: not once it is being sent, sent, or may have been. */
+const VERSIONABLE: readonly PublishRequestRecord['state'][] = ['pending', 'scheduled', 'overdue', 'failed'];
+
+/** What a new version is made of, and which of the open change requests it answers (their keys, versions.ts). */
+export interface NewVersion {
+  videoUrl: string;
+  thumbnailUrl?: string | undefined;
+  how: Version['how'];
+  note?: string | undefined;
+  source?: Version['source'];
+  cut?: Version['cut'];
+  answers: readonly string[];
+}
+
+/** A version in the making is still on its way: a reservation without a job is given up after a while. */
+const makingNow = (r: PublishRequestRecord, now: number): Making | undefined =>
+  r.making && (r.making.jobId !== undefined || now - r.making.at < MAKING_STALE_MS) ? r.making : undefined;
+
+/**
+ * Whether `member` may make the next version of `r` now: the requester or someone who may configure the bot, on
+ * a request not yet being sent, with fewer than MAX_VERSIONS versions and none in the making.
+ */
+export function refuseVersion(r: PublishRequestRecord, member: Member, now: number): Refusal | undefined {
+  if (!inWorkspace(r, member.where)) return refuse('unknown', UNKNOWN_REQUEST);
+  if (!mayCancel(r, member))
+    return refuse(
+      'not-yours',
+      'Only the person who asked, or someone who may configure the bot, can make a new version of this request.',
+    );
+  if (!VERSIONABLE.includes(r.state))
+    return refuse(
+      'decided',
+      r.state === 'published'
+        ? 'This request was already published: start a new one with /publish to post another video.'
+        : decidedText(r),
+    );
+  const making = makingNow(r, now);
+  if (making)
+    return refuse(
+      'making',
+      `Version ${making.n} is in the making (${HOW_TEXT[making.how]}): it becomes the request's video when its job completes, or the card says it failed. Wait for it, then make another.`,
+    );
+  if (versionsOf(r).length >= MAX_VERSIONS)
+    return refuse(
+      'versions',
+      `This request has ${MAX_VERSIONS} versions, the most one request may have. Cancel it and ask again with /publish <video link> to go on.`,
+    );
+  return undefined;
+}
+
+/** The open change requests `keys` names (a key no longer open is left out: answered or replaced meanwhile). */
+const answered = (r: PublishRequestRecord, keys: readonly string[]): Answer[] =>
+  openChanges(r)
+    .filter((c) => keys.includes(answerKey(c)))
+    .map(answerOf);
+
+/**
+ * Reserves the next version for a job that will make it: the card says it is in the making, and another New
+ * version… waits for it. The job's end makes it a version (`addVersion` with `making`) or says it failed.
+ */
+export function reserveVersion(
+  r: PublishRequestRecord,
+  member: Member,
+  v: Pick<NewVersion, 'how' | 'note' | 'cut' | 'answers'>,
+  now: number,
+): Verdict {
+  const refused = refuseVersion(r, member, now);
+  if (refused) return refused;
+  const making: Making = {
+    n: versionsOf(r).length + 1,
+    how: v.how,
+    ...(v.note ? { note: v.note } : {}),
+    by: personOf(member),
+    at: now,
+    ...(v.cut ? { cut: v.cut } : {}),
+    answers: answered(r, v.answers),
+  };
+  return { ...r, making };
+}
+
+/** The job that makes reserved version `n` is `jobId` (a reservation another job took over is left alone). */
+export function madeBy(r: PublishRequestRecord, n: number, at: number, jobId: string): PublishRequestRecord | Refusal {
+  if (r.making?.n !== n || r.making.at !== at || r.making.jobId !== undefined)
+    return refuse('making', 'That version is no longer in the making.');
+  return { ...r, making: { ...r.making, jobId } };
+}
+
+/** The job of reserved version `n` failed: the request keeps its version, and the card says why. */
+export function versionFailed(r: PublishRequestRecord, n: number, jobId: string, error: string, now: number): Verdict {
+  if (r.making?.n !== n || (r.making.jobId !== undefined && r.making.jobId !== jobId))
+    return refuse('making', 'That version is no longer in the making.');
+  const { making: _gone, ...rest } = r;
+  return { ...rest, unmade: { n, at: now, error } };
+}
+
+/**
+ * The next version of `r`: its video replaces the request's, its approvals start over (an approval is bound to
+ * its version: `validApprovals` counts none of an earlier one, and the version is part of the content's hash),
+ * the change requests it answers leave the open ones and stay listed under it, a held post goes back to waiting.
+ * `by` made it: a member now, checked here; or the job of the version reserved as `making` (checked when reserved).
+ */
+export function addVersion(
+  r: PublishRequestRecord,
+  policy: Policy,
+  by: { member: Member } | { making: { n: number; jobId: string }; person: Person },
+  v: NewVersion,
+  now: number,
+): Verdict {
+  if ('member' in by) {
+    const refused = refuseVersion(r, by.member, now);
+    if (refused) return refused;
+  } else {
+    if (r.making?.n !== by.making.n || (r.making.jobId !== undefined && r.making.jobId !== by.making.jobId))
+      return refuse('making', 'That version is no longer in the making.');
+    if (!VERSIONABLE.includes(r.state)) return refuse('decided', decidedText(r));
+    if (versionsOf(r).length >= MAX_VERSIONS)
+      return refuse('versions', `A request has ${MAX_VERSIONS} versions at most.`);
+  }
+  const n = versionsOf(r).length + 1;
+  const person = 'member' in by ? personOf(by.member) : by.person;
+  // A job's version answers what its maker ticked when it was asked for, those still open.
+  const keys = 'member' in by ? v.answers : (r.making?.answers ?? []).map(answerKey);
+  const answers = answered(r, keys);
+  const gone = new Set(answers.map(answerKey));
+  const version: Version = {
+    n,
+    videoUrl: v.videoUrl,
+    ...(v.thumbnailUrl ? { thumbnailUrl: v.thumbnailUrl } : {}),
+    at: now,
+    by: person,
+    how: v.how,
+    ...(v.note ? { note: v.note } : {}),
+    ...(v.source ? { source: v.source } : {}),
+    ...(v.cut ? { cut: v.cut } : {}),
+    answers,
+  };
+  const { thumbnailUrl: _old, ...kept } = r.content;
+  // Asked again when its approvals had run out: links ended with them and are not reopened (as an Edit).
+  const renewed = isExpired(r, policy, now);
+  const { making: _making, unmade: _unmade, error: _error, moved: _moved, reminded: _reminded, ...rest } = r;
+  return {
+    ...rest,
+    content: { ...kept, videoUrl: v.videoUrl, ...(v.thumbnailUrl ? { thumbnailUrl: v.thumbnailUrl } : {}), version: n },
+    versions: [...versionsOf(r), version],
+    approvals: [],
+    changes: r.changes.filter((c) => !gone.has(answerKey(c))),
+    // Those it does not answer stay open, though asked before its approvals started over.
+    changesFrom: r.changesFrom ?? r.editedAt,
+    state: 'pending',
+    editedAt: now,
+    reviewers: renewed ? r.reviewers.map((x) => (x.revokedAt ? x : { ...x, revokedAt: now })) : r.reviewers,
+  };
 }

@@ -5,7 +5,7 @@ import { type Card, link, type OutMessage, truncate } from '../../platform/messa
 import type { Origin } from '../../ports.ts';
 import type { PublishDeps } from '../deps.ts';
 import { formatWhen } from '../requests/schedule-time.ts';
-import { mineCard, NOTHING_TO_APPROVE, toApproveCard } from './approvals-command.ts';
+import { lookAgainCard, mineCard, NOTHING_TO_APPROVE, toApproveCard } from './approvals-command.ts';
 import type { Row } from './waiting.ts';
 
 /** A Home view holds 100 blocks: a request takes two (text, buttons), so 20 leave room for the rest. */
@@ -42,9 +42,11 @@ async function renderPublishing(deps: PublishDeps, origin: Origin): Promise<OutM
   const head = `**Waiting for your approval** (${lists.toApprove.length})${
     lists.toApprove.length > shown.length ? ` — the oldest ${shown.length} below` : ''
   }${lists.toApprove.length ? '' : `\n${NOTHING_TO_APPROVE}`}`;
+  const look = lookAgainCard(lists.lookAgain);
   const cards: Card[] = [
     ...shown.map((row) => toApproveCard(row, now)),
     mineCard(lists.mine, now),
+    ...(look ? [look] : []),
     upcomingCard(lists.upcoming),
   ];
   // Home is asked from no channel: when the platform cannot say which channels they see, none is listed.

@@ -7,6 +7,7 @@ import type { Advance } from '../requests/advance.ts';
 import type { CommentLog } from '../requests/comments.ts';
 import type { PublishRepo } from '../requests/repo.ts';
 import type { RequestWrites } from '../requests/request-writes.ts';
+import { currentVersion } from '../requests/versions.ts';
 import type { Approvers } from './approvers.ts';
 import { decide, isRefusal, type Member, type Refusal, refuseBeforeMembership } from './decide.ts';
 import type { PolicyRepo } from './policy.ts';
@@ -82,14 +83,14 @@ export function createMemberDecisions(deps: MemberDecisionsDeps) {
       });
       if (refusal) return refusal;
       if (record) {
-        await deps.comments.add(record.id, { userId: member.userId, at, reason });
+        await deps.comments.add(record.id, { userId: member.userId, at, reason, version: currentVersion(record) });
         await writes.say(
           record,
           { text: `✏️ ${mention(member.userId)} asks ${mention(record.requester.userId)} for changes:`, quote: reason },
           `changes:${at}`,
         );
       }
-      return 'Asked for changes: the card shows your reason until the requester edits the request.';
+      return 'Asked for changes: the card shows your reason until the requester answers it with a new version or an edit.';
     },
   };
 }

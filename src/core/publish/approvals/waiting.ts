@@ -39,6 +39,11 @@ export interface WaitingLists {
   upcoming: Row[];
   /** The platform could not say which channels they see: only the one they asked from is listed. */
   unchecked: boolean;
+  /**
+   * Requests with a newer version than the one an outside reviewer this person invited last decided on: the bot
+   * cannot write to the reviewer, so it tells the inviter here, privately, that the reviewer can look again.
+   */
+  lookAgain: Array<Row & { reviewers: string[] }>;
 }
 
 export interface WaitingDeps {
@@ -48,6 +53,14 @@ export interface WaitingDeps {
   chat: (platform: Platform) => ChatPort | undefined;
   clock: Clock;
   logger: Logger;
+}
+
+/** The live links `userId` made whose reviewer last decided on a version older than the one the request shows. */
+export function reviewersToTell(r: PublishRequestRecord, userId: string): string[] {
+  const n = r.content.version ?? 1;
+  return r.reviewers
+    .filter((x) => !x.revokedAt && x.createdBy.userId === userId && x.decidedOn !== undefined && x.decidedOn < n)
+    .map((x) => x.name);
 }
 
 export function createWaiting(deps: WaitingDeps) {
@@ -118,6 +131,10 @@ export function createWaiting(deps: WaitingDeps) {
         if (row.request.state === 'pending' && (await mayApprove(row.request, row.policy, viewer, now)))
           toApprove.push(row);
       const due = (r: PublishRequestRecord) => r.content.scheduleAt ?? Number.POSITIVE_INFINITY;
+      const lookAgain = rows.flatMap((row) => {
+        const names = reviewersToTell(row.request, viewer.userId);
+        return names.length > 0 && row.request.state === 'pending' ? [{ ...row, reviewers: names }] : [];
+      });
       return {
         toApprove,
         mine: rows.filter((row) => row.request.requester.userId === viewer.userId),
@@ -126,6 +143,7 @@ export function createWaiting(deps: WaitingDeps) {
           .filter((row) => due(row.request) >= now && due(row.request) <= now + UPCOMING_MS)
           .sort((a, b) => due(a.request) - due(b.request)),
         unchecked,
+        lookAgain,
       };
     },
   };

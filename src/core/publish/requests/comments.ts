@@ -16,6 +16,8 @@ const commentSchema = z.object({
   at: z.number(),
   reason: z.string(),
   position: z.string().optional(),
+  /** The version it was made on (absent = 1). */
+  version: z.number().int().optional(),
 });
 export type Comment = z.infer<typeof commentSchema>;
 const listSchema = z.array(commentSchema);

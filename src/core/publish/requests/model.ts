@@ -36,6 +36,8 @@ export const reviewerSchema = z.object({
   revokedAt: z.number().optional(),
   /** When this link asked for changes within the last hour (at most the hourly limit, so the record stays small). */
   asked: z.array(z.number()).optional(),
+  /** The version this reviewer last approved or asked for changes on (versions.ts): the page says what changed since. */
+  decidedOn: z.number().int().optional(),
 });
 export type Reviewer = z.infer<typeof reviewerSchema>;
 
@@ -49,8 +51,64 @@ export const contentSchema = z.object({
   scheduleAt: z.number().nullable(),
   /** The video's still, shown as the outside review page's poster; not posted, so not part of the hash. */
   thumbnailUrl: z.string().optional(),
+  /**
+   * Which version of the request this is (versions.ts); absent = 1. Part of the hash from version 2 on, so an
+   * approval of one version is never one of another, even when both show the same video.
+   */
+  version: z.number().int().min(1).optional(),
 });
 export type Content = z.infer<typeof contentSchema>;
+
+/** A change request a version answers, by reference: its text stays in the comment log (comments.ts). */
+export const answerSchema = personSchema.extend({
+  /** When it was asked: with `userId`, the comment's key in the log. */
+  at: z.number(),
+  reviewer: z.string().optional(),
+  invitedBy: z.string().optional(),
+  position: z.string().optional(),
+  /** The version it was asked on. */
+  on: z.number().int().optional(),
+});
+export type Answer = z.infer<typeof answerSchema>;
+
+/** Which output of a finished job a version is: `<job>:<part>:<output>`, as result buttons name it. */
+export const outputRefSchema = z.object({ jobId: z.string(), part: z.number().int(), index: z.number().int() });
+export type OutputRef = z.infer<typeof outputRefSchema>;
+
+export const VERSION_HOWS = ['asked', 'subtitles', 'broll', 'cut', 'thread', 'link'] as const;
+export type VersionHow = (typeof VERSION_HOWS)[number];
+
+/** One version of a request's video: what it is, who made it and how, and which change requests it answers. */
+export const versionSchema = z.object({
+  n: z.number().int().min(1),
+  videoUrl: z.string(),
+  thumbnailUrl: z.string().optional(),
+  at: z.number(),
+  by: personSchema,
+  how: z.enum(VERSION_HOWS),
+  /** What was asked for, in words ("template beast · top-center · l"): the bot's own text from the form's choices. */
+  note: z.string().optional(),
+  /** The job output it is, when a job made it. */
+  source: outputRefSchema.optional(),
+  /** The clip it is a reel of (or descends from through follow-ups): what a new cut starts from. */
+  cut: z.object({ jobId: z.string(), part: z.number().int() }).optional(),
+  answers: z.array(answerSchema).default([]),
+});
+export type Version = z.infer<typeof versionSchema>;
+
+/** The next version while a job makes it: the card says so; the job's end makes it a version, or says it failed. */
+export const makingSchema = z.object({
+  n: z.number().int(),
+  how: z.enum(VERSION_HOWS),
+  note: z.string().optional(),
+  by: personSchema,
+  at: z.number(),
+  /** Set once the job is started (a reservation without one older than a few minutes was cut short). */
+  jobId: z.string().optional(),
+  cut: z.object({ jobId: z.string(), part: z.number().int() }).optional(),
+  answers: z.array(answerSchema).default([]),
+});
+export type Making = z.infer<typeof makingSchema>;
 
 export const requestSchema = z.object({
   id: z.string(),
@@ -70,6 +128,8 @@ export const requestSchema = z.object({
       reviewer: z.string().optional(),
       invitedBy: z.string().optional(),
       standsFor: z.string().optional(),
+      /** The version approved (absent = 1): an approval counts for that version only. */
+      version: z.number().int().optional(),
     }),
   ),
   /** The open change request of each person, their newest only: the full history is kept apart (comments.ts). */
@@ -81,9 +141,26 @@ export const requestSchema = z.object({
         reviewer: z.string().optional(),
         /** Where the outside reviewer paused the video ("0:12"). */
         position: z.string().optional(),
+        invitedBy: z.string().optional(),
+        /** The version it was asked on (absent = 1). */
+        version: z.number().int().optional(),
       }),
     )
     .default([]),
+  /**
+   * Versions of the video, oldest first (versions.ts); empty for a request made before versions, whose one
+   * version is its content. At most MAX_VERSIONS.
+   */
+  versions: z.array(versionSchema).optional(),
+  /** The next version while a job makes it. */
+  making: makingSchema.optional(),
+  /** The last version that could not be made, and why (shown on the card until the next version). */
+  unmade: z.object({ n: z.number().int(), at: z.number(), error: z.string() }).optional(),
+  /**
+   * Change requests made before this are answered (an Edit answers every open one); absent = `editedAt`. A new
+   * version moves `editedAt` (its approvals start over) but answers only the requests its maker ticked.
+   */
+  changesFrom: z.number().optional(),
   /** Outside reviewers invited with a personal link (outside-review.ts); one link each. */
   reviewers: z.array(reviewerSchema).default([]),
   state: z.enum(REQUEST_STATES),
@@ -107,14 +184,9 @@ export type PublishRequestRecord = z.infer<typeof requestSchema>;
 
 /** What an approval is bound to: exactly what will be posted. */
 export function contentHash(c: Content): string {
-  const canonical = JSON.stringify([
-    c.videoUrl,
-    c.title,
-    c.description,
-    [...c.accounts].sort(),
-    c.privacy,
-    c.scheduleAt,
-  ]);
+  const fields = [c.videoUrl, c.title, c.description, [...c.accounts].sort(), c.privacy, c.scheduleAt];
+  // Version 1 hashes as before versions existed, so approvals stored then still count.
+  const canonical = JSON.stringify((c.version ?? 1) > 1 ? [...fields, c.version] : fields);
   return createHash('sha256').update(canonical).digest('base64url').slice(0, 22);
 }
 

@@ -26,7 +26,7 @@ import {
   submittedValues,
   WHEN_PREFIX,
 } from './form.ts';
-import { type Content, type PublishRequestRecord, personOf } from './model.ts';
+import { type Content, type OutputRef, type PublishRequestRecord, personOf } from './model.ts';
 import { renderRequestCard } from './render.ts';
 import { newRequestId } from './repo.ts';
 
@@ -50,22 +50,25 @@ interface Source {
   title?: string | undefined;
   description?: string | undefined;
   thumbnailUrl?: string | undefined;
+  /** The result it is (Publish… on a result): version 1's source, and a clip's reel can be cut again. */
+  source?: { output: OutputRef; clip: boolean } | undefined;
 }
 
 /** A form prefilled from the store; the draft remembers the video for the submission. */
-function formFor(ctx: PublishContext, source: () => Promise<Source>): Prepared {
+function formFor(ctx: PublishContext, read: () => Promise<Source>): Prepared {
   const draftId = newRequestId();
   const id = `${FORM_PREFIX}${draftId}`;
   const load = async (): Promise<ModalSpec> => {
     const kit = kitOf(ctx);
-    const [accounts, found] = await Promise.all([kit.accounts.list(ctx.channelKey), source()]);
-    const { title, description, thumbnailUrl } = found;
+    const [accounts, found] = await Promise.all([kit.accounts.list(ctx.channelKey), read()]);
+    const { title, description, thumbnailUrl, source } = found;
     await kit.repo.saveDraft(draftId, {
       videoUrl: found.videoUrl,
       channelKey: ctx.channelKey,
       title,
       description,
       thumbnailUrl,
+      ...(source ? { source } : {}),
     });
     return publishForm(id, accounts, { accounts: accounts.map((a) => a.name), title, description });
   };
@@ -79,6 +82,7 @@ async function createRequest(
   videoUrl: string,
   v: FormValues,
   thumbnailUrl?: string,
+  source?: Source['source'],
 ): Promise<void> {
   const kit = kitOf(ctx);
   const now = ctx.deps.clock.now();
@@ -123,6 +127,7 @@ async function createRequest(
     thread,
     content: draft.content,
     requester: draft.requester,
+    source,
   });
 }
 
@@ -181,6 +186,9 @@ export function publishAction(actionId: string, ctx: PublishContext): Prepared |
       return { kind: 'modal', modal: newTimeForm(id) };
     case 'invite':
       return { kind: 'modal', modal: inviteForm(id) };
+    case 'version':
+      // New version…: the menu of ways is posted in the request's thread (version-commands.ts handles it).
+      return answer((k) => k.service.versions.menu(id, me));
     case 'revoke':
     case 'revokeone':
       if (a === 'revokeone' && !c) return undefined;
@@ -194,11 +202,13 @@ function fromResult(ctx: PublishContext, jobId: string, part: number, index: num
   return formFor(ctx, async () => {
     const out = await ctx.deps.jobs.output(jobId, part, index, ctx.channelKey);
     if (!out?.videoUrl) throw new UserError('That result is no longer available; use `/publish <video link>`.');
+    const job = await ctx.deps.jobs.get(jobId);
     return {
       videoUrl: out.videoUrl,
       title: out.info?.title,
       description: out.info?.caption,
       thumbnailUrl: out.thumbnailUrl,
+      source: { output: { jobId, part, index }, clip: job?.kind === 'clip' },
     };
   });
 }
@@ -236,7 +246,14 @@ export function publishModal(s: ModalSubmission, ctx: PublishContext): Prepared 
       if (!draft || draft.channelKey !== ctx.channelKey)
         throw new UserError('That form has expired. Click Publish… again.');
       const shown = { title: draft.title, description: draft.description };
-      await createRequest(ctx, reply, draft.videoUrl, submittedValues(s.values, shown), draft.thumbnailUrl);
+      await createRequest(
+        ctx,
+        reply,
+        draft.videoUrl,
+        submittedValues(s.values, shown),
+        draft.thumbnailUrl,
+        draft.source,
+      );
     });
   }
   if (s.modalId.startsWith(EDIT_PREFIX)) {

@@ -16,6 +16,7 @@ import { liveReviewers } from '../review/links.ts';
 import type { PublishRequestRecord, Reviewer } from './model.ts';
 import { stillAble } from './reminders.ts';
 import { formatWhen } from './schedule-time.ts';
+import { currentVersion, HOW_TEXT, howText, versionsOf } from './versions.ts';
 
 const btn = (label: string, verb: string, id: string, style?: 'primary' | 'danger'): Control => ({
   kind: 'action',
@@ -44,6 +45,8 @@ const HEAD: Record<PublishRequestRecord['state'], string> = {
 };
 
 const CHANGES_HEAD = '✏️ Publish request — changes requested';
+/** The states a new version may be made in (the one rule, decide.ts, says the same). */
+const VERSIONED: readonly PublishRequestRecord['state'][] = ['pending', 'scheduled', 'overdue', 'failed'];
 const EXPIRED_HEAD = '⌛ Publish request — approvals expired (the requester can Edit to ask again)';
 
 /**
@@ -53,10 +56,75 @@ const EXPIRED_HEAD = '⌛ Publish request — approvals expired (the requester c
 const oneLine = (s: string): string => quoteLines(s).join(' ⏎ ');
 
 /** Who asked for what, newest last; the card's field holds 1024 characters (Discord), so 3 at most. */
-function changesText(open: PublishRequestRecord['changes']): string {
-  const shown = open.slice(-3).map((c) => `${who(c)}${atText(c)}: ${truncate(oneLine(c.reason), 250)}`);
+function changesText(r: PublishRequestRecord, open: PublishRequestRecord['changes']): string {
+  // With several versions, each says which version it was asked on.
+  const on = (c: (typeof open)[number]) => (versionsOf(r).length > 1 ? ` (on version ${c.version ?? 1})` : '');
+  const shown = open.slice(-3).map((c) => `${asker(c)}${atText(c)}${on(c)}: ${truncate(oneLine(c.reason), 250)}`);
   const more = open.length > 3 ? `\n…and ${open.length - 3} earlier` : '';
-  return `${shown.join('\n')}${more}\nApprovals still count; an Edit by the requester answers these.`;
+  return `${shown.join('\n')}${more}\nApprovals still count; a New version… or an Edit by the requester answers these.`;
+}
+
+/** How many versions' change requests the card lists (newest first), within the 1,024 characters of a field. */
+const VERSIONS_ON_CARD = 3;
+
+/**
+ * The change requests of each version, newest version first: those still open (asked on it) and those it answered.
+ * Reasons of open ones are in "Changes requested"; answered ones are named by who and where (their text is kept in
+ * the comment log, not in the request).
+ */
+export function changesByVersion(r: PublishRequestRecord, perVersion = 3): string[] {
+  const open = openChanges(r);
+  return versionsOf(r)
+    .slice()
+    .reverse()
+    .slice(0, VERSIONS_ON_CARD)
+    .map((v) => {
+      const asked = open.filter((c) => (c.version ?? 1) === v.n);
+      const parts = [
+        ...(asked.length
+          ? [
+              `open: ${asked
+                .slice(-perVersion)
+                .map((c) => `${asker(c)}${atText(c)}`)
+                .join(', ')}`,
+            ]
+          : []),
+        ...(v.answers.length
+          ? [
+              `answers ${v.answers
+                .slice(-perVersion)
+                .map((a) => `${asker(a)}${atText(a)} (asked on version ${a.on ?? 1})`)
+                .join(', ')}`,
+            ]
+          : []),
+      ];
+      return `Version ${v.n} (${howText(v)}): ${parts.length ? parts.join('; ') : 'no change requests'}`;
+    });
+}
+
+/** What the card says of the versions: the one shown, one in the making, one that could not be made. */
+function versionText(r: PublishRequestRecord): string | undefined {
+  const all = versionsOf(r);
+  const n = currentVersion(r);
+  const lines: string[] = [];
+  const v = all.at(-1);
+  if (all.length > 1 && v) {
+    const made = `Version ${n} of ${all.length}: ${howText(v)}, by ${who(v.by)}`;
+    lines.push(
+      r.state === 'published' || r.state === 'publishing' || r.state === 'scheduled'
+        ? `${made}. ${r.state === 'published' ? 'Posted' : r.state === 'publishing' ? 'Being posted' : 'To be posted'}: version ${n}, with approvals given on version ${n}.`
+        : made,
+    );
+  }
+  if (r.making && !ENDED_STATES.includes(r.state))
+    lines.push(
+      `🛠️ Version ${r.making.n} in the making (${HOW_TEXT[r.making.how]}) by ${who(r.making.by)}: it becomes the video when its job completes; until then version ${n} stands.`,
+    );
+  if (r.unmade && !r.making && r.unmade.n > n)
+    lines.push(
+      `⚠️ Version ${r.unmade.n} could not be made: ${truncate(oneLine(r.unmade.error), 300)} Version ${n} stays, with its approvals.`,
+    );
+  return lines.length ? truncate(lines.join('\n'), 1000) : undefined;
 }
 
 /** Where an outside reviewer paused the video when they asked: " at 0:12". */
@@ -65,7 +133,7 @@ export const atText = (c: { position?: string | undefined }): string => (c.posit
 /** The newest open change request on the card's first line too (the console and notifications show only it). */
 function latestAsk(open: PublishRequestRecord['changes']): string {
   const last = open.at(-1);
-  return last ? ` — ${who(last)} asks: “${truncate(oneLine(last.reason), 120)}”` : '';
+  return last ? ` — ${asker(last)} asks: “${truncate(oneLine(last.reason), 120)}”` : '';
 }
 
 /** The buttons a request offers in its state (also under each row of /scheduled). */
@@ -99,6 +167,9 @@ export function requestControls(r: PublishRequestRecord, expired: boolean): Cont
 }
 
 const who = (p: { userId: string; reviewer?: string | undefined }) => deciderName(p);
+/** A change request as the card names who asked: a member, or a reviewer by name (the thread names the inviter). */
+const asker = (c: { userId: string; reviewer?: string | undefined }) =>
+  deciderName({ userId: c.userId, reviewer: c.reviewer });
 
 /** An approval as the card lists it: who gave it, and "not counted" when no approver stands behind it. */
 const approvalName = (a: PublishRequestRecord['approvals'][number], counted: Set<string>): string => {
@@ -130,13 +201,17 @@ export function approvalLine(r: PublishRequestRecord, policy: Policy, now: numbe
     r.state === 'pending' && short > 0 && standing.some((a) => standsFor(a) === undefined)
       ? ` · waiting for ${short} more from ${from} (an outside reviewer counts for the approver who invited them)`
       : '';
-  return `needs ${policy.approvals} approval${policy.approvals === 1 ? '' : 's'} (${counted.size}/${policy.approvals})${names}${awaited}${outside}${expired}`;
+  // From version 2 on, the count says whose approvals it is: that version's alone.
+  const of = versionsOf(r).length > 1 ? ` of version ${currentVersion(r)}` : '';
+  return `needs ${policy.approvals} approval${policy.approvals === 1 ? '' : 's'} (${counted.size}/${policy.approvals})${of}${names}${awaited}${outside}${expired}`;
 }
 
 export function renderRequestCard(r: PublishRequestRecord, policy: Policy, now: number): OutMessage {
   const c = r.content;
   const when = c.scheduleAt === null ? 'now, once approved' : formatWhen(c.scheduleAt, policy.timezone);
+  const version = versionText(r);
   const fields: Field[] = [
+    ...(version ? [{ name: 'Version', value: version }] : []),
     { name: 'Title', value: truncate(c.title || '(none)', 256) },
     { name: 'Description', value: truncate(c.description || '(none)', 1000) },
     { name: 'Accounts', value: c.accounts.join(', '), inline: true },
@@ -158,7 +233,9 @@ export function renderRequestCard(r: PublishRequestRecord, policy: Policy, now: 
   if (r.decidedBy && r.decidedAt)
     fields.push({ name: decidedLabel(r), value: `${who(r.decidedBy)} at ${formatWhen(r.decidedAt, policy.timezone)}` });
   const open = r.state === 'pending' ? openChanges(r) : [];
-  if (open.length > 0) fields.push({ name: 'Changes requested', value: changesText(open) });
+  if (open.length > 0) fields.push({ name: 'Changes requested', value: changesText(r, open) });
+  if (versionsOf(r).length > 1)
+    fields.push({ name: 'Change requests by version', value: truncate(changesByVersion(r).join('\n'), 1000) });
   const expired = isExpired(r, policy, now);
   // Links end with the request: the names are shown, and revoking offered, only while they open something.
   const reviewers = ENDED_STATES.includes(r.state) || expired ? [] : liveReviewers(r);
@@ -166,11 +243,14 @@ export function renderRequestCard(r: PublishRequestRecord, policy: Policy, now: 
     fields.push({ name: 'Outside reviewers', value: truncate(reviewers.map((x) => x.name).join(', '), 1000) });
   const outside: Control[] = [
     ...(r.state === 'pending' && !expired ? [btn('Invite reviewer', 'invite', r.id)] : []),
+    // The requester (or someone who may configure) makes the next version: not once it is being sent or sent.
+    ...(VERSIONED.includes(r.state) && !r.making ? [btn('New version…', 'version', r.id)] : []),
     ...(reviewers.length > 0 ? [btn('Revoke reviewer links', 'revoke', r.id, 'danger')] : []),
     // With several links, one of them can be ended alone (`pub:revokeone:<request>:<reviewer>`).
     ...(reviewers.length > 1 ? [revokeOne(r.id, reviewers)] : []),
   ];
-  const head = expired ? EXPIRED_HEAD : open.length > 0 ? CHANGES_HEAD : HEAD[r.state];
+  const making = r.making && !ENDED_STATES.includes(r.state) ? ` · version ${r.making.n} in the making` : '';
+  const head = `${expired ? EXPIRED_HEAD : open.length > 0 ? CHANGES_HEAD : HEAD[r.state]}${making}`;
   const tone =
     r.state === 'published' ? 'success' : r.state === 'failed' || r.state === 'unknown' ? 'error' : 'pending';
   return {

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { KeyValue, Logger, Store } from '../../ports.ts';
-import { type PublishRequestRecord, requestSchema } from './model.ts';
+import { type OutputRef, type PublishRequestRecord, requestSchema } from './model.ts';
 
 /** Decided requests are kept this long for /scheduled's "last 10 published" and old cards' buttons. */
 const DECIDED_TTL_MS = 90 * 24 * 3600_000;
@@ -39,6 +39,8 @@ export interface Draft {
   description?: string | undefined;
   /** The result's still, the review page's poster. */
   thumbnailUrl?: string | undefined;
+  /** The result it is (Publish… on a result): version 1's source. */
+  source?: { output: OutputRef; clip: boolean } | undefined;
 }
 
 export interface PublishRepo {

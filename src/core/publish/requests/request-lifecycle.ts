@@ -5,6 +5,7 @@
 // takes answers a request of another workspace as an unknown id. Approvals and change requests go through
 // the one rule (approvals/decide.ts); outside reviewers' links are review/.
 import type { Outbox } from '../../guarantees/outbox.ts';
+import type { JobService } from '../../jobs/service.ts';
 import { mention } from '../../platform/message.ts';
 import type { ChatPort, Platform } from '../../ports.ts';
 import type { Scheduler, Task, TaskOutcome } from '../../scheduler.ts';
@@ -18,7 +19,16 @@ import { createRevoke } from '../review/revoke.ts';
 import { createAdvance, EXPIRY_QUEUE, PUBLISH_QUEUE } from './advance.ts';
 import { createCommentLog } from './comments.ts';
 import { createMissedSlots } from './missed-slot.ts';
-import { type Content, contentHash, type Decide, type Person, type PublishRequestRecord } from './model.ts';
+import {
+  type Content,
+  contentHash,
+  type Decide,
+  type OutputRef,
+  type Person,
+  type PublishRequestRecord,
+  type Version,
+} from './model.ts';
+import { createNewVersions } from './new-version.ts';
 import { createOutcomeWatch } from './outcome-watch.ts';
 import { createPublisher, type PublisherDeps } from './publisher.ts';
 import { createReminders } from './reminders.ts';
@@ -38,6 +48,8 @@ export interface RequestLifecycleDeps extends Omit<PublisherDeps, 'update' | 'sh
   scheduler: Scheduler;
   /** An attempt `publishing` this long has an outcome nobody will write: it is shown as unknown. */
   staleMs: number;
+  /** The jobs that make new versions (subtitles, B-roll, a new cut), and tell when they end. */
+  jobs: JobService;
 }
 
 export function createRequestLifecycle(deps: RequestLifecycleDeps) {
@@ -56,6 +68,7 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
   const members = createMemberDecisions({ ...deps, writes, advance, comments });
   const outside = createOutsideReview({ ...deps, writes, advance, comments });
   const revoke = createRevoke({ ...deps, writes, advance });
+  const versions = createNewVersions({ ...deps, writes, advance });
 
   /** A member's decision on a request of their own workspace; any other answers as an unknown id. */
   const theirs =
@@ -78,10 +91,29 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
       content: Content;
       requester: Person;
       id: string;
+      /** The job output it was asked for from (Publish… on a result), and whether that job made clips. */
+      source?: { output: OutputRef; clip: boolean } | undefined;
     }) {
       const now = clock.now();
+      const { source, ...fields } = input;
+      const first: Version = {
+        n: 1,
+        videoUrl: input.content.videoUrl,
+        ...(input.content.thumbnailUrl ? { thumbnailUrl: input.content.thumbnailUrl } : {}),
+        at: now,
+        by: input.requester,
+        how: 'asked',
+        ...(source
+          ? {
+              source: source.output,
+              ...(source.clip ? { cut: { jobId: source.output.jobId, part: source.output.part } } : {}),
+            }
+          : {}),
+        answers: [],
+      };
       const r: PublishRequestRecord = {
-        ...input,
+        ...fields,
+        versions: [first],
         approvals: [],
         changes: [],
         reviewers: [],
@@ -114,11 +146,22 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
           if (r.state !== 'pending') return decidedText(r);
           // Saving an expired request, changed or not, asks again: its approvals start over.
           renewed = isExpired(r, policy, at);
-          if (contentHash(r.content) === contentHash(content) && !renewed) return r;
+          // The form edits the texts, accounts and time; the video is the current version's, as stored now (a
+          // version made while the form was open is kept).
+          const { thumbnailUrl, version } = r.content;
+          const next = {
+            ...content,
+            videoUrl: r.content.videoUrl,
+            ...(thumbnailUrl ? { thumbnailUrl } : {}),
+            ...(version ? { version } : {}),
+          };
+          if (contentHash(r.content) === contentHash(next) && !renewed) return r;
           voided = r.approvals.length > 0 && !renewed;
           // Review links ended when the request expired: asking again does not reopen them (invite again).
           const reviewers = renewed ? r.reviewers.map((x) => (x.revokedAt ? x : { ...x, revokedAt: at })) : r.reviewers;
-          return { ...r, content, approvals: [], editedAt: at, reviewers };
+          // An edit answers every open change request (from now on, changesFrom is editedAt again).
+          const { changesFrom: _answered, ...rest } = r;
+          return { ...rest, content: next, approvals: [], editedAt: at, reviewers };
         }),
       );
       if (refusal) return refusal;
@@ -201,6 +244,9 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
 
     /** Revoke reviewer links: all of a request's, or one reviewer's (`reviewerId`). */
     revoke,
+
+    /** New version…: its menu, a version made now, one a job makes (and that job's end). */
+    versions,
 
     /** A reminder of a request still waiting for its quorum is due. */
     onRemind: reminders.onRemind,

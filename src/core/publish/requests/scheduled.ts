@@ -11,6 +11,7 @@ import { SCHEDULED } from '../publish-table.ts';
 import type { PublishRequestRecord } from './model.ts';
 import { approvalLine, requestControls } from './render.ts';
 import { formatWhen } from './schedule-time.ts';
+import { currentVersion, versionsOf } from './versions.ts';
 
 const LAST_PUBLISHED = 10;
 const NOT_YET = ['pending', 'scheduled', 'overdue', 'publishing', 'failed', 'unknown'];
@@ -47,7 +48,10 @@ function line(r: PublishRequestRecord, policy: Policy, now: number): string {
         : r.state === 'pending'
           ? 'now once approved'
           : 'right away';
-  const approvers = [...new Set(r.approvals.map(deciderName))].join(', ');
+  // The approvals of the version shown only (a new version starts them over).
+  const approvers = [
+    ...new Set(r.approvals.filter((a) => (a.version ?? 1) === currentVersion(r)).map(deciderName)),
+  ].join(', ');
   const approved =
     approvers !== ''
       ? ` · approved by ${approvers}`
@@ -58,7 +62,13 @@ function line(r: PublishRequestRecord, policy: Policy, now: number): string {
           : '';
   const what = truncate(r.content.title || c.videoUrl, 80);
   const state = r.state === 'published' ? '' : ` · ${stateText(r, policy, now)}`;
-  return `\`${r.id}\` **${what}** → ${c.accounts.join(', ')} · ${when}${state} · requested by ${mention(r.requester.userId)}${approved}`;
+  // Which version went out (or would), and that its approvals were given on that version.
+  const n = currentVersion(r);
+  const version =
+    versionsOf(r).length > 1
+      ? ` · ${r.state === 'published' ? 'posted' : 'version'} ${n}${approvers !== '' ? ` (approvals given on version ${n})` : ''}`
+      : '';
+  return `\`${r.id}\` **${what}** → ${c.accounts.join(', ')} · ${when}${state}${version} · requested by ${mention(r.requester.userId)}${approved}`;
 }
 
 export const scheduledCommand = defineCommand({

@@ -35,6 +35,7 @@ import type { CommentLog } from '../requests/comments.ts';
 import { type PublishRequestRecord, personOf, type Reviewer } from '../requests/model.ts';
 import type { PublishRepo } from '../requests/repo.ts';
 import type { RequestWrites } from '../requests/request-writes.ts';
+import { currentVersion } from '../requests/versions.ts';
 import { hashReviewToken, liveReviewers, newReviewToken, sameReviewer } from './links.ts';
 
 export { ENDED_STATES, liveLink, liveReviewers, outsideId };
@@ -187,6 +188,7 @@ export function createOutsideReview(deps: OutsideReviewDeps) {
       at,
       reason: d.reason,
       ...(d.position ? { position: d.position } : {}),
+      version: currentVersion(record),
     });
     // Said after a pause, the newest of a burst only: each ask moves the link's one task.
     await deps.scheduler.schedule(CHANGES_QUEUE, `${record.id}-${reviewer.id}`, at + CHANGES_HOLD_MS, {
@@ -241,13 +243,17 @@ export function createOutsideReview(deps: OutsideReviewDeps) {
       return { token };
     },
 
-    /** What the review page shows, or undefined when the link opens nothing. */
+    /**
+     * What the review page shows, or undefined when the link opens nothing: the request, and this reviewer's own
+     * comments (the log keeps them apart from the request), for what each version answered of them.
+     */
     async view(tokenHash: string) {
       const { r, policy } = await read(tokenHash);
       const now = clock.now();
       const reviewer = policy && liveLink(r, tokenHash, policy, now);
       if (!r || !policy || !reviewer) return undefined;
-      return { request: r, reviewer, policy, now };
+      const comments = (await deps.comments.list(r.id)).filter((c) => c.userId === outsideId(reviewer));
+      return { request: r, reviewer, policy, now, comments };
     },
 
     /** An outside reviewer's decision, from the page's form. Repeats answer the same and post nothing. */

@@ -2,18 +2,25 @@
 // plain pages for a link that opens nothing, a forged form, too many requests or a body too long. The web edge
 // renders them, escaping every string; nothing here is HTML. The page works without scripts (plain form POSTs);
 // with them, the schedule shows in the reader's own zone and the player's position fills "at 0:12".
-import type { Page, PageBlock, PageTime } from '../../platform/page.ts';
+import type { Page, PageBlock, PageFact, PageTime } from '../../platform/page.ts';
 import { waitsForOutsideReviewer } from '../approvals/approvals.ts';
+import { outsideId } from '../approvals/decide.ts';
 import type { Policy } from '../approvals/policy.ts';
+import type { Comment } from '../requests/comments.ts';
 import { contentHash, type PublishRequestRecord, type Reviewer } from '../requests/model.ts';
+import { answeredBy, answerKey, currentVersion, howText, versionOf, versionsOf } from '../requests/versions.ts';
 import { approvalCount, type ReviewOutcome } from './outside-review.ts';
 
-/** What the page shows: the request, the link's reviewer and the channel's policy, at `now`. */
+/**
+ * What the page shows: the request, the link's reviewer and the channel's policy, at `now`, and the reviewer's own
+ * comments from the log (comments.ts), each kept with the version it was made on.
+ */
 export interface ReviewView {
   request: PublishRequestRecord;
   reviewer: Reviewer;
   policy: Policy;
   now: number;
+  comments?: readonly Comment[];
 }
 
 /** The position field's format in words: under the field, as the browser's message, and as the server's refusal. */
@@ -77,18 +84,115 @@ function approvalText(r: PublishRequestRecord, policy: Policy, now: number): str
   return `${count.given} of ${count.of} approval${count.of === 1 ? '' : 's'}${outside}`;
 }
 
+/** "0:12" as seconds, for the player; undefined for no position. */
+function secondsOf(position: string | undefined): number | undefined {
+  if (!position) return undefined;
+  return position.split(':').reduce((total, part) => total * 60 + Number(part), 0);
+}
+
+/** A comment's moment in its version's video: following it plays that version from there. */
+function seekOf(r: PublishRequestRecord, c: { position?: string | undefined; version?: number | undefined }) {
+  const seconds = secondsOf(c.position);
+  const v = versionOf(r, c.version ?? 1);
+  if (seconds === undefined || !v || !c.position) return undefined;
+  return { video: PLAYER, src: v.videoUrl, seconds, label: `▶ ${c.position}` };
+}
+
+/**
+ * What this reviewer asked for on each version (newest version first), in the video's time order, each moment a
+ * link that plays that version from there; and which version answered each.
+ */
+function commentsByVersion(r: PublishRequestRecord, comments: readonly Comment[]): PageBlock[] {
+  const versions = [...new Set(comments.map((c) => c.version ?? 1))].sort((a, b) => b - a);
+  return versions.map((n) => {
+    const mine = comments
+      .filter((c) => (c.version ?? 1) === n)
+      .slice(-EARLIER_SHOWN)
+      .sort(
+        (a, b) =>
+          (secondsOf(a.position) ?? Number.POSITIVE_INFINITY) - (secondsOf(b.position) ?? Number.POSITIVE_INFINITY) ||
+          a.at - b.at,
+      );
+    return {
+      kind: 'entries',
+      title: `Your comments on version ${n}`,
+      items: mine.map((c) => {
+        const by = answeredBy(r, answerKey(c));
+        const seek = seekOf(r, c);
+        return {
+          at: moment(c.at),
+          text: `${c.position ? `At ${c.position}: ` : ''}${c.reason}${by ? ` (answered by version ${by.n})` : ''}`,
+          ...(seek ? { seek } : {}),
+        };
+      }),
+    };
+  });
+}
+
+/**
+ * For a request with several versions: which one this is, what changed since the version the reviewer last
+ * decided on (and which of their comments it answers), and the earlier versions to watch in the player.
+ */
+function versionBlocks(view: ReviewView): { facts: PageFact[]; blocks: PageBlock[] } {
+  const { request: r, reviewer } = view;
+  const all = versionsOf(r);
+  if (all.length < 2) return { facts: [], blocks: [] };
+  const n = currentVersion(r);
+  const current = versionOf(r, n);
+  const facts = [
+    { label: 'Version', value: `Version ${n} of ${all.length}${current ? ` (${howText(current)})` : ''}` },
+  ];
+  const blocks: PageBlock[] = [];
+  const since = reviewer.decidedOn;
+  if (since !== undefined && since < n) {
+    const said = new Map((view.comments ?? []).map((c) => [answerKey(c), c.reason]));
+    blocks.push({ kind: 'heading', text: `What changed since version ${since}, the one you last decided on` });
+    blocks.push({
+      kind: 'list',
+      items: all
+        .filter((v) => v.n > since)
+        .map((v) => {
+          const mine = v.answers.filter((a) => a.userId === outsideId(reviewer));
+          const answers = mine.map((a) => {
+            const reason = said.get(answerKey(a));
+            return `It answers your comment${a.position ? ` at ${a.position}` : ''}${reason ? `: “${reason}”` : ''}.`;
+          });
+          return `Version ${v.n}: ${howText(v)}, by ${v.by.userName ?? 'the team'}. ${answers.join(' ')}`.trim();
+        }),
+    });
+  }
+  blocks.push({ kind: 'heading', text: 'Versions' });
+  for (const v of [...all].reverse())
+    blocks.push({
+      kind: 'watch',
+      seek: {
+        video: PLAYER,
+        src: v.videoUrl,
+        seconds: 0,
+        label: v.n === n ? `Watch version ${n} again (the one to decide on)` : `Watch version ${v.n} (${howText(v)})`,
+      },
+    });
+  return { facts, blocks };
+}
+
 /** What this reviewer asked for before, with when: they see it again when they come back to the link. */
-function earlierChanges(r: PublishRequestRecord, reviewer: Reviewer): PageBlock[] {
+function earlierChanges(r: PublishRequestRecord, reviewer: Reviewer, comments?: readonly Comment[]): PageBlock[] {
+  // With several versions, each version's comments from the log, in the video's time order.
+  if (comments && versionsOf(r).length > 1) return commentsByVersion(r, comments);
   const mine = r.changes.filter((c) => c.userId === `outside:${reviewer.id}`).slice(-EARLIER_SHOWN);
   if (mine.length === 0) return [];
   return [
     {
       kind: 'entries',
       title: mine.length === 1 ? 'Your earlier change request' : 'Your earlier change requests',
-      items: mine.map((c) => ({
-        at: moment(c.at),
-        text: `${c.position ? `At ${c.position}: ` : ''}${c.reason}${c.at < r.editedAt ? ' (before the last edit)' : ''}`,
-      })),
+      items: mine.map((c) => {
+        const seek = seekOf(r, c);
+        return {
+          at: moment(c.at),
+          text: `${c.position ? `At ${c.position}: ` : ''}${c.reason}${c.at < r.editedAt ? ' (before the last edit)' : ''}`,
+          ...(seek ? { seek } : {}),
+        };
+      }),
     },
   ];
 }
@@ -132,6 +236,7 @@ export function reviewPage(view: ReviewView, formToken: string): Page {
   const { request: r, reviewer, policy, now } = view;
   const c = r.content;
   const title = c.title || '(no title)';
+  const versions = versionBlocks(view);
   return page(200, `Review: ${title}`, [
     { kind: 'text', text: `Review requested from ${reviewer.name}`, tone: 'note' },
     { kind: 'heading', text: title },
@@ -155,9 +260,11 @@ export function reviewPage(view: ReviewView, formToken: string): Page {
         { label: 'Privacy', value: c.privacy },
         { label: 'Schedule', value: c.scheduleAt === null ? 'As soon as it is approved' : moment(c.scheduleAt) },
         { label: 'Approval', value: approvalText(r, policy, now) },
+        ...versions.facts,
       ],
     },
-    ...earlierChanges(r, reviewer),
+    ...versions.blocks,
+    ...earlierChanges(r, reviewer, view.comments),
     ...(r.state === 'pending'
       ? decisionForms(r, reviewer, formToken)
       : [{ kind: 'text' as const, text: stateText(r), tone: 'note' as const }]),

@@ -84,9 +84,11 @@ const next = (v: Verdict): PublishRequestRecord => {
 const refusal = (v: Verdict) => (isRefusal(v) ? v.refused : 'none');
 
 describe('decide: a member approves', () => {
-  it('counts an allowed member once, bound to the content they saw', () => {
+  it('counts an allowed member once, bound to the content and the version they saw', () => {
     const r = next(decide(request(), policy(), asMember(member('bea')), { kind: 'approve' }, T0 + 1));
-    expect(r.approvals).toEqual([{ userId: 'bea', at: T0 + 1, hash: contentHash(r.content), standsFor: 'bea' }]);
+    expect(r.approvals).toEqual([
+      { userId: 'bea', at: T0 + 1, hash: contentHash(r.content), standsFor: 'bea', version: 1 },
+    ]);
     expect(countedApprovals(r, policy(), T0 + 2)).toBe(1);
     expect(refusal(decide(r, policy(), asMember(member('bea')), { kind: 'approve' }, T0 + 3))).toBe('already');
   });
