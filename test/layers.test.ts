@@ -294,3 +294,12 @@ describe('imports', () => {
     expect(findCycles(graph)).toEqual([['a', 'b', 'c', 'a']]);
   });
 });
+
+describe('the test tiers', () => {
+  it('the unit tier boots no bot: a test that needs a whole bot is an integration test', () => {
+    const tests = join(import.meta.dirname);
+    const unit = files(tests).filter((p) => p.endsWith('.test.ts') && !/\.(integration|process)\.test\.ts$/.test(p));
+    const booting = unit.filter((p) => /\b(startTestBot|startBot)\(/.test(readFileSync(p, 'utf8')));
+    expect(booting.map((p) => relative(tests, p))).toEqual([]);
+  });
+});

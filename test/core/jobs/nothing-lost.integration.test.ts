@@ -9,7 +9,7 @@ import { freePort } from '../../support/bot-process.ts';
 import { type Harness, origin, startHarness } from '../../support/harness.ts';
 
 // Issue 11 over HTTP: a project the API made without answering, a result due while the API answers 500, a
-// store that is down; the sandbox's webhooks reach the bot's listener. A card a crash left behind: nothing-lost.test.ts.
+// store that is down; the sandbox's webhooks reach the bot's listener. A card a crash left behind: card-repair.integration.test.ts.
 
 const VIDEO = 'https://example.com/talk.mp4';
 let h: Harness | undefined;

@@ -28,7 +28,7 @@ const card = (m: { cards?: Card[] }): Card => {
   if (!c) throw new Error('no card');
   return c;
 };
-/** The paging buttons (Share, on every page, has its own test in test/papercuts/voices-share.test.ts). */
+/** The paging buttons (Share, on every page, has its own test in test/papercuts/voices-share.integration.test.ts). */
 const buttons = (controls: Control[] = []) =>
   controls.filter((c): c is ActionButton => c.kind === 'action' && !/Share/.test(c.label)).map((b) => b.label);
 const menu = (controls: Control[] = []) => controls.find((c): c is SelectMenu => c.kind === 'select');

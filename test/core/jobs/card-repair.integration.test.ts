@@ -5,7 +5,7 @@ import { embeddedScheduler } from '../../../src/start-bot.ts';
 import { waitFor } from '../../infra/store/helpers.ts';
 import { jobsRepoOf, origin, startTestBot, type TestBot } from '../../support/bot.ts';
 
-// Issue 11 in one process: a card a crash left behind. What reaches the bot over HTTP: nothing-lost.integration.test.ts.
+// A card a crash left behind, in one process. What reaches the bot over HTTP: nothing-lost.integration.test.ts.
 
 const VIDEO = 'https://example.com/talk.mp4';
 let h: TestBot | undefined;
