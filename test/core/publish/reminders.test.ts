@@ -1,42 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { mentionedUsers, segments } from '../../../src/core/platform/message.ts';
-import { type Policy, policySchema } from '../../../src/core/publish/approvals/policy.ts';
 import { contentHash, type PublishRequestRecord } from '../../../src/core/publish/requests/model.ts';
 import { owedReminders, reminderText } from '../../../src/core/publish/requests/reminders.ts';
+import { aPolicy, aRequest, type RequestChanges, T0 } from './records.ts';
+
+const request = (over: RequestChanges = {}): PublishRequestRecord =>
+  aRequest({ requester: { userId: 'ana' }, ...over });
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
 const DAY = 24 * HOUR;
-const T0 = Date.UTC(2026, 11, 1, 9, 0);
 
-function request(over: Partial<PublishRequestRecord> = {}): PublishRequestRecord {
-  return {
-    id: 'req1',
-    channelKey: 'console:local:local',
-    thread: { platform: 'console', workspaceId: 'local', channelId: 'local', threadId: 't', cardMessageId: 'c' },
-    content: {
-      videoUrl: 'https://example.com/v.mp4',
-      title: 'Launch',
-      description: '',
-      accounts: ['brand'],
-      privacy: 'public',
-      scheduleAt: null,
-    },
-    requester: { userId: 'ana' },
-    approvals: [],
-    changes: [],
-    reviewers: [],
-    state: 'pending',
-    attempt: 1,
-    posts: [],
-    editedAt: T0,
-    createdAt: T0,
-    updatedAt: T0,
-    ...over,
-  };
-}
-
-const policy = (p: Partial<Policy> = {}): Policy => ({ ...policySchema.parse({}), ...p });
+const policy = aPolicy;
 const groupsIn = (text: string) => segments(text).flatMap((s) => (s.kind === 'group' ? [s.id] : []));
 
 describe('when reminders are due', () => {

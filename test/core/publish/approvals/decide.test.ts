@@ -16,46 +16,21 @@ import {
   type Member,
   type Verdict,
 } from '../../../../src/core/publish/approvals/decide.ts';
-import { type Policy, policySchema } from '../../../../src/core/publish/approvals/policy.ts';
+import type { Policy } from '../../../../src/core/publish/approvals/policy.ts';
 import {
   contentHash,
   type PublishRequestRecord,
   type Reviewer,
   requestSchema,
 } from '../../../../src/core/publish/requests/model.ts';
+import { aPolicy, aRequest, T0 } from '../records.ts';
+
+const request = aRequest;
 
 const HOUR = 3600_000;
-const T0 = Date.UTC(2026, 11, 1, 9, 0);
 const HERE = { platform: 'console', workspaceId: 'local' } as const;
 
-function request(over: Partial<PublishRequestRecord> = {}): PublishRequestRecord {
-  return {
-    id: 'req1',
-    channelKey: 'console:local:local',
-    thread: { platform: 'console', workspaceId: 'local', channelId: 'local', threadId: 't', cardMessageId: 'c' },
-    content: {
-      videoUrl: 'https://example.com/v.mp4',
-      title: 'Launch',
-      description: '',
-      accounts: ['brand'],
-      privacy: 'public',
-      scheduleAt: null,
-    },
-    requester: { userId: 'rex' },
-    approvals: [],
-    changes: [],
-    reviewers: [],
-    state: 'pending',
-    attempt: 1,
-    posts: [],
-    editedAt: T0,
-    createdAt: T0,
-    updatedAt: T0,
-    ...over,
-  };
-}
-
-const policy = (p: Partial<Policy> = {}): Policy => ({ ...policySchema.parse({}), ...p });
+const policy = aPolicy;
 const member = (userId: string, roles?: string[]): Member => ({
   userId,
   canConfigure: false,

@@ -16,7 +16,6 @@ import {
   type Verdict,
   versionFailed,
 } from '../../../../src/core/publish/approvals/decide.ts';
-import { type Policy, policySchema } from '../../../../src/core/publish/approvals/policy.ts';
 import {
   contentHash,
   type PublishRequestRecord,
@@ -30,38 +29,14 @@ import {
   MAX_VERSIONS,
   versionsOf,
 } from '../../../../src/core/publish/requests/versions.ts';
+import { aPolicy, aRequest, type RequestChanges, T0 } from '../records.ts';
 
-const T0 = Date.UTC(2026, 11, 1, 9, 0);
+const request = (over: RequestChanges = {}): PublishRequestRecord =>
+  aRequest({ ...over, content: { videoUrl: 'https://example.com/v1.mp4', ...over.content } });
+
 const HERE = { platform: 'console', workspaceId: 'local' } as const;
 
-function request(over: Partial<PublishRequestRecord> = {}): PublishRequestRecord {
-  return {
-    id: 'req1',
-    channelKey: 'console:local:local',
-    thread: { platform: 'console', workspaceId: 'local', channelId: 'local', threadId: 't', cardMessageId: 'c' },
-    content: {
-      videoUrl: 'https://example.com/v1.mp4',
-      title: 'Launch',
-      description: '',
-      accounts: ['brand'],
-      privacy: 'public',
-      scheduleAt: null,
-    },
-    requester: { userId: 'rex' },
-    approvals: [],
-    changes: [],
-    reviewers: [],
-    state: 'pending',
-    attempt: 1,
-    posts: [],
-    editedAt: T0,
-    createdAt: T0,
-    updatedAt: T0,
-    ...over,
-  };
-}
-
-const policy = (p: Partial<Policy> = {}): Policy => ({ ...policySchema.parse({}), ...p });
+const policy = aPolicy;
 const member = (userId: string, canConfigure = false): Member => ({ userId, canConfigure, where: HERE });
 const ana: Reviewer = {
   id: 'ana1',

@@ -1,39 +1,13 @@
 // The request card's approval line: what it still waits for, said once and counted by members.
 import { describe, expect, it } from 'vitest';
 import { mention } from '../../../../src/core/platform/message.ts';
-import { type Policy, policySchema } from '../../../../src/core/publish/approvals/policy.ts';
-import { contentHash, type PublishRequestRecord } from '../../../../src/core/publish/requests/model.ts';
+import { contentHash } from '../../../../src/core/publish/requests/model.ts';
 import { approvalLine, renderRequestCard } from '../../../../src/core/publish/requests/render.ts';
+import { aPolicy, aRequest, T0 } from '../records.ts';
 
-const T0 = Date.UTC(2026, 11, 1, 9, 0);
-const policy = (p: Partial<Policy> = {}): Policy => ({ ...policySchema.parse({}), ...p });
+const request = aRequest;
 
-function request(over: Partial<PublishRequestRecord> = {}): PublishRequestRecord {
-  return {
-    id: 'req1',
-    channelKey: 'console:local:local',
-    thread: { platform: 'console', workspaceId: 'local', channelId: 'local', threadId: 't', cardMessageId: 'c' },
-    content: {
-      videoUrl: 'https://example.com/v.mp4',
-      title: 'Launch',
-      description: '',
-      accounts: ['brand'],
-      privacy: 'public',
-      scheduleAt: null,
-    },
-    requester: { userId: 'rex' },
-    approvals: [],
-    changes: [],
-    reviewers: [],
-    state: 'pending',
-    attempt: 1,
-    posts: [],
-    editedAt: T0,
-    createdAt: T0,
-    updatedAt: T0,
-    ...over,
-  };
-}
+const policy = aPolicy;
 
 describe('the request card’s approval line', () => {
   it('with approvals=0 outside_review=required says once that it waits for an outside reviewer', () => {

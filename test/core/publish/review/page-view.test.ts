@@ -3,38 +3,22 @@ import { policySchema } from '../../../../src/core/publish/approvals/policy.ts';
 import type { PublishRequestRecord } from '../../../../src/core/publish/requests/model.ts';
 import { notFoundPage, POSITION_HINT, reviewPage } from '../../../../src/core/publish/review/page-view.ts';
 import { renderPage } from '../../../../src/web/render-page.ts';
+import { aRequest, type RequestChanges, T0 } from '../records.ts';
 
-// The review page as data, rendered by the web edge's renderer: what a reviewer sees on it.
-
-const T0 = Date.UTC(2026, 11, 1, 9, 0);
-
-function request(over: Partial<PublishRequestRecord> = {}): PublishRequestRecord {
-  return {
-    id: 'req1',
-    channelKey: 'console:local:local',
-    thread: { platform: 'console', workspaceId: 'local', channelId: 'local', threadId: 't', cardMessageId: 'c' },
+const request = (over: RequestChanges = {}): PublishRequestRecord =>
+  aRequest({
+    requester: { userId: 'ana' },
+    ...over,
     content: {
       videoUrl: 'https://cdn.example.com/v.mp4',
       thumbnailUrl: 'https://cdn.example.com/v.jpg',
-      title: 'Launch',
       description: 'Hello',
-      accounts: ['brand'],
-      privacy: 'public',
       scheduleAt: Date.UTC(2026, 11, 24, 17, 0),
+      ...over.content,
     },
-    requester: { userId: 'ana' },
-    approvals: [],
-    changes: [],
-    reviewers: [],
-    state: 'pending',
-    attempt: 1,
-    posts: [],
-    editedAt: T0,
-    createdAt: T0,
-    updatedAt: T0,
-    ...over,
-  };
-}
+  });
+
+// The review page as data, rendered by the web edge's renderer: what a reviewer sees on it.
 
 const reviewer = { id: 'r1', name: 'Ana (Acme)', tokenHash: 'h', createdBy: { userId: 'ana' }, createdAt: T0 };
 
