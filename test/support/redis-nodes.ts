@@ -484,11 +484,16 @@ export async function startRedisNodes(options: RedisNodesOptions = {}): Promise<
     },
     async waitForReplicas(count, timeoutMs) {
       await until(`${count} replica(s) online at the primary`, timeoutMs, async () => {
-        const current = primary;
+        // The primary is the one the sentinels name: under load they may fail over again on their own (a node
+        // slow to answer for downAfterMs), and the harness follows them as the bot does.
+        const named = await primaryFromSentinels().catch(() => undefined);
+        const current = (named && byAddress(named)) || primary;
         if (!current) return undefined;
         const info = infoFields(await command(current, 'INFO', 'replication'));
         const online = Object.entries(info).filter(([k, v]) => /^slave\d+$/.test(k) && /state=online/.test(v));
-        return info.role === 'master' && online.length >= count ? true : undefined;
+        if (info.role !== 'master' || online.length < count) return undefined;
+        primary = current;
+        return true;
       }).catch(async (error: unknown) => {
         // Where each data node stands, and what the sentinels say, for the failure's message.
         const nodes = await Promise.all(
