@@ -47,7 +47,14 @@ function identify(ctx: DoubleContext, session: Session, d: Record<string, unknow
     private_channels: [],
     relationships: [],
   });
-  dispatchTo(session, 'GUILD_CREATE', guildPayload(ctx.guild, [...ctx.state.channels.values()]));
+  dispatchTo(
+    session,
+    'GUILD_CREATE',
+    guildPayload(
+      ctx.guild,
+      [...ctx.state.channels.values()].filter((c) => c.guild_id === ctx.guild.id),
+    ),
+  );
   ctx.state.changed();
 }
 

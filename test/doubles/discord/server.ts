@@ -8,7 +8,14 @@ import { Faults } from './faults.ts';
 import { createGateway, type Gateway } from './gateway.ts';
 import { deliverOverHttp, type HttpDelivery, type HttpTarget } from './http-delivery.ts';
 import * as build from './interactions.ts';
-import { type ChannelRecord, channelPayload, type StoredMessage, userPayload, VIEW_CHANNEL } from './payloads.ts';
+import {
+  type ChannelRecord,
+  channelPayload,
+  guildPayload,
+  type StoredMessage,
+  userPayload,
+  VIEW_CHANNEL,
+} from './payloads.ts';
 import { createRestHandler } from './rest.ts';
 import { createSnowflakes } from './snowflake.ts';
 import { DoubleState, type InteractionRecord, type RecordedRequest } from './state.ts';
@@ -87,7 +94,8 @@ export async function createDiscordDouble(options: DiscordDoubleOptions = {}) {
       id,
       token,
       applicationId: ctx.applicationId,
-      guildId: ctx.guild.id,
+      // The channel's own server: a channel of a second server (addGuild) sends that server's id.
+      guildId: channel.guild_id,
       channel,
       actor: opts.actor ?? actors.member,
     };
@@ -145,6 +153,17 @@ export async function createDiscordDouble(options: DiscordDoubleOptions = {}) {
     waitForMessage: (channelId: string, pred: (m: StoredMessage) => boolean = () => true) =>
       state.waitFor(() => state.messagesIn(channelId).find(pred), 10_000, `message in ${channelId}`),
 
+    /**
+     * A second server the bot is in (another team), with its own general channel: its id is sent on every
+     * interaction from that channel, as Discord sends `guild_id`. The bot hears of it as when it is invited.
+     */
+    addGuild(name: string): { guildId: string; channelId: string } {
+      const guild = { id: nextId(), name, ownerId: nextId() };
+      const channel: ChannelRecord = { id: nextId(), guild_id: guild.id, name: 'general', type: 0, parent_id: null };
+      state.channels.set(channel.id, channel);
+      gateway?.dispatch('GUILD_CREATE', guildPayload(guild, [channel]));
+      return { guildId: guild.id, channelId: channel.id };
+    },
     /** Another text channel of the guild. */
     createChannel(name: string): ChannelRecord {
       const channel: ChannelRecord = { id: nextId(), guild_id: ctx.guild.id, name, type: 0, parent_id: null };
