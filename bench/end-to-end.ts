@@ -79,7 +79,12 @@ async function runJobs(app: RunningBot, chat: TimedChat, ids: string[], concurre
       const id = ids[next++] ?? '';
       const t0 = performance.now();
       started.set(id, t0);
-      const prepared = app.bot.prepare({ command: 'clip', text: `${VIDEO} reels=2`, origin, canConfigure: false });
+      const prepared = app.inside.bot.prepare({
+        command: 'clip',
+        text: `${VIDEO} reels=2`,
+        origin,
+        canConfigure: false,
+      });
       if (prepared.kind !== 'run') throw new Error(`/clip was not accepted: ${JSON.stringify(prepared)}`);
       await prepared.run(chat.reply(origin, id));
       // A job that never finishes is reported with the others (no Done) rather than ending the run.
@@ -159,8 +164,8 @@ function rowsOf(per: Array<{ t0: number; t: ThreadTimes }>, phase: Phase, wall: 
 }
 
 function webhookRow(app: RunningBot): Row {
-  const hooks = (outcome: string) => app.metrics.get('reelbot_webhook_deliveries_total', { outcome });
-  const polled = app.metrics.get('reelbot_polls_total', { outcome: 'settled' });
+  const hooks = (outcome: string) => app.inside.metrics.get('reelbot_webhook_deliveries_total', { outcome });
+  const polled = app.inside.metrics.get('reelbot_polls_total', { outcome: 'settled' });
   return {
     bench: BENCH,
     case: 'how results arrived (all phases)',

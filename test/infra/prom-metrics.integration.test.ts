@@ -74,7 +74,7 @@ describe('metrics', () => {
     await harness.command('/broll https://example.com/talk.mp4');
     await harness.chat.waitFor((seen) => seen.some((s) => s.where === 'thread'));
     await harness.chat.waitFor(
-      () => harness.app.metrics.get('reelbot_commands_total', { command: 'broll', outcome: 'ok' }) >= 1,
+      () => harness.app.inside.metrics.get('reelbot_commands_total', { command: 'broll', outcome: 'ok' }) >= 1,
     );
     const scrape = async () => (await fetch(`http://127.0.0.1:${harness.port}/metrics`)).text();
     // The post is timed once the outbox has recorded it, a moment after the message shows in the thread.

@@ -80,7 +80,7 @@ describe('the media webhook listener', () => {
   });
 
   it('accepts a forged "completed" delivery but posts nothing while the API says the project is still running', async () => {
-    const { projectId } = await h.app.media.create('sandbox-key', 'broll', {
+    const { projectId } = await h.app.inside.media.create('sandbox-key', 'broll', {
       videoUrl: 'https://example.com/slow.mp4',
       webhookUrl: 'http://127.0.0.1:9/nowhere',
     });
@@ -96,7 +96,8 @@ describe('the media webhook listener', () => {
     // The settle step reads the project back from the API: wait until that read has happened.
     await h.chat.waitFor(
       () =>
-        (h.app.metrics.get('reelbot_media_api_calls_total', { route: 'GET /projects/{id}', status: '200' }) ?? 0) >= 1,
+        (h.app.inside.metrics.get('reelbot_media_api_calls_total', { route: 'GET /projects/{id}', status: '200' }) ??
+          0) >= 1,
     );
     expect(h.chat.seen.filter((s) => s.where === 'thread')).toHaveLength(0);
     expect(JSON.stringify(h.chat.seen)).not.toContain('evil.example');

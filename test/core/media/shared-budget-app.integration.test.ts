@@ -25,7 +25,7 @@ describe('two app instances on one Redis', () => {
       MEDIA_API_RATE_LIMIT: '10',
     };
     apps = [await startHarness(env), await startHarness(env)];
-    const [a, b] = apps.map((h) => h.app.media.limiter);
+    const [a, b] = apps.map((h) => h.app.inside.media.limiter);
     if (!a || !b) throw new Error('two apps expected');
     // 10 an hour, 2 of them kept for reading results: 8 new commands between both replicas.
     const taken = [];
@@ -40,11 +40,11 @@ describe('two app instances on one Redis', () => {
     // on both replicas: spent and found spent, across both.
     const label = createKeyNamer(Buffer.from(env.ENCRYPTION_KEY, 'base64'))('team-key');
     const count = (name: string, use: string) =>
-      apps.reduce((n, h) => n + h.app.metrics.get(name, { key: label, use }), 0);
+      apps.reduce((n, h) => n + h.app.inside.metrics.get(name, { key: label, use }), 0);
     expect(count('reelbot_media_api_budget_spent_total', 'command')).toBe(8);
     expect(count('reelbot_media_api_budget_refused_total', 'command')).toBe(4);
     expect(count('reelbot_media_api_budget_spent_total', 'read')).toBe(1);
-    const text = await apps[0]?.app.metrics.render();
+    const text = await apps[0]?.app.inside.metrics.render();
     expect(text).toMatch(/^reelbot_media_api_budget_per_hour 10$/m);
     expect(text).not.toContain('team-key');
     expect(text).not.toContain(createHash('sha256').update('team-key').digest('hex').slice(0, 16));

@@ -49,7 +49,7 @@ describe('the app on Redis', () => {
       await h.chat.waitFor((seen) => seen.some((s) => s.where === 'card-update' && /Done/.test(s.message.text)));
       expect(h.chat.seen.filter((s) => s.where === 'thread')).toHaveLength(1);
       // Counted once the settle that posted returns.
-      await waitFor(async () => (h.app.metrics.get('reelbot_polls_total', { outcome: 'settled' }) ?? 0) >= 1);
+      await waitFor(async () => (h.app.inside.metrics.get('reelbot_polls_total', { outcome: 'settled' }) ?? 0) >= 1);
     } finally {
       await h.close();
       await deleteRedisPrefix(prefix);
