@@ -9,6 +9,7 @@ import { openStore } from '../../src/infra/store/index.ts';
 import { createWebEdge, DEFAULT_BODY_LIMIT } from '../../src/web/edge.ts';
 import { bareJobService } from '../support/bare-jobs.ts';
 import { type Harness, origin, silentLogger, startHarness } from '../support/harness.ts';
+import { scrapeMetric } from '../support/metric-sum.ts';
 
 // Whatever arrives from outside — webhook bodies and paths, command text, button ids, form values — the
 // bot answers without crashing, with the right 4xx, and stores nothing for what it refuses.
@@ -198,7 +199,7 @@ describe('oversized bodies', () => {
       const big = Buffer.alloc(DEFAULT_BODY_LIMIT + 1, 0x7b);
       const res = await fetch(url, { method: 'POST', body: big, headers: { 'content-type': 'application/json' } });
       expect(res.status).toBe(413);
-      expect(h.app.inside.metrics.get('reelbot_webhook_deliveries_total', { outcome: 'bad_body' }) ?? 0).toBe(0);
+      expect(await scrapeMetric(h.app, 'reelbot_webhook_deliveries_total', { outcome: 'bad_body' })).toBe(0);
     } finally {
       await h.close();
     }

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { channelKeyOf } from '../../src/core/jobs/model.ts';
 import { TEAM_ID, waitFor } from '../doubles/slack/index.ts';
 import { jobsRepoOf } from '../support/harness.ts';
+import { scrapeMetric } from '../support/metric-sum.ts';
 import {
   appMention,
   blockAction,
@@ -20,7 +21,6 @@ import {
   viewSubmission,
   waitForPost,
 } from './e2e-harness.ts';
-
 import { slashCommand } from './harness.ts';
 
 let e: SlackE2e | undefined;
@@ -204,7 +204,7 @@ describe('Slack with the real bot, in HTTP mode on the bot’s own port', () => 
     await h.send('/slack/commands', 'command', slashCommand(h.web, '/broll', VIDEO));
     await cardAndResult(h);
     expect(
-      h.app.inside.metrics.get('reelbot_webhook_deliveries_total', { outcome: 'accepted' }),
+      await scrapeMetric(h.app, 'reelbot_webhook_deliveries_total', { outcome: 'accepted' }),
     ).toBeGreaterThanOrEqual(1);
     expect((await fetch(`${h.base}/healthz`)).status).toBe(200);
     const unsigned = await fetch(`${h.base}/slack/commands`, { method: 'POST', body: 'command=%2Fclip' });
@@ -241,7 +241,7 @@ describe('Slack with the real bot, in Socket Mode', () => {
     expect(result.text).toContain('<@U0MEMBER>');
     expect(linkButton(result)?.url).toMatch(/^http/);
     expect(
-      h.app.inside.metrics.get('reelbot_webhook_deliveries_total', { outcome: 'accepted' }),
+      await scrapeMetric(h.app, 'reelbot_webhook_deliveries_total', { outcome: 'accepted' }),
     ).toBeGreaterThanOrEqual(1);
   });
 });

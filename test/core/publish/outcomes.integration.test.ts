@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestBot, type TestBot } from '../../support/bot.ts';
+import { scrapeMetric } from '../../support/metric-sum.ts';
 import { addAccount, allText, as, button, click, labels, lastCard, lastEphemeral } from './support.ts';
 
 const VIDEO = 'https://cdn.example.com/reel-2.mp4';
@@ -27,7 +28,7 @@ describe('publishing outcomes', () => {
     expect(card.text).not.toMatch(/✅|Published/);
     expect(labels(card)).toEqual(expect.arrayContaining(['Mark as posted', 'Try again']));
     // What an operator's alert counts: one call whose outcome is unknown.
-    expect(h.app.inside.metrics.get('reelbot_publish_total', { outcome: 'unknown' })).toBe(1);
+    expect(await scrapeMetric(h.app, 'reelbot_publish_total', { outcome: 'unknown' })).toBe(1);
 
     await click(h, button(card, 'Mark as posted') ?? '', as('bea'), false);
     expect(lastEphemeral(h)).toMatch(/Only people who may configure/);
@@ -62,8 +63,9 @@ describe('publishing outcomes', () => {
     await Promise.all([click(h, retry, as('ana')), click(h, retry, as('ana'))]);
     expect(h.posts().map((p) => p.title)).toEqual(['Refused']);
     expect(lastCard(h).text).toMatch(/Published/);
-    const outcomes = ['unknown', 'failed', 'published'].map((o) =>
-      h.app.inside.metrics.get('reelbot_publish_total', { outcome: o }),
+    const bot = h;
+    const outcomes = await Promise.all(
+      ['unknown', 'failed', 'published'].map((o) => scrapeMetric(bot.app, 'reelbot_publish_total', { outcome: o })),
     );
     expect(outcomes).toEqual([1, 1, 1]);
   });
