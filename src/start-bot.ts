@@ -10,11 +10,10 @@ import type { MediaClient } from './core/media/client.ts';
 import type { Metrics } from './core/metrics.ts';
 import type { ConnectionHealth } from './core/platform/chat-adapter.ts';
 import type { Bot } from './core/platform/interaction.ts';
-import type { ChatPort, Store } from './core/ports.ts';
+import type { Store } from './core/ports.ts';
 import type { PublishKit } from './core/publish/kit.ts';
 import type { Scheduler } from './core/scheduler.ts';
 import { createClosers } from './runtime/closers.ts';
-import type { Sandbox } from './sandbox/server.ts';
 import { attachAdapters } from './start/adapters.ts';
 import { buildCore } from './start/core.ts';
 import { openInfrastructure } from './start/infrastructure.ts';
@@ -64,10 +63,6 @@ export interface BotInsides {
   settings: SettingsRepo;
   media: MediaClient;
   metrics: Metrics;
-  /** The media API simulator the bot started (MEDIA_API_URL=sandbox), to read what it was asked to publish. */
-  sandbox?: Sandbox;
-  /** Posts for `port.platform` go to this chat from now on (tests swap in a failing or slow one). */
-  registerChat(port: ChatPort): void;
   /** A connection /healthz reports (and answers 503 while it is down). */
   watchConnection(name: string, health: () => ConnectionHealth): void;
 }
@@ -102,8 +97,6 @@ export async function startBot(config: Config, options: BotOptions): Promise<Run
         settings: core.settings,
         media: infra.media,
         metrics: infra.metrics,
-        ...(infra.sandbox ? { sandbox: infra.sandbox } : {}),
-        registerChat: (port) => core.chats.set(port.platform, port),
         watchConnection: (name, h) => connections.set(name, h),
       },
     };

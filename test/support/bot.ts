@@ -6,7 +6,7 @@ import { loadConfig } from '../../src/config.ts';
 import { createJobsRepo, type JobsRepo } from '../../src/core/jobs/repo.ts';
 import { createDispatch } from '../../src/core/platform/dispatch.ts';
 import type { Answer, Invocation, Prepared } from '../../src/core/platform/interaction.ts';
-import type { Clock, Logger, Origin, Reply, Store } from '../../src/core/ports.ts';
+import type { ChatPort, Clock, Logger, Origin, Reply, Store } from '../../src/core/ports.ts';
 import { openStore } from '../../src/infra/store/open-store.ts';
 import { type PublishedPost, type Sandbox, type SandboxOptions, startSandbox } from '../../src/sandbox/server.ts';
 import { type BotOptions, embeddedScheduler, type RunningBot, startBot } from '../../src/start-bot.ts';
@@ -61,6 +61,8 @@ export interface TestBot {
   /** The bot's clock unless the test gave its own: real time plus what the test advanced it by. */
   clock: TestClock;
   chat: RecordingChat;
+  /** Posts go to this chat from now on (a failing or slow one, or a restarted bot's predecessor's), not `chat`. */
+  useChat(port: ChatPort): void;
   /** Every line the bot logged, across restarts (unless the test gave a logger of its own). */
   logger: RecordingLogger;
   port: number;
@@ -147,6 +149,15 @@ async function start(options: TestBotOptions, kept: Kept): Promise<TestBot> {
   const onRedis = 'kind' in given && given.kind === 'redis';
   const logger: Logger = bot.logger ?? kept.logger;
   const chat = createRecordingChat('console');
+  // The chat handed to the bot forwards each call to the one in use, so a test can swap in another from outside.
+  let inUse: ChatPort = chat;
+  const swappable = new Proxy(chat, {
+    get(_recording, key) {
+      const value: unknown = Reflect.get(inUse, key);
+      return typeof value === 'function' ? value.bind(inUse) : value;
+    },
+    has: (_recording, key) => Reflect.has(inUse, key),
+  });
   const sandboxSpeed = {
     jobMs: 50,
     webhookRetryMs: 100,
@@ -190,7 +201,7 @@ async function start(options: TestBotOptions, kept: Kept): Promise<TestBot> {
       ...bot,
       logger,
       // With the console's streams given, the bot's own terminal console is the chat instead.
-      ...(bot.console || bot.chat ? {} : { chat: () => chat }),
+      ...(bot.console || bot.chat ? {} : { chat: () => swappable }),
       infra: {
         clock,
         ...(kept.memory ? { store: kept.memory } : {}),
@@ -221,6 +232,9 @@ async function start(options: TestBotOptions, kept: Kept): Promise<TestBot> {
     app: running,
     clock: kept.clock,
     chat,
+    useChat(port) {
+      inUse = port;
+    },
     logger: kept.logger,
     dir,
     port: running.port,

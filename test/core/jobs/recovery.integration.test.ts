@@ -32,7 +32,7 @@ describe('a result whose first post fails', () => {
       },
       updateCard: (thread, message) => chat.updateCard(thread, message),
     };
-    h.app.inside.registerChat(flaky);
+    h.useChat(flaky);
     await h.command(`/broll ${VIDEO}`);
     // The failed post has happened (a later poll may already have posted it again when this looks).
     await h.chat.waitFor(() => failures <= 0);
@@ -203,7 +203,7 @@ describe('a card whose final edit keeps failing', () => {
         return chat.updateCard(thread, message);
       },
     };
-    h.app.inside.registerChat(flaky);
+    h.useChat(flaky);
     await h.command(`/broll ${VIDEO}`);
     await h.chat.waitFor((seen) => seen.some((s) => s.where === 'card-update' && /Done/.test(s.message.text)));
     expect(refusals).toBe(-1);

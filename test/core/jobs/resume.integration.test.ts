@@ -120,7 +120,7 @@ describe('a job a crash left "Submitting…" with its creation never sent', () =
 
     const again = await boot();
     // The platform is the same one: the restarted bot finds the card there.
-    again.app.inside.registerChat(first.chat);
+    again.useChat(first.chat);
     await first.chat.waitFor(() => done(first.chat), 20_000);
     expect(creations).toBe(1);
     expect(threadPosts(first.chat)).toHaveLength(1);
@@ -137,7 +137,7 @@ describe('a job a crash left "Submitting…" while its creation request was in f
     await die(first);
 
     const again = await boot();
-    again.app.inside.registerChat(first.chat);
+    again.useChat(first.chat);
     // As the job's check task would, before the API finishes the project (1.5 s after it was made).
     await again.app.inside.jobs.resumeSubmitting(jobId);
     const told = threadPosts(first.chat)[0]?.message.text ?? '';
