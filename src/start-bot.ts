@@ -46,10 +46,10 @@ export interface RunningBot {
 }
 
 /**
- * The one test seam: handles on what the bot built, for tests and benchmarks that seed or inspect state no user or
- * operator reaches from outside (a job's record, a sealed key, a request moved by hand) or swap a part for a failing
- * one. main.ts and the rest of src/ never use it; a test that can observe the same through the chat, HTTP or the
- * store it handed in does that instead.
+ * The one test seam: handles on what the bot built, for tests and benchmarks that seed or inspect what no user or
+ * operator reaches from outside (a job's record, a sealed key, a request moved on by hand, a scheduler task planted
+ * where a crash would leave it, a platform connection that goes down). main.ts and the rest of src/ never use it; a
+ * test that can observe the same through the chat it handed in, HTTP (/healthz, /metrics) or the sandbox does that.
  */
 export interface BotInsides {
   /** Routes each interaction to its feature (the test harness dispatches through it, as an adapter does). */
@@ -62,6 +62,7 @@ export interface BotInsides {
   store: Store;
   settings: SettingsRepo;
   media: MediaClient;
+  /** What the harness's dispatch counts commands into, as an adapter's does; tests read counters from /metrics. */
   metrics: Metrics;
   /** A connection /healthz reports (and answers 503 while it is down). */
   watchConnection(name: string, health: () => ConnectionHealth): void;
