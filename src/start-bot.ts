@@ -9,7 +9,6 @@ import type { JobService } from './core/jobs/service.ts';
 import type { MediaClient } from './core/media/client.ts';
 import type { Metrics } from './core/metrics.ts';
 import type { ConnectionHealth } from './core/platform/chat-adapter.ts';
-import type { Bot } from './core/platform/interaction.ts';
 import type { Store } from './core/ports.ts';
 import type { PublishKit } from './core/publish/kit.ts';
 import type { Scheduler } from './core/scheduler.ts';
@@ -52,8 +51,6 @@ export interface RunningBot {
  * test that can observe the same through the chat it handed in, HTTP (/healthz, /metrics) or the sandbox does that.
  */
 export interface BotInsides {
-  /** Routes each interaction to its feature (the test harness dispatches through it, as an adapter does). */
-  bot: Bot;
   jobs: JobService;
   /** Durable delayed work: job polls, progress, scheduled posts. */
   scheduler: Scheduler;
@@ -90,7 +87,6 @@ export async function startBot(config: Config, options: BotOptions): Promise<Run
       request: (method, path, body, headers) => infra.web.request(method, path, body, headers),
       stop: () => closers.closeAll(),
       inside: {
-        bot: core.bot,
         jobs: core.jobs,
         scheduler: infra.scheduler,
         publish: core.publish,

@@ -142,10 +142,10 @@ describe('chat input, generated', () => {
   );
 
   it('command text never throws and is refused with a message, not a crash (3,000 cases)', () => {
-    const names = [...h.app.inside.bot.commands.map((c) => c.name), 'nope', ''];
+    const names = [...h.bot.commands.map((c) => c.name), 'nope', ''];
     fc.assert(
       fc.property(fc.constantFrom(...names), text, fc.boolean(), (command, t, canConfigure) => {
-        const prepared = h.app.inside.bot.prepare({ command, text: t, origin, canConfigure });
+        const prepared = h.bot.prepare({ command, text: t, origin, canConfigure });
         expect(['error', 'run', 'modal']).toContain(prepared.kind);
         if (prepared.kind === 'error') expect(prepared.message.length).toBeGreaterThan(0);
       }),
@@ -162,7 +162,7 @@ describe('chat input, generated', () => {
     );
     await fc.assert(
       fc.asyncProperty(actionId, fc.boolean(), async (id, canConfigure) => {
-        const prepared = h.app.inside.bot.prepareAction({ actionId: id, origin, canConfigure });
+        const prepared = h.bot.prepareAction({ actionId: id, origin, canConfigure });
         expect(['error', 'run', 'modal']).toContain(prepared.kind);
         if (prepared.kind === 'run') await prepared.run(h.chat.reply(origin)).catch(() => undefined);
       }),
@@ -176,7 +176,7 @@ describe('chat input, generated', () => {
         fc.constantFrom('setup_key', 'other', ''),
         fc.dictionary(fc.constantFrom('key', 'apiKey', 'value', 'x'), fc.string({ maxLength: 200 })),
         async (modalId, values) => {
-          const prepared = h.app.inside.bot.prepareModal({ modalId, values, origin, canConfigure: true });
+          const prepared = h.bot.prepareModal({ modalId, values, origin, canConfigure: true });
           expect(['error', 'run', 'modal']).toContain(prepared.kind);
           if (prepared.kind === 'error') {
             expect((await h.app.inside.settings.get('console:local:local')).apiKey).toBeUndefined();

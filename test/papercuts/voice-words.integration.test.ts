@@ -44,7 +44,7 @@ describe('typos in voice names and option values', () => {
 
   it('autocompletes templates and languages from abbreviations and typos', async () => {
     h = await startTestBot();
-    const bot = h.app.inside.bot;
+    const bot = h.bot;
     expect(names(bot.autocomplete('clip', 'template', 'bst', origin))[0]).toBe('beast');
     expect(names(bot.autocomplete('clip', 'language', 'frnch', origin))[0]).toBe('french');
     expect(names(bot.autocomplete('subtitles', 'language', 'spansh', origin))[0]).toBe('spanish');
@@ -54,7 +54,7 @@ describe('typos in voice names and option values', () => {
   it('autocompletes a voice from its name and the start of its style', async () => {
     h = await startTestBot();
     await h.command('/voices');
-    expect(names(h.app.inside.bot.autocomplete('tts', 'voice', 'denise ch', origin))[0]).toBe(
+    expect(names(h.bot.autocomplete('tts', 'voice', 'denise ch', origin))[0]).toBe(
       'Denise · fr-FR · Female · cheerful',
     );
   });

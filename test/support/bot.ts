@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { loadConfig } from '../../src/config.ts';
 import { createJobsRepo, type JobsRepo } from '../../src/core/jobs/repo.ts';
 import { createDispatch } from '../../src/core/platform/dispatch.ts';
-import type { Answer, Invocation, Prepared } from '../../src/core/platform/interaction.ts';
+import type { Answer, Bot, Invocation, Prepared } from '../../src/core/platform/interaction.ts';
 import type { ChatPort, Clock, Logger, Origin, Reply, Store } from '../../src/core/ports.ts';
 import { openStore } from '../../src/infra/store/open-store.ts';
 import { type PublishedPost, type Sandbox, type SandboxOptions, startSandbox } from '../../src/sandbox/server.ts';
@@ -63,6 +63,11 @@ export interface TestBot {
   chat: RecordingChat;
   /** Posts go to this chat from now on (a failing or slow one, or a restarted bot's predecessor's), not `chat`. */
   useChat(port: ChatPort): void;
+  /**
+   * What the bot handed the chat, as it hands every platform adapter: interactions in (a command, a button, a form,
+   * an autocomplete). Not there when the bot runs its own terminal console (`console` given).
+   */
+  bot: Bot;
   /** Every line the bot logged, across restarts (unless the test gave a logger of its own). */
   logger: RecordingLogger;
   port: number;
@@ -165,6 +170,8 @@ async function start(options: TestBotOptions, kept: Kept): Promise<TestBot> {
     ...sandboxOptions,
   };
   let app: RunningBot | undefined;
+  // The Bot the chat is handed, as an adapter is: the harness sends interactions through it.
+  let routed: Bot | undefined;
   let stopped = false;
   const listensAt = `http://${config.host ?? '127.0.0.1'}:${config.port}`;
   const offline = online
@@ -201,7 +208,14 @@ async function start(options: TestBotOptions, kept: Kept): Promise<TestBot> {
       ...bot,
       logger,
       // With the console's streams given, the bot's own terminal console is the chat instead.
-      ...(bot.console || bot.chat ? {} : { chat: () => swappable }),
+      ...(bot.console
+        ? {}
+        : {
+            chat: (given: Bot) => {
+              routed = given;
+              return bot.chat ? bot.chat(given) : swappable;
+            },
+          }),
       infra: {
         clock,
         ...(kept.memory ? { store: kept.memory } : {}),
@@ -220,7 +234,18 @@ async function start(options: TestBotOptions, kept: Kept): Promise<TestBot> {
     throw err;
   }
   const running = app;
-  const dispatch = createDispatch({ bot: running.inside.bot, logger: silentLogger, metrics: running.inside.metrics });
+  // With the terminal console the bot hands its Bot to the console alone: interactions are typed into it.
+  const typeIntoConsole = (): never => {
+    throw new Error('this bot runs its own terminal console: type into it');
+  };
+  const interactions: Bot = routed ?? {
+    commands: [],
+    prepare: typeIntoConsole,
+    prepareAction: typeIntoConsole,
+    prepareModal: typeIntoConsole,
+    autocomplete: typeIntoConsole,
+  };
+  const dispatch = createDispatch({ bot: interactions, logger: silentLogger, metrics: running.inside.metrics });
   const stop = async () => {
     if (stopped) return;
     stopped = true;
@@ -232,6 +257,7 @@ async function start(options: TestBotOptions, kept: Kept): Promise<TestBot> {
     app: running,
     clock: kept.clock,
     chat,
+    bot: interactions,
     useChat(port) {
       inUse = port;
     },
@@ -262,11 +288,11 @@ async function start(options: TestBotOptions, kept: Kept): Promise<TestBot> {
       // The work behind the acknowledgement runs detached from it: a test reads what it did.
       await dispatch.idle();
       // prepare() does no I/O and has no effect until run: asking again only reports what was decided.
-      return running.inside.bot.prepare(inv);
+      return interactions.prepare(inv);
     },
     async click(actionId, who = {}, canConfigure = false) {
       const o = { ...origin, ...who };
-      const prepared = running.inside.bot.prepareAction({ actionId, origin: o, canConfigure });
+      const prepared = interactions.prepareAction({ actionId, origin: o, canConfigure });
       await runPrepared(prepared, chat.reply(o));
       return prepared;
     },
@@ -277,7 +303,7 @@ async function start(options: TestBotOptions, kept: Kept): Promise<TestBot> {
       for (const input of spec.inputs)
         shown[input.id] = input.choices ? input.choices.selected.join(',') : (input.value ?? '');
       const o = { ...origin, ...who };
-      const next = running.inside.bot.prepareModal({
+      const next = interactions.prepareModal({
         modalId: spec.id,
         values: { ...shown, ...values },
         origin: o,

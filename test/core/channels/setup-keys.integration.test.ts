@@ -30,7 +30,7 @@ const said = (x: TestBot) => {
 async function submitKey(x: TestBot, key: string, force = false) {
   const form = await x.command(force ? '/setup key force' : '/setup key');
   if (form.kind !== 'modal') throw new Error(`expected a form, got ${form.kind}`);
-  const submitted = x.app.inside.bot.prepareModal({
+  const submitted = x.bot.prepareModal({
     modalId: form.modal.id,
     values: { api_key: key },
     origin,

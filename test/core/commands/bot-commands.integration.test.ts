@@ -44,7 +44,7 @@ describe('/setup', () => {
     expect(prepared.modal.inputs[0]).toMatchObject({ secret: true, required: true });
 
     const key = 'sk-live-canary-0123456789abcdef';
-    const submitted = h.app.inside.bot.prepareModal({
+    const submitted = h.bot.prepareModal({
       modalId: prepared.modal.id,
       values: { api_key: key },
       origin,
@@ -60,7 +60,7 @@ describe('/setup', () => {
   });
 
   it('refuses a form submission from someone who may not configure', async () => {
-    const submitted = h.app.inside.bot.prepareModal({
+    const submitted = h.bot.prepareModal({
       modalId: 'setup_key',
       values: { api_key: 'sk-abc' },
       origin,
@@ -146,7 +146,7 @@ describe('/voices', () => {
       (c) => c.kind === 'action' && /Next/.test(c.label),
     );
     expect(next?.kind).toBe('action');
-    const paged = h.app.inside.bot.prepareAction({
+    const paged = h.bot.prepareAction({
       actionId: next?.kind === 'action' ? next.id : '',
       origin,
       canConfigure: false,
@@ -155,7 +155,7 @@ describe('/voices', () => {
     expect(h.chat.seen.at(-1)).toMatchObject({ where: 'replace' });
     expect(h.chat.seen.at(-1)?.message.text).toMatch(/page 2 of/);
 
-    const use = h.app.inside.bot.prepareAction({
+    const use = h.bot.prepareAction({
       actionId: 'usevoice:386a7b80-1001-4017-bb51-49b3428ab8f4',
       origin,
       canConfigure: true,
@@ -171,7 +171,7 @@ describe('/voices', () => {
       expect.arrayContaining(['Filter: gender', 'Filter: style', 'Filter: language']),
     );
     const gender = menus.find((m) => m.kind === 'select' && m.placeholder === 'Filter: gender');
-    const pick = h.app.inside.bot.prepareAction({
+    const pick = h.bot.prepareAction({
       actionId: `${gender?.kind === 'select' ? gender.id : ''}:female`,
       origin,
       canConfigure: false,
@@ -218,7 +218,7 @@ describe('/project and /jobs', () => {
 
 describe('any command', () => {
   it('suggests the command meant when the name is wrong', () => {
-    const prepared = h.app.inside.bot.prepare({ command: 'clp', text: '', origin, canConfigure: false });
+    const prepared = h.bot.prepare({ command: 'clp', text: '', origin, canConfigure: false });
     expect(prepared).toMatchObject({
       kind: 'error',
       message: 'There is no /clp command. Did you mean /clip? Try /help.',
@@ -226,12 +226,12 @@ describe('any command', () => {
   });
 
   it('offers autocomplete choices from memory, prefix matches first, at most 25', async () => {
-    const languages = h.app.inside.bot.autocomplete('clip', 'language', 'ch', origin).map((c) => c.value);
+    const languages = h.bot.autocomplete('clip', 'language', 'ch', origin).map((c) => c.value);
     expect(languages.slice(0, 2)).toEqual(['chinese (mandarin, simplified)', 'chinese (mandarin, traditional)']);
     expect(languages.every((l) => l.includes('ch'))).toBe(true);
-    expect(h.app.inside.bot.autocomplete('clip', 'template', '', origin)).toHaveLength(20);
+    expect(h.bot.autocomplete('clip', 'template', '', origin)).toHaveLength(20);
     await h.command('/voices jenny');
-    const voices = h.app.inside.bot.autocomplete('tts', 'voice', 'jen', origin);
+    const voices = h.bot.autocomplete('tts', 'voice', 'jen', origin);
     expect(voices.length).toBeGreaterThan(0);
     expect(voices.length).toBeLessThanOrEqual(25);
     expect(voices[0]?.name).toMatch(/^Jenny/);
@@ -242,10 +242,10 @@ describe('any command', () => {
     try {
       await remote.app.inside.settings.update(channelKeyOf(origin), { apiKey: 'sk-channel-own-key-123' });
       const deadline = Date.now() + 10_000;
-      let choices = remote.app.inside.bot.autocomplete('tts', 'voice', 'jenny', origin);
+      let choices = remote.bot.autocomplete('tts', 'voice', 'jenny', origin);
       while (choices.length === 0 && Date.now() < deadline) {
         await new Promise((r) => setTimeout(r, 20));
-        choices = remote.app.inside.bot.autocomplete('tts', 'voice', 'jenny', origin);
+        choices = remote.bot.autocomplete('tts', 'voice', 'jenny', origin);
       }
       expect(choices[0]?.name).toMatch(/^Jenny/);
     } finally {

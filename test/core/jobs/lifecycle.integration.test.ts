@@ -91,7 +91,7 @@ describe('a job started from chat', () => {
     await h.chat.waitFor((seen) => seen.some((s) => s.where === 'card-update' && /Failed/.test(s.message.text)));
 
     const cardsBefore = h.chat.seen.filter((s) => s.where === 'card').length;
-    const prepared = h.app.inside.bot.prepareAction({
+    const prepared = h.bot.prepareAction({
       actionId: retry?.kind === 'action' ? retry.id : '',
       origin,
       canConfigure: false,

@@ -148,11 +148,11 @@ describe('a job cut off by a restart while it was being submitted', () => {
     await jobsRepoOf(h.app).save({ ...base, id: 'stuckjob01', createdAt: long, updatedAt: long });
     await jobsRepoOf(h.app).save({ ...base, id: 'freshjob01', createdAt: Date.now(), updatedAt: Date.now() });
 
-    const fresh = h.app.inside.bot.prepareAction({ actionId: 'retry:freshjob01', origin, canConfigure: false });
+    const fresh = h.bot.prepareAction({ actionId: 'retry:freshjob01', origin, canConfigure: false });
     if (fresh.kind === 'run') await fresh.run(h.chat.reply(origin));
     expect(h.chat.ephemerals().at(-1)?.message.text).toMatch(/still running/);
 
-    const stuck = h.app.inside.bot.prepareAction({ actionId: 'retry:stuckjob01', origin, canConfigure: false });
+    const stuck = h.bot.prepareAction({ actionId: 'retry:stuckjob01', origin, canConfigure: false });
     if (stuck.kind === 'run') await stuck.run(h.chat.reply(origin));
     expect(h.chat.seen.filter((s) => s.where === 'card')).toHaveLength(1);
   });
@@ -183,7 +183,7 @@ describe('Retry clicked the moment the failure appears', () => {
       delivered: true,
       settledAt: now,
     });
-    const retry = h.app.inside.bot.prepareAction({ actionId: 'retry:justfailed', origin, canConfigure: false });
+    const retry = h.bot.prepareAction({ actionId: 'retry:justfailed', origin, canConfigure: false });
     if (retry.kind === 'run') await retry.run(h.chat.reply(origin));
     expect(h.chat.seen.filter((s) => s.where === 'card')).toHaveLength(1);
     expect(h.chat.ephemerals()).toHaveLength(0);

@@ -124,7 +124,7 @@ describe('on a three-node Redis Cluster, connected to the node that holds the sl
       if (form.kind !== 'modal') throw new Error(`expected a form, got ${form.kind}`);
       const key = 'sk-live-good-0123456789abcd';
       await runPrepared(
-        h.app.inside.bot.prepareModal({ modalId: form.modal.id, values: { api_key: key }, origin, canConfigure: true }),
+        h.bot.prepareModal({ modalId: form.modal.id, values: { api_key: key }, origin, canConfigure: true }),
         h.chat.reply(origin),
       );
       await h.command('/clip https://example.com/talk.mp4');

@@ -59,7 +59,7 @@ describe('a bot upgraded over keys written without a hash tag', () => {
     const form = await before.command('/setup key');
     if (form.kind !== 'modal') throw new Error(`expected a form, got ${form.kind}`);
     await runPrepared(
-      before.app.inside.bot.prepareModal({
+      before.bot.prepareModal({
         modalId: form.modal.id,
         values: { api_key: KEY },
         origin,
