@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { loadConfig } from '../src/config.ts';
+import type { Bot } from '../src/core/platform/interaction.ts';
 import type { ChatPort, Logger, Origin } from '../src/core/ports.ts';
 import { embeddedScheduler, type RunningBot, startBot } from '../src/start-bot.ts';
 import { percentile, type Row } from './stats.ts';
@@ -29,6 +30,8 @@ const silentChat: ChatPort = {
 
 export interface BenchApp {
   app: RunningBot;
+  /** What the bot handed its chat, as it hands an adapter: the bench sends its commands through it. */
+  bot: Bot;
   port: number;
   close(): Promise<void>;
 }
@@ -47,9 +50,13 @@ export async function startBenchApp(options: { jobMs?: number; chat?: ChatPort }
     MEDIA_API_RATE_LIMIT: '1000000',
   });
   const chat = options.chat;
+  let routed: Bot | undefined;
   const app = await startBot(config, {
     logger: silent,
-    chat: () => chat ?? silentChat,
+    chat: (bot) => {
+      routed = bot;
+      return chat ?? silentChat;
+    },
     infra: {
       sandbox: { jobMs: options.jobMs ?? JOB_MS, rateLimitPerMinute: 1_000_000, webhookRetryMs: 100 },
       scheduler: embeddedScheduler(50),
@@ -59,8 +66,10 @@ export async function startBenchApp(options: { jobMs?: number; chat?: ChatPort }
       timings: { firstPollMs: 60_000, maxPollMs: 60_000 },
     },
   });
+  if (!routed) throw new Error('the bot handed its chat no Bot');
   return {
     app,
+    bot: routed,
     port: app.port,
     async close() {
       await app.stop();
@@ -71,7 +80,7 @@ export async function startBenchApp(options: { jobMs?: number; chat?: ChatPort }
 
 const VIDEO = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ';
 
-async function runJobs(app: RunningBot, chat: TimedChat, ids: string[], concurrency: number) {
+async function runJobs(bot: Bot, chat: TimedChat, ids: string[], concurrency: number) {
   const started = new Map<string, number>();
   let next = 0;
   const worker = async () => {
@@ -79,7 +88,12 @@ async function runJobs(app: RunningBot, chat: TimedChat, ids: string[], concurre
       const id = ids[next++] ?? '';
       const t0 = performance.now();
       started.set(id, t0);
-      const prepared = app.bot.prepare({ command: 'clip', text: `${VIDEO} reels=2`, origin, canConfigure: false });
+      const prepared = bot.prepare({
+        command: 'clip',
+        text: `${VIDEO} reels=2`,
+        origin,
+        canConfigure: false,
+      });
       if (prepared.kind !== 'run') throw new Error(`/clip was not accepted: ${JSON.stringify(prepared)}`);
       await prepared.run(chat.reply(origin, id));
       // A job that never finishes is reported with the others (no Done) rather than ending the run.
@@ -101,10 +115,10 @@ interface Phase {
   concurrency: number;
 }
 
-async function runPhase(app: RunningBot, chat: TimedChat, phase: Phase) {
+async function runPhase(bot: Bot, chat: TimedChat, phase: Phase) {
   const ids = Array.from({ length: phase.n }, (_, i) => `${phase.name}-${i + 1}`);
   const t0 = performance.now();
-  const started = await runJobs(app, chat, ids, phase.concurrency);
+  const started = await runJobs(bot, chat, ids, phase.concurrency);
   const wall = performance.now() - t0;
   return { ids, started, wall };
 }
@@ -117,11 +131,11 @@ export async function runEndToEnd(quick: boolean): Promise<{ rows: Row[]; failur
   const chat = createTimedChat();
   const bench = await startBenchApp({ chat });
   try {
-    await runJobs(bench.app, chat, ['warm-1', 'warm-2', 'warm-3'], 3);
+    await runJobs(bench.bot, chat, ['warm-1', 'warm-2', 'warm-3'], 3);
     const rows: Row[] = [];
     const failures: string[] = [];
     for (const phase of phases) {
-      const { ids, started, wall } = await runPhase(bench.app, chat, phase);
+      const { ids, started, wall } = await runPhase(bench.bot, chat, phase);
       // Late duplicates would arrive by a retried webhook (100 ms here) or a poll: give them time to show.
       await new Promise((resolve) => setTimeout(resolve, 300));
       const per = ids.map((id) => ({ id, t0: started.get(id) ?? 0, t: chat.times(id) }));
@@ -159,8 +173,8 @@ function rowsOf(per: Array<{ t0: number; t: ThreadTimes }>, phase: Phase, wall: 
 }
 
 function webhookRow(app: RunningBot): Row {
-  const hooks = (outcome: string) => app.metrics.get('reelbot_webhook_deliveries_total', { outcome });
-  const polled = app.metrics.get('reelbot_polls_total', { outcome: 'settled' });
+  const hooks = (outcome: string) => app.inside.metrics.get('reelbot_webhook_deliveries_total', { outcome });
+  const polled = app.inside.metrics.get('reelbot_polls_total', { outcome: 'settled' });
   return {
     bench: BENCH,
     case: 'how results arrived (all phases)',

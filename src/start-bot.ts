@@ -5,17 +5,14 @@
 // closes everything built so far, last opened first.
 import type { Config } from './config.ts';
 import type { SettingsRepo } from './core/channels/settings-repo.ts';
-import type { Outbox } from './core/guarantees/outbox.ts';
 import type { JobService } from './core/jobs/service.ts';
 import type { MediaClient } from './core/media/client.ts';
 import type { Metrics } from './core/metrics.ts';
-import type { ChatAdapter, ConnectionHealth } from './core/platform/chat-adapter.ts';
-import type { Bot } from './core/platform/interaction.ts';
-import type { ChatPort, Store } from './core/ports.ts';
+import type { ConnectionHealth } from './core/platform/chat-adapter.ts';
+import type { Store } from './core/ports.ts';
 import type { PublishKit } from './core/publish/kit.ts';
 import type { Scheduler } from './core/scheduler.ts';
 import { createClosers } from './runtime/closers.ts';
-import type { Sandbox } from './sandbox/server.ts';
 import { attachAdapters } from './start/adapters.ts';
 import { buildCore } from './start/core.ts';
 import { openInfrastructure } from './start/infrastructure.ts';
@@ -26,34 +23,16 @@ import type { WebAnswer } from './web/edge.ts';
 export { embeddedScheduler, SANDBOX_KEY } from './start/infrastructure.ts';
 export type { BotOptions, InfraOptions, Tuning } from './start/options.ts';
 
+/** What a caller uses of a running bot from outside: its addresses, its end, and stop. */
 export interface RunningBot {
-  bot: Bot;
-  jobs: JobService;
-  /** Durable delayed work: job polls, progress, scheduled posts. */
-  scheduler: Scheduler;
-  /** Publish requests, approval policy and social accounts. */
-  publish: PublishKit;
-  store: Store;
-  /** Posts each message once (tests post through it as the core does). */
-  outbox: Outbox;
-  settings: SettingsRepo;
-  media: MediaClient;
-  metrics: Metrics;
-  sandbox?: Sandbox;
   /** The HTTP listener's port (webhooks, /healthz, /metrics, Slack and Discord HTTP routes); 0 with `listen: false`. */
   port: number;
   /** The port of /metrics' own listener when METRICS_PORT is set. */
   metricsPort?: number;
   /** The URL the media API is told to send webhooks to. */
   webhookBase(): string;
-  /** The platform adapters running (Discord, Slack, or the console). */
-  adapters: ChatAdapter[];
   /** Settles with an exit code when an adapter's session ends (the console); servers never finish. */
   finished?: Promise<number>;
-  /** Posts for `port.platform` go to this chat from now on (tests swap in a failing or slow one). */
-  registerChat(port: ChatPort): void;
-  /** A connection /healthz reports (and answers 503 while it is down). */
-  watchConnection(name: string, health: () => ConnectionHealth): void;
   /** Answers a request as the web edge would (webhooks, /healthz, /metrics, pages), in this process, without a socket. */
   request(method: string, path: string, body?: string | Buffer, headers?: Record<string, string>): Promise<WebAnswer>;
   /**
@@ -61,6 +40,29 @@ export interface RunningBot {
    * then the scheduler, the listener, the media client and the store. Resolves false when something was cut short.
    */
   stop(): Promise<boolean>;
+  /** The test seam (BotInsides): production never reads it (test/layers.test.ts). */
+  inside: BotInsides;
+}
+
+/**
+ * The one test seam: handles on what the bot built, for tests and benchmarks that seed or inspect what no user or
+ * operator reaches from outside (a job's record, a sealed key, a request moved on by hand, a scheduler task planted
+ * where a crash would leave it, a platform connection that goes down). main.ts and the rest of src/ never use it; a
+ * test that can observe the same through the chat it handed in, HTTP (/healthz, /metrics) or the sandbox does that.
+ */
+export interface BotInsides {
+  jobs: JobService;
+  /** Durable delayed work: job polls, progress, scheduled posts. */
+  scheduler: Scheduler;
+  /** Publish requests, approval policy and social accounts. */
+  publish: PublishKit;
+  store: Store;
+  settings: SettingsRepo;
+  media: MediaClient;
+  /** What the harness's dispatch counts commands into, as an adapter's does; tests read counters from /metrics. */
+  metrics: Metrics;
+  /** A connection /healthz reports (and answers 503 while it is down). */
+  watchConnection(name: string, health: () => ConnectionHealth): void;
 }
 
 /** Builds the bot the configuration describes, binds its listener once it is built, and starts its adapters. */
@@ -79,24 +81,21 @@ export async function startBot(config: Config, options: BotOptions): Promise<Run
     const { adapters, connections } = attached;
     const finishing = adapters.flatMap((a) => (a.finished ? [a.finished] : []));
     return {
-      bot: core.bot,
-      jobs: core.jobs,
-      scheduler: infra.scheduler,
-      publish: core.publish,
-      store: infra.store,
-      outbox: core.outbox,
-      settings: core.settings,
-      media: infra.media,
-      metrics: infra.metrics,
-      ...(infra.sandbox ? { sandbox: infra.sandbox } : {}),
       ...serving,
       webhookBase: core.webhookBase,
-      adapters,
       ...(finishing.length > 0 ? { finished: Promise.race(finishing) } : {}),
-      registerChat: (port) => core.chats.set(port.platform, port),
-      watchConnection: (name, h) => connections.set(name, h),
       request: (method, path, body, headers) => infra.web.request(method, path, body, headers),
       stop: () => closers.closeAll(),
+      inside: {
+        jobs: core.jobs,
+        scheduler: infra.scheduler,
+        publish: core.publish,
+        store: infra.store,
+        settings: core.settings,
+        media: infra.media,
+        metrics: infra.metrics,
+        watchConnection: (name, h) => connections.set(name, h),
+      },
     };
   } catch (err) {
     // A stage still running after an abort closes what it opens as it opens it (closers.ts).

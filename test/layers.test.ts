@@ -295,6 +295,34 @@ describe('imports', () => {
   });
 });
 
+describe('the composition root’s test seam', () => {
+  const startBot = readFileSync(join(root, 'start-bot.ts'), 'utf8');
+  const membersOf = (iface: string) => {
+    const body = new RegExp(`export interface ${iface} \\{\\n([\\s\\S]*?)\\n\\}`).exec(startBot)?.[1] ?? '';
+    return [...body.matchAll(/^ {2}(\w+)\??[(:]/gm)].map((m) => m[1]);
+  };
+
+  it('RunningBot is what a caller uses from outside, with the insides behind one member', () => {
+    expect(membersOf('RunningBot')).toEqual([
+      'port',
+      'metricsPort',
+      'webhookBase',
+      'finished',
+      'request',
+      'stop',
+      'inside',
+    ]);
+    expect(membersOf('BotInsides').length).toBeGreaterThan(0);
+  });
+
+  it('no file of src/ but start-bot.ts reaches inside a running bot (main.ts uses its outside only)', () => {
+    const seam = /\.inside\b|\bBotInsides\b/;
+    expect(seam.test(startBot)).toBe(true);
+    const reaching = all.filter((f) => name(f) !== 'start-bot.ts' && seam.test(readFileSync(f, 'utf8')));
+    expect(reaching.map(name)).toEqual([]);
+  });
+});
+
 describe('the test tiers', () => {
   it('the unit tier boots no bot: a test that needs a whole bot is an integration test', () => {
     const tests = join(import.meta.dirname);

@@ -46,9 +46,10 @@ describe('startBot', () => {
       logger: createRecordingLogger(),
       console: { input, output, waitMs: 1000 },
     });
-    expect(bot.adapters.map((a) => a.platform)).toEqual(['console']);
     const health = await fetch(`http://127.0.0.1:${bot.port}/healthz`);
     expect(health.status).toBe(200);
+    // No platform connection: the console (which answers /help below) is the only chat.
+    expect(((await health.json()) as { platforms: object }).platforms).toEqual({});
     input.end('/help\n');
     expect(await bot.finished).toBe(0);
     expect(printed()).toMatch(/\/clip/);

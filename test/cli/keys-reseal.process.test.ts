@@ -159,8 +159,11 @@ async function plainStart(logger?: Logger): Promise<Harness> {
 }
 
 async function readsEverySecret(h: Harness): Promise<void> {
-  expect((await h.app.settings.get(CHANNEL)).apiKey).toBe(API_KEY);
-  expect(await h.app.publish.accounts.keys(CHANNEL, ['brand'])).toEqual({ keys: ['social-secret'], missing: [] });
+  expect((await h.app.inside.settings.get(CHANNEL)).apiKey).toBe(API_KEY);
+  expect(await h.app.inside.publish.accounts.keys(CHANNEL, ['brand'])).toEqual({
+    keys: ['social-secret'],
+    missing: [],
+  });
 }
 
 describe('a key rotation on SQLite', () => {

@@ -1,6 +1,7 @@
 // The terminal console as a Surface: lines typed into the real console adapter, its printed output read
 // back the way the README describes it (`(only you)`, `[#N]` cards, `└ [#N]` thread messages).
 import { type ConsoleAdapter, createConsoleAdapter } from '../../src/console/adapter.ts';
+import type { Bot } from '../../src/core/platform/interaction.ts';
 import type { RunningBot } from '../../src/start-bot.ts';
 import { silentLogger } from '../support/harness.ts';
 import { type Core, startCore } from './core.ts';
@@ -41,7 +42,7 @@ export async function startConsoleSurface(): Promise<Surface> {
   let app: RunningBot;
   let adapter: ConsoleAdapter | undefined;
   // The console's lines are typed here rather than read from stdin, so the surface brings its own console.
-  const chat = (bot: RunningBot['bot']) => {
+  const chat = (bot: Bot) => {
     adapter = createConsoleAdapter({
       bot,
       logger: silentLogger,

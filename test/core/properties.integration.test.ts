@@ -9,6 +9,7 @@ import { openStore } from '../../src/infra/store/index.ts';
 import { createWebEdge, DEFAULT_BODY_LIMIT } from '../../src/web/edge.ts';
 import { bareJobService } from '../support/bare-jobs.ts';
 import { type Harness, origin, silentLogger, startHarness } from '../support/harness.ts';
+import { scrapeMetric } from '../support/metric-sum.ts';
 
 // Whatever arrives from outside — webhook bodies and paths, command text, button ids, form values — the
 // bot answers without crashing, with the right 4xx, and stores nothing for what it refuses.
@@ -141,10 +142,10 @@ describe('chat input, generated', () => {
   );
 
   it('command text never throws and is refused with a message, not a crash (3,000 cases)', () => {
-    const names = [...h.app.bot.commands.map((c) => c.name), 'nope', ''];
+    const names = [...h.bot.commands.map((c) => c.name), 'nope', ''];
     fc.assert(
       fc.property(fc.constantFrom(...names), text, fc.boolean(), (command, t, canConfigure) => {
-        const prepared = h.app.bot.prepare({ command, text: t, origin, canConfigure });
+        const prepared = h.bot.prepare({ command, text: t, origin, canConfigure });
         expect(['error', 'run', 'modal']).toContain(prepared.kind);
         if (prepared.kind === 'error') expect(prepared.message.length).toBeGreaterThan(0);
       }),
@@ -161,7 +162,7 @@ describe('chat input, generated', () => {
     );
     await fc.assert(
       fc.asyncProperty(actionId, fc.boolean(), async (id, canConfigure) => {
-        const prepared = h.app.bot.prepareAction({ actionId: id, origin, canConfigure });
+        const prepared = h.bot.prepareAction({ actionId: id, origin, canConfigure });
         expect(['error', 'run', 'modal']).toContain(prepared.kind);
         if (prepared.kind === 'run') await prepared.run(h.chat.reply(origin)).catch(() => undefined);
       }),
@@ -175,13 +176,13 @@ describe('chat input, generated', () => {
         fc.constantFrom('setup_key', 'other', ''),
         fc.dictionary(fc.constantFrom('key', 'apiKey', 'value', 'x'), fc.string({ maxLength: 200 })),
         async (modalId, values) => {
-          const prepared = h.app.bot.prepareModal({ modalId, values, origin, canConfigure: true });
+          const prepared = h.bot.prepareModal({ modalId, values, origin, canConfigure: true });
           expect(['error', 'run', 'modal']).toContain(prepared.kind);
           if (prepared.kind === 'error') {
-            expect((await h.app.settings.get('console:local:local')).apiKey).toBeUndefined();
+            expect((await h.app.inside.settings.get('console:local:local')).apiKey).toBeUndefined();
           } else if (prepared.kind === 'run') {
             await prepared.run(h.chat.reply(origin)).catch(() => undefined);
-            await h.app.settings.update('console:local:local', { apiKey: null });
+            await h.app.inside.settings.update('console:local:local', { apiKey: null });
           }
         },
       ),
@@ -198,7 +199,7 @@ describe('oversized bodies', () => {
       const big = Buffer.alloc(DEFAULT_BODY_LIMIT + 1, 0x7b);
       const res = await fetch(url, { method: 'POST', body: big, headers: { 'content-type': 'application/json' } });
       expect(res.status).toBe(413);
-      expect(h.app.metrics.get('reelbot_webhook_deliveries_total', { outcome: 'bad_body' }) ?? 0).toBe(0);
+      expect(await scrapeMetric(h.app, 'reelbot_webhook_deliveries_total', { outcome: 'bad_body' })).toBe(0);
     } finally {
       await h.close();
     }

@@ -34,7 +34,7 @@ describe('answers that need no job', () => {
     expect(String(first.data?.content)).toMatch(/Manage Server/);
     const keyForm = discord.command('setup', { action: 'key' }, { actor: discord.actors.member });
     expect((await discord.waitForCallback(keyForm.id)).type).toBe(4);
-    expect((await w.app.settings.get(w.channelKey)).language).toBeUndefined();
+    expect((await w.app.inside.settings.get(w.channelKey)).language).toBeUndefined();
   });
 });
 
@@ -53,7 +53,7 @@ describe('/setup action:key', () => {
     expect(answer.flags & 64).toBe(64);
     expect(textOf(answer)).toMatch(/Saved the API key/);
     expect(JSON.stringify(answer.embeds)).toContain('••••••4f60');
-    expect((await w.app.settings.get(w.channelKey)).apiKey).toBe(canary);
+    expect((await w.app.inside.settings.get(w.channelKey)).apiKey).toBe(canary);
     expect(discord.requests.filter((r) => JSON.stringify(r).includes(canary))).toEqual([]);
   });
 });

@@ -65,7 +65,7 @@ describe('HTTP interactions, as a person sees them', () => {
     const answer = await answerOf(w, submit.id);
     expect(answer.flags & 64).toBe(64);
     expect(textOf(answer)).toMatch(/Saved the API key/);
-    expect((await w.app.settings.get(w.channelKey)).apiKey).toBe('sk-http-5e6f7a8b');
+    expect((await w.app.inside.settings.get(w.channelKey)).apiKey).toBe('sk-http-5e6f7a8b');
   });
 
   it('autocomplete: the choices are the HTTP answer', async () => {

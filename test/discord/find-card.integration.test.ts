@@ -86,7 +86,7 @@ const historyReads = () => discord.requests.filter((r) => r.method === 'GET' && 
 
 async function jobs(app: RunningBot): Promise<Job[]> {
   const all: Job[] = [];
-  for await (const [, job] of app.store.namespace('jobs').entries<Job>()) all.push(job);
+  for await (const [, job] of app.inside.store.namespace('jobs').entries<Job>()) all.push(job);
   return all;
 }
 

@@ -1,7 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { METRIC_DEFINITIONS } from '../../src/core/app/metric-definitions.ts';
 import { createMetrics } from '../../src/infra/prom-metrics.ts';
 import { type Harness, startHarness } from '../support/harness.ts';
+import { scrapeMetric } from '../support/metric-sum.ts';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -73,8 +74,12 @@ describe('metrics', () => {
     const harness = h;
     await harness.command('/broll https://example.com/talk.mp4');
     await harness.chat.waitFor((seen) => seen.some((s) => s.where === 'thread'));
-    await harness.chat.waitFor(
-      () => harness.app.metrics.get('reelbot_commands_total', { command: 'broll', outcome: 'ok' }) >= 1,
+    await vi.waitFor(
+      async () =>
+        expect(
+          await scrapeMetric(harness.app, 'reelbot_commands_total', { command: 'broll', outcome: 'ok' }),
+        ).toBeGreaterThanOrEqual(1),
+      { timeout: 10_000, interval: 25 },
     );
     const scrape = async () => (await fetch(`http://127.0.0.1:${harness.port}/metrics`)).text();
     // The post is timed once the outbox has recorded it, a moment after the message shows in the thread.

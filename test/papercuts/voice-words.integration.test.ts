@@ -17,7 +17,7 @@ const names = (choices: Array<{ name: string }>) => choices.map((c) => c.name);
 describe('/tts with a channel default voice', () => {
   it('speaks the whole text with the default voice when the first word is not a voice, and says so', async () => {
     h = await startTestBot();
-    await h.app.settings.update(channelKeyOf(origin), { voiceId: DEFAULT_VOICE_ID });
+    await h.app.inside.settings.update(channelKeyOf(origin), { voiceId: DEFAULT_VOICE_ID });
     await h.command('/tts Hello there everyone');
     const card = h.chat.seen.find((s) => s.where === 'card')?.message.cards?.[0];
     expect(card?.title).toContain('channel default voice Jenny (en-US)');
@@ -28,7 +28,7 @@ describe('/tts with a channel default voice', () => {
 
   it('still uses a named voice given first', async () => {
     h = await startTestBot();
-    await h.app.settings.update(channelKeyOf(origin), { voiceId: DEFAULT_VOICE_ID });
+    await h.app.inside.settings.update(channelKeyOf(origin), { voiceId: DEFAULT_VOICE_ID });
     await h.command('/tts Denise Bonjour à tous');
     const card = h.chat.seen.find((s) => s.where === 'card')?.message.cards?.[0];
     expect(card?.title).toMatch(/^🔊 Speech: Denise \(fr-FR\) · “Bonjour à tous”/);
@@ -44,7 +44,7 @@ describe('typos in voice names and option values', () => {
 
   it('autocompletes templates and languages from abbreviations and typos', async () => {
     h = await startTestBot();
-    const bot = h.app.bot;
+    const bot = h.bot;
     expect(names(bot.autocomplete('clip', 'template', 'bst', origin))[0]).toBe('beast');
     expect(names(bot.autocomplete('clip', 'language', 'frnch', origin))[0]).toBe('french');
     expect(names(bot.autocomplete('subtitles', 'language', 'spansh', origin))[0]).toBe('spanish');
@@ -54,7 +54,7 @@ describe('typos in voice names and option values', () => {
   it('autocompletes a voice from its name and the start of its style', async () => {
     h = await startTestBot();
     await h.command('/voices');
-    expect(names(h.app.bot.autocomplete('tts', 'voice', 'denise ch', origin))[0]).toBe(
+    expect(names(h.bot.autocomplete('tts', 'voice', 'denise ch', origin))[0]).toBe(
       'Denise · fr-FR · Female · cheerful',
     );
   });

@@ -23,7 +23,7 @@ async function share(harness: TestBot, line: string): Promise<OutMessage[]> {
   expect(id).toBeDefined();
   const before = harness.chat.seen.length;
   const member = { ...origin, userId: 'bo' };
-  const prepared = harness.app.bot.prepareAction({ actionId: id ?? '', origin: member, canConfigure: false });
+  const prepared = harness.bot.prepareAction({ actionId: id ?? '', origin: member, canConfigure: false });
   await runPrepared(prepared, harness.chat.reply(member));
   return harness.chat.seen
     .slice(before)

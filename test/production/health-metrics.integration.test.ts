@@ -22,7 +22,7 @@ describe('/healthz', () => {
   it('reports the store, each platform connection and the media API’s last answer as JSON', async () => {
     h = await startHarness();
     let slack = { ok: true, state: 'connected' };
-    h.app.watchConnection('slack', () => slack);
+    h.app.inside.watchConnection('slack', () => slack);
     await h.command('/voices');
     const healthy = await get(`http://127.0.0.1:${h.port}/healthz`);
     expect(healthy.status).toBe(200);

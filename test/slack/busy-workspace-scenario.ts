@@ -139,10 +139,10 @@ async function measure(
     if (results.some((r) => r.args.thread_ts !== card.response?.ts))
       problems.push(`${jobId}: a result outside its thread`);
     const last = Math.max(...results.map((r) => r.at));
-    const job = await app.jobs.get(jobId);
+    const job = await app.inside.jobs.get(jobId);
     for (const [part, projectId] of (job?.projectIds ?? []).entries()) {
       if (!projectId) continue;
-      const project = await app.media.getProject(SANDBOX_KEY, projectId);
+      const project = await app.inside.media.getProject(SANDBOX_KEY, projectId);
       const completed = Date.parse(project.completedAt ?? '');
       const posted = results.find((r) => tagOf(r) === `${jobId}:${part}`);
       if (posted && Number.isFinite(completed)) resultLagMs.push(posted.at - completed);
@@ -155,7 +155,7 @@ async function measure(
   const platformCalls = web.calls.filter((c) => c.method.startsWith('chat.'));
   const updates = web.callsOf('chat.update');
   const refusedCounted = ['chat.update', 'chat.postMessage'].reduce(
-    (n, method) => n + app.metrics.get('reelbot_platform_rate_limited_total', { platform: 'slack', method }),
+    (n, method) => n + app.inside.metrics.get('reelbot_platform_rate_limited_total', { platform: 'slack', method }),
     0,
   );
   return {

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { channelKeyOf } from '../../src/core/jobs/model.ts';
 import { TEAM_ID, waitFor } from '../doubles/slack/index.ts';
 import { jobsRepoOf } from '../support/harness.ts';
+import { scrapeMetric } from '../support/metric-sum.ts';
 import {
   appMention,
   blockAction,
@@ -20,7 +21,6 @@ import {
   viewSubmission,
   waitForPost,
 } from './e2e-harness.ts';
-
 import { slashCommand } from './harness.ts';
 
 let e: SlackE2e | undefined;
@@ -149,7 +149,7 @@ describe('Slack with the real bot, in HTTP mode on the bot’s own port', () => 
       'the confirmation',
       10_000,
     );
-    expect((await h.app.settings.get(slackChannel)).apiKey).toBe(canary);
+    expect((await h.app.inside.settings.get(slackChannel)).apiKey).toBe(canary);
     expect(submitted.text).not.toContain(canary);
     expect(everythingSent(h.web)).not.toContain(canary);
     expect(h.web.callsOf('chat.postMessage')).toHaveLength(0);
@@ -203,7 +203,9 @@ describe('Slack with the real bot, in HTTP mode on the bot’s own port', () => 
     expect(h.app.webhookBase()).toBe(h.base);
     await h.send('/slack/commands', 'command', slashCommand(h.web, '/broll', VIDEO));
     await cardAndResult(h);
-    expect(h.app.metrics.get('reelbot_webhook_deliveries_total', { outcome: 'accepted' })).toBeGreaterThanOrEqual(1);
+    expect(
+      await scrapeMetric(h.app, 'reelbot_webhook_deliveries_total', { outcome: 'accepted' }),
+    ).toBeGreaterThanOrEqual(1);
     expect((await fetch(`${h.base}/healthz`)).status).toBe(200);
     const unsigned = await fetch(`${h.base}/slack/commands`, { method: 'POST', body: 'command=%2Fclip' });
     expect(unsigned.status).toBe(401);
@@ -238,6 +240,8 @@ describe('Slack with the real bot, in Socket Mode', () => {
     expect(card.channel).toBe(CHANNEL);
     expect(result.text).toContain('<@U0MEMBER>');
     expect(linkButton(result)?.url).toMatch(/^http/);
-    expect(h.app.metrics.get('reelbot_webhook_deliveries_total', { outcome: 'accepted' })).toBeGreaterThanOrEqual(1);
+    expect(
+      await scrapeMetric(h.app, 'reelbot_webhook_deliveries_total', { outcome: 'accepted' }),
+    ).toBeGreaterThanOrEqual(1);
   });
 });

@@ -67,7 +67,7 @@ describe('replayed Slack requests', () => {
   it('tells the person "storage is unavailable" when the store cannot say whether it is a replay', async () => {
     const h = await startSlackE2e();
     e = h;
-    await h.app.store.close();
+    await h.app.inside.store.close();
     const answer = await h.send('/slack/commands', 'command', slashCommand(h.web, '/clip', `${VIDEO} reels=1`));
     // Acknowledged first (the replay check runs after the ack); the person is then told privately.
     expect(answer.status).toBe(200);

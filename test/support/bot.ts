@@ -5,10 +5,10 @@ import { join } from 'node:path';
 import { loadConfig } from '../../src/config.ts';
 import { createJobsRepo, type JobsRepo } from '../../src/core/jobs/repo.ts';
 import { createDispatch } from '../../src/core/platform/dispatch.ts';
-import type { Answer, Invocation, Prepared } from '../../src/core/platform/interaction.ts';
-import type { Clock, Logger, Origin, Reply, Store } from '../../src/core/ports.ts';
+import type { Answer, Bot, Invocation, Prepared } from '../../src/core/platform/interaction.ts';
+import type { ChatPort, Clock, Logger, Origin, Reply, Store } from '../../src/core/ports.ts';
 import { openStore } from '../../src/infra/store/open-store.ts';
-import type { SandboxOptions } from '../../src/sandbox/server.ts';
+import { type PublishedPost, type Sandbox, type SandboxOptions, startSandbox } from '../../src/sandbox/server.ts';
 import { type BotOptions, embeddedScheduler, type RunningBot, startBot } from '../../src/start-bot.ts';
 import { createInProcessSandbox, type InProcessSandbox } from './in-process-sandbox.ts';
 import { createRecordingChat, type RecordingChat } from './recording-chat.ts';
@@ -61,12 +61,21 @@ export interface TestBot {
   /** The bot's clock unless the test gave its own: real time plus what the test advanced it by. */
   clock: TestClock;
   chat: RecordingChat;
+  /** Posts go to this chat from now on (a failing or slow one, or a restarted bot's predecessor's), not `chat`. */
+  useChat(port: ChatPort): void;
+  /**
+   * What the bot handed the chat, as it hands every platform adapter: interactions in (a command, a button, a form,
+   * an autocomplete). Not there when the bot runs its own terminal console (`console` given).
+   */
+  bot: Bot;
   /** Every line the bot logged, across restarts (unless the test gave a logger of its own). */
   logger: RecordingLogger;
   port: number;
   dir: string;
   /** The sandbox answering in process (offline), to spend a key's budget or read what it was asked. */
   sandbox: InProcessSandbox | undefined;
+  /** What the media API (the sandbox the harness runs, online or offline) was asked to publish, oldest first. */
+  posts(): PublishedPost[];
   /** Runs a command as a user would type it, through the dispatch (the one error boundary); returns what prepare decided. */
   command(line: string, opts?: CommandOptions): Promise<Prepared>;
   /** Clicks a button as `who`; returns what the click prepared (a form to submit, an error, work done). */
@@ -145,6 +154,15 @@ async function start(options: TestBotOptions, kept: Kept): Promise<TestBot> {
   const onRedis = 'kind' in given && given.kind === 'redis';
   const logger: Logger = bot.logger ?? kept.logger;
   const chat = createRecordingChat('console');
+  // The chat handed to the bot forwards each call to the one in use, so a test can swap in another from outside.
+  let inUse: ChatPort = chat;
+  const swappable = new Proxy(chat, {
+    get(_recording, key) {
+      const value: unknown = Reflect.get(inUse, key);
+      return typeof value === 'function' ? value.bind(inUse) : value;
+    },
+    has: (_recording, key) => Reflect.has(inUse, key),
+  });
   const sandboxSpeed = {
     jobMs: 50,
     webhookRetryMs: 100,
@@ -152,6 +170,8 @@ async function start(options: TestBotOptions, kept: Kept): Promise<TestBot> {
     ...sandboxOptions,
   };
   let app: RunningBot | undefined;
+  // The Bot the chat is handed, as an adapter is: the harness sends interactions through it.
+  let routed: Bot | undefined;
   let stopped = false;
   const listensAt = `http://${config.host ?? '127.0.0.1'}:${config.port}`;
   const offline = online
@@ -168,19 +188,41 @@ async function start(options: TestBotOptions, kept: Kept): Promise<TestBot> {
         },
         ...(bot.tuning?.media?.headersTimeoutMs ? { headersTimeoutMs: bot.tuning.media.headersTimeoutMs } : {}),
       });
+  // Online too, the harness runs the sandbox (on a loopback port, as the bot would start its own) and hands it in,
+  // so what the media API was asked to publish is read from the API's side, not from inside the bot.
+  const givenSandbox = infraSandbox && 'baseUrl' in infraSandbox ? infraSandbox : undefined;
+  let ownOnline: Sandbox | undefined;
+  if (online && !givenSandbox && config.mediaApi.mode === 'sandbox') {
+    ownOnline = await startSandbox({
+      // Beside the SQLite store, as the bot keeps its own: a restart's sandbox reads the projects back.
+      ...('kind' in given && given.kind === 'sqlite' ? { projectsDir: join(dir, 'sandbox-projects') } : {}),
+      ...config.mediaApi.sandbox,
+      ...sandboxSpeed,
+      host: '127.0.0.1',
+      port: sandboxSpeed.port ?? 0,
+    });
+  }
+  const mediaApi: Sandbox | undefined = offline ?? ownOnline ?? givenSandbox;
   try {
     app = await startBot(config, {
       ...bot,
       logger,
       // With the console's streams given, the bot's own terminal console is the chat instead.
-      ...(bot.console || bot.chat ? {} : { chat: () => chat }),
+      ...(bot.console
+        ? {}
+        : {
+            chat: (given: Bot) => {
+              routed = given;
+              return bot.chat ? bot.chat(given) : swappable;
+            },
+          }),
       infra: {
         clock,
         ...(kept.memory ? { store: kept.memory } : {}),
         // BullMQ wakes on its own; the embedded scheduler looks at its due tasks every 50 ms.
         ...(onRedis ? {} : { scheduler: embeddedScheduler(50) }),
         ...infra,
-        sandbox: offline ?? (infraSandbox && 'baseUrl' in infraSandbox ? infraSandbox : sandboxSpeed),
+        sandbox: mediaApi ?? sandboxSpeed,
         // A test's own transport (counting creations) stands in front of the in-process sandbox's.
         ...(offline ? { mediaTransport: infra.mediaTransport ?? offline.transport, listen: false as const } : {}),
       },
@@ -188,24 +230,45 @@ async function start(options: TestBotOptions, kept: Kept): Promise<TestBot> {
     });
   } catch (err) {
     await offline?.close();
+    await ownOnline?.close();
     throw err;
   }
   const running = app;
-  const dispatch = createDispatch({ bot: running.bot, logger: silentLogger, metrics: running.metrics });
+  // With the terminal console the bot hands its Bot to the console alone: interactions are typed into it.
+  const typeIntoConsole = (): never => {
+    throw new Error('this bot runs its own terminal console: type into it');
+  };
+  const interactions: Bot = routed ?? {
+    commands: [],
+    prepare: typeIntoConsole,
+    prepareAction: typeIntoConsole,
+    prepareModal: typeIntoConsole,
+    autocomplete: typeIntoConsole,
+  };
+  const dispatch = createDispatch({ bot: interactions, logger: silentLogger, metrics: running.inside.metrics });
   const stop = async () => {
     if (stopped) return;
     stopped = true;
     await running.stop();
     await offline?.close();
+    await ownOnline?.close();
   };
   const self: TestBot = {
     app: running,
     clock: kept.clock,
     chat,
+    bot: interactions,
+    useChat(port) {
+      inUse = port;
+    },
     logger: kept.logger,
     dir,
     port: running.port,
     sandbox: offline,
+    posts() {
+      if (!mediaApi) throw new Error('this bot runs on a media API of its own, not the sandbox');
+      return mediaApi.posts();
+    },
     async command(line, opts = {}) {
       const name = line.replace(/^\//, '').split(/\s+/, 1)[0] ?? '';
       const text = line.replace(/^\/?\S+\s*/, '');
@@ -225,11 +288,11 @@ async function start(options: TestBotOptions, kept: Kept): Promise<TestBot> {
       // The work behind the acknowledgement runs detached from it: a test reads what it did.
       await dispatch.idle();
       // prepare() does no I/O and has no effect until run: asking again only reports what was decided.
-      return running.bot.prepare(inv);
+      return interactions.prepare(inv);
     },
     async click(actionId, who = {}, canConfigure = false) {
       const o = { ...origin, ...who };
-      const prepared = running.bot.prepareAction({ actionId, origin: o, canConfigure });
+      const prepared = interactions.prepareAction({ actionId, origin: o, canConfigure });
       await runPrepared(prepared, chat.reply(o));
       return prepared;
     },
@@ -240,7 +303,7 @@ async function start(options: TestBotOptions, kept: Kept): Promise<TestBot> {
       for (const input of spec.inputs)
         shown[input.id] = input.choices ? input.choices.selected.join(',') : (input.value ?? '');
       const o = { ...origin, ...who };
-      const next = running.bot.prepareModal({
+      const next = interactions.prepareModal({
         modalId: spec.id,
         values: { ...shown, ...values },
         origin: o,
@@ -264,4 +327,4 @@ async function start(options: TestBotOptions, kept: Kept): Promise<TestBot> {
 }
 
 /** The job records as stored, for tests that seed or inspect them (the bot itself goes through its job service). */
-export const jobsRepoOf = (app: RunningBot): JobsRepo => createJobsRepo(app.store, silentLogger);
+export const jobsRepoOf = (app: RunningBot): JobsRepo => createJobsRepo(app.inside.store, silentLogger);

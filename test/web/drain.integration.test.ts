@@ -29,7 +29,7 @@ describe('closing the app while a webhook is being settled', () => {
       },
       updateCard: (thread, message) => chat.updateCard(thread, message),
     };
-    h.app.registerChat(slow);
+    h.useChat(slow);
     await h.command('/broll https://example.com/talk.mp4');
     await waitFor(async () => posting);
     const app = h.app;

@@ -1,7 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Job } from '../../src/core/jobs/model.ts';
 import { embeddedScheduler } from '../../src/start-bot.ts';
 import { type Harness, jobsRepoOf, origin, startHarness } from '../support/harness.ts';
+import { scrapeMetric } from '../support/metric-sum.ts';
 
 // The listener as the media API (or a forger) reaches it: over HTTP, on loopback.
 
@@ -80,7 +81,7 @@ describe('the media webhook listener', () => {
   });
 
   it('accepts a forged "completed" delivery but posts nothing while the API says the project is still running', async () => {
-    const { projectId } = await h.app.media.create('sandbox-key', 'broll', {
+    const { projectId } = await h.app.inside.media.create('sandbox-key', 'broll', {
       videoUrl: 'https://example.com/slow.mp4',
       webhookUrl: 'http://127.0.0.1:9/nowhere',
     });
@@ -94,9 +95,12 @@ describe('the media webhook listener', () => {
     const res = await post(`/webhooks/media/${TOKEN}`, JSON.stringify(forged));
     expect(res.status).toBe(200);
     // The settle step reads the project back from the API: wait until that read has happened.
-    await h.chat.waitFor(
-      () =>
-        (h.app.metrics.get('reelbot_media_api_calls_total', { route: 'GET /projects/{id}', status: '200' }) ?? 0) >= 1,
+    await vi.waitFor(
+      async () =>
+        expect(
+          await scrapeMetric(h.app, 'reelbot_media_api_calls_total', { route: 'GET /projects/{id}', status: '200' }),
+        ).toBeGreaterThanOrEqual(1),
+      { timeout: 10_000, interval: 25 },
     );
     expect(h.chat.seen.filter((s) => s.where === 'thread')).toHaveLength(0);
     expect(JSON.stringify(h.chat.seen)).not.toContain('evil.example');

@@ -127,7 +127,7 @@ describe('a click with an id no button of the bot carries', () => {
     ['an id far over the platform limit', `retry:${'a'.repeat(300)}`],
   ])('is answered as an expired button (%s)', async (_what, actionId) => {
     h ??= await startHarness();
-    const prepared = h.app.bot.prepareAction({ actionId, origin, canConfigure: true });
+    const prepared = h.bot.prepareAction({ actionId, origin, canConfigure: true });
     expect(prepared).toEqual({ kind: 'error', message: EXPIRED_BUTTON });
   });
 });

@@ -30,7 +30,7 @@ const said = (x: TestBot) => {
 async function submitKey(x: TestBot, key: string, force = false) {
   const form = await x.command(force ? '/setup key force' : '/setup key');
   if (form.kind !== 'modal') throw new Error(`expected a form, got ${form.kind}`);
-  const submitted = x.app.bot.prepareModal({
+  const submitted = x.bot.prepareModal({
     modalId: form.modal.id,
     values: { api_key: key },
     origin,
@@ -47,16 +47,16 @@ describe('/setup key checks before it saves', () => {
     const answer = await submitKey(h, 'invalid-typo-0000000000');
     expect(answer).toMatch(/The key was not saved: .*rejected the API key \(401\)/);
     expect(answer).toContain('keeps its current key (••••••abcd)');
-    expect((await h.app.settings.get(CHANNEL)).apiKey).toBe(GOOD);
+    expect((await h.app.inside.settings.get(CHANNEL)).apiKey).toBe(GOOD);
   });
 
   it('does not save while the API cannot answer, and `force` saves without asking it', async () => {
     h = await startTestBot();
     const down = 'error500-sure-of-this-key';
     expect(await submitKey(h, down)).toMatch(/not saved, because checking it failed: .*\(500\).*`\/setup key force`/s);
-    expect((await h.app.settings.get(CHANNEL)).apiKey).toBeUndefined();
+    expect((await h.app.inside.settings.get(CHANNEL)).apiKey).toBeUndefined();
     expect(await submitKey(h, down, true)).toMatch(/Saved the API key for this channel without checking it \(force\)/);
-    expect((await h.app.settings.get(CHANNEL)).apiKey).toBe(down);
+    expect((await h.app.inside.settings.get(CHANNEL)).apiKey).toBe(down);
   });
 });
 
@@ -65,7 +65,7 @@ describe('a stored key that no encryption key opens', () => {
     h = await startTestBot();
     // What a lost data/encryption.key leaves behind: a sealed value the bot's key does not open.
     const foreign = `k00000000.${randomBytes(12).toString('base64url')}.${randomBytes(16).toString('base64url')}.AAAA`;
-    await h.app.store.namespace('settings').set(CHANNEL, { apiKey: foreign, language: 'french' });
+    await h.app.inside.store.namespace('settings').set(CHANNEL, { apiKey: foreign, language: 'french' });
 
     await h.command('/clip https://example.com/talk.mp4');
     expect(said(h)).toMatch(/The stored key can no longer be read — set it again with `\/setup key`/);
@@ -76,9 +76,9 @@ describe('a stored key that no encryption key opens', () => {
 
     await h.command('/setup clear_key');
     expect(said(h)).toMatch(/Removed this channel’s API key/);
-    await h.app.store.namespace('settings').set(CHANNEL, { apiKey: foreign });
+    await h.app.inside.store.namespace('settings').set(CHANNEL, { apiKey: foreign });
     expect(await submitKey(h, GOOD)).toMatch(/Saved the API key/);
-    expect((await h.app.settings.get(CHANNEL)).apiKey).toBe(GOOD);
+    expect((await h.app.inside.settings.get(CHANNEL)).apiKey).toBe(GOOD);
   });
 });
 
@@ -90,12 +90,12 @@ describe('rotating ENCRYPTION_KEY', () => {
     const newKey = randomBytes(32).toString('base64');
     const store = `sqlite://${join(dir, 'bot.sqlite')}`;
     h = await startTestBot({ env: { ENCRYPTION_KEY: oldKey }, dir });
-    await h.app.settings.update(CHANNEL, { apiKey: GOOD });
-    await h.app.publish.accounts.put(CHANNEL, { name: 'brand', platform: 'youtube' }, SOCIAL, 'admin');
+    await h.app.inside.settings.update(CHANNEL, { apiKey: GOOD });
+    await h.app.inside.publish.accounts.put(CHANNEL, { name: 'brand', platform: 'youtube' }, SOCIAL, 'admin');
     await h.close();
 
     h = await startTestBot({ env: { ENCRYPTION_KEY: newKey, ENCRYPTION_KEY_PREVIOUS: oldKey }, dir });
-    expect((await h.app.settings.get(CHANNEL)).apiKey).toBe(GOOD);
+    expect((await h.app.inside.settings.get(CHANNEL)).apiKey).toBe(GOOD);
     await h.close();
     h = undefined;
 
@@ -112,8 +112,8 @@ describe('rotating ENCRYPTION_KEY', () => {
     });
     // The old key is gone: the API key and the social access key both still open.
     h = await startTestBot({ env: { ENCRYPTION_KEY: newKey }, dir });
-    expect((await h.app.settings.get(CHANNEL)).apiKey).toBe(GOOD);
-    expect(await h.app.publish.accounts.keys(CHANNEL, ['brand'])).toEqual({ keys: [SOCIAL], missing: [] });
+    expect((await h.app.inside.settings.get(CHANNEL)).apiKey).toBe(GOOD);
+    expect(await h.app.inside.publish.accounts.keys(CHANNEL, ['brand'])).toEqual({ keys: [SOCIAL], missing: [] });
   });
 });
 

@@ -33,7 +33,7 @@ describe('/setup', () => {
     const prepared = await h.command('/setup language=french', { canConfigure: false });
     expect(prepared.kind).toBe('error');
     expect(lastEphemeral()?.text).toMatch(/Only people who may configure/);
-    expect((await h.app.settings.get(channelKeyOf(origin))).language).toBeUndefined();
+    expect((await h.app.inside.settings.get(channelKeyOf(origin))).language).toBeUndefined();
   });
 
   it('asks for the key through a private form, stores it, checks it, and only ever shows it masked', async () => {
@@ -44,7 +44,7 @@ describe('/setup', () => {
     expect(prepared.modal.inputs[0]).toMatchObject({ secret: true, required: true });
 
     const key = 'sk-live-canary-0123456789abcdef';
-    const submitted = h.app.bot.prepareModal({
+    const submitted = h.bot.prepareModal({
       modalId: prepared.modal.id,
       values: { api_key: key },
       origin,
@@ -56,18 +56,18 @@ describe('/setup', () => {
     expect(answer).toMatch(/accepts it \(803 voices/);
     expect(answer).toContain('••••••cdef');
     expect(JSON.stringify(h.chat.seen)).not.toContain(key);
-    expect((await h.app.settings.get(channelKeyOf(origin))).apiKey).toBe(key);
+    expect((await h.app.inside.settings.get(channelKeyOf(origin))).apiKey).toBe(key);
   });
 
   it('refuses a form submission from someone who may not configure', async () => {
-    const submitted = h.app.bot.prepareModal({
+    const submitted = h.bot.prepareModal({
       modalId: 'setup_key',
       values: { api_key: 'sk-abc' },
       origin,
       canConfigure: false,
     });
     expect(submitted.kind).toBe('error');
-    expect((await h.app.settings.get(channelKeyOf(origin))).apiKey).toBeUndefined();
+    expect((await h.app.inside.settings.get(channelKeyOf(origin))).apiKey).toBeUndefined();
   });
 
   it('sets channel defaults that later commands use, and clears the key', async () => {
@@ -81,10 +81,10 @@ describe('/setup', () => {
     const job = await firstJob();
     expect(job?.requests[0]).toMatchObject({ language: 'french', subtitleStyles: { template: 'beast' } });
 
-    await h.app.settings.update(channelKeyOf(origin), { apiKey: 'sk-something-long-enough' });
+    await h.app.inside.settings.update(channelKeyOf(origin), { apiKey: 'sk-something-long-enough' });
     await h.command('/setup clear_key');
     expect(lastEphemeral()?.text).toMatch(/Removed/);
-    expect((await h.app.settings.get(channelKeyOf(origin))).apiKey).toBeUndefined();
+    expect((await h.app.inside.settings.get(channelKeyOf(origin))).apiKey).toBeUndefined();
   });
 });
 
@@ -121,7 +121,7 @@ describe('/tts and /ttv', () => {
   });
 
   it("refuses, before creating anything, when the channel's default voice has left the catalogue", async () => {
-    await h.app.settings.update(channelKeyOf(origin), { voiceId: '00000000-0000-4000-8000-000000000000' });
+    await h.app.inside.settings.update(channelKeyOf(origin), { voiceId: '00000000-0000-4000-8000-000000000000' });
     await h.command('/ttv "A lighthouse keeper finds a letter."');
     expect(lastEphemeral()?.text).toMatch(/default voice .* is no longer in the voice list/);
     expect(h.chat.seen.filter((s) => s.where === 'card')).toHaveLength(0);
@@ -146,7 +146,7 @@ describe('/voices', () => {
       (c) => c.kind === 'action' && /Next/.test(c.label),
     );
     expect(next?.kind).toBe('action');
-    const paged = h.app.bot.prepareAction({
+    const paged = h.bot.prepareAction({
       actionId: next?.kind === 'action' ? next.id : '',
       origin,
       canConfigure: false,
@@ -155,7 +155,7 @@ describe('/voices', () => {
     expect(h.chat.seen.at(-1)).toMatchObject({ where: 'replace' });
     expect(h.chat.seen.at(-1)?.message.text).toMatch(/page 2 of/);
 
-    const use = h.app.bot.prepareAction({
+    const use = h.bot.prepareAction({
       actionId: 'usevoice:386a7b80-1001-4017-bb51-49b3428ab8f4',
       origin,
       canConfigure: true,
@@ -171,7 +171,7 @@ describe('/voices', () => {
       expect.arrayContaining(['Filter: gender', 'Filter: style', 'Filter: language']),
     );
     const gender = menus.find((m) => m.kind === 'select' && m.placeholder === 'Filter: gender');
-    const pick = h.app.bot.prepareAction({
+    const pick = h.bot.prepareAction({
       actionId: `${gender?.kind === 'select' ? gender.id : ''}:female`,
       origin,
       canConfigure: false,
@@ -218,7 +218,7 @@ describe('/project and /jobs', () => {
 
 describe('any command', () => {
   it('suggests the command meant when the name is wrong', () => {
-    const prepared = h.app.bot.prepare({ command: 'clp', text: '', origin, canConfigure: false });
+    const prepared = h.bot.prepare({ command: 'clp', text: '', origin, canConfigure: false });
     expect(prepared).toMatchObject({
       kind: 'error',
       message: 'There is no /clp command. Did you mean /clip? Try /help.',
@@ -226,12 +226,12 @@ describe('any command', () => {
   });
 
   it('offers autocomplete choices from memory, prefix matches first, at most 25', async () => {
-    const languages = h.app.bot.autocomplete('clip', 'language', 'ch', origin).map((c) => c.value);
+    const languages = h.bot.autocomplete('clip', 'language', 'ch', origin).map((c) => c.value);
     expect(languages.slice(0, 2)).toEqual(['chinese (mandarin, simplified)', 'chinese (mandarin, traditional)']);
     expect(languages.every((l) => l.includes('ch'))).toBe(true);
-    expect(h.app.bot.autocomplete('clip', 'template', '', origin)).toHaveLength(20);
+    expect(h.bot.autocomplete('clip', 'template', '', origin)).toHaveLength(20);
     await h.command('/voices jenny');
-    const voices = h.app.bot.autocomplete('tts', 'voice', 'jen', origin);
+    const voices = h.bot.autocomplete('tts', 'voice', 'jen', origin);
     expect(voices.length).toBeGreaterThan(0);
     expect(voices.length).toBeLessThanOrEqual(25);
     expect(voices[0]?.name).toMatch(/^Jenny/);
@@ -240,12 +240,12 @@ describe('any command', () => {
   it('answers voice autocomplete in a channel with its own key without any command run first', async () => {
     const remote = await startTestBot({ env: { MEDIA_API_URL: REMOTE_MEDIA_API } });
     try {
-      await remote.app.settings.update(channelKeyOf(origin), { apiKey: 'sk-channel-own-key-123' });
+      await remote.app.inside.settings.update(channelKeyOf(origin), { apiKey: 'sk-channel-own-key-123' });
       const deadline = Date.now() + 10_000;
-      let choices = remote.app.bot.autocomplete('tts', 'voice', 'jenny', origin);
+      let choices = remote.bot.autocomplete('tts', 'voice', 'jenny', origin);
       while (choices.length === 0 && Date.now() < deadline) {
         await new Promise((r) => setTimeout(r, 20));
-        choices = remote.app.bot.autocomplete('tts', 'voice', 'jenny', origin);
+        choices = remote.bot.autocomplete('tts', 'voice', 'jenny', origin);
       }
       expect(choices[0]?.name).toMatch(/^Jenny/);
     } finally {

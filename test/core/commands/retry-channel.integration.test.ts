@@ -29,7 +29,7 @@ describe('Retry with the id of a job from another channel', () => {
       updatedAt: now,
     });
 
-    const prepared = h.app.bot.prepareAction({ actionId: 'retry:otherjob01', origin, canConfigure: true });
+    const prepared = h.bot.prepareAction({ actionId: 'retry:otherjob01', origin, canConfigure: true });
     if (prepared.kind === 'run') await prepared.run(h.chat.reply(origin));
 
     // The answer an id nobody made gets: the click learns nothing of the other channel's job.
@@ -55,7 +55,7 @@ describe('Retry with the id of a job from another channel', () => {
       createdAt: now,
       updatedAt: now,
     });
-    const prepared = h.app.bot.prepareAction({ actionId: 'retry:ownjob0001', origin, canConfigure: false });
+    const prepared = h.bot.prepareAction({ actionId: 'retry:ownjob0001', origin, canConfigure: false });
     if (prepared.kind === 'run') await prepared.run(h.chat.reply(origin));
     expect(h.chat.seen.filter((s) => s.where === 'card')).toHaveLength(1);
   });

@@ -43,7 +43,7 @@ describe('a card left "Working on it" by a crash after the job ended', () => {
     });
     await repo.setPending({ jobId: 'crashedjb1', channelKey: channelKeyOf(origin), nextPollAt: now, polls: 0 });
     // As a restart's catch-up would: the record was left by a crash, so its poll is due now.
-    await h.app.scheduler.schedule(POLL_QUEUE, 'crashedjb1', now, {});
+    await h.app.inside.scheduler.schedule(POLL_QUEUE, 'crashedjb1', now, {});
     const harness = h;
     await harness.chat.waitFor((seen) => seen.some((s) => s.where === 'card-update' && /Done/.test(s.message.text)));
     await waitFor(async () => (await repo.getPending('crashedjb1')) === undefined);

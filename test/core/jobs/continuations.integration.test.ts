@@ -13,14 +13,14 @@ afterEach(async () => {
 
 function listen(bot: TestBot, name = 'test-ended'): JobEnded[] {
   const told: JobEnded[] = [];
-  bot.app.jobs.whenEnded(name, async (ended) => {
+  bot.app.inside.jobs.whenEnded(name, async (ended) => {
     told.push(ended);
   });
   return told;
 }
 
 const start = (bot: TestBot, videoUrl: string, name = 'test-ended') =>
-  bot.app.jobs.start(
+  bot.app.inside.jobs.start(
     {
       kind: 'broll',
       requests: [{ videoUrl }],
@@ -45,7 +45,7 @@ describe('a job’s continuation', () => {
     h.clock.advance(60_000);
     await new Promise((r) => setTimeout(r, 300));
     expect(told).toHaveLength(1);
-    expect((await h.app.jobs.get(job.id))?.told).toBe(true);
+    expect((await h.app.inside.jobs.get(job.id))?.told).toBe(true);
   });
 
   it('is told when the job fails, with the reason', async () => {

@@ -47,7 +47,7 @@ describe('a "working" edit that lands after the card said Done', () => {
       lateLanded = true;
       return shown;
     });
-    h.app.registerChat(slow);
+    h.useChat(slow);
     await h.command(`/broll ${VIDEO}`);
     await chat.waitFor(() => lateLanded);
     await chat.waitFor((seen) => done(seen.filter((s) => s.where === 'card-update').at(-1)?.message.text ?? ''), 3_000);
@@ -67,7 +67,7 @@ describe('a "working" edit whose turn comes after the job ended', () => {
       asked.push(due);
       return due ? send() : false;
     });
-    h.app.registerChat(waiting);
+    h.useChat(waiting);
     await h.command(`/broll ${VIDEO}`);
     await chat.waitFor(() => asked.length > 0);
     await chat.waitFor((seen) => done(seen.filter((s) => s.where === 'card-update').at(-1)?.message.text ?? ''), 3_000);
@@ -109,7 +109,7 @@ describe('a "working" edit that lands after Done while the store is away for a m
       lateLanded = true;
       return shown;
     });
-    h.app.registerChat(slow);
+    h.useChat(slow);
     await h.command(`/broll ${VIDEO}`);
     await chat.waitFor(() => lateLanded);
     // Within moments of the store answering again (it is away 0.5 s), not at the job's next progress tick.

@@ -1,7 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { channelKeyOf } from '../../../src/core/jobs/model.ts';
 import { type Card, mention } from '../../../src/core/platform/message.ts';
 import { jobsRepoOf, origin, REMOTE_MEDIA_API, startTestBot, type TestBot } from '../../support/bot.ts';
+import { scrapeMetric } from '../../support/metric-sum.ts';
 
 const VIDEO = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ';
 let h: TestBot | undefined;
@@ -51,8 +52,13 @@ describe('a job started from chat', () => {
   it('posts a duplicated webhook delivery once', async () => {
     h = await startTestBot({ sandbox: { jobMs: 50, webhookRetryMs: 100, webhookDuplicates: true } });
     await h.command(`/broll ${VIDEO}`);
-    await h.chat.waitFor(
-      () => (h?.app.metrics.get('reelbot_webhook_deliveries_total', { outcome: 'accepted' }) ?? 0) >= 2,
+    const bot = h;
+    await vi.waitFor(
+      async () =>
+        expect(
+          await scrapeMetric(bot.app, 'reelbot_webhook_deliveries_total', { outcome: 'accepted' }),
+        ).toBeGreaterThanOrEqual(2),
+      { timeout: 10_000, interval: 25 },
     );
     await h.chat.waitFor((seen) => seen.some((s) => s.where === 'card-update' && /Done/.test(s.message.text)));
     expect(results(h)).toHaveLength(1);
@@ -64,9 +70,14 @@ describe('a job started from chat', () => {
       tuning: { timings: { firstPollMs: 20, maxPollMs: 100 } },
     });
     await h.command(`/clip ${VIDEO} reels=1`);
-    await h.chat.waitFor(() => (h?.app.metrics.get('reelbot_polls_total', { outcome: 'settled' }) ?? 0) >= 1);
+    const bot = h;
+    await vi.waitFor(
+      async () =>
+        expect(await scrapeMetric(bot.app, 'reelbot_polls_total', { outcome: 'settled' })).toBeGreaterThanOrEqual(1),
+      { timeout: 10_000, interval: 25 },
+    );
     expect(cardsOf(h)).toHaveLength(1);
-    expect(h.app.metrics.get('reelbot_webhook_deliveries_total', { outcome: 'accepted' })).toBe(0);
+    expect(await scrapeMetric(h.app, 'reelbot_webhook_deliveries_total', { outcome: 'accepted' })).toBe(0);
   });
 
   it('ends a failed project with the error and a Retry button in the thread, and Retry starts it again', async () => {
@@ -80,7 +91,7 @@ describe('a job started from chat', () => {
     await h.chat.waitFor((seen) => seen.some((s) => s.where === 'card-update' && /Failed/.test(s.message.text)));
 
     const cardsBefore = h.chat.seen.filter((s) => s.where === 'card').length;
-    const prepared = h.app.bot.prepareAction({
+    const prepared = h.bot.prepareAction({
       actionId: retry?.kind === 'action' ? retry.id : '',
       origin,
       canConfigure: false,
@@ -113,7 +124,7 @@ describe('a job that never finishes', () => {
 describe('a job the media API refuses', () => {
   it('says the key was rejected (401) and how to fix it, and leaves nothing pending', async () => {
     h = await startTestBot();
-    await h.app.settings.update(channelKeyOf(origin), { apiKey: 'invalid-key-123' });
+    await h.app.inside.settings.update(channelKeyOf(origin), { apiKey: 'invalid-key-123' });
     await h.command(`/clip ${VIDEO}`);
     const failure = results(h)[0]?.message.text ?? '';
     expect(failure).toContain('401');
@@ -126,7 +137,7 @@ describe('a job the media API refuses', () => {
 
   it('explains a server fault (500) and offers Retry', async () => {
     h = await startTestBot();
-    await h.app.settings.update(channelKeyOf(origin), { apiKey: 'error500-key' });
+    await h.app.inside.settings.update(channelKeyOf(origin), { apiKey: 'error500-key' });
     await h.command(`/broll ${VIDEO}`);
     const failure = results(h)[0]?.message;
     expect(failure?.text).toMatch(/had a problem \(500\)/);

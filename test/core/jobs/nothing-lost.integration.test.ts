@@ -53,7 +53,7 @@ describe('a project the API created although its creation answer was a 500', () 
       lanes.edit(thread.cardMessageId, kind, async () =>
         (await stillDueNow(stillDue)) ? plain(thread, message, kind) : false,
       );
-    await harness.app.settings.update(channelKeyOf(origin), { apiKey: 'sk-team-key-000000' });
+    await harness.app.inside.settings.update(channelKeyOf(origin), { apiKey: 'sk-team-key-000000' });
     await harness.command(`/broll ${VIDEO}`);
     const failure = threadPosts(harness)[0]?.message.text ?? '';
     expect(failure).toMatch(/may have created the project anyway/);
@@ -103,7 +103,7 @@ describe('a result due while the media API answers 500 for a while (issue 11, it
       },
     );
     const harness = h;
-    await harness.app.settings.update(channelKeyOf(origin), { apiKey: 'sk-team-key-000000' });
+    await harness.app.inside.settings.update(channelKeyOf(origin), { apiKey: 'sk-team-key-000000' });
     await harness.command(`/broll ${VIDEO}`);
     // Longer than the reads after the webhook (4 tries, up to 4 s) and the look 5 s after it.
     await new Promise((r) => setTimeout(r, 10_000));
@@ -122,7 +122,7 @@ describe('a result due while the media API answers 500 for a while (issue 11, it
 describe('a store that is down', () => {
   it('answers webhooks 503 so the sender retries, and commands "storage is unavailable"', async () => {
     h = await startHarness();
-    await h.app.store.close();
+    await h.app.inside.store.close();
     const res = await fetch(`http://127.0.0.1:${h.port}/webhooks/media/tok_abcdefghijklmnopqrstuvwxyz012345`, {
       method: 'POST',
       body: JSON.stringify({ projectId: '0123456789abcdef01234567' }),

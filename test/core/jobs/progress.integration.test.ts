@@ -25,7 +25,7 @@ describe('a card older than its platform lets edit (Discord: 1 h)', () => {
     h = await startTestBot(fast);
     const chat = h.chat;
     const old: ChatPort = { ...chat, platform: 'console', cardEditMs: 0 };
-    h.app.registerChat(old);
+    h.useChat(old);
     await h.command(`/broll ${VIDEO}`);
     await chat.waitFor((seen) => seen.some((s) => s.where === 'card-update' && /Done/.test(s.message.text)));
     const replies = chat.seen.filter((s) => s.where === 'thread' && /Still working/.test(s.message.text));

@@ -32,7 +32,7 @@ describe('a result whose first post fails', () => {
       },
       updateCard: (thread, message) => chat.updateCard(thread, message),
     };
-    h.app.registerChat(flaky);
+    h.useChat(flaky);
     await h.command(`/broll ${VIDEO}`);
     // The failed post has happened (a later poll may already have posted it again when this looks).
     await h.chat.waitFor(() => failures <= 0);
@@ -64,10 +64,10 @@ describe('a job whose channel key changes while it runs', () => {
       sandbox: { jobMs: 400 },
       tuning: { timings: { firstPollMs: 20, maxPollMs: 50 } },
     });
-    await h.app.settings.update(channelKeyOf(origin), { apiKey: 'sk-first-key-000000' });
+    await h.app.inside.settings.update(channelKeyOf(origin), { apiKey: 'sk-first-key-000000' });
     await h.command(`/broll ${VIDEO}`);
     // The sandbox shows a project only to the key that made it, as the real API does.
-    await h.app.settings.update(channelKeyOf(origin), { apiKey: 'sk-other-key-111111' });
+    await h.app.inside.settings.update(channelKeyOf(origin), { apiKey: 'sk-other-key-111111' });
     await h.chat.waitFor((seen) => seen.some((s) => s.where === 'thread'));
     expect(threadPosts(h)[0]?.message.text).not.toMatch(/no longer knows/);
     await h.chat.waitFor((seen) => seen.some((s) => s.where === 'card-update' && /Done/.test(s.message.text)));
@@ -81,7 +81,7 @@ describe('a job whose project the API no longer knows', () => {
       sandbox: { jobMs: 60_000 },
       tuning: { timings: { firstPollMs: 20, maxPollMs: 50 } },
     });
-    await h.app.settings.update(channelKeyOf(origin), { apiKey: 'sk-first-key-000000' });
+    await h.app.inside.settings.update(channelKeyOf(origin), { apiKey: 'sk-first-key-000000' });
     const now = Date.now();
     const repo = jobsRepoOf(h.app);
     await repo.save({
@@ -99,7 +99,7 @@ describe('a job whose project the API no longer knows', () => {
     });
     await repo.setPending({ jobId: 'forgotten1', channelKey: channelKeyOf(origin), nextPollAt: now, polls: 0 });
     // As a restart's catch-up would: the record was left by a crash, so its poll is due now.
-    await h.app.scheduler.schedule(POLL_QUEUE, 'forgotten1', now, {});
+    await h.app.inside.scheduler.schedule(POLL_QUEUE, 'forgotten1', now, {});
     await h.chat.waitFor((seen) => seen.some((s) => s.where === 'thread'));
     expect(threadPosts(h)[0]?.message.text).toMatch(/no longer knows project [0-9a-f]{24} \(404\)/);
     await h.chat.waitFor((seen) => seen.some((s) => s.where === 'card-update' && /Failed/.test(s.message.text)));
@@ -113,9 +113,9 @@ describe('a job whose channel key is removed while it runs', () => {
       sandbox: { jobMs: 60_000 },
       tuning: { timings: { firstPollMs: 20, maxPollMs: 50 } },
     });
-    await h.app.settings.update(channelKeyOf(origin), { apiKey: 'sk-only-key-222222' });
+    await h.app.inside.settings.update(channelKeyOf(origin), { apiKey: 'sk-only-key-222222' });
     await h.command(`/broll ${VIDEO}`);
-    await h.app.settings.update(channelKeyOf(origin), { apiKey: null });
+    await h.app.inside.settings.update(channelKeyOf(origin), { apiKey: null });
     await h.chat.waitFor((seen) => seen.some((s) => s.where === 'thread'));
     expect(threadPosts(h)[0]?.message.text).toMatch(/No media API key[\s\S]*\/project [0-9a-f]{24}/);
     const pending = [];
@@ -148,11 +148,11 @@ describe('a job cut off by a restart while it was being submitted', () => {
     await jobsRepoOf(h.app).save({ ...base, id: 'stuckjob01', createdAt: long, updatedAt: long });
     await jobsRepoOf(h.app).save({ ...base, id: 'freshjob01', createdAt: Date.now(), updatedAt: Date.now() });
 
-    const fresh = h.app.bot.prepareAction({ actionId: 'retry:freshjob01', origin, canConfigure: false });
+    const fresh = h.bot.prepareAction({ actionId: 'retry:freshjob01', origin, canConfigure: false });
     if (fresh.kind === 'run') await fresh.run(h.chat.reply(origin));
     expect(h.chat.ephemerals().at(-1)?.message.text).toMatch(/still running/);
 
-    const stuck = h.app.bot.prepareAction({ actionId: 'retry:stuckjob01', origin, canConfigure: false });
+    const stuck = h.bot.prepareAction({ actionId: 'retry:stuckjob01', origin, canConfigure: false });
     if (stuck.kind === 'run') await stuck.run(h.chat.reply(origin));
     expect(h.chat.seen.filter((s) => s.where === 'card')).toHaveLength(1);
   });
@@ -183,7 +183,7 @@ describe('Retry clicked the moment the failure appears', () => {
       delivered: true,
       settledAt: now,
     });
-    const retry = h.app.bot.prepareAction({ actionId: 'retry:justfailed', origin, canConfigure: false });
+    const retry = h.bot.prepareAction({ actionId: 'retry:justfailed', origin, canConfigure: false });
     if (retry.kind === 'run') await retry.run(h.chat.reply(origin));
     expect(h.chat.seen.filter((s) => s.where === 'card')).toHaveLength(1);
     expect(h.chat.ephemerals()).toHaveLength(0);
@@ -203,7 +203,7 @@ describe('a card whose final edit keeps failing', () => {
         return chat.updateCard(thread, message);
       },
     };
-    h.app.registerChat(flaky);
+    h.useChat(flaky);
     await h.command(`/broll ${VIDEO}`);
     await h.chat.waitFor((seen) => seen.some((s) => s.where === 'card-update' && /Done/.test(s.message.text)));
     expect(refusals).toBe(-1);

@@ -68,7 +68,7 @@ const jobIdOn = (chat: RecordingChat) => /`([a-z0-9]{10})`/.exec(JSON.stringify(
 describe('a job a crash left "Submitting…" with its creation never sent', () => {
   it('is resumed by the check task after a restart: one project, one result, the card says Done', async () => {
     const first = await boot();
-    await first.app.settings.update(channelKeyOf(origin), { apiKey: KEY });
+    await first.app.inside.settings.update(channelKeyOf(origin), { apiKey: KEY });
     const now = Date.now();
     const thread = {
       platform: 'console' as const,
@@ -92,7 +92,7 @@ describe('a job a crash left "Submitting…" with its creation never sent', () =
       createdAt: now,
       updatedAt: now,
     });
-    await first.app.scheduler.schedule(SUBMIT_QUEUE, 'cutoffjob1', now + 300, {});
+    await first.app.inside.scheduler.schedule(SUBMIT_QUEUE, 'cutoffjob1', now + 300, {});
     await die(first);
 
     const again = await boot();
@@ -104,7 +104,7 @@ describe('a job a crash left "Submitting…" with its creation never sent', () =
 
   it('whose card was on its way when the process died: the card is found, one project, one result', async () => {
     const first = await boot({ submitCheckMs: 1500 });
-    await first.app.settings.update(channelKeyOf(origin), { apiKey: KEY });
+    await first.app.inside.settings.update(channelKeyOf(origin), { apiKey: KEY });
     const shows = first.chat.reply(origin);
     // The platform shows the card; the process dies before its answer comes back.
     const cutOff: Reply = {
@@ -120,7 +120,7 @@ describe('a job a crash left "Submitting…" with its creation never sent', () =
 
     const again = await boot();
     // The platform is the same one: the restarted bot finds the card there.
-    again.app.registerChat(first.chat);
+    again.useChat(first.chat);
     await first.chat.waitFor(() => done(first.chat), 20_000);
     expect(creations).toBe(1);
     expect(threadPosts(first.chat)).toHaveLength(1);
@@ -130,16 +130,16 @@ describe('a job a crash left "Submitting…" with its creation never sent', () =
 describe('a job a crash left "Submitting…" while its creation request was in flight', () => {
   it('never creates a second project: the thread is told, and the project still brings its result', async () => {
     const first = await boot({ hang: true });
-    await first.app.settings.update(channelKeyOf(origin), { apiKey: KEY });
+    await first.app.inside.settings.update(channelKeyOf(origin), { apiKey: KEY });
     void first.command(`/broll ${VIDEO}`);
     await first.chat.waitFor(() => creations === 1);
     const jobId = jobIdOn(first.chat);
     await die(first);
 
     const again = await boot();
-    again.app.registerChat(first.chat);
+    again.useChat(first.chat);
     // As the job's check task would, before the API finishes the project (1.5 s after it was made).
-    await again.app.jobs.resumeSubmitting(jobId);
+    await again.app.inside.jobs.resumeSubmitting(jobId);
     const told = threadPosts(first.chat)[0]?.message.text ?? '';
     expect(told).toMatch(/may have created the project anyway/);
     // The sandbox's webhook carries the job's token: the project is adopted and its result posted.

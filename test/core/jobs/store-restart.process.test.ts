@@ -105,7 +105,7 @@ async function botOnRedis(after: (redisPort: number) => Promise<void>, env: Reco
     },
     { infra: { mediaTransport: afterCreating(sandbox.baseUrl, () => after(redisPort)) } },
   );
-  await h.app.settings.update(channelKeyOf(origin), { apiKey: 'sk-team-key-000000' });
+  await h.app.inside.settings.update(channelKeyOf(origin), { apiKey: 'sk-team-key-000000' });
   return h;
 }
 

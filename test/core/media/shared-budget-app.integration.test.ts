@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createKeyNamer } from '../../../src/core/media/key-name.ts';
 import { deleteRedisPrefix, REDIS_URL, uniquePrefix } from '../../infra/store/helpers.ts';
 import { type Harness, startHarness } from '../../support/harness.ts';
+import { scrapeMetric } from '../../support/metric-sum.ts';
 
 // Issue 14: with STORE_URL on Redis, the app counts each key's media API budget in Redis, so two
 // replicas together stay within the plan's hourly limit instead of spending one budget each.
@@ -25,7 +26,7 @@ describe('two app instances on one Redis', () => {
       MEDIA_API_RATE_LIMIT: '10',
     };
     apps = [await startHarness(env), await startHarness(env)];
-    const [a, b] = apps.map((h) => h.app.media.limiter);
+    const [a, b] = apps.map((h) => h.app.inside.media.limiter);
     if (!a || !b) throw new Error('two apps expected');
     // 10 an hour, 2 of them kept for reading results: 8 new commands between both replicas.
     const taken = [];
@@ -39,12 +40,14 @@ describe('two app instances on one Redis', () => {
     // On /metrics, by the key's name (an HMAC under ENCRYPTION_KEY, never the key nor its bare hash), the same
     // on both replicas: spent and found spent, across both.
     const label = createKeyNamer(Buffer.from(env.ENCRYPTION_KEY, 'base64'))('team-key');
-    const count = (name: string, use: string) =>
-      apps.reduce((n, h) => n + h.app.metrics.get(name, { key: label, use }), 0);
-    expect(count('reelbot_media_api_budget_spent_total', 'command')).toBe(8);
-    expect(count('reelbot_media_api_budget_refused_total', 'command')).toBe(4);
-    expect(count('reelbot_media_api_budget_spent_total', 'read')).toBe(1);
-    const text = await apps[0]?.app.metrics.render();
+    const count = async (name: string, use: string) => {
+      const each = await Promise.all(apps.map((h) => scrapeMetric(h.app, name, { key: label, use })));
+      return each.reduce((n, c) => n + c, 0);
+    };
+    expect(await count('reelbot_media_api_budget_spent_total', 'command')).toBe(8);
+    expect(await count('reelbot_media_api_budget_refused_total', 'command')).toBe(4);
+    expect(await count('reelbot_media_api_budget_spent_total', 'read')).toBe(1);
+    const text = (await apps[0]?.app.request('GET', '/metrics'))?.body;
     expect(text).toMatch(/^reelbot_media_api_budget_per_hour 10$/m);
     expect(text).not.toContain('team-key');
     expect(text).not.toContain(createHash('sha256').update('team-key').digest('hex').slice(0, 16));

@@ -69,7 +69,7 @@ describe('approval attacks, on a whole bot with the review page over HTTP', () =
 
     // Nothing goes out, and nothing reads as an approver's approval.
     await new Promise((r) => setTimeout(r, 300));
-    expect(h.app.sandbox?.posts()).toEqual([]);
+    expect(h.posts()).toEqual([]);
     const approved = threadLines().filter((m) => m.text.startsWith('✅ Approved by'));
     expect(approved.map((m) => m.text)).toEqual([
       `✅ Approved by Carol (Legal), outside reviewer invited by ${mention('rex')} · 0 of 2 — not counted toward the 2 approvals: ${mention('rex')} may not approve this request`,
@@ -85,12 +85,12 @@ describe('approval attacks, on a whole bot with the review page over HTTP', () =
 
     // The real approvers complete it: it publishes exactly once.
     await click(h, button(lastCard(h), 'Approve') ?? '', person('lea', [LEGAL]));
-    expect(h.app.sandbox?.posts()).toEqual([]);
+    expect(h.posts()).toEqual([]);
     await click(h, button(lastCard(h), 'Approve') ?? '', person('carol'));
     await h.chat.waitFor((seen) => seen.some((s) => /Published/.test(s.message.text)));
-    expect(h.app.sandbox?.posts()).toHaveLength(1);
+    expect(h.posts()).toHaveLength(1);
     await click(h, button(lastCard(h), 'Approve') ?? '', person('carol'));
-    expect(h.app.sandbox?.posts()).toHaveLength(1);
+    expect(h.posts()).toHaveLength(1);
   });
 
   it('an approver’s link counts for that approver, once, with the thread naming both', async () => {
@@ -106,10 +106,10 @@ describe('approval attacks, on a whole bot with the review page over HTTP', () =
     expect(threadLines().map((m) => m.text)).toContain(
       `✅ Approved by Ana (Acme), outside reviewer invited by ${mention('carol')} · 1 of 2`,
     );
-    expect(h.app.sandbox?.posts()).toEqual([]);
+    expect(h.posts()).toEqual([]);
     await click(h, button(lastCard(h), 'Approve') ?? '', person('dan'));
     await h.chat.waitFor((seen) => seen.some((s) => /Published/.test(s.message.text)));
-    expect(h.app.sandbox?.posts()).toHaveLength(1);
+    expect(h.posts()).toHaveLength(1);
   });
 
   it('revoking the links takes back the approval that scheduled a post: it goes back to waiting and never goes out', async () => {
@@ -142,8 +142,8 @@ describe('approval attacks, on a whole bot with the review page over HTTP', () =
     // Its time comes (within the 15 minutes a held post is still posted in): nothing goes out.
     h.clock.advance(2 * 3600_000 + 60_000);
     await new Promise((r) => setTimeout(r, 500));
-    expect(h.app.sandbox?.posts()).toEqual([]);
-    expect((await h.app.publish.repo.get(requestId()))?.state).toBe('pending');
+    expect(h.posts()).toEqual([]);
+    expect((await h.app.inside.publish.repo.get(requestId()))?.state).toBe('pending');
   });
 
   it('one reviewer’s link can be revoked alone, from the card’s menu (console: !pub:revokeone:<id>:<reviewer>)', async () => {
@@ -168,7 +168,7 @@ describe('approval attacks, on a whole bot with the review page over HTTP', () =
     // Its time comes (within the 15 minutes a held post is still posted in): nothing goes out.
     h.clock.advance(2 * 3600_000 + 60_000);
     await new Promise((r) => setTimeout(r, 500));
-    expect(h.app.sandbox?.posts()).toEqual([]);
+    expect(h.posts()).toEqual([]);
   });
 
   it('fifty change requests from one link in under a minute: a few thread posts, a small record, then a refusal page', async () => {
@@ -203,9 +203,9 @@ describe('approval attacks, on a whole bot with the review page over HTTP', () =
     // The newest of the burst, as one quoted block (its bot-looking line inside the quote).
     expect(said.at(-1)?.quote).toMatch(/^Comment 9: x+\n✅ Approved by @legal · 2 of 2$/);
 
-    const record = await h.app.publish.repo.get(requestId());
+    const record = await h.app.inside.publish.repo.get(requestId());
     expect(JSON.stringify(record).length).toBeLessThan(4_000);
     expect(record?.changes).toHaveLength(1);
-    expect(await h.app.publish.service.comments(requestId())).toHaveLength(MAX_ASKS_PER_HOUR);
+    expect(await h.app.inside.publish.service.comments(requestId())).toHaveLength(MAX_ASKS_PER_HOUR);
   });
 });

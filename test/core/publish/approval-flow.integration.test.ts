@@ -27,7 +27,7 @@ describe('publishing with approval, on the console', () => {
   it('explains that the channel has no accounts yet', async () => {
     await h.command(`/publish ${VIDEO} accounts=brand title=Hi`);
     expect(lastEphemeral(h)).toMatch(/no social accounts yet.*\/setup socials add/);
-    expect(h.app.sandbox?.posts()).toEqual([]);
+    expect(h.posts()).toEqual([]);
   });
 
   it('publishes once another member approves, and refuses self-approval', async () => {
@@ -39,10 +39,10 @@ describe('publishing with approval, on the console', () => {
 
     await click(h, button(card, 'Approve') ?? '', as('ana'));
     expect(lastEphemeral(h)).toMatch(/cannot approve your own request/);
-    expect(h.app.sandbox?.posts()).toEqual([]);
+    expect(h.posts()).toEqual([]);
 
     await click(h, button(card, 'Approve') ?? '', as('bea'));
-    const posts = h.app.sandbox?.posts() ?? [];
+    const posts = h.posts();
     expect(posts).toHaveLength(1);
     expect(posts[0]).toMatchObject({
       videoUrl: VIDEO,
@@ -58,7 +58,7 @@ describe('publishing with approval, on the console', () => {
 
     await click(h, button(card, 'Approve') ?? '', as('cy'));
     expect(lastEphemeral(h)).toMatch(/already published/);
-    expect(h.app.sandbox?.posts()).toHaveLength(1);
+    expect(h.posts()).toHaveLength(1);
     // The access key is shown by name only: never in a message.
     expect(allText(h.chat.seen)).not.toContain(KEY);
   });
@@ -78,9 +78,9 @@ describe('publishing with approval, on the console', () => {
     expect(fieldOf(lastCard(h), 'Title')).toBe('Second');
 
     await click(h, button(card, 'Approve') ?? '', as('bea'));
-    expect(h.app.sandbox?.posts()).toEqual([]);
+    expect(h.posts()).toEqual([]);
     await click(h, button(card, 'Approve') ?? '', as('cy'));
-    expect(h.app.sandbox?.posts().map((p) => p.title)).toEqual(['Second']);
+    expect(h.posts().map((p) => p.title)).toEqual(['Second']);
   });
 
   it('posts once when two approvers click at once, and twice-clicked buttons change nothing', async () => {
@@ -93,7 +93,7 @@ describe('publishing with approval, on the console', () => {
       click(h, approve, as('dan')),
       click(h, approve, as('bea')),
     ]);
-    expect(h.app.sandbox?.posts()).toHaveLength(1);
+    expect(h.posts()).toHaveLength(1);
     expect(lastCard(h).text).toMatch(/Published/);
   });
 

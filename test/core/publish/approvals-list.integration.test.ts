@@ -90,7 +90,7 @@ describe('/approvals', () => {
     await click(h, stale ?? '', as('bea'));
     expect(lastEphemeral(h)).toMatch(/edited after the list you clicked in was drawn, so nothing was approved/);
     expect(fieldOf(lastCard(h), 'Approval')).toMatch(/\(0\/1\)/);
-    expect(h.app.sandbox?.posts()).toEqual([]);
+    expect(h.posts()).toEqual([]);
 
     // A list drawn now binds to the new content, and its Approve is the card's approval.
     await h.command('/approvals', in_('local', 'bea'));
@@ -98,7 +98,7 @@ describe('/approvals', () => {
     await click(h, fresh ?? '', as('bea'));
     expect(lastEphemeral(h)).toBe('Approved.');
     await h.chat.waitFor(() => /Published/.test(lastCard(h).text));
-    expect(h.app.sandbox?.posts().map((p) => p.title)).toEqual(['After']);
+    expect(h.posts().map((p) => p.title)).toEqual(['After']);
   });
 
   it('lists only the channel asked from when the platform cannot say which others the person sees', async () => {

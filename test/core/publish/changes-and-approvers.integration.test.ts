@@ -42,7 +42,7 @@ describe('change requests and who can approve, on the console', () => {
 
     // bea approving answers her own request; cy's stays open, and the quorum publishes anyway.
     await click(h, button(lastCard(h), 'Approve') ?? '', as('bea'));
-    expect(h.app.sandbox?.posts().map((p) => p.title)).toEqual(['Draft']);
+    expect(h.posts().map((p) => p.title)).toEqual(['Draft']);
   });
 
   it('an edit answers the change requests; an unchanged save leaves them open', async () => {
@@ -65,6 +65,6 @@ describe('change requests and who can approve, on the console', () => {
     await h.command('/setup self_approve=yes');
     await h.command(`/publish ${VIDEO} accounts=brand title=Alone`);
     await click(h, button(lastCard(h), 'Approve') ?? '', as('ana'));
-    expect(h.app.sandbox?.posts().map((p) => p.title)).toEqual(['Alone']);
+    expect(h.posts().map((p) => p.title)).toEqual(['Alone']);
   });
 });

@@ -26,7 +26,7 @@ describe('a post whose approval came after its time', () => {
   afterEach(() => h.close());
 
   it('is not posted; the thread asks the requester, with Post now, New time and Cancel', async () => {
-    expect(h.app.sandbox?.posts()).toEqual([]);
+    expect(h.posts()).toEqual([]);
     expect(labels(lastCard(h))).toEqual(expect.arrayContaining(['Post now', 'New time', 'Cancel']));
     const asked = h.chat.seen.filter((s) => s.where === 'thread' && /after this post's time/.test(s.message.text));
     expect(asked).toHaveLength(1);
@@ -51,6 +51,6 @@ describe('a post whose approval came after its time', () => {
 
     offset.ms += 2 * HOUR + 1000;
     await h.chat.waitFor((seen) => seen.some((s) => s.where === 'thread' && /Published to brand/.test(s.message.text)));
-    expect(h.app.sandbox?.posts().map((p) => p.title)).toEqual(['Slot']);
+    expect(h.posts().map((p) => p.title)).toEqual(['Slot']);
   });
 });

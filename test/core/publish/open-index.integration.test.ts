@@ -38,12 +38,12 @@ describe('the open requests of a workspace', () => {
   let repo: PublishRepo;
   beforeEach(async () => {
     h = await startTestBot();
-    repo = createPublishRepo(h.app.store, silentLogger);
+    repo = createPublishRepo(h.app.inside.store, silentLogger);
   });
   afterEach(() => h.close());
 
   it('include requests stored before the index existed, oldest first, and only that workspace’s', async () => {
-    const raw = h.app.store.namespace('publish');
+    const raw = h.app.inside.store.namespace('publish');
     await raw.set('old2', request('old2', 'slack:T1:C2', 20));
     await raw.set('old1', request('old1', 'slack:T1:C1', 10));
     await raw.set('other', request('other', 'slack:T2:C1', 5));

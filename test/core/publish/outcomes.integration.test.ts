@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestBot, type TestBot } from '../../support/bot.ts';
+import { scrapeMetric } from '../../support/metric-sum.ts';
 import { addAccount, allText, as, button, click, labels, lastCard, lastEphemeral } from './support.ts';
 
 const VIDEO = 'https://cdn.example.com/reel-2.mp4';
@@ -27,7 +28,7 @@ describe('publishing outcomes', () => {
     expect(card.text).not.toMatch(/✅|Published/);
     expect(labels(card)).toEqual(expect.arrayContaining(['Mark as posted', 'Try again']));
     // What an operator's alert counts: one call whose outcome is unknown.
-    expect(h.app.metrics.get('reelbot_publish_total', { outcome: 'unknown' })).toBe(1);
+    expect(await scrapeMetric(h.app, 'reelbot_publish_total', { outcome: 'unknown' })).toBe(1);
 
     await click(h, button(card, 'Mark as posted') ?? '', as('bea'), false);
     expect(lastEphemeral(h)).toMatch(/Only people who may configure/);
@@ -37,7 +38,7 @@ describe('publishing outcomes', () => {
     // The key is in no message, no log line and no file of the data folder (the store's, the sandbox's projects).
     expect(allText(h.chat.seen)).not.toContain(key);
     expect(h.logger.text()).not.toContain(key);
-    await h.app.store.close().catch(() => undefined);
+    await h.app.inside.store.close().catch(() => undefined);
     const files = readdirSync(h.dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
     expect(files.length).toBeGreaterThan(0);
     for (const f of files) expect(readFileSync(join(f.parentPath, f.name)).includes(key)).toBe(false);
@@ -49,7 +50,7 @@ describe('publishing outcomes', () => {
     await h.command('/setup approvals=0');
     await h.command(`/publish ${VIDEO} accounts=broken title=Boom`);
     expect(lastCard(h).text).toMatch(/Outcome unknown/);
-    expect(h.app.sandbox?.posts()).toEqual([]);
+    expect(h.posts()).toEqual([]);
 
     await addAccount(h, 'brand', 'tiktok', 'invalid-key-0123456789');
     await h.command(`/publish ${VIDEO} accounts=brand title=Refused`);
@@ -60,10 +61,11 @@ describe('publishing outcomes', () => {
     await addAccount(h, 'brand', 'tiktok', 'good-key-0123456789');
     const retry = button(refused, 'Try again') ?? '';
     await Promise.all([click(h, retry, as('ana')), click(h, retry, as('ana'))]);
-    expect(h.app.sandbox?.posts().map((p) => p.title)).toEqual(['Refused']);
+    expect(h.posts().map((p) => p.title)).toEqual(['Refused']);
     expect(lastCard(h).text).toMatch(/Published/);
-    const outcomes = ['unknown', 'failed', 'published'].map((o) =>
-      h.app.metrics.get('reelbot_publish_total', { outcome: o }),
+    const bot = h;
+    const outcomes = await Promise.all(
+      ['unknown', 'failed', 'published'].map((o) => scrapeMetric(bot.app, 'reelbot_publish_total', { outcome: o })),
     );
     expect(outcomes).toEqual([1, 1, 1]);
   });

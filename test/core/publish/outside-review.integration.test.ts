@@ -32,7 +32,7 @@ async function invite(h: TestBot, name: string, who = 'ana', canConfigure = fals
 }
 
 async function shownHash(h: TestBot, token: string): Promise<string> {
-  const view = await h.app.publish.service.outside.view(hashReviewToken(token));
+  const view = await h.app.inside.publish.service.outside.view(hashReviewToken(token));
   if (!view) throw new Error('the link opens nothing');
   return contentHash(view.request.content);
 }
@@ -59,11 +59,11 @@ describe('outside reviewers, on the console', () => {
     expect(allText(h.chat.seen.filter((s) => s.where !== 'ephemeral'))).not.toContain(token);
     expect(fieldOf(lastCard(h), 'Outside reviewers')).toBe('Ana (Acme)');
     // Only the hash is stored.
-    const stored = await h.app.publish.repo.ofChannel('console:local:local');
+    const stored = await h.app.inside.publish.repo.ofChannel('console:local:local');
     expect(JSON.stringify(stored)).not.toContain(token);
 
     await click(h, button(lastCard(h), 'Approve') ?? '', as('bea'));
-    const outside = h.app.publish.service.outside;
+    const outside = h.app.inside.publish.service.outside;
     const hash = await shownHash(h, token);
     expect(await outside.decide(hashReviewToken(token), { kind: 'approve', seenHash: hash })).toEqual({
       kind: 'approved',
@@ -73,10 +73,10 @@ describe('outside reviewers, on the console', () => {
     expect(threadLines(h)).toContain(
       `✅ Approved by Ana (Acme), outside reviewer invited by ${mention('cy')} · 2 of 2`,
     );
-    expect(h.app.sandbox?.posts()).toHaveLength(1);
+    expect(h.posts()).toHaveLength(1);
     // The same POST again (a double click) answers the same and changes nothing.
     expect((await outside.decide(hashReviewToken(token), { kind: 'approve', seenHash: hash })).kind).toBe('approved');
-    expect(h.app.sandbox?.posts()).toHaveLength(1);
+    expect(h.posts()).toHaveLength(1);
     expect(threadLines(h).filter((l) => l.startsWith('✅ Approved by Ana'))).toHaveLength(1);
     // The request is published: the link has ended.
     expect(await outside.view(hashReviewToken(token))).toBeUndefined();
@@ -96,21 +96,21 @@ describe('outside reviewers, on the console', () => {
     await h.command('/setup outside_review=required');
     await h.command(`/publish ${VIDEO} accounts=brand title="Launch"`);
     await click(h, button(lastCard(h), 'Approve') ?? '', as('bea'));
-    expect(h.app.sandbox?.posts()).toEqual([]);
+    expect(h.posts()).toEqual([]);
     expect(fieldOf(lastCard(h), 'Approval')).toMatch(/waiting for an outside reviewer/);
     const token = await invite(h, 'Ana (Acme)');
-    await h.app.publish.service.outside.decide(hashReviewToken(token), {
+    await h.app.inside.publish.service.outside.decide(hashReviewToken(token), {
       kind: 'approve',
       seenHash: await shownHash(h, token),
     });
-    expect(h.app.sandbox?.posts()).toHaveLength(1);
+    expect(h.posts()).toHaveLength(1);
   });
 
   it('an edit voids an outside approval, and a decision on the version shown before counts nothing', async () => {
     await h.command('/setup approvals=2');
     await h.command(`/publish ${VIDEO} accounts=brand title="First"`);
     const token = await invite(h, 'Ana (Acme)', 'cy', true);
-    const outside = h.app.publish.service.outside;
+    const outside = h.app.inside.publish.service.outside;
     const first = await shownHash(h, token);
     await outside.decide(hashReviewToken(token), { kind: 'approve', seenHash: first });
     expect(fieldOf(lastCard(h), 'Approval')).toMatch(/\(1\/2\) — Ana \(Acme\), outside reviewer/);
@@ -119,14 +119,14 @@ describe('outside reviewers, on the console', () => {
     const stale = await outside.decide(hashReviewToken(token), { kind: 'approve', seenHash: first });
     expect(stale.kind).toBe('refused');
     await click(h, button(lastCard(h), 'Approve') ?? '', as('bea'));
-    expect(h.app.sandbox?.posts()).toEqual([]);
+    expect(h.posts()).toEqual([]);
   });
 
   it('changes asked at a time stamp land in the thread and on the card; revoking ends every link', async () => {
     await h.command(`/publish ${VIDEO} accounts=brand title="Launch"`);
     const ana = await invite(h, 'Ana (Acme)');
     const leo = await invite(h, 'Leo (Legal)');
-    const outside = h.app.publish.service.outside;
+    const outside = h.app.inside.publish.service.outside;
     const seenHash = await shownHash(h, ana);
     expect(
       await outside.decide(hashReviewToken(ana), {
@@ -161,12 +161,12 @@ describe('outside reviewers, on the console', () => {
     const opened = await click(h, publish?.kind === 'action' ? publish.id : '', as('ana'));
     await submitForm(h, opened, { accounts: 'brand' }, as('ana'));
     const token = await invite(h, 'Ana (Acme)');
-    const view = await h.app.publish.service.outside.view(hashReviewToken(token));
+    const view = await h.app.inside.publish.service.outside.view(hashReviewToken(token));
     expect(view?.request.content.thumbnailUrl).toBe(result?.message.cards?.[0]?.imageUrl);
     expect(view?.request.content.thumbnailUrl).toMatch(/^https?:\/\//);
     // Editing keeps it.
     await submitForm(h, await click(h, button(lastCard(h), 'Edit') ?? '', as('ana')), { title: 'New' }, as('ana'));
-    const edited = await h.app.publish.service.outside.view(hashReviewToken(token));
+    const edited = await h.app.inside.publish.service.outside.view(hashReviewToken(token));
     expect(edited?.request.content.title).toBe('New');
     expect(edited?.request.content.thumbnailUrl).toBe(view?.request.content.thumbnailUrl);
   });
@@ -192,10 +192,10 @@ describe('outside reviewers, on the console', () => {
     await h.command(`/publish ${VIDEO} accounts=brand title="Launch"`);
     const token = await invite(h, 'Ana (Acme)');
     h.clock.advance(73 * 3600_000);
-    expect(await h.app.publish.service.outside.view(hashReviewToken(token))).toBeUndefined();
+    expect(await h.app.inside.publish.service.outside.view(hashReviewToken(token))).toBeUndefined();
     await submitForm(h, await click(h, button(lastCard(h), 'Edit') ?? '', as('ana')), { title: 'Again' }, as('ana'));
     expect(lastEphemeral(h)).toMatch(/Asked again/);
-    expect(await h.app.publish.service.outside.view(hashReviewToken(token))).toBeUndefined();
+    expect(await h.app.inside.publish.service.outside.view(hashReviewToken(token))).toBeUndefined();
     expect(labels(lastCard(h))).toContain('Invite reviewer');
     expect(labels(lastCard(h))).not.toContain('Revoke reviewer links');
   });
@@ -204,8 +204,8 @@ describe('outside reviewers, on the console', () => {
     await h.command(`/publish ${VIDEO} accounts=brand title="Launch"`);
     const first = await invite(h, 'Ana (Acme)');
     const second = await invite(h, 'ana  (acme)');
-    expect(await h.app.publish.service.outside.view(hashReviewToken(first))).toBeUndefined();
-    expect(await h.app.publish.service.outside.view(hashReviewToken(second))).toBeDefined();
+    expect(await h.app.inside.publish.service.outside.view(hashReviewToken(first))).toBeUndefined();
+    expect(await h.app.inside.publish.service.outside.view(hashReviewToken(second))).toBeDefined();
     expect(fieldOf(lastCard(h), 'Outside reviewers')).toBe('ana (acme)');
   });
 });

@@ -57,6 +57,6 @@ describe('a publish attempt’s watch on BullMQ', () => {
     expect(said.map((s) => s.message.text)).toEqual([
       expect.stringMatching(/could not record whether this was published/),
     ]);
-    expect(bot.app.sandbox?.posts().map((p) => p.title)).toEqual(['Unrecorded']);
+    expect(bot.posts().map((p) => p.title)).toEqual(['Unrecorded']);
   });
 });

@@ -56,7 +56,7 @@ describe('a request moved to publishing as the store goes away', () => {
     };
     await click(h, approve, as('bea'));
 
-    expect(h.app.sandbox?.posts().map((p) => p.title)).toEqual(['Through a failover']);
+    expect(h.posts().map((p) => p.title)).toEqual(['Through a failover']);
     expect(lastCard(h).text).toMatch(/^✅ Published/);
   });
 });
@@ -80,11 +80,11 @@ describe('a request approved for a later time as the store goes away', () => {
       return shown;
     };
     await click(h, approve, as('bea'));
-    expect(h.app.sandbox?.posts()).toEqual([]);
+    expect(h.posts()).toEqual([]);
 
     offset.ms = 2 * 3600_000 + 60_000;
     await h.chat.waitFor((seen) => seen.some((s) => s.where === 'thread' && /Published to brand/.test(s.message.text)));
-    expect(h.app.sandbox?.posts().map((p) => p.title)).toEqual(['Held through a failover']);
+    expect(h.posts().map((p) => p.title)).toEqual(['Held through a failover']);
     expect(lastCard(h).text).toMatch(/^✅ Published/);
   });
 });
@@ -157,7 +157,7 @@ describe('a publish attempt’s watch', () => {
 
   it('shows a request whose outcome could not be written as outcome unknown once stale, says so once, never posts again', async () => {
     const { outage } = await publish('Unrecorded', true);
-    expect(h.app.sandbox?.posts().map((p) => p.title)).toEqual(['Unrecorded']);
+    expect(h.posts().map((p) => p.title)).toEqual(['Unrecorded']);
     expect(lastCard(h).text).toMatch(/Publishing/);
     // Told privately not to send it again (it was posted), never "storage is unavailable, try again".
     const told = h.chat.seen.filter((s) => s.where === 'ephemeral').map((s) => s.message.text);
@@ -175,7 +175,7 @@ describe('a publish attempt’s watch', () => {
     expect(unknownSaid(h).map((s) => s.message.text)).toEqual([
       expect.stringMatching(/could not record whether this was published/),
     ]);
-    expect(h.app.sandbox?.posts().map((p) => p.title)).toEqual(['Unrecorded']);
+    expect(h.posts().map((p) => p.title)).toEqual(['Unrecorded']);
   });
 
   it('leaves a request whose outcome was written as it is', async () => {
@@ -187,12 +187,12 @@ describe('a publish attempt’s watch', () => {
 
     expect(unknownSaid(h)).toEqual([]);
     expect(lastCard(h).text).toMatch(/^✅ Published/);
-    expect(h.app.sandbox?.posts().map((p) => p.title)).toEqual(['Recorded']);
+    expect(h.posts().map((p) => p.title)).toEqual(['Recorded']);
   });
 
   it('that cannot be armed does not keep the request from being published, once', async () => {
     await publish('Unwatched', false, true);
-    expect(h.app.sandbox?.posts().map((p) => p.title)).toEqual(['Unwatched']);
+    expect(h.posts().map((p) => p.title)).toEqual(['Unwatched']);
     expect(lastCard(h).text).toMatch(/^✅ Published/);
   });
 });

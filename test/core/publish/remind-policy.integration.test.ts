@@ -53,7 +53,7 @@ describe('/setup remind=', () => {
       await h.command('/setup remind=30s');
       expect(lastEphemeral(h)).toMatch(/remind must be a wait of at least 1 minute.*not “30s”/);
       expect(h.chat.seen.filter((s) => s.where !== 'ephemeral')).toEqual([]);
-      expect((await h.app.publish.policies.get(channelKeyOf(origin))).remindMs).toBe(4 * HOUR);
+      expect((await h.app.inside.publish.policies.get(channelKeyOf(origin))).remindMs).toBe(4 * HOUR);
     });
   });
 });

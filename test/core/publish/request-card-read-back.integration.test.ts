@@ -32,7 +32,7 @@ describe('a request card redrawn from an older record after the outcome', () => 
     };
     await Promise.all([click(h, approve, as('bea')), click(h, approve, as('cy'))]);
 
-    expect(h.app.sandbox?.posts().map((p) => p.title)).toEqual(['Both at once']);
+    expect(h.posts().map((p) => p.title)).toEqual(['Both at once']);
     const redraws = chat.seen.filter((s) => s.where === 'card-update').map((s) => [...s.message.text][0]);
     expect(held).toBe(true);
     // Once it said Published, it said nothing else.

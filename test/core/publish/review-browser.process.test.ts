@@ -80,12 +80,12 @@ describe('an outside reviewer in a real browser', () => {
     expect(await page.$('form')).toBeNull();
     await h.chat.waitFor((seen) => seen.some((s) => /Published/.test(s.message.text)));
     expect(threadLines()).toContain(`✅ Approved by Ana (Acme), outside reviewer invited by ${mention('cy')} · 2 of 2`);
-    expect(h.app.sandbox?.posts()).toHaveLength(1);
+    expect(h.posts()).toHaveLength(1);
     expect(fieldOf(lastCard(h), 'Approved by')).toContain('Ana (Acme), outside reviewer');
 
     // Back and submitting again, or a later visit: nothing more is posted, and the link has ended.
     await page.goBack();
-    expect(h.app.sandbox?.posts()).toHaveLength(1);
+    expect(h.posts()).toHaveLength(1);
     const later = await page.goto(url);
     expect(later?.status()).toBe(404);
     expect(await bodyText()).not.toContain('Launch day');
@@ -170,12 +170,12 @@ describe('an outside reviewer in a real browser', () => {
     );
     expect(await submitAndWait('button[value=approve]')).toBe(200);
     expect(await bodyText()).toMatch(/edited after this page was opened/);
-    expect(h.app.sandbox?.posts()).toEqual([]);
+    expect(h.posts()).toEqual([]);
     await page.goto(url);
     expect(await bodyText()).toContain('Second cut');
     await submitAndWait('button[value=approve]');
     await h.chat.waitFor((seen) => seen.some((s) => /Published/.test(s.message.text)));
-    expect(h.app.sandbox?.posts().map((p) => p.title)).toEqual(['Second cut']);
+    expect(h.posts().map((p) => p.title)).toEqual(['Second cut']);
   });
 
   it('a review round: changes at 0:12 on version 1, version 2 made as subtitles from the card, the same link shows it and plays version 1 from 0:12, version 2 alone is published', async () => {
@@ -223,10 +223,10 @@ describe('an outside reviewer in a real browser', () => {
 
     // Ana and a member approve version 2: it is published once, and version 1 never.
     expect(await submitAndWait('button[value=approve]')).toBe(200);
-    expect(h.app.sandbox?.posts()).toEqual([]);
+    expect(h.posts()).toEqual([]);
     await click(h, button(lastCard(h), 'Approve') ?? '', as('bea'));
     await h.chat.waitFor((seen) => seen.some((x) => /Published/.test(x.message.text)));
-    expect(h.app.sandbox?.posts().map((p) => p.videoUrl)).toEqual([v2]);
+    expect(h.posts().map((p) => p.videoUrl)).toEqual([v2]);
     expect(fieldOf(lastCard(h), 'Version')).toContain('Posted: version 2, with approvals given on version 2.');
   });
 
@@ -257,6 +257,6 @@ describe('an outside reviewer in a real browser', () => {
     expect(await submitAndWait('#go')).toBe(403);
     expect(await bodyText()).toMatch(/Not accepted/);
     expect(threadLines().some((l) => l.startsWith('✅'))).toBe(false);
-    expect(h.app.sandbox?.posts()).toEqual([]);
+    expect(h.posts()).toEqual([]);
   });
 });

@@ -109,7 +109,7 @@ describe('the review page over HTTP', () => {
     expectReviewHeaders(forged);
     const borrowed = hidden(await (await fetch(other)).text(), 'form_token');
     expect((await post(url, { decision: 'approve', version, form_token: borrowed })).status).toBe(403);
-    expect(h.app.sandbox?.posts()).toEqual([]);
+    expect(h.posts()).toEqual([]);
 
     const fields = { decision: 'approve', version, form_token: hidden(html, 'form_token') };
     const first = await post(url, fields);
@@ -122,7 +122,7 @@ describe('the review page over HTTP', () => {
     expect(second.status).toBe(200);
     expect(await second.text()).toMatch(/You approved it/);
     await h.chat.waitFor((seen) => seen.some((s) => /Published/.test(s.message.text)));
-    expect(h.app.sandbox?.posts()).toHaveLength(1);
+    expect(h.posts()).toHaveLength(1);
     const lines = h.chat.seen.filter((s) => s.where === 'thread').map((s) => s.message.text);
     const approved = `✅ Approved by Ana (Acme), outside reviewer invited by ${mention('cy')} · 1 of 1`;
     expect(lines.filter((l) => l === approved)).toHaveLength(1);

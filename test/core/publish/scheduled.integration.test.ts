@@ -52,8 +52,8 @@ describe('scheduled posts', () => {
     offset.ms = 3 * HOUR + 5 * 60_000;
     await new Promise((r) => setTimeout(r, 300));
     // The sandbox restarted with the bot: its post log holds what this process posted.
-    expect(h.app.sandbox?.posts().map((p) => p.title)).toEqual(['Later']);
-    expect(h.app.sandbox?.posts()[0]?.scheduleTime).toBeNull();
+    expect(h.posts().map((p) => p.title)).toEqual(['Later']);
+    expect(h.posts()[0]?.scheduleTime).toBeNull();
   });
 
   it('a post whose time passed while the bot was down asks before posting', async () => {
@@ -69,8 +69,8 @@ describe('scheduled posts', () => {
     await h.chat.waitFor((seen) =>
       seen.some((s) => s.where === 'thread' && /while the bot was down/.test(s.message.text)),
     );
-    expect(h.app.sandbox?.posts()).toEqual([]);
+    expect(h.posts()).toEqual([]);
     await click(h, button(lastCard(h), 'Post now') ?? '', as('ana'));
-    expect(h.app.sandbox?.posts().map((p) => p.title)).toEqual(['Missed']);
+    expect(h.posts().map((p) => p.title)).toEqual(['Missed']);
   });
 });

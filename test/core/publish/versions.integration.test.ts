@@ -96,7 +96,7 @@ describe('versions in the lists', () => {
     await h.chat.waitFor((seen) => seen.some((x) => /Published/.test(x.message.text)));
     expect(fieldOf(lastCard(h), 'Version')).toContain('Posted: version 2, with approvals given on version 2.');
     expect(await privately('/scheduled', 'rex')).toMatch(/posted 2 \(approvals given on version 2\)/);
-    expect(h.app.sandbox?.posts().map((p) => p.videoUrl)).toEqual(['https://cdn.example.com/reel-2.mp4']);
+    expect(h.posts().map((p) => p.videoUrl)).toEqual(['https://cdn.example.com/reel-2.mp4']);
   });
 
   it('takes another reel of the thread as version 2, then cuts its source again with the open change request as the prompt', async () => {
@@ -137,8 +137,8 @@ describe('versions in the lists', () => {
     expect(shown.duration).toBe('10-30');
     await h.chat.waitFor(() => /Version 3 of 3: a new cut/.test(fieldOf(lastCard(h), 'Version')));
     const id = /Request (\w+)/.exec(lastCard(h).cards?.[0]?.footer ?? '')?.[1] ?? '';
-    const v3 = (await h.app.publish.repo.get(id))?.versions?.at(-1);
-    const job = await h.app.jobs.get(v3?.source?.jobId ?? '');
+    const v3 = (await h.app.inside.publish.repo.get(id))?.versions?.at(-1);
+    const job = await h.app.inside.jobs.get(v3?.source?.jobId ?? '');
     expect(job?.kind).toBe('clip');
     expect(job?.requests[0]).toMatchObject({
       videoUrl: 'https://youtu.be/dQw4w9WgXcQ',

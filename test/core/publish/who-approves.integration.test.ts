@@ -41,7 +41,7 @@ describe('who may approve, as a refusal says it', () => {
     expect(fieldOf(first, 'Approval')).toBe('no approval needed');
     expect(labels(first)).not.toContain('Approve');
     await h.chat.waitFor(() => /Published/.test(lastCard(h).text));
-    expect(h.app.sandbox?.posts().map((p) => p.title)).toEqual(['Straight']);
+    expect(h.posts().map((p) => p.title)).toEqual(['Straight']);
   });
 
   it('with approvals=0 and a time ahead, draws it as scheduled, with Cancel (and New version…) only', async () => {

@@ -62,7 +62,7 @@ const ACTIONS: Record<string, Act> = {
     return lastEphemeral(h);
   },
   'approve from /approvals or Home': async (id, who) => {
-    const r = await h.app.publish.repo.get(id);
+    const r = await h.app.inside.publish.repo.get(id);
     const hash = r ? contentHash(r.content) : 'AAAAAAAAAAAAAAAAAAAAAA';
     await click(h, `pubok:${id}:${hash}`, who, true);
     return lastEphemeral(h);
@@ -83,14 +83,14 @@ describe('publish requests are bound to their workspace', () => {
         canConfigure: false,
       });
       const id = /Request (\w+)/.exec(lastCard(h).cards?.[0]?.footer ?? '')?.[1] ?? '';
-      const before = await h.app.publish.repo.get(id);
+      const before = await h.app.inside.publish.repo.get(id);
       const threadBefore = h.chat.seen.filter((s) => s.where === 'thread').length;
 
       const unknown = await act('zzzzzzzzzz', outsider());
       expect(unknown).toBe(UNKNOWN);
       expect(await act(id, outsider())).toBe(unknown);
 
-      expect(await h.app.publish.repo.get(id)).toEqual(before);
+      expect(await h.app.inside.publish.repo.get(id)).toEqual(before);
       expect(h.chat.seen.filter((s) => s.where === 'thread')).toHaveLength(threadBefore);
       expect(JSON.stringify(h.chat.ephemerals())).not.toMatch(/\/review\/|Ours/);
     });

@@ -124,7 +124,7 @@ describe('on a three-node Redis Cluster, connected to the node that holds the sl
       if (form.kind !== 'modal') throw new Error(`expected a form, got ${form.kind}`);
       const key = 'sk-live-good-0123456789abcd';
       await runPrepared(
-        h.app.bot.prepareModal({ modalId: form.modal.id, values: { api_key: key }, origin, canConfigure: true }),
+        h.bot.prepareModal({ modalId: form.modal.id, values: { api_key: key }, origin, canConfigure: true }),
         h.chat.reply(origin),
       );
       await h.command('/clip https://example.com/talk.mp4');
@@ -147,9 +147,9 @@ describe('on a three-node Redis Cluster, connected to the node that holds the sl
       expect(h.chat.seen.filter((s) => s.where === 'thread')).toHaveLength(2);
       // Listing reads many rows in one MGET.
       const jobs: string[] = [];
-      for await (const [id] of h.app.store.namespace('jobs').entries()) jobs.push(id);
+      for await (const [id] of h.app.inside.store.namespace('jobs').entries()) jobs.push(id);
       expect(jobs).toHaveLength(2);
-      expect((await h.app.settings.get(channelKeyOf(origin))).apiKey).toBe(key);
+      expect((await h.app.inside.settings.get(channelKeyOf(origin))).apiKey).toBe(key);
     } finally {
       await h.close();
     }

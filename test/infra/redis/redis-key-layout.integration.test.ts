@@ -59,11 +59,16 @@ describe('a bot upgraded over keys written without a hash tag', () => {
     const form = await before.command('/setup key');
     if (form.kind !== 'modal') throw new Error(`expected a form, got ${form.kind}`);
     await runPrepared(
-      before.app.bot.prepareModal({ modalId: form.modal.id, values: { api_key: KEY }, origin, canConfigure: true }),
+      before.bot.prepareModal({
+        modalId: form.modal.id,
+        values: { api_key: KEY },
+        origin,
+        canConfigure: true,
+      }),
       before.chat.reply(origin),
     );
     await before.command('/clip https://example.com/talk.mp4');
-    const jobs = await entries(before.app.store, 'jobs');
+    const jobs = await entries(before.app.inside.store, 'jobs');
     expect(jobs).toHaveLength(1);
     await before.close();
     // A scheduled task due in a moment (BullMQ's delayed set), and one due much later.
@@ -84,8 +89,8 @@ describe('a bot upgraded over keys written without a hash tag', () => {
     expect(told).toMatch(/Redis keys moved from the prefix/);
     expect(Number(/"tasks":(\d+)/.exec(told)?.[1])).toBeGreaterThanOrEqual(3);
     expect(await keysUnder(legacy)).toEqual([]);
-    expect((await after.app.settings.get(CHANNEL)).apiKey).toBe(KEY);
-    expect(await entries(after.app.store, 'jobs')).toEqual(jobs);
+    expect((await after.app.inside.settings.get(CHANNEL)).apiKey).toBe(KEY);
+    expect(await entries(after.app.inside.store, 'jobs')).toEqual(jobs);
 
     // The delayed task runs once, under the new prefix, when it was due; the later one waits.
     const runs: Array<{ id: string; at: number; data: unknown }> = [];
@@ -119,8 +124,8 @@ describe('a bot upgraded over keys written without a hash tag', () => {
     const env = { STORE_URL: REDIS_URL, ENCRYPTION_KEY: randomBytes(32).toString('base64'), REDIS_KEY_PREFIX: legacy };
     const after = await startHarness(env);
     open.push(after);
-    await expectRecordsOf0bc1b50(after.app.store);
-    expect(await after.app.store.claim('slack:event:E1', HOUR)).toBe(false);
+    await expectRecordsOf0bc1b50(after.app.inside.store);
+    expect(await after.app.inside.store.claim('slack:event:E1', HOUR)).toBe(false);
     const ttl = await withRedis((client) => client.pTTL(`{${legacy.slice(0, -1)}}:jobs:j2`));
     expect(ttl).toBeGreaterThan(HOUR - 60_000);
   });
@@ -136,7 +141,7 @@ describe('a bot upgraded over keys written without a hash tag', () => {
     );
     // Nothing moved: the running replica still has its job, and nothing is under the new prefix.
     expect(await keysUnder(`{${legacy.slice(0, -1)}}:`)).toEqual([]);
-    expect(await entries(old.app.store, 'jobs')).toHaveLength(1);
+    expect(await entries(old.app.inside.store, 'jobs')).toHaveLength(1);
   });
 
   it('keys:reseal refuses to run before the bot has moved the keys, instead of resealing none of them', async () => {
@@ -144,7 +149,7 @@ describe('a bot upgraded over keys written without a hash tag', () => {
     const old = randomBytes(32);
     const env = { STORE_URL: REDIS_URL, ENCRYPTION_KEY: old.toString('base64') };
     const before = await startHarness(env, { infra: { store: { kind: 'redis', url: REDIS_URL, prefix: legacy } } });
-    await before.app.settings.update(CHANNEL, { apiKey: KEY });
+    await before.app.inside.settings.update(CHANNEL, { apiKey: KEY });
     await before.close();
     const rotated = loadConfig({
       ...env,

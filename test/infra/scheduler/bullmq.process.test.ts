@@ -3,6 +3,7 @@ import { StoreUnavailableError } from '../../../src/core/errors.ts';
 import type { Scheduler } from '../../../src/core/scheduler.ts';
 import { createBullmqScheduler } from '../../../src/infra/scheduler/bullmq.ts';
 import { silentLogger, startHarness } from '../../support/harness.ts';
+import { scrapeMetric } from '../../support/metric-sum.ts';
 import { createRecordingLogger } from '../../support/recording-logger.ts';
 import { startRedisNodes } from '../../support/redis-nodes.ts';
 import { deleteRedisPrefix, REDIS_URL, uniquePrefix, waitFor } from '../store/helpers.ts';
@@ -49,7 +50,7 @@ describe('the app on Redis', () => {
       await h.chat.waitFor((seen) => seen.some((s) => s.where === 'card-update' && /Done/.test(s.message.text)));
       expect(h.chat.seen.filter((s) => s.where === 'thread')).toHaveLength(1);
       // Counted once the settle that posted returns.
-      await waitFor(async () => (h.app.metrics.get('reelbot_polls_total', { outcome: 'settled' }) ?? 0) >= 1);
+      await waitFor(async () => (await scrapeMetric(h.app, 'reelbot_polls_total', { outcome: 'settled' })) >= 1);
     } finally {
       await h.close();
       await deleteRedisPrefix(prefix);

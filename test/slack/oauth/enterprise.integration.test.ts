@@ -20,11 +20,11 @@ const [EAST = '', WEST = ''] = INITECH.teams;
 const DAY = 24 * 3600_000;
 
 const stored = async (bot: DistributionBot, id: string) =>
-  (await bot.app.store.namespace('slack-installations').get<Record<string, unknown>>(id)) ?? undefined;
+  (await bot.app.inside.store.namespace('slack-installations').get<Record<string, unknown>>(id)) ?? undefined;
 
 const requests = async (bot: DistributionBot) => {
   const all: Array<{ state: string; error?: string; origin?: { workspaceId?: string } }> = [];
-  for await (const [, r] of bot.app.store.namespace('publish').entries<(typeof all)[number]>()) all.push(r);
+  for await (const [, r] of bot.app.inside.store.namespace('publish').entries<(typeof all)[number]>()) all.push(r);
   return all;
 };
 
@@ -68,7 +68,7 @@ describe('an org-wide (Enterprise Grid) install', () => {
     // Both workspaces use it: a post scheduled in each, an account in each, a job running in one.
     await schedulePost(bot, EAST);
     await schedulePost(bot, WEST);
-    const socials = bot.app.store.namespace('socials');
+    const socials = bot.app.inside.store.namespace('socials');
     for (const team of [EAST, WEST]) expect(await socials.get(`slack:${team}:C0GENERAL`)).toBeDefined();
     const cards = () => bot.callsOf(EAST, 'chat.postMessage').filter((c) => c.args.thread_ts === undefined).length;
     const beforeJob = cards();
@@ -96,7 +96,7 @@ describe('an org-wide (Enterprise Grid) install', () => {
     // Two days later, when the posts were due: nothing was published, nothing posted in Slack.
     bot.test.clock.advance(2 * DAY + 60_000);
     await new Promise((r) => setTimeout(r, 1500));
-    expect(bot.app.sandbox?.posts() ?? []).toEqual([]);
+    expect(bot.test.posts()).toEqual([]);
     expect(bot.web.callsOf('chat.postMessage').slice(posted)).toEqual([]);
 
     // Kept 30 days for a reinstall, then every workspace's accounts and settings go, and the installation.

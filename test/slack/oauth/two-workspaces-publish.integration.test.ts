@@ -53,9 +53,9 @@ describe('publish actions across two workspaces', () => {
     await waitFor(() => bot.privateTo(A, 'U0ADMIN').some((m) => /Saved the access key/.test(m)), 'the account');
     await bot.command(A, '/publish', `${VIDEO} accounts=brand title="Acme launch"`, 'U0MEMBER');
     await waitFor(() => JSON.stringify(bot.callsOf(A, 'chat.postMessage')).includes('Acme launch'), 'Acme’s card');
-    const [request] = await bot.test.app.publish.repo.openIn('slack', A);
+    const [request] = await bot.test.app.inside.publish.repo.openIn('slack', A);
     if (!request) throw new Error('no request');
-    const before = await bot.test.app.publish.repo.get(request.id);
+    const before = await bot.test.app.inside.publish.repo.get(request.id);
     const updatesBefore = bot.callsOf(A, 'chat.update').length;
     const postsBefore = bot.callsOf(A, 'chat.postMessage').length;
 
@@ -76,7 +76,7 @@ describe('publish actions across two workspaces', () => {
     await bot.submitForm(G, 'U0ADMIN', { name: 'Mallory' });
     await new Promise((r) => setTimeout(r, 300));
 
-    expect(await bot.test.app.publish.repo.get(request.id)).toEqual(before);
+    expect(await bot.test.app.inside.publish.repo.get(request.id)).toEqual(before);
     expect(bot.callsOf(A, 'chat.update')).toHaveLength(updatesBefore);
     expect(bot.callsOf(A, 'chat.postMessage')).toHaveLength(postsBefore);
     expect(JSON.stringify(bot.web.calls.map((c) => c.args))).not.toMatch(/\/review\/[A-Za-z0-9_-]{43}/);

@@ -20,7 +20,7 @@ const UNINSTALLED = { type: 'app_uninstalled' };
 const REVOKED = { type: 'tokens_revoked', tokens: { oauth: [], bot: [`U0BOT${A}`] } };
 
 const stored = async (bot: DistributionBot, id: string) =>
-  (await bot.app.store.namespace('slack-installations').get<Record<string, unknown>>(id)) ?? undefined;
+  (await bot.app.inside.store.namespace('slack-installations').get<Record<string, unknown>>(id)) ?? undefined;
 
 const health = async (bot: DistributionBot) =>
   ((await (await fetch(`${bot.base}/healthz`)).json()) as { slackInstallations?: unknown }).slackInstallations;
@@ -73,7 +73,7 @@ describe('uninstalling reelbot from a workspace', () => {
     await waitFor(() => sinceUninstall().some((l) => /job stopped/.test(l.msg)), 'the job stopped', 10_000);
     expect(sinceUninstall().filter((l) => /job stopped/.test(l.msg))).toHaveLength(1);
     const requests: Array<{ state: string; error?: string }> = [];
-    for await (const [, r] of bot.app.store.namespace('publish').entries<{ state: string; error?: string }>())
+    for await (const [, r] of bot.app.inside.store.namespace('publish').entries<{ state: string; error?: string }>())
       requests.push(r);
     expect(requests).toEqual([
       expect.objectContaining({ state: 'cancelled', error: 'reelbot was removed from this workspace' }),
@@ -154,7 +154,7 @@ describe('uninstalling reelbot from a workspace', () => {
       await bot.submitForm(team, 'U0ADMIN', { access_key: `${team}-social-key` });
       await waitFor(() => bot.privateTo(team, 'U0ADMIN').some((m) => /saved|added/i.test(m)), `the account in ${team}`);
     }
-    const socials = bot.app.store.namespace('socials');
+    const socials = bot.app.inside.store.namespace('socials');
     const acmeKey = `slack:${A}:C0GENERAL`;
     const globexKey = `slack:${G}:C0GENERAL`;
     await bot.event(A, UNINSTALLED);
