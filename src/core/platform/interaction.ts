@@ -1,6 +1,7 @@
 // What an adapter hands the core, and what it gets back. An adapter translates a platform payload into
 // these values, calls the Bot, and renders what the Bot answers through its Reply.
 import type { CommandSpec, OptionValues } from '../commands/spec.ts';
+import type { Translator } from '../i18n/catalogue.ts';
 import type { Origin, Reply } from '../ports.ts';
 import type { OutMessage } from './message.ts';
 
@@ -103,6 +104,8 @@ export interface Bot {
    * scheduled, their running jobs; `notice` (the answer to an action taken from it) goes on top.
    */
   home?(origin: Origin, notice?: OutMessage): Promise<OutMessage>;
+  /** Messages in the language of the person behind `origin`, for what the dispatch itself says to them. */
+  translator?(origin: Origin): Translator;
 }
 
 // ---------------------------------------------------------------- what an adapter hands the dispatch
