@@ -47,6 +47,10 @@ export const COMMANDS_DE: Translation<CommandsMessages> = {
     'Nur wer den Bot einrichten darf, kann seine Einstellungen ändern (Discord: Server verwalten; Slack: Workspace-Admins oder die Liste SLACK_ADMIN_USERS des Betreibers).',
   'commands.options_bug':
     'Entschuldigung, /{name} konnte seine Optionen nicht lesen (ein Fehler im Bot, jetzt protokolliert). Bitte sag dem Betreiber Bescheid.',
+  'budget.line': '{left} von {total} Anfragen in dieser Stunde für neue Arbeit übrig{kept}{whose}{next}',
+  'budget.kept': ' ({count} weitere zum Abholen von Ergebnissen reserviert)',
+  'budget.shared': ' (der Anteil dieses Workspaces am geteilten Schlüssel; `/setup key` legt einen eigenen fest)',
+  'budget.next': '; die nächste wird um {time} UTC frei',
   'parse.private_key_hint':
     ' — der API-Schlüssel wird im privaten Formular eingegeben, das /{command} key öffnet, nie im Befehlstext',
   'parse.private_hint': ' — das Eingegebene wird hier nicht wiederholt',

@@ -47,6 +47,10 @@ export const COMMANDS_ES: Translation<CommandsMessages> = {
     'Solo quienes pueden configurar el bot pueden cambiar sus ajustes (Discord: Gestionar servidor; Slack: administradores del espacio de trabajo o la lista SLACK_ADMIN_USERS del operador).',
   'commands.options_bug':
     'Lo sentimos, /{name} no pudo leer sus opciones (un error del bot, ya registrado). Avisa al operador, por favor.',
+  'budget.line': 'Quedan {left} de {total} solicitudes esta hora para trabajo nuevo{kept}{whose}{next}',
+  'budget.kept': ' (otras {count} reservadas para recoger resultados)',
+  'budget.shared': ' (la parte de este espacio de trabajo en la clave compartida; `/setup key` configura una propia)',
+  'budget.next': '; la siguiente se libera a las {time} UTC',
   'parse.private_key_hint':
     ' — la clave de API se introduce en el formulario privado que abre /{command} key, nunca en el texto del comando',
   'parse.private_hint': ' — lo escrito no se repite aquí',

@@ -47,6 +47,10 @@ export const COMMANDS_FR: Translation<CommandsMessages> = {
     'Seules les personnes autorisées à configurer le bot peuvent modifier ses paramètres (Discord : Gérer le serveur ; Slack : administrateurs de l’espace de travail ou liste SLACK_ADMIN_USERS de l’opérateur).',
   'commands.options_bug':
     'Désolé, /{name} n’a pas pu lire ses options (un bug du bot, désormais consigné). Merci de prévenir l’opérateur.',
+  'budget.line': '{left} requêtes sur {total} restantes cette heure pour du nouveau travail{kept}{whose}{next}',
+  'budget.kept': ' ({count} de plus réservées à la récupération des résultats)',
+  'budget.shared': ' (la part de cet espace de travail sur la clé partagée ; `/setup key` définit la vôtre)',
+  'budget.next': ' ; la prochaine se libère à {time} UTC',
   'parse.private_key_hint':
     ' — la clé d’API se saisit dans le formulaire privé qu’ouvre /{command} key, jamais dans le texte de la commande',
   'parse.private_hint': ' — ce qui a été saisi n’est pas répété ici',

@@ -47,6 +47,10 @@ export const COMMANDS_JA: Translation<CommandsMessages> = {
     'ボットの設定を変更できるのは、ボットを設定できる方のみです（Discord: サーバー管理、Slack: ワークスペースの管理者、または運用者の SLACK_ADMIN_USERS リスト）。',
   'commands.options_bug':
     '申し訳ありません。/{name} のオプションを読み取れませんでした（ボットの不具合で、記録済みです）。運用者にお知らせください。',
+  'budget.line': 'この 1 時間で新しい処理に使えるリクエスト: 残り {left} / {total}{kept}{whose}{next}',
+  'budget.kept': '（結果の取得用にさらに {count} 件を確保）',
+  'budget.shared': '（共有キーのうちこのワークスペースの割り当て。`/setup key` で専用のキーを設定できます）',
+  'budget.next': '。次の枠は {time} UTC に空きます',
   'parse.private_key_hint':
     ' — API キーはコマンドのテキストではなく、/{command} key で開く非公開フォームに入力してください',
   'parse.private_hint': ' — 入力内容はここには表示しません',

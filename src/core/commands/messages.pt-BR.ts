@@ -47,6 +47,10 @@ export const COMMANDS_PT_BR: Translation<CommandsMessages> = {
     'Só quem pode configurar o bot pode alterar as configurações (Discord: Gerenciar servidor; Slack: administradores do workspace ou a lista SLACK_ADMIN_USERS do operador).',
   'commands.options_bug':
     'Desculpe, /{name} não conseguiu ler as opções (um erro do bot, já registrado). Por favor, avise o operador.',
+  'budget.line': 'Restam {left} de {total} requisições nesta hora para trabalho novo{kept}{whose}{next}',
+  'budget.kept': ' (mais {count} reservadas para buscar resultados)',
+  'budget.shared': ' (a parte deste workspace na chave compartilhada; `/setup key` define uma própria)',
+  'budget.next': '; a próxima é liberada às {time} UTC',
   'parse.private_key_hint':
     ' — a chave de API é informada no formulário privado que /{command} key abre, nunca no texto do comando',
   'parse.private_hint': ' — o que foi digitado não é repetido aqui',

@@ -48,6 +48,10 @@ export const COMMANDS_EN = {
     'Only people who may configure the bot can change its settings (Discord: Manage Server; Slack: workspace admins or the operator’s SLACK_ADMIN_USERS list).',
   'commands.options_bug':
     'Sorry, /{name} could not read its options (a bug in the bot, now logged). Please tell the operator.',
+  'budget.line': '{left} of {total} requests left this hour for new work{kept}{whose}{next}',
+  'budget.kept': ' ({count} more kept for reading results back)',
+  'budget.shared': ' (this workspace’s share of the shared key; `/setup key` sets your own)',
+  'budget.next': '; the next frees at {time} UTC',
   // The parser
   'parse.private_key_hint':
     ' — the API key is entered in the private form that /{command} key opens, never in the command text',
