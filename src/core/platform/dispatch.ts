@@ -290,6 +290,37 @@ export function createDispatch(options: DispatchOptions): Dispatch {
     }
   }
 
+  /**
+   * The work behind an acknowledgement, in the person's language once it is known: an entry whose language the
+   * platform did not send (`localeLater`) is prepared again with it after the acknowledgement (preparing does no
+   * I/O, so this only rewrites the words), and the apology, if any, follows it too.
+   */
+  function inReadersLanguage(
+    entry: Entry,
+    canConfigure: boolean,
+    answer: Answer,
+    prepared: Extract<Prepared, { kind: 'run' }>,
+    trace: Trace,
+  ): (reply: Reply) => Promise<void> {
+    if (!entry.localeLater) return prepared.run;
+    return async (reply) => {
+      const known = await withLocale(entry, trace);
+      if (known === entry) return prepared.run(reply);
+      const again = prepare(known, canConfigure, answer, trace.t);
+      return (again.kind === 'run' ? again : prepared).run(reply);
+    };
+  }
+
+  /** The entry with the person's language looked up (`localeLater`), and the trace speaking it; as it was if none. */
+  async function withLocale(entry: Entry, trace: Trace): Promise<Entry> {
+    const locale = await entry.localeLater?.().catch(() => undefined);
+    if (!locale) return entry;
+    const { localeLater: _asked, ...rest } = entry;
+    const origin = { ...entry.origin, locale };
+    trace.t = bot.translator?.(origin) ?? trace.t;
+    return { ...rest, origin } as Entry;
+  }
+
   async function handle(entry: Entry, answer: Answer): Promise<void> {
     const trace = traceOf(entry, labelOf(entry, bot), clock.now(), bot.translator?.(entry.origin));
     let reply: Reply | undefined;
@@ -314,7 +345,9 @@ export function createDispatch(options: DispatchOptions): Dispatch {
       const lookup = typeof entry.canConfigure === 'function' ? entry.canConfigure : undefined;
       if (lookup && answer.formsAfterAck) await acknowledge(firstMode);
       const canConfigure = lookup ? await lookup() : entry.canConfigure === true;
-      const prepared = prepare(entry, canConfigure, answer, trace.t);
+      // Acknowledged already (a lookup after the ack): the person's language may be looked up now too.
+      const current = reply && entry.localeLater ? await withLocale(entry, trace) : entry;
+      const prepared = prepare(current, canConfigure, answer, trace.t);
       if (prepared.kind === 'command-form') {
         await answer.openCommandForm?.(prepared.spec);
         trace.ackMs ??= clock.now() - trace.started;
@@ -344,7 +377,13 @@ export function createDispatch(options: DispatchOptions): Dispatch {
         // turn, so a burst of commands never delays the next acknowledgement (see work-queue.ts).
         const check = entry.firstTimeAfterAck ? entry.firstTime : undefined;
         // The conclude step alone goes with the work, not the Answer (interaction.ts: it holds no request).
-        detach(trace, prepared.run, acknowledged, check, answer.conclude);
+        detach(
+          trace,
+          inReadersLanguage(current, canConfigure, answer, prepared, trace),
+          acknowledged,
+          check,
+          answer.conclude,
+        );
         return;
       }
     } catch (err) {

@@ -126,6 +126,12 @@ export type Entry = (
 ) & {
   origin: Origin;
   canConfigure: MayConfigure;
+  /**
+   * The person's language when the platform did not send it and it is not known yet (Slack: users.info): the
+   * acknowledgement never waits for it; the work after the acknowledgement does (bounded by the adapter), and is
+   * prepared again for it. What is answered before the acknowledgement uses `origin.locale` (or English).
+   */
+  localeLater?: () => Promise<string | undefined>;
   trace?: Record<string, unknown>;
   /**
    * The platform's replay check (e.g. a claim on Discord's interaction id, `once` kind `inbound`): false
