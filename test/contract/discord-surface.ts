@@ -38,7 +38,11 @@ export type DiscordSurface = Surface & { discord: DiscordDouble };
 
 /** `roles`: the Discord role ids each person holds (none unless given), on clicks and in the guild's member list. */
 export async function startDiscordSurface(
-  options: { roles?: Partial<Record<Person, string[]>> } = {},
+  options: {
+    roles?: Partial<Record<Person, string[]>>;
+    /** Each person's Discord language (the interaction's `locale`); en-US unless given. */
+    locales?: Partial<Record<Person, string>>;
+  } = {},
 ): Promise<DiscordSurface> {
   const core = await startCore();
   const discord = await createDiscordDouble();
@@ -49,7 +53,8 @@ export async function startDiscordSurface(
   const actor = (who: Person = 'member') => {
     const base = who === 'admin' ? discord.actors.manager : discord.actors.member;
     const roles = options.roles?.[who];
-    return roles ? { ...base, roles } : base;
+    const locale = options.locales?.[who];
+    return { ...base, ...(roles ? { roles } : {}), ...(locale ? { locale } : {}) };
   };
   const sent: Array<{ id: string; who: Person }> = [];
   let app: RunningBot;
