@@ -94,8 +94,7 @@ export async function startSlackSurface(
   } = {},
 ): Promise<SlackSurface> {
   const core = await startCore();
-  const localeOf = (id: string) =>
-    Object.entries(USER).find(([, userId]) => userId === id)?.[0] as Person | undefined;
+  const localeOf = (id: string) => Object.entries(USER).find(([, userId]) => userId === id)?.[0] as Person | undefined;
   const users = USERS.map((u) => {
     const who = localeOf(u.id);
     const locale = who ? options.locales?.[who] : undefined;

@@ -1,6 +1,6 @@
 export const CHANNELS_ES: Readonly<Record<string, string>> = {
   'command.setup': 'Configurar el bot para este canal (clave de API, valores por defecto)',
-  'command.setup.action': 'show (por defecto), key (introducir la clave de API en privado), clear_key',
+  'command.setup.action': 'show (por defecto), key (clave de API en privado), clear_key',
   'command.setup.language': 'Idioma por defecto para /clip y /subtitles',
   'command.setup.voice': 'Voz por defecto para /tts y /ttv (none la quita)',
   'command.setup.template': 'Estilo de subtítulos por defecto',

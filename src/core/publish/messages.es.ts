@@ -12,13 +12,13 @@ export const PUBLISH_ES: Readonly<Record<string, string>> = {
   'command.setup.name': 'Con socials: el nombre de la cuenta',
   'command.setup.platform': 'Con socials add: la plataforma de la cuenta',
   'command.setup.approvals':
-    'Miembros que deben aprobar (0 = ninguno; por defecto 1); un enlace de revisión cuenta por quien invita',
+    'Miembros que deben aprobar (0 = ninguno; 1 por defecto); un enlace de revisión vale por su remitente',
   'command.setup.self_approve': '¿Se pueden aprobar las propias solicitudes? (por defecto, no)',
   'command.setup.approval_expiry': 'Cuánto duran las aprobaciones: 72h, 3d (por defecto 72h)',
   'command.setup.approvers': 'anyone (por defecto), o miembros / roles que pueden aprobar',
   'command.setup.timezone': 'Zona horaria IANA para las programaciones, p. ej. Europe/Madrid (por defecto UTC)',
   'command.setup.remind': 'Recordar a quienes aprueban si una solicitud espera: 30m, 4h, 1d (por defecto 1d) u off',
   'command.setup.outside_review':
-    'required: esperar también la aprobación de un revisor externo (cualquier enlace); optional (por defecto)',
+    'required: exigir también que apruebe un revisor externo (cualquier enlace); optional (por defecto)',
   'setup.action.socials': 'socials (cuentas sociales)',
 };

@@ -12,13 +12,13 @@ export const PUBLISH_FR: Readonly<Record<string, string>> = {
   'command.setup.name': 'Avec socials : le nom du compte',
   'command.setup.platform': 'Avec socials add : la plateforme du compte',
   'command.setup.approvals':
-    'Membres qui doivent approuver (0 = aucun ; 1 par défaut) ; un lien de relecture compte pour qui l’a envoyé',
+    'Membres devant approuver (0 = aucun ; 1 par défaut) ; un lien de relecture vaut pour qui l’a envoyé',
   'command.setup.self_approve': 'Peut-on approuver ses propres demandes ? (non par défaut)',
   'command.setup.approval_expiry': 'Durée de validité des approbations : 72h, 3d (72h par défaut)',
   'command.setup.approvers': 'anyone (par défaut), ou les membres / rôles autorisés à approuver',
   'command.setup.timezone': 'Fuseau horaire IANA des programmations, par ex. Europe/Paris (UTC par défaut)',
   'command.setup.remind': 'Relancer les approbateurs quand une demande attend : 30m, 4h, 1d (1d par défaut) ou off',
   'command.setup.outside_review':
-    'required : attendre aussi l’approbation d’un relecteur externe (n’importe quel lien) ; optional (par défaut)',
+    'required : attendre aussi l’accord d’un relecteur externe (tout lien) ; optional (par défaut)',
   'setup.action.socials': 'socials (comptes sociaux)',
 };
