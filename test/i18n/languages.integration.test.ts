@@ -92,3 +92,27 @@ describe('the console in a French terminal (LANG=fr_FR.UTF-8)', () => {
     expect(help).toMatch(/`language` — Default language for \/clip and \/subtitles/);
   });
 });
+
+describe('a channel set to French with /setup locale=fr', () => {
+  it('gets its job card and thread lines in French, while a German member’s private answers stay German', async () => {
+    const s = await start(startDiscordSurface({ locales: { member: 'de' } }));
+    // The admin reads English (their Discord's language); the channel's public language is now French.
+    const saved = await ask(s, '/setup locale=fr', 'Saved the channel defaults.', 'admin');
+    expect(saved).toContain('Français (`fr`), set with `/setup locale=`');
+    await s.command('/clip https://youtu.be/abc123 reels=1', 'member');
+    const [thread] = await eventually(async () => {
+      const threads = await s.threads();
+      return threads.length > 0 && threads;
+    }, 'a job thread');
+    const ready = async () => (await s.thread(thread ?? '')).filter((m) => m.text.includes('votre reel est prêt'));
+    const [result] = await eventually(async () => {
+      const found = await ready();
+      return found.length > 0 && found;
+    }, 'the result in the thread, in French');
+    expect(result?.buttons).toEqual(expect.arrayContaining(['▶ Regarder', 'Publier…']));
+    const card = await s.card(thread ?? '');
+    expect(card.text).toContain('🎬 Clips');
+    expect(card.text).toContain('Demandé par');
+    await ask(s, '/help clip', '**Verwendung:**', 'member');
+  });
+});

@@ -44,4 +44,40 @@ export const JOBS_DE: Readonly<Record<string, string>> = {
   'command.project': 'Status und Ergebnisse eines Projekts anzeigen',
   'command.project.id': 'Projekt-ID (24 Hexadezimalziffern)',
   'command.jobs': 'Die Jobs dieses Kanals auflisten, die noch laufen',
+  'job.kind':
+    '{kind, select, clip {🎬 Clips} ttv {🎞️ Text zu Video} subtitles {💬 Untertitel} broll {🎥 B-Roll} other {🔊 Sprache}}',
+  'job.phase':
+    '{phase, select, submitting {⏳ Wird gesendet…} working {⏳ In Arbeit — die Ergebnisse erscheinen in diesem Thread.} completed {✅ Fertig — die Ergebnisse stehen in diesem Thread.} failed {❌ Fehlgeschlagen — Details in diesem Thread.} other {⌛ Noch kein Ergebnis — das Warten wurde beendet.}}',
+  'job.field_requested_by': 'Angefragt von',
+  'job.field_job': 'Job',
+  'job.field_project': 'Projekt',
+  'job.field_parts': 'Teile',
+  'job.publish': 'Veröffentlichen…',
+  'job.virality': 'Viralitätswert',
+  'job.tags': 'Tags',
+  'job.best_on': 'Am besten auf',
+  'job.watch': '▶ Ansehen',
+  'job.listen': '🔊 Anhören',
+  'job.untitled': 'Ohne Titel',
+  'job.reel_title': 'Reel {n}/{total}: {title}',
+  'job.no_media': 'Für diese {kind}-Ausgabe kam kein Medienlink zurück.',
+  'job.part': ' (Teil {n}/{total})',
+  'job.reels_ready': '{count, plural, one {dein Reel ist} other {deine # Reels sind}} fertig',
+  'job.reels_ready_sentence': '{count, plural, one {Dein Reel ist} other {Deine # Reels sind}} fertig',
+  'job.result_ready':
+    '{kind, select, ttv {dein Video} subtitles {dein untertiteltes Video} broll {dein B-Roll-Video} other {deine Sprachausgabe}}{part} ist fertig',
+  'job.result_ready_sentence':
+    '{kind, select, ttv {Dein Video} subtitles {Dein untertiteltes Video} broll {Dein B-Roll-Video} other {Deine Sprachausgabe}}{part} ist fertig',
+  'job.result_line': '{said}: {summary}',
+  'job.details_again': 'Alle Details noch einmal: `/project {id}`',
+  'job.retry': '↻ Erneut versuchen',
+  'job.failed_line': '{kind}{part} fehlgeschlagen: {error}',
+  'job.failed_title': 'Job {id} fehlgeschlagen',
+  'job.expired':
+    'kein Ergebnis für Job `{id}` nach {hours} h, daher habe ich aufgehört zu warten. Das Projekt kann noch fertig werden: Prüfe es später mit {check}.',
+  'job.elapsed': '⏱ {elapsed} vergangen',
+  'job.no_estimate':
+    '{elapsed} · noch keine Schätzung: in diesem Kanal ist noch kein {kind, select, clip {Clip-} ttv {Text-zu-Video-} subtitles {Untertitel-} broll {B-Roll-} other {Sprach-}}Job fertig geworden',
+  'job.overdue': '⚠️ {elapsed} · dauert hier mehr als doppelt so lange wie üblich ({usual}). Prüfe es mit {check}',
+  'job.usually': '{elapsed} · meist fertig in {usual}',
 };

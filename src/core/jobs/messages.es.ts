@@ -44,4 +44,40 @@ export const JOBS_ES: Readonly<Record<string, string>> = {
   'command.project': 'Mostrar el estado y los resultados de un proyecto',
   'command.project.id': 'Id del proyecto (24 dígitos hexadecimales)',
   'command.jobs': 'Ver los trabajos de este canal que siguen en curso',
+  'job.kind':
+    '{kind, select, clip {🎬 Clips} ttv {🎞️ Texto a vídeo} subtitles {💬 Subtítulos} broll {🎥 B-roll} other {🔊 Voz}}',
+  'job.phase':
+    '{phase, select, submitting {⏳ Enviando…} working {⏳ En ello — los resultados aparecerán en este hilo.} completed {✅ Listo — los resultados están en este hilo.} failed {❌ Ha fallado — los detalles están en este hilo.} other {⌛ Aún sin resultado — se dejó de esperar.}}',
+  'job.field_requested_by': 'Pedido por',
+  'job.field_job': 'Trabajo',
+  'job.field_project': 'Proyecto',
+  'job.field_parts': 'Partes',
+  'job.publish': 'Publicar…',
+  'job.virality': 'Puntuación de viralidad',
+  'job.tags': 'Etiquetas',
+  'job.best_on': 'Ideal para',
+  'job.watch': '▶ Ver',
+  'job.listen': '🔊 Escuchar',
+  'job.untitled': 'Sin título',
+  'job.reel_title': 'Reel {n}/{total}: {title}',
+  'job.no_media': 'No llegó ningún enlace multimedia para este resultado de {kind}.',
+  'job.part': ' (parte {n}/{total})',
+  'job.reels_ready': '{count, plural, one {tu reel está listo} other {tus # reels están listos}}',
+  'job.reels_ready_sentence': '{count, plural, one {Tu reel está listo} other {Tus # reels están listos}}',
+  'job.result_ready':
+    '{kind, select, ttv {tu vídeo} subtitles {tu vídeo subtitulado} broll {tu vídeo con B-roll} other {tu audio de voz}}{part} está listo',
+  'job.result_ready_sentence':
+    '{kind, select, ttv {Tu vídeo} subtitles {Tu vídeo subtitulado} broll {Tu vídeo con B-roll} other {Tu audio de voz}}{part} está listo',
+  'job.result_line': '{said}: {summary}',
+  'job.details_again': 'Todos los detalles de nuevo: `/project {id}`',
+  'job.retry': '↻ Reintentar',
+  'job.failed_line': '{kind}{part} ha fallado: {error}',
+  'job.failed_title': 'El trabajo {id} ha fallado',
+  'job.expired':
+    'no hay resultado del trabajo `{id}` tras {hours} h, así que he dejado de esperar. El proyecto aún puede terminar: compruébalo más tarde con {check}.',
+  'job.elapsed': '⏱ {elapsed} transcurridos',
+  'job.no_estimate':
+    '{elapsed} · aún sin estimación: ningún trabajo de {kind, select, clip {clips} ttv {texto a vídeo} subtitles {subtítulos} broll {B-roll} other {voz}} ha terminado antes en este canal',
+  'job.overdue': '⚠️ {elapsed} · está tardando más del doble de lo habitual aquí ({usual}). Compruébalo con {check}',
+  'job.usually': '{elapsed} · suele estar listo en {usual}',
 };

@@ -44,4 +44,40 @@ export const JOBS_FR: Readonly<Record<string, string>> = {
   'command.project': 'Afficher l’état et les résultats d’un projet',
   'command.project.id': 'Identifiant du projet (24 chiffres hexadécimaux)',
   'command.jobs': 'Lister les tâches de ce salon encore en cours',
+  'job.kind':
+    '{kind, select, clip {🎬 Clips} ttv {🎞️ Texte en vidéo} subtitles {💬 Sous-titres} broll {🎥 B-roll} other {🔊 Voix}}',
+  'job.phase':
+    '{phase, select, submitting {⏳ Envoi…} working {⏳ En cours — les résultats apparaîtront dans ce fil.} completed {✅ Terminé — les résultats sont dans ce fil.} failed {❌ Échec — détails dans ce fil.} other {⌛ Toujours pas de résultat — attente arrêtée.}}',
+  'job.field_requested_by': 'Demandé par',
+  'job.field_job': 'Tâche',
+  'job.field_project': 'Projet',
+  'job.field_parts': 'Parties',
+  'job.publish': 'Publier…',
+  'job.virality': 'Score de viralité',
+  'job.tags': 'Tags',
+  'job.best_on': 'Idéal sur',
+  'job.watch': '▶ Regarder',
+  'job.listen': '🔊 Écouter',
+  'job.untitled': 'Sans titre',
+  'job.reel_title': 'Reel {n}/{total} : {title}',
+  'job.no_media': 'Aucun lien média n’est revenu pour ce résultat {kind}.',
+  'job.part': ' (partie {n}/{total})',
+  'job.reels_ready': '{count, plural, one {votre reel est prêt} other {vos # reels sont prêts}}',
+  'job.reels_ready_sentence': '{count, plural, one {Votre reel est prêt} other {Vos # reels sont prêts}}',
+  'job.result_ready':
+    '{kind, select, ttv {votre vidéo} subtitles {votre vidéo sous-titrée} broll {votre vidéo avec B-roll} other {votre voix}}{part} est prête',
+  'job.result_ready_sentence':
+    '{kind, select, ttv {Votre vidéo} subtitles {Votre vidéo sous-titrée} broll {Votre vidéo avec B-roll} other {Votre voix}}{part} est prête',
+  'job.result_line': '{said} : {summary}',
+  'job.details_again': 'Tous les détails à nouveau : `/project {id}`',
+  'job.retry': '↻ Réessayer',
+  'job.failed_line': '{kind}{part} a échoué : {error}',
+  'job.failed_title': 'La tâche {id} a échoué',
+  'job.expired':
+    'pas de résultat pour la tâche `{id}` après {hours} h, j’ai donc arrêté d’attendre. Le projet peut encore aboutir : vérifiez plus tard avec {check}.',
+  'job.elapsed': '⏱ {elapsed} écoulées',
+  'job.no_estimate':
+    '{elapsed} · pas encore d’estimation : aucune tâche {kind, select, clip {de clips} ttv {texte en vidéo} subtitles {de sous-titres} broll {de B-roll} other {de voix}} n’a encore abouti dans ce salon',
+  'job.overdue': '⚠️ {elapsed} · plus de deux fois plus long que d’habitude ici ({usual}). Vérifiez avec {check}',
+  'job.usually': '{elapsed} · prêt d’habitude en {usual}',
 };

@@ -44,4 +44,40 @@ export const JOBS_JA: Readonly<Record<string, string>> = {
   'command.project': 'プロジェクトの状態と成果物を表示します',
   'command.project.id': 'プロジェクト ID（16 進数 24 桁）',
   'command.jobs': 'このチャンネルで実行中のジョブを一覧表示します',
+  'job.kind':
+    '{kind, select, clip {🎬 クリップ} ttv {🎞️ テキストから動画} subtitles {💬 字幕} broll {🎥 B ロール} other {🔊 音声}}',
+  'job.phase':
+    '{phase, select, submitting {⏳ 送信中…} working {⏳ 処理中です — 結果はこのスレッドに表示されます。} completed {✅ 完了しました — 結果はこのスレッドにあります。} failed {❌ 失敗しました — 詳細はこのスレッドにあります。} other {⌛ まだ結果がありません — 待機を終了しました。}}',
+  'job.field_requested_by': '依頼者',
+  'job.field_job': 'ジョブ',
+  'job.field_project': 'プロジェクト',
+  'job.field_parts': 'パート数',
+  'job.publish': '公開…',
+  'job.virality': 'バイラルスコア',
+  'job.tags': 'タグ',
+  'job.best_on': '向いている媒体',
+  'job.watch': '▶ 見る',
+  'job.listen': '🔊 聴く',
+  'job.untitled': '無題',
+  'job.reel_title': 'リール {n}/{total}: {title}',
+  'job.no_media': 'この {kind} の出力にはメディアのリンクが返ってきませんでした。',
+  'job.part': '（パート {n}/{total}）',
+  'job.reels_ready': '{count, plural, other {# 本のリールができました}}',
+  'job.reels_ready_sentence': '{count, plural, other {# 本のリールができました}}',
+  'job.result_ready':
+    '{kind, select, ttv {動画} subtitles {字幕付き動画} broll {B ロール入りの動画} other {音声}}{part}ができました',
+  'job.result_ready_sentence':
+    '{kind, select, ttv {動画} subtitles {字幕付き動画} broll {B ロール入りの動画} other {音声}}{part}ができました',
+  'job.result_line': '{said}: {summary}',
+  'job.details_again': '詳細をもう一度見る: `/project {id}`',
+  'job.retry': '↻ 再試行',
+  'job.failed_line': '{kind}{part}に失敗しました: {error}',
+  'job.failed_title': 'ジョブ {id} は失敗しました',
+  'job.expired':
+    'ジョブ `{id}` の結果が {hours} 時間たっても届かないため、待機を終了しました。プロジェクトはまだ完了する可能性があります。後で {check} で確認してください。',
+  'job.elapsed': '⏱ {elapsed} 経過',
+  'job.no_estimate':
+    '{elapsed} · まだ目安はありません: このチャンネルでは {kind, select, clip {クリップ} ttv {テキストから動画} subtitles {字幕} broll {B ロール} other {音声}} のジョブが完了したことがありません',
+  'job.overdue': '⚠️ {elapsed} · ここでの通常（{usual}）の 2 倍以上かかっています。{check} で確認してください',
+  'job.usually': '{elapsed} · 通常は {usual} で完了します',
 };

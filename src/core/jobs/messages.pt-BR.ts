@@ -44,4 +44,40 @@ export const JOBS_PT_BR: Readonly<Record<string, string>> = {
   'command.project': 'Mostrar o status e os resultados de um projeto',
   'command.project.id': 'Id do projeto (24 dígitos hexadecimais)',
   'command.jobs': 'Listar os jobs deste canal que ainda estão em andamento',
+  'job.kind':
+    '{kind, select, clip {🎬 Clipes} ttv {🎞️ Texto para vídeo} subtitles {💬 Legendas} broll {🎥 B-roll} other {🔊 Fala}}',
+  'job.phase':
+    '{phase, select, submitting {⏳ Enviando…} working {⏳ Trabalhando nisso — os resultados vão aparecer nesta conversa.} completed {✅ Pronto — os resultados estão nesta conversa.} failed {❌ Falhou — detalhes nesta conversa.} other {⌛ Ainda sem resultado — paramos de esperar.}}',
+  'job.field_requested_by': 'Pedido por',
+  'job.field_job': 'Job',
+  'job.field_project': 'Projeto',
+  'job.field_parts': 'Partes',
+  'job.publish': 'Publicar…',
+  'job.virality': 'Pontuação de viralidade',
+  'job.tags': 'Tags',
+  'job.best_on': 'Melhor em',
+  'job.watch': '▶ Assistir',
+  'job.listen': '🔊 Ouvir',
+  'job.untitled': 'Sem título',
+  'job.reel_title': 'Reel {n}/{total}: {title}',
+  'job.no_media': 'Nenhum link de mídia voltou para este resultado de {kind}.',
+  'job.part': ' (parte {n}/{total})',
+  'job.reels_ready': '{count, plural, one {seu reel está pronto} other {seus # reels estão prontos}}',
+  'job.reels_ready_sentence': '{count, plural, one {Seu reel está pronto} other {Seus # reels estão prontos}}',
+  'job.result_ready':
+    '{kind, select, ttv {seu vídeo} subtitles {seu vídeo legendado} broll {seu vídeo com B-roll} other {sua fala}}{part} está pronto',
+  'job.result_ready_sentence':
+    '{kind, select, ttv {Seu vídeo} subtitles {Seu vídeo legendado} broll {Seu vídeo com B-roll} other {Sua fala}}{part} está pronto',
+  'job.result_line': '{said}: {summary}',
+  'job.details_again': 'Todos os detalhes de novo: `/project {id}`',
+  'job.retry': '↻ Tentar de novo',
+  'job.failed_line': '{kind}{part} falhou: {error}',
+  'job.failed_title': 'O job {id} falhou',
+  'job.expired':
+    'nenhum resultado para o job `{id}` depois de {hours} h, então parei de esperar. O projeto ainda pode terminar: confira mais tarde com {check}.',
+  'job.elapsed': '⏱ {elapsed} decorridos',
+  'job.no_estimate':
+    '{elapsed} · ainda sem estimativa: nenhum job de {kind, select, clip {clipes} ttv {texto para vídeo} subtitles {legendas} broll {B-roll} other {fala}} terminou neste canal antes',
+  'job.overdue': '⚠️ {elapsed} · está levando mais que o dobro do normal aqui ({usual}). Confira com {check}',
+  'job.usually': '{elapsed} · costuma ficar pronto em {usual}',
 };
