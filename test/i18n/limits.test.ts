@@ -9,6 +9,10 @@ import type { OptionSpec } from '../../src/core/commands/spec.ts';
 import { DEFAULT_SOURCES, validateOptions } from '../../src/core/commands/validate.ts';
 import { createCatalogue } from '../../src/core/i18n/catalogue.ts';
 import { type Locale, PSEUDO_LOCALE, SHIPPED_LOCALES } from '../../src/core/i18n/locales.ts';
+import type { Job } from '../../src/core/jobs/model.ts';
+import { progressLine } from '../../src/core/jobs/progress.ts';
+import { renderExpired, renderFailure, renderJobCard, renderResult } from '../../src/core/jobs/render.ts';
+import type { Output } from '../../src/core/media/response-schemas.ts';
 import type { OutMessage } from '../../src/core/platform/message.ts';
 
 const catalogue = createCatalogue(MESSAGES);
@@ -62,6 +66,54 @@ describe.each(LOCALES)('in %s', (locale) => {
   it('the /setup key form’s titles fit Discord’s 45 characters', () => {
     for (const key of ['setup.key_form_title', 'setup.key_form_title_force']) {
       expect(t.t(key).length, key).toBeLessThanOrEqual(FORM_TITLE);
+    }
+  });
+});
+
+/** A job of each kind with the longest things a person can give it, in `locale`'s channel. */
+const jobIn = (locale: string, kind: Job['kind']): Job => ({
+  id: 'j'.repeat(24),
+  kind,
+  state: 'running',
+  channelKey: 'discord:g:c',
+  origin: { platform: 'discord', workspaceId: 'g', channelId: 'c', userId: '42' },
+  summary: 's'.repeat(1000),
+  locale,
+  requests: [{}, {}],
+  projectIds: ['p'.repeat(24), 'q'.repeat(24)],
+  createdAt: 0,
+  updatedAt: 0,
+});
+
+const output = (i: number): Output => ({
+  videoUrl: `https://cdn.example/${i}.mp4`,
+  audioUrl: `https://cdn.example/${i}.mp3`,
+  info: { title: 't'.repeat(300), caption: 'c'.repeat(300), tags: ['a'], suitablePlatforms: ['x'] },
+});
+
+describe.each(LOCALES)('a job’s public messages in %s', (locale) => {
+  it('keep Discord’s 2,000 characters per message and 80 per button, Slack’s 75 per button', () => {
+    for (const kind of ['clip', 'ttv', 'subtitles', 'broll', 'tts'] as const) {
+      const job = jobIn(locale, kind);
+      const messages = [
+        ...(['submitting', 'working', 'completed', 'failed', 'expired'] as const).map((p) =>
+          renderJobCard(job, p, progressLine(job, 3 * 3_600_000, 600_000)),
+        ),
+        renderResult(
+          job,
+          Array.from({ length: 10 }, (_, i) => output(i)),
+          { index: 0, total: 2, projectId: 'p' },
+        ),
+        renderFailure(job, 'e'.repeat(3000), { index: 1, total: 2 }),
+        renderExpired(job, 24),
+      ];
+      for (const m of messages) {
+        expect(m.text.length).toBeLessThanOrEqual(DISCORD_MESSAGE);
+        const labels = [...(m.controls ?? []), ...(m.cards ?? []).flatMap((c) => c.controls ?? [])].flatMap((c) =>
+          'label' in c ? [c.label] : [],
+        );
+        for (const label of labels) expect(label.length).toBeLessThanOrEqual(75);
+      }
     }
   });
 });

@@ -8,6 +8,8 @@ import { renderHelp } from '../../src/core/commands/help.ts';
 import { DEFAULT_SOURCES, validateOptions } from '../../src/core/commands/validate.ts';
 import { createCatalogue, type Translator } from '../../src/core/i18n/catalogue.ts';
 import { type Locale, PSEUDO_LOCALE, SHIPPED_LOCALES } from '../../src/core/i18n/locales.ts';
+import type { Job } from '../../src/core/jobs/model.ts';
+import { renderFailure, renderResult } from '../../src/core/jobs/render.ts';
 import { link, mention, type OutMessage } from '../../src/core/platform/message.ts';
 import { renderMessage as renderDiscord } from '../../src/discord/render.ts';
 import { renderMessage as renderSlack } from '../../src/slack/render.ts';
@@ -62,6 +64,43 @@ describe.each(LOCALES)('typed text inside a translated answer, in %s', (locale) 
         for (const answer of answersWith(t, u)) expectSlackSafe(renderSlack(messageOf('U42', answer)), 'U42');
       }),
       { numRuns: 60 },
+    );
+  });
+});
+
+/** A job whose summary, error and result titles and captions are typed text, posted in `locale`'s channel. */
+function jobMessages(locale: string, u: string): OutMessage[] {
+  const job: Job = {
+    id: 'j1',
+    kind: 'clip',
+    state: 'running',
+    channelKey: 'discord:g:c',
+    origin: { platform: 'discord', workspaceId: 'g', channelId: 'c', userId: '42' },
+    summary: u,
+    locale,
+    requests: [{}],
+    projectIds: ['p1'],
+    createdAt: 0,
+    updatedAt: 0,
+  };
+  // The output's own link is where the bot links a title (the renderers' rule), so it is the allowed one.
+  const out = {
+    videoUrl: 'https://bot.example/title',
+    info: { title: u, caption: u, tags: [u], suitablePlatforms: [u] },
+  };
+  return [renderResult(job, [out], { index: 0, total: 1, projectId: 'p1' }), renderFailure(job, u)];
+}
+
+describe.each(LOCALES)('typed text inside a job’s public messages, in %s', (locale) => {
+  it('notifies only the person who asked and links nowhere, on Discord and Slack', () => {
+    fc.assert(
+      fc.property(untrusted, (u) => {
+        for (const m of jobMessages(locale, u)) {
+          expectDiscordSafe(renderDiscord(m), '42');
+          expectSlackSafe(renderSlack({ ...m, text: m.text.replace(mention('42'), mention('U42')) }), 'U42');
+        }
+      }),
+      { numRuns: 40 },
     );
   });
 });
