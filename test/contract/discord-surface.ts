@@ -42,10 +42,12 @@ export async function startDiscordSurface(
     roles?: Partial<Record<Person, string[]>>;
     /** Each person's Discord language (the interaction's `locale`); en-US unless given. */
     locales?: Partial<Record<Person, string>>;
+    /** The server's language (`guild_locale`); en-US unless given. */
+    guildLocale?: string;
   } = {},
 ): Promise<DiscordSurface> {
   const core = await startCore();
-  const discord = await createDiscordDouble();
+  const discord = await createDiscordDouble(options.guildLocale ? { guildLocale: options.guildLocale } : {});
   for (const [who, roles] of Object.entries(options.roles ?? {}) as Array<[Person, string[]]>) {
     const a = who === 'admin' ? discord.actors.manager : discord.actors.member;
     discord.setMember({ ...a, roles });

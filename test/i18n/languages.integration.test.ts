@@ -116,3 +116,20 @@ describe('a channel set to French with /setup locale=fr', () => {
     await ask(s, '/help clip', '**Verwendung:**', 'member');
   });
 });
+
+describe('a Discord server whose language is Brazilian Portuguese', () => {
+  it('gets job cards in Portuguese by default, and an English member still reads their own answers in English', async () => {
+    const s = await start(startDiscordSurface({ guildLocale: 'pt-BR' }));
+    await s.command('/clip https://youtu.be/abc123 reels=1', 'member');
+    const [thread] = await eventually(async () => {
+      const threads = await s.threads();
+      return threads.length > 0 && threads;
+    }, 'a job thread');
+    await eventually(
+      async () => (await s.thread(thread ?? '')).some((m) => m.text.includes('seu reel está pronto')),
+      'the result in the thread, in Portuguese',
+    );
+    expect((await s.card(thread ?? '')).text).toContain('Pedido por');
+    await ask(s, '/help', 'What I can do', 'member');
+  });
+});

@@ -17,6 +17,8 @@ export interface DiscordDoubleOptions {
   token?: string;
   /** HELLO's heartbeat_interval; discord.js waits a random fraction of it before the first beat. */
   heartbeatIntervalMs?: number;
+  /** The server's language, sent as every interaction's `guild_locale` (en-US unless given). */
+  guildLocale?: string;
 }
 
 export interface DispatchOptions {
@@ -90,6 +92,7 @@ export async function createDiscordDouble(options: DiscordDoubleOptions = {}) {
       guildId: ctx.guild.id,
       channel,
       actor: opts.actor ?? actors.member,
+      ...(options.guildLocale ? { guildLocale: options.guildLocale } : {}),
     };
   }
 
