@@ -85,7 +85,12 @@ function optionLine(
   if (option.required) notes.push(t.t('help.required'));
   if (option.rest) notes.push(t.t('help.rest', { name: option.name }));
   else if (option.positional) notes.push(t.t('help.positional', { name: option.name }));
-  return t.t('help.option_line', { name: option.name, aliases, description, notes: notes.join('; ') });
+  return t.t('help.option_line', {
+    name: option.name,
+    aliases,
+    description,
+    notes: notes.join(t.t('help.notes_joiner')),
+  });
 }
 
 const span = (o: OptionSpec): string =>

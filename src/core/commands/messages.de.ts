@@ -17,6 +17,7 @@ export const COMMANDS_DE: Translation<CommandsMessages> = {
   'help.option_line': '• `{name}`{aliases} — {description}. {notes}.',
   'help.option_aliases': ' (auch {aliases})',
   'help.required': '**erforderlich**',
+  'help.notes_joiner': '; ',
   'help.rest': 'der restliche Text, ohne `{name}=`',
   'help.positional': 'auch ohne `{name}=` möglich',
   'help.flag': 'Schalter: `{name}` schaltet ihn ein',

@@ -17,6 +17,7 @@ export const COMMANDS_ES: Translation<CommandsMessages> = {
   'help.option_line': '• `{name}`{aliases} — {description}. {notes}.',
   'help.option_aliases': ' (también {aliases})',
   'help.required': '**obligatorio**',
+  'help.notes_joiner': '; ',
   'help.rest': 'el resto del texto, sin `{name}=`',
   'help.positional': 'se puede escribir sin `{name}=`',
   'help.flag': 'Interruptor: `{name}` lo activa',

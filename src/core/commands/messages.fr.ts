@@ -17,6 +17,7 @@ export const COMMANDS_FR: Translation<CommandsMessages> = {
   'help.option_line': '• `{name}`{aliases} — {description}. {notes}.',
   'help.option_aliases': ' (aussi {aliases})',
   'help.required': '**obligatoire**',
+  'help.notes_joiner': '; ',
   'help.rest': 'le reste du texte, sans `{name}=`',
   'help.positional': 'peut s’écrire sans `{name}=`',
   'help.flag': 'Interrupteur : `{name}` l’active',

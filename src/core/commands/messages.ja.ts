@@ -17,6 +17,7 @@ export const COMMANDS_JA: Translation<CommandsMessages> = {
   'help.option_line': '• `{name}`{aliases} — {description}。{notes}。',
   'help.option_aliases': '（別名: {aliases}）',
   'help.required': '**必須**',
+  'help.notes_joiner': '、',
   'help.rest': '残りのテキスト全体（`{name}=` は不要）',
   'help.positional': '`{name}=` を省略して書けます',
   'help.flag': 'フラグ: `{name}` でオンになります',
@@ -75,9 +76,9 @@ export const COMMANDS_JA: Translation<CommandsMessages> = {
   'parse.given_twice_values': "{name} が2回指定されています（''{first}'' と ''{second}''）— 1つにしてください",
   'validate.missing': '{names} がありません — 使い方: {usage}',
   'validate.number':
-    '{name} には{range, select, between {{min}〜{max} の} min {{min} 以上の} max {{max} 以下の} other {}}{kind, select, whole {整数} other {数値}}を指定してください',
+    '{name} には{range, select, between { {min}〜{max} の} min { {min} 以上の} max { {max} 以下の} other {}}{kind, select, whole {整数} other {数値}}を指定してください',
   'validate.number_got':
-    '{name} には{range, select, between {{min}〜{max} の} min {{min} 以上の} max {{max} 以下の} other {}}{kind, select, whole {整数} other {数値}}を指定してください（入力: {value}）',
+    '{name} には{range, select, between { {min}〜{max} の} min { {min} 以上の} max { {max} 以下の} other {}}{kind, select, whole {整数} other {数値}}を指定してください（入力: {value}）',
   'validate.boolean': '{name} には はい/いいえ（true/false、on/off、1/0）を指定してください',
   'validate.boolean_got': "{name} には はい/いいえ（true/false、on/off、1/0）を指定してください — 入力: ''{value}''",
   'validate.not_a_link': '{name} はリンクではありません — {what} http(s) の URL を貼り付けてください',
@@ -94,6 +95,6 @@ export const COMMANDS_JA: Translation<CommandsMessages> = {
   'validate.unknown_value_guess': "{name} の値 ''{value}'' は不明です — {guess}",
   'validate.unknown_value_private': '{name} の値が不明です{hint}。',
   'validate.unknown_value_private_guess': '{name} の値が不明です — {guess}',
-  'validate.valid_values': '{head} 使える値: {values}',
-  'validate.see_help_values': '{head} {count} 個の値はすべて /help {command} をご覧ください。',
+  'validate.valid_values': '{head}使える値: {values}',
+  'validate.see_help_values': '{head}{count} 個の値はすべて /help {command} をご覧ください。',
 };

@@ -17,6 +17,7 @@ export const COMMANDS_PT_BR: Translation<CommandsMessages> = {
   'help.option_line': '• `{name}`{aliases} — {description}. {notes}.',
   'help.option_aliases': ' (também {aliases})',
   'help.required': '**obrigatório**',
+  'help.notes_joiner': '; ',
   'help.rest': 'o resto do texto, sem precisar de `{name}=`',
   'help.positional': 'pode ser escrito sem `{name}=`',
   'help.flag': 'Chave: `{name}` ativa',

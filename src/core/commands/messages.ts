@@ -18,6 +18,7 @@ export const COMMANDS_EN = {
   'help.option_line': '• `{name}`{aliases} — {description}. {notes}.',
   'help.option_aliases': ' (also {aliases})',
   'help.required': '**required**',
+  'help.notes_joiner': '; ',
   'help.rest': 'the rest of the text, no `{name}=` needed',
   'help.positional': 'may be written without `{name}=`',
   'help.flag': 'Flag: `{name}` turns it on',

@@ -4,5 +4,5 @@ export const VOICES_DE: Readonly<Record<string, string>> = {
   'command.voices.gender': 'Männlich oder weiblich',
   'command.voices.style': 'Sprechstil (general, cheerful, newscast…)',
   'command.voices.query': 'Wörter im Namen der Stimme',
-  'lookup.voice': 'Name oder ID einer Stimme (siehe /voices)',
+  'lookup.voice': 'Name oder ID der Stimme (siehe /voices)',
 };

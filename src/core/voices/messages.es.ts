@@ -4,5 +4,5 @@ export const VOICES_ES: Readonly<Record<string, string>> = {
   'command.voices.gender': 'Masculina o femenina',
   'command.voices.style': 'Estilo de habla (general, cheerful, newscast…)',
   'command.voices.query': 'Palabras del nombre de la voz',
-  'lookup.voice': 'El nombre o el id de una voz (consulta /voices)',
+  'lookup.voice': 'Nombre o id de la voz (consulta /voices)',
 };

@@ -4,5 +4,5 @@ export const VOICES_FR: Readonly<Record<string, string>> = {
   'command.voices.gender': 'Masculine ou féminine',
   'command.voices.style': 'Style d’élocution (general, cheerful, newscast…)',
   'command.voices.query': 'Mots du nom de la voix',
-  'lookup.voice': 'Le nom ou l’identifiant d’une voix (voir /voices)',
+  'lookup.voice': 'Nom ou identifiant de la voix (voir /voices)',
 };

@@ -4,5 +4,5 @@ export const VOICES_PT_BR: Readonly<Record<string, string>> = {
   'command.voices.gender': 'Masculina ou feminina',
   'command.voices.style': 'Estilo de fala (general, cheerful, newscast…)',
   'command.voices.query': 'Palavras no nome da voz',
-  'lookup.voice': 'O nome ou o id de uma voz (veja /voices)',
+  'lookup.voice': 'Nome ou id da voz (veja /voices)',
 };
