@@ -133,3 +133,18 @@ describe('a Discord server whose language is Brazilian Portuguese', () => {
     await ask(s, '/help', 'What I can do', 'member');
   });
 });
+
+describe('/voices for a Japanese reader in a channel set to French', () => {
+  it('shows the list in Japanese to its reader, and shares it with the channel in French', async () => {
+    const s = await start(startDiscordSurface({ locales: { member: 'ja' } }));
+    await ask(s, '/setup locale=fr', 'Saved the channel defaults.', 'admin');
+    const list = await ask(s, '/voices', 'ページ', 'member');
+    expect(list).toContain('件の音声');
+    await s.clickPrivate('📣 共有', 'member');
+    const shared = await eventually(
+      async () => (await s.everyone()).find((m) => m.text.includes('à choisir ensemble')),
+      'the shared page, in French',
+    );
+    expect(shared.text).toContain('page 1 sur');
+  });
+});

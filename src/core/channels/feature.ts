@@ -2,6 +2,7 @@
 import { defineFeature } from '../commands/define-feature.ts';
 import { defineMessages } from '../i18n/messages.ts';
 import { voices } from '../voices/feature.ts';
+import { channelLocaleOf } from './channel-locale.ts';
 import type { ChannelsDeps } from './deps.ts';
 import { createKeyResolver } from './key-resolver.ts';
 import { CHANNELS_DE } from './messages.de.ts';
@@ -28,6 +29,9 @@ export const channels = defineFeature<ChannelsDeps>({
   actions: [useVoiceAction],
   forms: [setupKeyForm, setupKeyForceForm],
   workspace: channelsWorkspaceEnd,
+  helpers: (deps, base) => ({
+    channelLocale: async () => channelLocaleOf(await deps.settings.get(base.channelKey), base.origin),
+  }),
   mount(services, ctx) {
     const settings = createSettingsRepo(services.store, services.box, { clock: services.clock });
     const keys = createKeyResolver({ settings, teamKey: services.teamKey, sandboxKey: services.sandboxKey });
