@@ -34,6 +34,8 @@ export interface Config {
   nodeEnv: string;
   production: boolean;
   port: number;
+  /** The terminal's language (LC_ALL, LC_MESSAGES or LANG, e.g. `fr_FR.UTF-8`): the console's person reads it. */
+  consoleLocale?: string;
   /** Listen address; unset = 0.0.0.0 with a platform adapter, 127.0.0.1 for the local console. */
   host?: string;
   /** Base URL the media API can reach for webhooks, no trailing slash; unset = rely on polling. */
@@ -138,6 +140,10 @@ const portNumber = (fallback: string) =>
 
 const envSchema = z.object({
   NODE_ENV: str,
+  // The terminal's language, POSIX's order: LC_ALL over LC_MESSAGES over LANG (`de_DE.UTF-8`); the console writes in it.
+  LC_ALL: str,
+  LC_MESSAGES: str,
+  LANG: str,
   MEDIA_API_URL: str.refine((v) => v === undefined || v === 'sandbox' || isHttpUrl(v), {
     error: `must be an http(s) URL (default ${DEFAULT_MEDIA_API_URL}) or the word "sandbox" to run the built-in simulator`,
   }),
@@ -356,9 +362,13 @@ function build(e: RawEnv): Config {
     },
     ...(e.DISCORD_TOKEN ? { discord: discord(e, e.DISCORD_TOKEN) } : {}),
     slackCommandPrefix: e.SLACK_COMMAND_PREFIX ?? '',
+    ...(consoleLocale(e) ? { consoleLocale: consoleLocale(e) } : {}),
     ...(e.SLACK_BOT_TOKEN || e.SLACK_CLIENT_ID ? { slack: slack(e) } : {}),
   };
 }
+
+/** The terminal's language as POSIX reads it; C and POSIX name none (core/i18n reads the tag). */
+const consoleLocale = (e: RawEnv): string | undefined => e.LC_ALL ?? e.LC_MESSAGES ?? e.LANG;
 
 /** Where the process's input comes from: a terminal, text piped or redirected in, or nothing (a service). */
 export type InputKind = 'terminal' | 'piped' | 'none';

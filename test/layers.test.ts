@@ -52,6 +52,9 @@ const WRAPPERS: Record<string, string> = {
   undici: 'core/media/http-transport.ts',
   'chrono-node': 'core/publish/requests/schedule-time.ts',
   'twitter-text': 'core/publish/accounts/caption-limits.ts',
+  // The message catalogue's ICU engine, and the parser that reads a message's shape (parity, pseudo-locale).
+  'intl-messageformat': 'core/i18n/format.ts',
+  '@formatjs/icu-messageformat-parser': 'core/i18n/format.ts, core/i18n/message-shape.ts',
 };
 
 function offenders(layer: string[], bad: (imported: string) => boolean, local = false): string[] {
@@ -176,6 +179,10 @@ describe('features, the framework and the seam', () => {
     );
     const naming = general.filter((f) => /voice/i.test(readFileSync(f, 'utf8'))).map(name);
     expect(naming).toEqual([]);
+  });
+
+  it('the catalogue (core/i18n) imports nothing of the bot: features and the framework bring it their messages', () => {
+    expect(offenders(inLayer('core/i18n/'), (i) => !i.startsWith('core/i18n/'), true)).toEqual([]);
   });
 
   it('the seam (core/platform) imports no feature and not the app', () => {

@@ -24,6 +24,8 @@ export interface ConsoleOptions {
   write: (text: string) => void;
   style?: TextStyle;
   userName?: string;
+  /** The terminal's language (LANG and its kin, e.g. `fr_FR.UTF-8`): what the person at it reads. */
+  locale?: string;
   /** Jobs of this console still waiting for results (to finish piped sessions). */
   pendingJobs: () => Promise<number>;
   /**
@@ -67,6 +69,7 @@ export function createConsoleAdapter(options: ConsoleOptions): ConsoleAdapter {
     channelId: 'local',
     userId: operator,
     userName: operator,
+    ...(options.locale ? { locale: options.locale } : {}),
   };
   /** `/as <name>` acts as another member, who may not configure the bot; `/as` alone comes back. */
   const canConfigure = () => origin.userId === operator;

@@ -37,6 +37,8 @@ export interface ConsoleRunOptions {
   waitMs: number;
   input?: NodeJS.ReadableStream;
   output?: NodeJS.WritableStream;
+  /** The terminal's language (LANG and its kin, e.g. `fr_FR.UTF-8`). */
+  locale?: string;
   /** Where the bot's HTTP listener took its port (another one when PORT was taken): said at a terminal's start. */
   listener?: ListenerAddress;
   /**
@@ -66,6 +68,7 @@ export function runConsole(options: ConsoleRunOptions): ConsoleRun {
     pendingJobs: options.pendingJobs,
     style: interactive ? ansiStyle : plainStyle,
     userName: safeUserName(),
+    ...(options.locale ? { locale: options.locale } : {}),
     ...(interactive
       ? {
           ask: (q: string) => {

@@ -11,8 +11,11 @@ import {
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
   Routes,
 } from 'discord.js';
-import { COMMANDS } from '../core/app/commands.ts';
+import { COMMANDS, MESSAGES } from '../core/app/commands.ts';
+import { describeCommand, describeOption } from '../core/commands/describe.ts';
 import type { CommandSpec, OptionSpec, OptionType } from '../core/commands/spec.ts';
+import { createCatalogue, type Translator } from '../core/i18n/catalogue.ts';
+import type { TranslatedLocale } from '../core/i18n/locales.ts';
 import { truncate } from '../core/platform/message.ts';
 import type { Store } from '../core/ports.ts';
 
@@ -23,6 +26,34 @@ const MAX_DESCRIPTION = 100;
 /** Discord caps a string option's max_length at 6000. */
 const MAX_STRING_LENGTH = 6000;
 
+/**
+ * Discord's locale for each language we ship (names stay English: Discord requires lowercase names and checks
+ * them per locale). Spanish is Spain's `es-ES`; Discord's Latin American `es-419` reads the same words.
+ */
+export const DISCORD_LOCALES: Readonly<Record<TranslatedLocale, readonly string[]>> = {
+  de: ['de'],
+  es: ['es-ES', 'es-419'],
+  fr: ['fr'],
+  'pt-BR': ['pt-BR'],
+  ja: ['ja'],
+};
+
+const catalogue = createCatalogue(MESSAGES);
+const translators: ReadonlyArray<[readonly string[], Translator]> = Object.entries(DISCORD_LOCALES).map(
+  ([locale, discord]) => [discord, catalogue.translator(locale as TranslatedLocale)],
+);
+
+/** `description_localizations`: the description in each shipped language, cut to Discord's 100 characters. */
+function localized(describe: (t: Translator) => string, english: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [discord, t] of translators) {
+    const said = describe(t);
+    if (said === english) continue;
+    for (const locale of discord) out[locale] = truncate(said, MAX_DESCRIPTION);
+  }
+  return out;
+}
+
 const OPTION_TYPES: Record<OptionType, ApplicationCommandOptionType> = {
   string: ApplicationCommandOptionType.String,
   url: ApplicationCommandOptionType.String,
@@ -31,11 +62,12 @@ const OPTION_TYPES: Record<OptionType, ApplicationCommandOptionType> = {
   boolean: ApplicationCommandOptionType.Boolean,
 };
 
-function optionDefinition(o: OptionSpec): APIApplicationCommandBasicOption {
+function optionDefinition(c: CommandSpec, o: OptionSpec): APIApplicationCommandBasicOption {
   const def: Record<string, unknown> = {
     type: OPTION_TYPES[o.type],
     name: o.name,
     description: truncate(o.description, MAX_DESCRIPTION),
+    description_localizations: localized((t) => describeOption(t, c, o), o.description),
     required: o.required ?? false,
   };
   const choices = o.choices ?? [];
@@ -68,7 +100,8 @@ export function slashCommandDefinitions(
     type: ApplicationCommandType.ChatInput,
     name: c.name,
     description: truncate(c.description, MAX_DESCRIPTION),
-    options: orderedOptions(c.options).map(optionDefinition),
+    description_localizations: localized((t) => describeCommand(t, c), c.description),
+    options: orderedOptions(c.options).map((o) => optionDefinition(c, o)),
     // The bot works per server (its settings and keys belong to a guild): no DMs.
     contexts: [InteractionContextType.Guild],
     dm_permission: false,

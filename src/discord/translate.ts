@@ -25,6 +25,9 @@ export function originOf(interaction: BaseInteraction): Origin {
     userName: interaction.user.globalName ?? interaction.user.username,
     // A job's card is found again by it after a crash (find-card.ts).
     interactionId: interaction.id,
+    // Every interaction says the member's language, and the server's (its "Community" language, en-US by default).
+    locale: interaction.locale,
+    ...(interaction.guildLocale ? { channelLocale: interaction.guildLocale } : {}),
   };
   if (thread) origin.threadId = thread.id;
   const roles = rolesOf(interaction);

@@ -18,6 +18,14 @@ const MEMBER_PAGES = 10;
 /** The metadata event type of the bot's own posts (Slack requires one). */
 const POST_EVENT_TYPE = 'reelbot_post';
 
+/** What users.info says of a person that the bot uses. */
+export interface SlackUserInfo {
+  isAdmin: boolean;
+  isOwner: boolean;
+  /** The person's language as Slack tags it (`ja-JP`, `es-LA`), when Slack says it. */
+  locale?: string;
+}
+
 export interface SlackApi {
   /** `tag` goes into the message's metadata, so `threadHas` can find the message again. */
   postMessage(channel: string, message: SlackMessage, threadTs?: string, tag?: string): Promise<{ ts: string }>;
@@ -30,7 +38,8 @@ export interface SlackApi {
   /** See `ChatPort.updateCard`: `stillDue` is asked when the edit's turn in the budget came. */
   update(channel: string, ts: string, message: SlackMessage, kind?: CardEdit, stillDue?: StillDue): Promise<boolean>;
   openView(triggerId: string, view: unknown): Promise<void>;
-  userInfo(user: string): Promise<{ isAdmin: boolean; isOwner: boolean }>;
+  /** Who the user is: admin or owner, and (asked with include_locale) their language, e.g. `ja-JP`. */
+  userInfo(user: string): Promise<SlackUserInfo>;
   /** The user ids in a user group (usergroups.users.list; needs usergroups:read). */
   usergroupMembers(usergroup: string, teamId?: string): Promise<string[]>;
   /** The workspace's user groups, id and @handle (usergroups.list; needs usergroups:read). */
@@ -177,9 +186,14 @@ export function createSlackApi(options: SlackApiOptions): SlackApi {
       await raw('views.open', { trigger_id: triggerId, view });
     },
     async userInfo(user) {
-      const res = await call('users.info', { user });
-      const u = (res.user ?? {}) as { is_admin?: unknown; is_owner?: unknown };
-      return { isAdmin: u.is_admin === true, isOwner: u.is_owner === true };
+      // include_locale: Slack leaves the user's language out unless asked (one call serves both needs).
+      const res = await call('users.info', { user, include_locale: true });
+      const u = (res.user ?? {}) as { is_admin?: unknown; is_owner?: unknown; locale?: unknown };
+      return {
+        isAdmin: u.is_admin === true,
+        isOwner: u.is_owner === true,
+        ...(typeof u.locale === 'string' && u.locale ? { locale: u.locale } : {}),
+      };
     },
     async usergroupMembers(usergroup, teamId) {
       // team_id matters only with an org-wide token; a workspace token ignores it.

@@ -7,11 +7,14 @@ import type { Logger } from '../core/ports.ts';
 import type { SlackApi } from './api.ts';
 import type { SlackHome } from './home.ts';
 import type { Permissions } from './permissions.ts';
+import type { UserLocales } from './user-locales.ts';
 
 /** What one workspace's requests are answered with: its own token, budgets, admins and Home. */
 export interface SlackWorkspace {
   api: SlackApi;
   permissions: Permissions;
+  /** Each person's language (users.info), kept so reading it never delays an acknowledgement. */
+  locales: UserLocales;
   /** The app's Home tab, drawn on app_home_opened and after an action taken from it. */
   home: SlackHome;
 }

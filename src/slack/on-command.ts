@@ -8,6 +8,7 @@ import { triggerReplayCheck } from './replay.ts';
 import { createReply } from './reply.ts';
 import { commandOrigin, type SlashCommandBody, slashCommandSchema } from './translate.ts';
 import { unwrapSlackText } from './unwrap.ts';
+import { readerLocale } from './user-locales.ts';
 
 export function registerCommands(app: App, deps: HandlerDeps): void {
   app.command(/.*/, async ({ body, ack, context }) => {
@@ -26,8 +27,10 @@ async function onCommand(deps: HandlerDeps, cmd: SlashCommandBody, ack: Ack, bot
   const named = cmd.command.replace(/^\//, '');
   const command =
     deps.commandPrefix && named.startsWith(deps.commandPrefix) ? named.slice(deps.commandPrefix.length) : named;
-  const origin = commandOrigin(cmd);
-  const { api, permissions } = deps.workspace(origin.workspaceId);
+  const { api, permissions, locales } = deps.workspace(cmd.team_id);
+  // The person's language when kept; else looked up for the work after the ack, never before it.
+  const { locale, localeLater } = readerLocale(locales, cmd.user_id);
+  const origin = { ...commandOrigin(cmd), ...(locale ? { locale } : {}) };
   const responseUrl = cmd.response_url ? { responseUrl: cmd.response_url } : {};
   const reply = createReply({
     api,
@@ -53,6 +56,7 @@ async function onCommand(deps: HandlerDeps, cmd: SlashCommandBody, ack: Ack, bot
       canConfigure: configuring
         ? () => permissions.canConfigure(cmd.user_id)
         : permissions.canConfigureCached(cmd.user_id),
+      ...(localeLater ? { localeLater } : {}),
       ...triggerReplayCheck(deps, cmd.trigger_id),
     },
     answer,

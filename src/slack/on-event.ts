@@ -5,6 +5,7 @@ import { mentionAnswer } from './answer.ts';
 import type { HandlerDeps } from './boundary.ts';
 import { createReply } from './reply.ts';
 import { appHomeOpenedSchema, appMentionSchema, homeOrigin, mentionRequest } from './translate.ts';
+import { readerLocale } from './user-locales.ts';
 
 /** Slack retries for about 5 minutes; an hour leaves room for slow replicas. */
 const EVENT_CLAIM_MS = 60 * 60_000;
@@ -36,8 +37,11 @@ export function registerEvents(app: App, deps: HandlerDeps): void {
   app.event('app_mention', async ({ body, context }) => {
     const parsed = appMentionSchema.safeParse(body);
     if (!parsed.success) return;
-    const { command, text, origin } = mentionRequest(parsed.data);
-    const { api, permissions } = deps.workspace(origin.workspaceId);
+    const asked = mentionRequest(parsed.data);
+    const { command, text } = asked;
+    const { api, permissions, locales } = deps.workspace(asked.origin.workspaceId);
+    const { locale, localeLater } = readerLocale(locales, asked.origin.userId);
+    const origin = { ...asked.origin, ...(locale ? { locale } : {}) };
     const reply = createReply({
       api,
       origin,
@@ -45,7 +49,14 @@ export function registerEvents(app: App, deps: HandlerDeps): void {
       ...(context.botUserId ? { botUserId: context.botUserId } : {}),
     });
     await deps.dispatch.handle(
-      { kind: 'mention', command, text, origin, canConfigure: () => permissions.canConfigure(origin.userId) },
+      {
+        kind: 'mention',
+        command,
+        text,
+        origin,
+        canConfigure: () => permissions.canConfigure(origin.userId),
+        ...(localeLater ? { localeLater } : {}),
+      },
       mentionAnswer(reply),
     );
   });

@@ -19,6 +19,7 @@ import {
   viewOrigin,
   viewSubmissionSchema,
 } from './translate.ts';
+import { readerLocale } from './user-locales.ts';
 import { decodeMeta, FORM_PREFIX, firstBlockId, parseViewState, readFormOptions, readModalValues } from './views.ts';
 
 type Choices = Array<{ text: { type: 'plain_text'; text: string }; value: string }>;
@@ -39,7 +40,9 @@ export function registerInteractions(app: App, deps: HandlerDeps): void {
     const actionId = parsed.success ? actionIdOf(parsed.data) : undefined;
     if (!parsed.success || actionId === undefined) return ack(); // link buttons, or nothing we can read
     const b = parsed.data;
-    const origin = actionOrigin(b);
+    const { locales } = deps.workspace(actionOrigin(b).workspaceId);
+    const { locale, localeLater } = readerLocale(locales, b.user.id);
+    const origin = { ...actionOrigin(b), ...(locale ? { locale } : {}) };
     const clicked = clickedMessage(b);
     const { api, home, permissions } = deps.workspace(origin.workspaceId);
     // Home has no channel to answer in: its answer redraws Home, with the answer on top.
@@ -60,6 +63,7 @@ export function registerInteractions(app: App, deps: HandlerDeps): void {
         actionId,
         origin,
         canConfigure: () => permissions.canConfigure(b.user.id),
+        ...(localeLater ? { localeLater } : {}),
         ...triggerReplayCheck(deps, b.trigger_id),
       },
       clickAnswer({ api, reply, ack: ack as Ack, triggerId: b.trigger_id, meta }),
@@ -71,10 +75,16 @@ export function registerInteractions(app: App, deps: HandlerDeps): void {
     if (!parsed.success) return ack();
     const b = parsed.data;
     const meta = decodeMeta(b.view.private_metadata);
-    const origin = viewOrigin(b, meta);
+    const seen = viewOrigin(b, meta);
+    const { locale, localeLater } = readerLocale(deps.workspace(seen.workspaceId).locales, b.user.id);
+    const origin = { ...seen, ...(locale ? { locale } : {}) };
     const reply = createReply(replyOptions(deps, origin, meta?.responseUrl, context.botUserId));
     await deps.dispatch.handle(
-      { ...viewEntry(deps, b, origin), ...triggerReplayCheck(deps, b.trigger_id) },
+      {
+        ...viewEntry(deps, b, origin),
+        ...(localeLater ? { localeLater } : {}),
+        ...triggerReplayCheck(deps, b.trigger_id),
+      },
       viewAnswer({
         api: deps.workspace(origin.workspaceId).api,
         reply,

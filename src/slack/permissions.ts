@@ -2,7 +2,7 @@
 // operator's allow-list. Answers are cached briefly: users.info is Tier 4 and a /setup must still open
 // its modal within the trigger's 3 s.
 import type { Logger } from '../core/ports.ts';
-import type { SlackApi } from './api.ts';
+import type { SlackApi, SlackUserInfo } from './api.ts';
 
 export interface Permissions {
   canConfigure(userId: string): Promise<boolean>;
@@ -19,6 +19,8 @@ export interface PermissionOptions {
   /** Give up on users.info after this long and refuse (default 1500 ms, half the 3 s window). */
   timeoutMs?: number;
   now?: () => number;
+  /** Told each users.info answer (the person's language rides on it: user-locales.ts keeps it). */
+  seen?: (userId: string, info: SlackUserInfo) => void;
 }
 
 export function createPermissions(options: PermissionOptions): Permissions {
@@ -40,6 +42,7 @@ export function createPermissions(options: PermissionOptions): Permissions {
     });
     try {
       const info = await Promise.race([options.api.userInfo(userId), timeout]);
+      options.seen?.(userId, info);
       const value = info.isAdmin || info.isOwner;
       if (cache.size > 10_000) cache.clear();
       cache.set(userId, { value, until: now() + ttl });

@@ -11,6 +11,7 @@ import { createSlackLimiter, type SlackLimiter } from './limiter.ts';
 import type { Pacer } from './pace.ts';
 import { createPermissions } from './permissions.ts';
 import type { SlackTokenSource } from './token-source.ts';
+import { createUserLocales } from './user-locales.ts';
 
 export interface SlackWorkspaces {
   of(teamId: string): SlackWorkspace;
@@ -50,10 +51,17 @@ export function createSlackWorkspaces(deps: {
         limiter,
         ...(deps.apiUrl ? { apiUrl: deps.apiUrl } : {}),
       });
+      const locales = createUserLocales({ api, logger });
       const workspace = {
         api,
         limiter,
-        permissions: createPermissions({ api, logger, adminUsers: its.adminUsers }),
+        locales,
+        permissions: createPermissions({
+          api,
+          logger,
+          adminUsers: its.adminUsers,
+          seen: (userId, info) => locales.remember(userId, info.locale),
+        }),
         home: createSlackHome({ api, bot: deps.bot, logger }),
       };
       made.set(its.key, workspace);

@@ -104,13 +104,14 @@ async function createSlack(config: Config, options: BotOptions, infra: Infrastru
   return attached;
 }
 
-async function createConsole(options: BotOptions, core: Core): Promise<ChatAdapter> {
+async function createConsole(config: Config, options: BotOptions, core: Core): Promise<ChatAdapter> {
   const { createConsoleChatAdapter } = await import('../console/chat-adapter.ts');
   const sessionStart = Date.now();
   return createConsoleChatAdapter({
     bot: core.bot,
     logger: options.logger,
     waitMs: CONSOLE_WAIT_MS,
+    ...(config.consoleLocale ? { locale: config.consoleLocale } : {}),
     ...options.console,
     // Only this session's jobs: older ones (an earlier run cut short) must not hold a piped session open.
     pendingJobs: () => countRunning(core, (createdAt) => createdAt >= sessionStart),
@@ -138,7 +139,7 @@ export async function attachAdapters(
   if (discord) adapters.push(discord);
   const slack = await createSlack(config, options, infra, core);
   if (slack) adapters.push(slack);
-  if (adapters.length === 0 && !options.chat) adapters.push(await createConsole(options, core));
+  if (adapters.length === 0 && !options.chat) adapters.push(await createConsole(config, options, core));
   // Closed before the scheduler and listener: the work behind commands they acknowledged may still schedule
   // tasks, and the posts queued behind platform pacing go out now, with most of the bound.
   closers.push('the platform adapters', (leftMs) =>

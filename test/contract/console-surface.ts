@@ -34,7 +34,8 @@ function read(text: string): Printed {
   return { where: 'other', seen };
 }
 
-export async function startConsoleSurface(): Promise<Surface> {
+/** `locale`: the terminal's language as LANG gives it (`fr_FR.UTF-8`). */
+export async function startConsoleSurface(options: { locale?: string } = {}): Promise<Surface> {
   const core: Core = await startCore();
   const printed: Printed[] = [];
   // The console's own person may configure (admin); `/as member` is a member who may not.
@@ -48,6 +49,7 @@ export async function startConsoleSurface(): Promise<Surface> {
       logger: silentLogger,
       write: (text) => void printed.push({ ...read(text), who: current }),
       pendingJobs: async () => 0,
+      ...(options.locale ? { locale: options.locale } : {}),
     });
     return adapter.chatPort;
   };

@@ -38,10 +38,16 @@ export type DiscordSurface = Surface & { discord: DiscordDouble };
 
 /** `roles`: the Discord role ids each person holds (none unless given), on clicks and in the guild's member list. */
 export async function startDiscordSurface(
-  options: { roles?: Partial<Record<Person, string[]>> } = {},
+  options: {
+    roles?: Partial<Record<Person, string[]>>;
+    /** Each person's Discord language (the interaction's `locale`); en-US unless given. */
+    locales?: Partial<Record<Person, string>>;
+    /** The server's language (`guild_locale`); en-US unless given. */
+    guildLocale?: string;
+  } = {},
 ): Promise<DiscordSurface> {
   const core = await startCore();
-  const discord = await createDiscordDouble();
+  const discord = await createDiscordDouble(options.guildLocale ? { guildLocale: options.guildLocale } : {});
   for (const [who, roles] of Object.entries(options.roles ?? {}) as Array<[Person, string[]]>) {
     const a = who === 'admin' ? discord.actors.manager : discord.actors.member;
     discord.setMember({ ...a, roles });
@@ -49,7 +55,8 @@ export async function startDiscordSurface(
   const actor = (who: Person = 'member') => {
     const base = who === 'admin' ? discord.actors.manager : discord.actors.member;
     const roles = options.roles?.[who];
-    return roles ? { ...base, roles } : base;
+    const locale = options.locales?.[who];
+    return { ...base, ...(roles ? { roles } : {}), ...(locale ? { locale } : {}) };
   };
   const sent: Array<{ id: string; who: Person }> = [];
   let app: RunningBot;

@@ -86,9 +86,21 @@ export type SlackSurface = Surface & {
   clickHome(label: string, who?: Person): Promise<void>;
 };
 
-export async function startSlackSurface(options: { usergroups?: SlackUsergroup[] } = {}): Promise<SlackSurface> {
+export async function startSlackSurface(
+  options: {
+    usergroups?: SlackUsergroup[];
+    /** Each person's Slack language (users.info with include_locale); none unless given. */
+    locales?: Partial<Record<Person, string>>;
+  } = {},
+): Promise<SlackSurface> {
   const core = await startCore();
-  const web: SlackWebApiDouble = await startSlackWebApi({ users: USERS, usergroups: options.usergroups ?? [] });
+  const localeOf = (id: string) => Object.entries(USER).find(([, userId]) => userId === id)?.[0] as Person | undefined;
+  const users = USERS.map((u) => {
+    const who = localeOf(u.id);
+    const locale = who ? options.locales?.[who] : undefined;
+    return locale ? { ...u, locale } : u;
+  });
+  const web: SlackWebApiDouble = await startSlackWebApi({ users, usergroups: options.usergroups ?? [] });
   const acks: Array<{ who: Person; body: Rendered }> = [];
   const urls = new Map<string, Person>();
   let app: RunningBot;

@@ -29,6 +29,25 @@ describe('slash command definitions derived from the command table', () => {
     }
   });
 
+  it('describes every command and option in every shipped language, within 100 characters, names staying English', () => {
+    const locales = ['de', 'es-ES', 'es-419', 'fr', 'pt-BR', 'ja'];
+    for (const d of defs) {
+      expect(Object.keys(d.description_localizations ?? {}).sort(), d.name).toEqual([...locales].sort());
+      for (const text of Object.values(d.description_localizations ?? {}))
+        expect(text?.length).toBeLessThanOrEqual(100);
+      for (const o of optionsOf(d.name)) {
+        const localized = (o.description_localizations ?? {}) as Record<string, string>;
+        expect(Object.keys(localized).sort(), `${d.name} ${String(o.name)}`).toEqual([...locales].sort());
+        for (const text of Object.values(localized)) expect(text.length).toBeLessThanOrEqual(100);
+        expect(o.name_localizations).toBeUndefined();
+      }
+    }
+    expect(byName('help').description_localizations).toMatchObject({
+      de: 'Was der Bot kann und wie',
+      ja: 'ボットでできることと使い方',
+    });
+  });
+
   it('lets only people who can manage the server see /setup, and only in servers', () => {
     expect(byName('setup')).toMatchObject({ default_member_permissions: '32', dm_permission: false });
     expect(byName('clip').default_member_permissions).toBeUndefined();

@@ -10,6 +10,7 @@ import type {
   MountedFeature,
   MountedSetupPart,
 } from '../commands/define-feature.ts';
+import { createCatalogue } from '../i18n/catalogue.ts';
 import type { JobsDeps } from '../jobs/deps.ts';
 import { jobs } from '../jobs/feature.ts';
 import type { HealthPart } from '../platform/health-part.ts';
@@ -20,7 +21,7 @@ import type { PublishDeps } from '../publish/deps.ts';
 import { publish } from '../publish/feature.ts';
 import type { TaskHandler } from '../scheduler.ts';
 import { createBot } from './bot.ts';
-import { COMMANDS, LOOKUP_HELP } from './commands.ts';
+import { COMMANDS, LOOKUP_HELP, MESSAGES } from './commands.ts';
 import { FEATURES } from './features.ts';
 import { createHelpFeature } from './help-command.ts';
 import { createWorkspaceEnd } from './workspace-end.ts';
@@ -73,7 +74,11 @@ export function createApp(services: AppServices): App {
     }
   }
   const channelDeps = mountCtx.use(channels);
-  const bot = createBot({ features: all, keys: channelDeps.keys, logger: services.logger });
+  // A translation that cannot be formatted is a bug: logged once, and its reader gets the English.
+  const catalogue = createCatalogue(MESSAGES, {
+    onError: ({ locale, key, err }) => services.logger.error({ err, locale, key }, 'a message could not be formatted'),
+  });
+  const bot = createBot({ features: all, keys: channelDeps.keys, logger: services.logger, catalogue });
   const jobsDeps = mountCtx.use(jobs);
   return {
     bot,

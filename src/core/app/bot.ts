@@ -2,12 +2,14 @@
 // the mounted features, parses and checks the options, and gives the handler the interaction (the channel's
 // key, every feature's helpers), all without I/O so the answer is decided within the platforms' 3 s.
 import type { KeyResolver } from '../channels/key-resolver.ts';
-import { EXPIRED_BUTTON, indexBy, splitControlId } from '../commands/actions.ts';
+import { indexBy, splitControlId } from '../commands/actions.ts';
 import type { LookupContext, MountedFeature } from '../commands/define-feature.ts';
 import { rankValues } from '../commands/fuzzy-rank.ts';
 import { fail, type InvocationBase, type InvocationContext } from '../commands/handler.ts';
 import { closest, didYouMean } from '../commands/suggest.ts';
 import { DEFAULT_SOURCES, fixedSet, parseAndValidate } from '../commands/validate.ts';
+import type { Catalogue, Translator } from '../i18n/catalogue.ts';
+import { negotiateLocale } from '../i18n/locales.ts';
 import type { Bot, Choice } from '../platform/interaction.ts';
 import type { OutMessage } from '../platform/message.ts';
 import { channelKeyOf } from '../platform/origin.ts';
@@ -18,10 +20,14 @@ export interface BotParts {
   features: readonly MountedFeature[];
   keys: KeyResolver;
   logger: Logger;
+  /** Every message in every language (the framework's and the features'). */
+  catalogue: Catalogue;
 }
 
 export function createBot(parts: BotParts): Bot {
-  const { keys, logger } = parts;
+  const { keys, logger, catalogue } = parts;
+  /** The reader's language: what their platform says of them, English when it names none we ship. */
+  const readerOf = (origin: Origin): Translator => catalogue.translator(negotiateLocale(origin.locale));
   const byName = indexBy(
     parts.features.flatMap((f) => f.commands),
     (h) => h.spec.name,
@@ -65,7 +71,17 @@ export function createBot(parts: BotParts): Bot {
 
   function context(origin: Origin, canConfigure: boolean): InvocationContext {
     const channelKey = channelKeyOf(origin);
-    const base: InvocationBase = { origin, channelKey, canConfigure, logger, apiKey: apiKeyOf(channelKey) };
+    const t = readerOf(origin);
+    const base: InvocationBase = {
+      origin,
+      channelKey,
+      canConfigure,
+      logger,
+      apiKey: apiKeyOf(channelKey),
+      locale: t.locale,
+      t,
+      translator: (locale) => catalogue.translator(locale),
+    };
     // Every feature's helpers (each declared by its feature in ContextHelpers, each added by that feature alone).
     return Object.assign(base, ...helperParts.map((h) => h(base))) as InvocationContext;
   }
@@ -95,18 +111,21 @@ export function createBot(parts: BotParts): Bot {
     prepare(inv) {
       const spec = findCommand(inv.command);
       const handler = spec && byName.get(spec.name);
+      const t = readerOf(inv.origin);
       if (!spec || !handler) {
-        const hint = didYouMean(
+        // The guess starts a sentence here: "Did you mean /clip?"
+        const guess = didYouMean(
           closest(
             inv.command,
             COMMANDS.map((c) => c.name),
           ).map((name) => `/${name}`),
+          t,
+          true,
         );
-        // The hint starts a sentence here, so it is capitalised: "Did you mean /clip?"
-        const sentence = hint ? ` ${hint.charAt(0).toUpperCase()}${hint.slice(1)}` : '';
-        return fail(`There is no /${inv.command} command.${sentence} Try /help.`);
+        const name = inv.command;
+        return fail(guess ? t.t('bot.unknown_command_guess', { name, guess }) : t.t('bot.unknown_command', { name }));
       }
-      const parsed = parseAndValidate(spec, { text: inv.text, options: inv.options }, DEFAULT_SOURCES);
+      const parsed = parseAndValidate(spec, { text: inv.text, options: inv.options }, DEFAULT_SOURCES, t);
       if (!parsed.ok) return fail(parsed.error);
       return handler.prepare(parsed.values, context(inv.origin, inv.canConfigure));
     },
@@ -114,15 +133,16 @@ export function createBot(parts: BotParts): Bot {
       const id = splitControlId(event.actionId);
       const action = id && byVerb.get(id.verb);
       // An unknown verb is counted as one label, so forged ids cannot grow the metric without bound.
-      if (!id || !action) return fail(EXPIRED_BUTTON);
+      if (!id || !action) return fail(readerOf(event.origin).t('bot.button_expired'));
       return action.prepare(id.arg, context(event.origin, event.canConfigure));
     },
     prepareModal(submission) {
       const form = formOf(submission.modalId);
-      if (!form) return fail('That form has expired. Run the command again.');
+      if (!form) return fail(readerOf(submission.origin).t('bot.form_expired'));
       return form.prepare(submission, context(submission.origin, submission.canConfigure));
     },
     home,
+    translator: readerOf,
     knows: (kind, id) => Boolean(kind === 'verb' ? byVerb.get(id) : formOf(id)),
     autocomplete(command, option, query, origin) {
       const spec = findCommand(command)?.options.find((o) => o.name === option);

@@ -33,9 +33,9 @@ export function createHelpFeature(commands: readonly CommandSpec[], lookups: Loo
       const names = commands.map((c) => c.name);
       const onConsole = ctx.origin.platform === 'console';
       const elsewhere = onConsole ? undefined : CONSOLE_ONLY_COMMANDS.find((c) => c.name === cleanName(asked));
-      if (elsewhere) return run(true, (reply) => reply.ephemeral({ text: consoleOnlyNote(elsewhere) }));
+      if (elsewhere) return run(true, (reply) => reply.ephemeral({ text: consoleOnlyNote(elsewhere, ctx.t) }));
       const listed = onConsole ? [...commands, ...CONSOLE_ONLY_COMMANDS] : commands;
-      const message = prefixMessage(renderHelp(listed, asked, DEFAULT_SOURCES, lookups), names, prefix);
+      const message = prefixMessage(renderHelp(listed, asked, DEFAULT_SOURCES, lookups, ctx.t), names, prefix);
       return run(true, (reply) => reply.ephemeral(message));
     },
   });

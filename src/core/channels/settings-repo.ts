@@ -12,6 +12,8 @@ export interface ChannelSettings {
   language?: string;
   voiceId?: string;
   template?: string;
+  /** The language the bot writes to everyone in the channel (`/setup locale=`), a shipped locale tag. */
+  locale?: string;
   updatedBy?: string;
   updatedAt?: number;
   /**
@@ -58,6 +60,7 @@ const storedSchema = z.object({
   language: z.string().optional(),
   voiceId: z.string().optional(),
   template: z.string().optional(),
+  locale: z.string().optional(),
   updatedBy: z.string().optional(),
   updatedAt: z.number().optional(),
 });
@@ -155,7 +158,7 @@ async function read(
 
 function applyPatch(current: ChannelSettings, patch: SettingsPatch, now: number): ChannelSettings {
   const next: ChannelSettings = { ...current };
-  for (const field of ['apiKey', 'language', 'voiceId', 'template'] as const) {
+  for (const field of ['apiKey', 'language', 'voiceId', 'template', 'locale'] as const) {
     const value = patch[field];
     if (value === null) delete next[field];
     else if (value !== undefined) Object.assign(next, { [field]: value });

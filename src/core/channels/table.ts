@@ -29,6 +29,13 @@ export const SETUP: CommandSpec<'setup'> = {
     { ...voiceOption, description: 'Default voice for /tts and /ttv (none clears it)', emptyClears: true },
     { name: 'template', description: 'Default subtitle style', type: 'string', source: 'template' },
     {
+      // Not `language`, which is the videos' spoken language the media API reads (docs/languages.md).
+      name: 'locale',
+      description: 'The language the bot writes here for everyone: en, de, es, fr, pt-BR, ja (auto: the default)',
+      type: 'string',
+      maxLength: 35,
+    },
+    {
       name: 'force',
       description: 'With key: save it without checking it against the API (when the API is down)',
       type: 'boolean',

@@ -12,12 +12,12 @@ export async function budgetLine(ctx: CommandContext<Pick<CoreServices, 'budget'
   const key = await ctx.apiKey().catch(() => undefined);
   if (!key) return undefined;
   const b = await ctx.deps.budget({ apiKey: key, workspace: workspaceOf(ctx.origin) });
+  const { t } = ctx.t;
   const forCommands = b.perHour - b.reserved;
-  const kept = b.reserved > 0 ? ` (${b.reserved} more kept for reading results back)` : '';
+  const kept = b.reserved > 0 ? t('budget.kept', { count: b.reserved }) : '';
   const next =
-    b.nextFreeAt !== undefined && b.leftForCommands === 0 ? `; the next frees at ${clockTime(b.nextFreeAt)} UTC` : '';
+    b.nextFreeAt !== undefined && b.leftForCommands === 0 ? t('budget.next', { time: clockTime(b.nextFreeAt) }) : '';
   // Left for commands is also bounded by the whole key: other workspaces may have spent it.
-  const whose =
-    b.scope === 'workspace' ? ' (this workspace’s share of the shared key; `/setup key` sets your own)' : '';
-  return `${b.leftForCommands} of ${forCommands} requests left this hour for new work${kept}${whose}${next}`;
+  const whose = b.scope === 'workspace' ? t('budget.shared') : '';
+  return t('budget.line', { left: b.leftForCommands, total: forCommands, kept, whose, next });
 }

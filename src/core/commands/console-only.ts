@@ -1,6 +1,9 @@
 // Commands only the terminal console knows: its adapter (src/console/adapter.ts) answers them before the
 // bot sees the line, so they are not in the command table (Discord and Slack must not register them).
 // /help lists them on the console, and names where they work everywhere else.
+import type { Translator } from '../i18n/catalogue.ts';
+import { describeCommand } from './describe.ts';
+import { ENGLISH } from './framework-messages.ts';
 import type { CommandSpec } from './spec.ts';
 
 export const AS: CommandSpec<'as'> = {
@@ -22,5 +25,9 @@ export const AS: CommandSpec<'as'> = {
 export const CONSOLE_ONLY_COMMANDS: readonly CommandSpec[] = [AS];
 
 /** What /help answers on Discord or Slack when asked about a console-only command. */
-export const consoleOnlyNote = (spec: CommandSpec): string =>
-  `\`/${spec.name}\` (${spec.description.charAt(0).toLowerCase()}${spec.description.slice(1)}) works only in the terminal console (\`npm start\` with no chat token); here everyone is themselves.`;
+export function consoleOnlyNote(spec: CommandSpec, t: Translator = ENGLISH): string {
+  const said = describeCommand(t, spec);
+  // Mid-sentence in English ("(act as …)"); other languages keep their own capitals (German nouns).
+  const description = t.locale === 'en' ? `${said.charAt(0).toLowerCase()}${said.slice(1)}` : said;
+  return t.t('help.console_only', { name: spec.name, description });
+}

@@ -5,6 +5,7 @@
 import type { z } from 'zod';
 import type { Once } from '../guarantees/once.ts';
 import type { Outbox } from '../guarantees/outbox.ts';
+import type { MessageBundle } from '../i18n/messages.ts';
 import type { BudgetStatus, Spender } from '../media/rate-limiter.ts';
 import type { MetricDefinition, Metrics } from '../metrics.ts';
 import type { HealthPart } from '../platform/health-part.ts';
@@ -184,6 +185,11 @@ export interface FeatureDefinition<D> {
   /** The value sets its options name as `source` (autocomplete, /help). */
   lookups?: readonly LookupSource<D>[];
   /**
+   * Its messages: the English beside its code and one file per language (`messages.de.ts` …), as one bundle;
+   * the app gathers every feature's into the catalogue its handlers read through `ctx.t`.
+   */
+  messages?: MessageBundle;
+  /**
    * The helpers it adds to every interaction, for every feature's handlers (`ctx.<helper>(…)`): it declares them
    * by merging into `ContextHelpers` (handler.ts) in its deps.ts, and each is added by exactly one feature.
    */
@@ -219,6 +225,8 @@ export interface Feature<D = unknown> {
   readonly metrics: readonly MetricDefinition[];
   /** Its lookup sources' names and how /help describes them, known without mounting. */
   readonly lookups: readonly { name: string; help: string }[];
+  /** Its messages in every language, known without mounting (Discord's description_localizations). */
+  readonly messages: readonly MessageBundle[];
   mount(services: CoreServices, ctx: MountContext): MountedFeature<D>;
 }
 
@@ -232,6 +240,7 @@ export function defineFeature<D>(def: FeatureDefinition<D>): Feature<D> {
     setupActions: parts.flatMap((p) => p.actions ?? []),
     metrics: def.metrics ?? [],
     lookups: (def.lookups ?? []).map(({ name, help }) => ({ name, help })),
+    messages: def.messages ? [def.messages] : [],
     mount(services, mountCtx) {
       const deps = def.mount(services, mountCtx);
       const ctx = (base: InvocationContext): CommandContext<D> => ({ ...base, deps });

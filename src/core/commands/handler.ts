@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+import type { Translator } from '../i18n/catalogue.ts';
+import type { Locale } from '../i18n/locales.ts';
 import type { Prepared } from '../platform/interaction.ts';
 import type { Logger, Origin, Reply } from '../ports.ts';
 import type { CommandSpec, OptionValues } from './spec.ts';
@@ -11,6 +13,12 @@ export interface InvocationBase {
   logger: Logger;
   /** The channel's API key (channel, team or sandbox); throws a UserError when there is none. */
   apiKey(): Promise<string>;
+  /** The reader's language (the person who acted): their private answers, forms and errors are written in it. */
+  locale: Locale;
+  /** Messages in the reader's language. */
+  t: Translator;
+  /** Messages in another language: the channel's, for what everyone there reads. */
+  translator(locale: Locale): Translator;
 }
 
 /**
@@ -61,9 +69,7 @@ export function defineCommand<N extends string, S extends z.ZodType, D = unknown
         { command: def.spec.name, issues: parsed.error.issues },
         'option schema disagrees with the table',
       );
-      return fail(
-        `Sorry, /${def.spec.name} could not read its options (a bug in the bot, now logged). Please tell the operator.`,
-      );
+      return fail(ctx.t.t('commands.options_bug', { name: def.spec.name }));
     },
   };
 }

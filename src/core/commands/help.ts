@@ -1,12 +1,18 @@
 // /help, printed from the command table so it never drifts from what the parser accepts.
+import type { Translator } from '../i18n/catalogue.ts';
 import type { Card, OutMessage } from '../platform/message.ts';
 import { truncate } from '../platform/message.ts';
+import { describeCommand, describeOption } from './describe.ts';
+import { ENGLISH } from './framework-messages.ts';
 import type { CommandSpec, OptionSpec } from './spec.ts';
 import { closest, didYouMean } from './suggest.ts';
 import { DEFAULT_SOURCES, fixedSet, type ValueSources } from './validate.ts';
 
 /** How /help describes the values of each feature's lookup source, by the source's name. */
 export type LookupHelp = Readonly<Record<string, string>>;
+
+/** The message key of a lookup source's description (its English is the source's `help`). */
+export const lookupKey = (source: string): string => `lookup.${source}`;
 
 /** Slack section text ≤ 3000 chars (Discord's embed description allows 4096): the smaller one bounds a card. */
 export const HELP_CARD_MAX = 3000;
@@ -20,44 +26,71 @@ export function renderHelp(
   name?: string,
   sources: ValueSources = DEFAULT_SOURCES,
   lookups: LookupHelp = {},
+  t: Translator = ENGLISH,
 ): OutMessage {
   const wanted = name?.trim().replace(/^\//, '').toLowerCase();
   // No <placeholder> in the text: Slack reads <…> as a link or mention.
-  if (!wanted) return overview(commands, 'What I can do — `/help clip` (or any command) shows its options:');
+  if (!wanted) return overview(commands, t.t('help.overview_intro'), t);
   const command = commands.find((c) => c.name.toLowerCase() === wanted);
-  if (command) return details(command, sources, lookups);
-  const hint = didYouMean(
+  if (command) return details(command, sources, lookups, t);
+  const guess = didYouMean(
     closest(
       wanted,
       commands.map((c) => c.name),
     ),
+    t,
   );
-  return overview(commands, `no command '${wanted}'${hint ? ` — ${hint}` : '.'} Here is what I can do:`);
+  const intro = guess
+    ? t.t('help.no_command_guess', { name: wanted, guess })
+    : t.t('help.no_command', { name: wanted });
+  return overview(commands, intro, t);
 }
 
-function overview(commands: readonly CommandSpec[], text: string): OutMessage {
-  const lines = commands.map(
-    (c) => `\`/${c.name}\` — ${c.description}${c.configure ? ' — for people who may configure the bot' : ''}`,
+function overview(commands: readonly CommandSpec[], text: string, t: Translator): OutMessage {
+  const lines = commands.map((c) =>
+    t.t(c.configure ? 'help.overview_line_configure' : 'help.overview_line', {
+      name: c.name,
+      description: describeCommand(t, c),
+    }),
   );
-  return { text, cards: pack('Commands', lines, 'Details: /help clip · Values with spaces go in quotes: "…"') };
+  return { text, cards: pack(t.t('help.commands_title'), lines, t, t.t('help.overview_footer')) };
 }
 
-function details(command: CommandSpec, sources: ValueSources, lookups: LookupHelp): OutMessage {
-  const lines = [`**Usage:** \`${command.usage}\``];
-  if (command.configure) lines.push('Only people who may configure the bot can run it.');
+function details(command: CommandSpec, sources: ValueSources, lookups: LookupHelp, t: Translator): OutMessage {
+  const lines = [t.t('help.usage', { usage: command.usage })];
+  if (command.configure) lines.push(t.t('help.configure_only'));
   if (command.options.length)
-    lines.push('', '**Options**', ...command.options.map((o) => optionLine(o, sources, lookups)));
-  lines.push('', '**Tips**', ...tips(command));
-  return { text: `/${command.name} — ${command.description}`, cards: pack(`/${command.name}`, lines) };
+    lines.push(
+      '',
+      t.t('help.options_heading'),
+      ...command.options.map((o) => optionLine(command, o, sources, lookups, t)),
+    );
+  lines.push('', t.t('help.tips_heading'), ...tips(command, t));
+  const text = t.t('help.details_text', { name: command.name, description: describeCommand(t, command) });
+  return { text, cards: pack(`/${command.name}`, lines, t) };
 }
 
-function optionLine(option: OptionSpec, sources: ValueSources, lookups: LookupHelp): string {
-  const aliases = option.aliases?.length ? ` (also ${option.aliases.map((a) => `\`${a}\``).join(', ')})` : '';
-  const notes = [kind(option, sources, lookups)].filter((n) => n !== '');
-  if (option.required) notes.push('**required**');
-  if (option.rest) notes.push(`the rest of the text, no \`${option.name}=\` needed`);
-  else if (option.positional) notes.push(`may be written without \`${option.name}=\``);
-  return `• \`${option.name}\`${aliases} — ${option.description}. ${notes.join('; ')}.`;
+function optionLine(
+  command: CommandSpec,
+  option: OptionSpec,
+  sources: ValueSources,
+  lookups: LookupHelp,
+  t: Translator,
+): string {
+  const aliases = option.aliases?.length
+    ? t.t('help.option_aliases', { aliases: option.aliases.map((a) => `\`${a}\``).join(', ') })
+    : '';
+  const description = describeOption(t, command, option);
+  const notes = [kind(option, description, sources, lookups, t)].filter((n) => n !== '');
+  if (option.required) notes.push(t.t('help.required'));
+  if (option.rest) notes.push(t.t('help.rest', { name: option.name }));
+  else if (option.positional) notes.push(t.t('help.positional', { name: option.name }));
+  return t.t('help.option_line', {
+    name: option.name,
+    aliases,
+    description,
+    notes: notes.join(t.t('help.notes_joiner')),
+  });
 }
 
 const span = (o: OptionSpec): string =>
@@ -70,38 +103,45 @@ const span = (o: OptionSpec): string =>
         : '';
 
 // Values in `code` so underscores (pixel_art) are not read as italics by Slack or Discord.
-const oneOf = (values: readonly string[]): string => `One of: ${values.map((v) => `\`${v}\``).join(', ')}`;
+const oneOf = (values: readonly string[], t: Translator): string =>
+  t.t('help.one_of', { values: values.map((v) => `\`${v}\``).join(', ') });
 
-function kind(option: OptionSpec, sources: ValueSources, lookups: LookupHelp): string {
-  if (option.flag) return `Flag: \`${option.name}\` turns it on`;
-  if (option.choices) return oneOf(option.choices);
+function kind(
+  option: OptionSpec,
+  description: string,
+  sources: ValueSources,
+  lookups: LookupHelp,
+  t: Translator,
+): string {
+  if (option.flag) return t.t('help.flag', { name: option.name });
+  if (option.choices) return oneOf(option.choices, t);
   if (option.source) {
     const fixed = fixedSet(sources, option.source);
-    if (fixed) return oneOf(fixed);
-    const said = lookups[option.source];
+    if (fixed) return oneOf(fixed, t);
+    const english = lookups[option.source];
+    const said = english !== undefined && t.has(lookupKey(option.source)) ? t.t(lookupKey(option.source)) : english;
     // Said once: an option whose own description already says what its source is is not told it again.
-    if (said) return option.description.toLowerCase().includes(said.toLowerCase().replace(/^an? /, '')) ? '' : said;
+    if (said) return description.toLowerCase().includes(said.toLowerCase().replace(/^an? /, '')) ? '' : said;
   }
   switch (option.type) {
     case 'integer':
-      return `Whole number${span(option)}`;
+      return t.t('help.whole_number', { span: span(option) });
     case 'number':
-      return `Number${span(option)}`;
+      return t.t('help.number', { span: span(option) });
     case 'boolean':
-      return 'yes or no';
+      return t.t('help.yes_no');
     case 'url':
-      return 'An http(s) link';
+      return t.t('help.link');
     case 'string':
-      return option.maxLength ? `Text, up to ${option.maxLength.toLocaleString('en-US')} characters` : 'Text';
+      return option.maxLength ? t.t('help.text_up_to', { max: option.maxLength }) : t.t('help.text');
   }
 }
 
-function tips(command: CommandSpec): string[] {
-  const out = ['Options are written `key=value`, in any order; `-` and `_` are the same (`remove-fillers`).'];
-  out.push('Quote a value with spaces or `=`: `prompt="funny moments, no intro"` (smart quotes work too).');
+function tips(command: CommandSpec, t: Translator): string[] {
+  const out = [t.t('help.tip_key_value'), t.t('help.tip_quote')];
   const flag = command.options.find((o) => o.flag);
-  if (flag) out.push(`Flags: \`${flag.name}\` alone turns one on, \`${flag.name}=false\` turns it off.`);
-  if (bareOpensForm(command)) out.push(`On Slack, run \`/${command.name}\` with no text to get a form.`);
+  if (flag) out.push(t.t('help.tip_flag', { name: flag.name }));
+  if (bareOpensForm(command)) out.push(t.t('help.tip_form', { name: command.name }));
   return out;
 }
 
@@ -142,7 +182,7 @@ export function prefixMessage(message: OutMessage, names: readonly string[], pre
 }
 
 /** Splits lines over cards of at most HELP_CARD_MAX characters, cutting a single overlong line. */
-function pack(title: string, lines: readonly string[], footer?: string): Card[] {
+function pack(title: string, lines: readonly string[], t: Translator, footer?: string): Card[] {
   const bodies: string[] = [];
   let body = '';
   for (const raw of lines) {
@@ -154,7 +194,7 @@ function pack(title: string, lines: readonly string[], footer?: string): Card[] 
   }
   if (body.trim()) bodies.push(body);
   return bodies.map((text, i) => ({
-    title: i === 0 ? title : `${title} (continued)`,
+    title: i === 0 ? title : t.t('help.continued', { title }),
     body: text.trim(),
     tone: 'info' as const,
     ...(footer && i === bodies.length - 1 ? { footer } : {}),

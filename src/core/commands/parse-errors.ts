@@ -1,5 +1,7 @@
-// The parser's refusals, written for the person who typed the command. Commands that configure the bot
-// (where secrets get pasted) never have what was typed repeated back.
+// The parser's refusals, written for the person who typed the command, in their language. Commands that
+// configure the bot (where secrets get pasted) never have what was typed repeated back.
+import type { Translator } from '../i18n/catalogue.ts';
+import { ENGLISH } from './framework-messages.ts';
 import { optionIndex } from './option-index.ts';
 import type { CommandSpec } from './spec.ts';
 import { closest, didYouMean } from './suggest.ts';
@@ -11,36 +13,51 @@ import { closest, didYouMean } from './suggest.ts';
 export const keepsTextPrivate = (spec: CommandSpec): boolean => spec.configure === true;
 
 /** Where the secret belongs instead, for a command that has a `key` action. */
-export function privateTextHint(spec: CommandSpec): string {
+export function privateTextHint(spec: CommandSpec, t: Translator = ENGLISH): string {
   const hasKeyForm = spec.options.some((o) => o.choices?.includes('key'));
-  return hasKeyForm
-    ? ` — the API key is entered in the private form that /${spec.name} key opens, never in the command text`
-    : ' — what was typed is not repeated here';
+  return hasKeyForm ? t.t('parse.private_key_hint', { command: spec.name }) : t.t('parse.private_hint');
 }
 
-export const optionList = (spec: CommandSpec): string =>
-  spec.options.length ? `/${spec.name} options: ${spec.options.map((o) => o.name).join(', ')}` : '';
+export const optionList = (spec: CommandSpec, t: Translator = ENGLISH): string =>
+  spec.options.length
+    ? t.t('parse.option_list', { command: spec.name, options: spec.options.map((o) => o.name).join(', ') })
+    : '';
 
 /** "unknown option 'tempalte' — did you mean template? /clip options: url, language, …" */
-export function unknownOptionError(spec: CommandSpec, key: string): string {
-  const shown = keepsTextPrivate(spec) ? '' : ` '${key}'`;
-  if (spec.options.length === 0) return `/${spec.name} takes no options${shown ? ` (got${shown})` : ''}`;
+export function unknownOptionError(spec: CommandSpec, key: string, t: Translator = ENGLISH): string {
+  const hide = keepsTextPrivate(spec);
+  if (spec.options.length === 0) {
+    return hide
+      ? t.t('parse.no_options', { command: spec.name })
+      : t.t('parse.no_options_got', { command: spec.name, word: key });
+  }
   const index = optionIndex(spec);
   const guesses = [...new Set(closest(key, [...index.keys()]).map((n) => index.get(n)?.name ?? n))];
-  const hint = didYouMean(guesses);
-  return `unknown option${shown}${hint ? ` — ${hint}` : '.'} ${optionList(spec)}`;
+  const guess = didYouMean(guesses, t);
+  const options = optionList(spec, t);
+  if (hide)
+    return guess
+      ? t.t('parse.unknown_option_private_guess', { guess, options })
+      : t.t('parse.unknown_option_private', { options });
+  return guess
+    ? t.t('parse.unknown_option_guess', { key, guess, options })
+    : t.t('parse.unknown_option', { key, options });
 }
 
 /** "unexpected extra text after `key` — the API key is entered in the private form …" */
-export function unexpectedPrivate(spec: CommandSpec, after: string | undefined): string {
-  return `unexpected extra text${after ? ` after \`${after}\`` : ''}${privateTextHint(spec)}. ${optionList(spec)}`;
+export function unexpectedPrivate(spec: CommandSpec, after: string | undefined, t: Translator = ENGLISH): string {
+  const values = { hint: privateTextHint(spec, t), options: optionList(spec, t) };
+  return after ? t.t('parse.unexpected_private_after', { ...values, after }) : t.t('parse.unexpected_private', values);
 }
 
-export function unexpectedWord(spec: CommandSpec, word: string): string {
+export function unexpectedWord(spec: CommandSpec, word: string, t: Translator = ENGLISH): string {
   const flags = spec.options.filter((o) => o.flag).flatMap((o) => [o.name, ...(o.aliases ?? [])]);
-  const hint = didYouMean(closest(word, flags));
-  if (spec.options.length === 0) return `/${spec.name} takes no options (got '${word}')`;
+  const guess = didYouMean(closest(word, flags), t);
+  if (spec.options.length === 0) return t.t('parse.no_options_got', { command: spec.name, word });
   const example = spec.options.find((o) => !o.positional && !o.flag)?.name ?? spec.options[0]?.name ?? 'key';
-  const how = `Options are written key=value (e.g. ${example}=…), quoted if they have spaces.`;
-  return `unexpected '${word}'${hint ? ` — ${hint}` : '.'} ${how} ${optionList(spec)}`;
+  const how = t.t('parse.how_options', { example });
+  const options = optionList(spec, t);
+  return guess
+    ? t.t('parse.unexpected_word_guess', { word, guess, how, options })
+    : t.t('parse.unexpected_word', { word, how, options });
 }

@@ -3,6 +3,8 @@
 // Named options (`key=value`) may appear anywhere; a bare word naming a flag turns it on; the other words
 // fill the positional options in table order, and a `rest` option takes the remaining text as written.
 // Values stay strings here (a bare flag is `true`): validate.ts applies the types.
+import type { Translator } from '../i18n/catalogue.ts';
+import { ENGLISH } from './framework-messages.ts';
 import { normalizeKey, optionIndex } from './option-index.ts';
 import {
   keepsTextPrivate,
@@ -26,13 +28,13 @@ const keyOf = (t: Token): string | undefined => {
 };
 
 /** Reads a command's text into option values (strings, and `true` for bare flags). */
-export function parseCommandText(spec: CommandSpec, text: string): ParseResult {
+export function parseCommandText(spec: CommandSpec, text: string, t: Translator = ENGLISH): ParseResult {
   const scanned = scan(text);
   if (!scanned.ok) {
     // The usual message quotes the text after the quote, which may be the secret itself.
     return keepsTextPrivate(spec)
-      ? fail(`unclosed quote in the command text (add the closing one)${privateTextHint(spec)}`)
-      : scanned;
+      ? fail(t.t('parse.unclosed_private', { hint: privateTextHint(spec, t) }))
+      : fail(t.t('parse.unclosed', { quote: scanned.error.quote, after: scanned.error.after }));
   }
   const index = optionIndex(spec);
   const values: OptionValues = {};
@@ -47,12 +49,12 @@ export function parseCommandText(spec: CommandSpec, text: string): ParseResult {
     const value = token.value.slice(token.eq + 1);
     // `reels=` with nothing after it is a slip; `prompt=""` is a deliberate empty value.
     if (!value && token.raw.endsWith('=')) {
-      return fail(`${key}= has no value — write ${key}=<value> (quote it if it has spaces)`);
+      return fail(t.t('parse.no_value', { key: key ?? option.name }));
     }
-    const error = assign(spec, values, option, value);
+    const error = assign(spec, values, option, value, t);
     if (error) return fail(error);
   }
-  const error = fillPositionals(spec, index, values, loose, scanned.value.text);
+  const error = fillPositionals(spec, index, values, loose, scanned.value.text, t);
   return error ? fail(error) : { ok: true, values };
 }
 
@@ -63,11 +65,12 @@ function assign(
   values: OptionValues,
   option: OptionSpec,
   value: string | boolean,
+  t: Translator,
 ): string | undefined {
   const previous = values[option.name];
   if (previous !== undefined) {
-    const both = keepsTextPrivate(spec) ? '' : ` ('${String(previous)}' and '${String(value)}')`;
-    return `${option.name} is given twice${both} — keep one`;
+    if (keepsTextPrivate(spec)) return t.t('parse.given_twice', { name: option.name });
+    return t.t('parse.given_twice_values', { name: option.name, first: String(previous), second: String(value) });
   }
   values[option.name] = value;
   return undefined;
@@ -80,6 +83,7 @@ function fillPositionals(
   values: OptionValues,
   loose: readonly Token[],
   text: string,
+  t: Translator,
 ): string | undefined {
   const slots = spec.options.filter((o) => o.positional && values[o.name] === undefined);
   let next = 0;
@@ -93,19 +97,19 @@ function fillPositionals(
       continue;
     }
     const key = keyOf(token);
-    if (key !== undefined) return unknownOptionError(spec, key);
+    if (key !== undefined) return unknownOptionError(spec, key, t);
     const flag = index.get(normalizeKey(token.value));
     if (flag?.flag && token.eq < 0) {
-      const error = assign(spec, values, flag, true);
+      const error = assign(spec, values, flag, true, t);
       if (error) return error;
       known = flag.name;
       continue;
     }
     const slot = slots[next++];
-    if (!slot) return keepsTextPrivate(spec) ? unexpectedPrivate(spec, known) : unexpectedWord(spec, token.value);
+    if (!slot) return keepsTextPrivate(spec) ? unexpectedPrivate(spec, known, t) : unexpectedWord(spec, token.value, t);
     // A secret pasted after `/setup key` lands in the next positional (socials' add/remove): never echo it.
     const offChoice = slot.choices && !slot.choices.some((c) => c.toLowerCase() === token.value.toLowerCase());
-    if (offChoice && known && keepsTextPrivate(spec)) return unexpectedPrivate(spec, known);
+    if (offChoice && known && keepsTextPrivate(spec)) return unexpectedPrivate(spec, known, t);
     if (slot.rest) rest = { option: slot, tokens: [token] };
     else values[slot.name] = token.value;
     known = slot.choices?.find((c) => c.toLowerCase() === token.value.toLowerCase());

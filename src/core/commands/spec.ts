@@ -34,6 +34,11 @@ export interface OptionSpec {
   aliases?: readonly string[];
   /** An empty value (`name=""`) is kept as given rather than read as "not given": it clears a default. */
   emptyClears?: boolean;
+  /**
+   * The message keys of a description assembled from several owners' parts (/setup's `action`: channels' words
+   * and each feature's), joined with ', ' in the reader's language (describe.ts).
+   */
+  descriptionKeys?: readonly string[];
 }
 
 export interface CommandSpec<N extends string = string> {

@@ -1,5 +1,7 @@
 // "Did you mean …?" for option names, enumeration values and command names. People mistype on phones
 // and Slack has no autocomplete for text arguments, so a close guess saves a round trip.
+import type { Translator } from '../i18n/catalogue.ts';
+import { ENGLISH } from './framework-messages.ts';
 
 /** Case, spaces, `-` and `_` do not make two words different for a guess (`remove-fillers`, `Bottom Center`). */
 export const fold = (s: string): string => s.toLowerCase().replace(/[\s_-]+/g, '');
@@ -65,10 +67,14 @@ export function closest(input: string, candidates: readonly string[], max = 3): 
   return ranked.slice(0, max).map((r) => r.candidate);
 }
 
-/** `beast` → "did you mean beast?"; several → "did you mean beast, boxd or impact?"; none → "". */
-export function didYouMean(suggestions: readonly string[]): string {
+/**
+ * `beast` → "did you mean beast?"; several → "did you mean beast, boxd or impact?"; none → "". In the reader's
+ * language with `t`; `sentence` starts it with a capital where the language has one ("Did you mean /clip?").
+ */
+export function didYouMean(suggestions: readonly string[], t: Translator = ENGLISH, sentence = false): string {
   if (suggestions.length === 0) return '';
-  const last = suggestions[suggestions.length - 1];
+  const last = suggestions[suggestions.length - 1] ?? '';
   const head = suggestions.slice(0, -1);
-  return `did you mean ${head.length ? `${head.join(', ')} or ${last}` : last}?`;
+  const choices = head.length ? t.t('suggest.or', { head: head.join(', '), last }) : last;
+  return t.t(sentence ? 'suggest.did_you_mean_sentence' : 'suggest.did_you_mean', { choices });
 }

@@ -1,7 +1,13 @@
 // Words of a command's text: quotes group words and are removed, `\"` is a literal quote. The text
 // arrives as typed: an adapter undoes its platform's wrapping first (src/slack/unwrap.ts).
 
-export type Result<T> = { ok: true; value: T } | { ok: false; error: string };
+/** An unclosed double quote: which quote, and the start of the text after it (the parser words the refusal). */
+export interface Unclosed {
+  quote: string;
+  after: string;
+}
+
+export type Result<T> = { ok: true; value: T } | { ok: false; error: Unclosed };
 
 export interface Token {
   /** The word with its quotes removed and escapes applied. */
@@ -89,7 +95,7 @@ function findClose(text: string, from: number, closers: string): number {
   return -1;
 }
 
-function unclosed(text: string, at: number): string {
+function unclosed(text: string, at: number): Unclosed {
   const after = text.slice(at + 1, at + 21).trim();
-  return `unclosed quote: the ${text.charAt(at)} before '${after}${text.length > at + 21 ? '…' : ''}' has no closing quote — add one, or write \\" for a quote inside a value`;
+  return { quote: text.charAt(at), after: `${after}${text.length > at + 21 ? '…' : ''}` };
 }

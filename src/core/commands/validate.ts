@@ -1,8 +1,10 @@
 // Applies a command's option types to raw values, from text (all strings) or from Discord and Slack
 // forms (already numbers and booleans), before anything reaches the media API. Every message names the
 // option and says what would be accepted, for the person who typed it.
+import type { Translator } from '../i18n/catalogue.ts';
 import { CLIP_LANGUAGES, SUBTITLE_LANGUAGES, SUBTITLE_TEMPLATES } from '../media/enums.ts';
 import { characterCount } from '../platform/text.ts';
+import { ENGLISH } from './framework-messages.ts';
 import { optionNamed } from './option-index.ts';
 import { keepsTextPrivate, privateTextHint, unknownOptionError } from './parse-errors.ts';
 import { type ParseResult, parseCommandText } from './parse-text.ts';
@@ -39,7 +41,12 @@ export function fixedSet(sources: ValueSources, source: ValueSource): readonly s
 }
 
 /** Types, ranges and enumerations of every given option, then the required ones; all problems at once. */
-export function validateOptions(spec: CommandSpec, raw: OptionValues, sources: ValueSources): ParseResult {
+export function validateOptions(
+  spec: CommandSpec,
+  raw: OptionValues,
+  sources: ValueSources,
+  t: Translator = ENGLISH,
+): ParseResult {
   const values: OptionValues = {};
   const errors: string[] = [];
   const refused = new Set<string>();
@@ -48,10 +55,10 @@ export function validateOptions(spec: CommandSpec, raw: OptionValues, sources: V
     if (value === undefined || value === null) continue;
     const option = optionNamed(spec, key);
     if (!option) {
-      errors.push(unknownOptionError(spec, key));
+      errors.push(unknownOptionError(spec, key, t));
       continue;
     }
-    const checked = check(spec, option, value, sources);
+    const checked = check(spec, option, value, sources, t);
     if (!checked.ok) {
       errors.push(checked.error);
       refused.add(option.name);
@@ -59,7 +66,9 @@ export function validateOptions(spec: CommandSpec, raw: OptionValues, sources: V
   }
   // An option refused above was given: saying it is also missing would contradict the first message.
   const missing = spec.options.filter((o) => o.required && values[o.name] === undefined && !refused.has(o.name));
-  if (missing.length) errors.push(`missing ${missing.map((o) => o.name).join(' and ')} — usage: ${spec.usage}`);
+  if (missing.length) {
+    errors.push(t.t('validate.missing', { names: t.list(missing.map((o) => o.name)), usage: spec.usage }));
+  }
   return errors.length ? { ok: false, error: errors.join('\n') } : { ok: true, values };
 }
 
@@ -68,40 +77,48 @@ export function parseAndValidate(
   spec: CommandSpec,
   input: { text?: string; options?: OptionValues },
   sources: ValueSources,
+  t: Translator = ENGLISH,
 ): ParseResult {
   let raw: OptionValues = {};
   if (input.text !== undefined) {
-    const parsed = parseCommandText(spec, input.text);
+    const parsed = parseCommandText(spec, input.text, t);
     if (!parsed.ok) return parsed;
     raw = parsed.values;
   }
-  return validateOptions(spec, { ...raw, ...input.options }, sources);
+  return validateOptions(spec, { ...raw, ...input.options }, sources, t);
 }
 
-function check(spec: CommandSpec, option: OptionSpec, value: OptionValue, sources: ValueSources): Checked {
+function check(
+  spec: CommandSpec,
+  option: OptionSpec,
+  value: OptionValue,
+  sources: ValueSources,
+  t: Translator,
+): Checked {
   switch (option.type) {
     case 'integer':
     case 'number':
-      return checkNumber(option, value, keepsTextPrivate(spec));
+      return checkNumber(option, value, keepsTextPrivate(spec), t);
     case 'boolean':
-      return checkBoolean(option, value, keepsTextPrivate(spec));
+      return checkBoolean(option, value, keepsTextPrivate(spec), t);
     case 'url':
-      return checkUrl(option, String(value).trim(), keepsTextPrivate(spec));
+      return checkUrl(option, String(value).trim(), keepsTextPrivate(spec), t);
     case 'string':
-      return checkString(spec, option, String(value).trim(), sources);
+      return checkString(spec, option, String(value).trim(), sources, t);
   }
 }
 
-function range(option: OptionSpec): string {
+/** Which bounds an option has, for the messages that say them. */
+function range(option: OptionSpec): { range: string; min: number | string; max: number | string } {
   const { min, max } = option;
-  if (min !== undefined && max !== undefined) return ` from ${min} to ${max}`;
-  if (min !== undefined) return ` of at least ${min}`;
-  return max !== undefined ? ` of at most ${max}` : '';
+  const kind =
+    min !== undefined && max !== undefined ? 'between' : min !== undefined ? 'min' : max !== undefined ? 'max' : 'none';
+  return { range: kind, min: min ?? '', max: max ?? '' };
 }
 
 // For commands that keep their text private (/setup), a refused value may be a pasted API key: the
 // messages then name the option and what it wants, never the value.
-function checkNumber(option: OptionSpec, value: OptionValue, hide: boolean): Checked {
+function checkNumber(option: OptionSpec, value: OptionValue, hide: boolean, t: Translator): Checked {
   const whole = option.type === 'integer';
   const text = typeof value === 'string' ? value.trim() : value;
   // A decimal comma (0,5) is how half of Europe writes a half.
@@ -110,8 +127,8 @@ function checkNumber(option: OptionSpec, value: OptionValue, hide: boolean): Che
   // Numbers are shown bare (got 11); anything else quoted so a stray word stands out (got 'three').
   const shown =
     typeof value === 'string' && (!value.trim() || !Number.isFinite(Number(value))) ? `'${value}'` : String(text);
-  const got = hide ? '' : ` (got ${shown})`;
-  const wanted = `${option.name} must be ${whole ? 'a whole number' : 'a number'}${range(option)}${got}`;
+  const said = { name: option.name, kind: whole ? 'whole' : 'number', ...range(option) };
+  const wanted = hide ? t.t('validate.number', said) : t.t('validate.number_got', { ...said, value: shown });
   if (!Number.isFinite(n) || (whole && !Number.isInteger(n))) return bad(wanted);
   if ((option.min !== undefined && n < option.min) || (option.max !== undefined && n > option.max)) return bad(wanted);
   return ok(n);
@@ -120,41 +137,48 @@ function checkNumber(option: OptionSpec, value: OptionValue, hide: boolean): Che
 const TRUE = new Set(['true', 'yes', 'on', '1', 'y']);
 const FALSE = new Set(['false', 'no', 'off', '0', 'n']);
 
-function checkBoolean(option: OptionSpec, value: OptionValue, hide: boolean): Checked {
+function checkBoolean(option: OptionSpec, value: OptionValue, hide: boolean, t: Translator): Checked {
   if (typeof value === 'boolean') return ok(value);
   const word = String(value).trim().toLowerCase();
   if (TRUE.has(word)) return ok(true);
   if (FALSE.has(word)) return ok(false);
-  const got = hide ? '' : ` — got '${String(value)}'`;
-  return bad(`${option.name} must be yes or no (true/false, on/off, 1/0)${got}`);
+  if (hide) return bad(t.t('validate.boolean', { name: option.name }));
+  return bad(t.t('validate.boolean_got', { name: option.name, value: String(value) }));
 }
 
-function checkUrl(option: OptionSpec, text: string, hide: boolean): Checked {
+function checkUrl(option: OptionSpec, text: string, hide: boolean, t: Translator): Checked {
   if (!text) return ok(undefined);
-  const what = option.name === 'url' ? 'to the video' : `for ${option.name}`;
+  const what = option.name === 'url' ? t.t('validate.link_to_video') : t.t('validate.link_for', { name: option.name });
+  const said = { name: option.name, value: text, what };
   // People paste links without a scheme (youtu.be/…).
   const withScheme = /^[\w-]+(\.[\w-]+)+(\/|$)/.test(text) ? `https://${text}` : text;
   let url: URL;
   try {
     url = new URL(withScheme);
   } catch {
-    return bad(`${hide ? option.name : `${option.name}: '${text}'`} is not a link — paste an http(s) URL ${what}`);
+    return bad(t.t(hide ? 'validate.not_a_link' : 'validate.not_a_link_got', said));
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    return bad(`${hide ? option.name : `'${text}'`} is not a web link — paste an http(s) URL ${what}`);
+    return bad(t.t(hide ? 'validate.not_web_link' : 'validate.not_web_link_got', said));
   }
   return ok(withScheme);
 }
 
-function checkString(spec: CommandSpec, option: OptionSpec, text: string, sources: ValueSources): Checked {
+function checkString(
+  spec: CommandSpec,
+  option: OptionSpec,
+  text: string,
+  sources: ValueSources,
+  t: Translator,
+): Checked {
   if (!text) return ok(option.emptyClears ? '' : undefined);
   // Limits are in characters as people see them: UTF-16 units would count an emoji as two.
   const length = characterCount(text);
   if (option.maxLength !== undefined && length > option.maxLength) {
-    return bad(`${option.name} is too long: ${length} characters, at most ${option.maxLength}`);
+    return bad(t.t('validate.too_long', { name: option.name, length, max: option.maxLength }));
   }
   const set = option.choices ?? (option.source ? fixedSet(sources, option.source) : undefined);
-  return set ? checkChoice(spec, option, text, set) : ok(text);
+  return set ? checkChoice(spec, option, text, set, t) : ok(text);
 }
 
 /**
@@ -166,22 +190,37 @@ const ONLY_ELSEWHERE: Partial<Record<ValueSource, Readonly<Record<string, string
 };
 
 /** Case-insensitive, also ignoring spaces, `-` and `_` (`marine-shift`); answers the canonical spelling. */
-function checkChoice(spec: CommandSpec, option: OptionSpec, text: string, set: readonly string[]): Checked {
+function checkChoice(
+  spec: CommandSpec,
+  option: OptionSpec,
+  text: string,
+  set: readonly string[],
+  t: Translator,
+): Checked {
   const lower = text.toLowerCase();
   const match = set.find((v) => v.toLowerCase() === lower) ?? set.find((v) => fold(v) === fold(text));
   if (match !== undefined) return ok(match);
   const elsewhere = option.source ? ONLY_ELSEWHERE[option.source]?.[lower] : undefined;
   if (elsewhere) {
     return bad(
-      `${option.name} '${lower}' is for ${elsewhere} only: /${spec.name} does not take it. ` +
-        `See /help ${spec.name} for the ${set.length} values it takes.`,
+      t.t('validate.only_elsewhere', {
+        name: option.name,
+        value: lower,
+        elsewhere,
+        command: spec.name,
+        count: set.length,
+      }),
     );
   }
-  const hint = didYouMean(closest(text, set));
+  const guess = didYouMean(closest(text, set), t);
   // A pasted key resembles no choice, so where no guess is near, say where the key belongs.
   const head = keepsTextPrivate(spec)
-    ? `unknown ${option.name}${hint ? ` — ${hint}` : `${privateTextHint(spec)}.`}`
-    : `unknown ${option.name} '${text}'${hint ? ` — ${hint}` : '.'}`;
-  if (set.length <= LIST_IN_ERROR_MAX) return bad(`${head} Valid: ${set.join(', ')}`);
-  return bad(`${head} See /help ${spec.name} for all ${set.length} values.`);
+    ? guess
+      ? t.t('validate.unknown_value_private_guess', { name: option.name, guess })
+      : t.t('validate.unknown_value_private', { name: option.name, hint: privateTextHint(spec, t) })
+    : guess
+      ? t.t('validate.unknown_value_guess', { name: option.name, value: text, guess })
+      : t.t('validate.unknown_value', { name: option.name, value: text });
+  if (set.length <= LIST_IN_ERROR_MAX) return bad(t.t('validate.valid_values', { head, values: set.join(', ') }));
+  return bad(t.t('validate.see_help_values', { head, command: spec.name, count: set.length }));
 }

@@ -9,7 +9,7 @@ import { stored } from '../guarantees/stored.ts';
 import type { Metrics } from '../metrics.ts';
 import { MAX_CARD_REDRAWS } from '../platform/last-edit.ts';
 import type { OutMessage } from '../platform/message.ts';
-import type { ChatPort, Clock, Logger, MediaApi, Platform, SecretBox, Store } from '../ports.ts';
+import type { ChatPort, Clock, Logger, MediaApi, Origin, Platform, SecretBox, Store } from '../ports.ts';
 import { createEstimator, type Estimator } from './estimate.ts';
 import { CARD_PHASE, createLifecycle, type Lifecycle } from './lifecycle.ts';
 import { isFinal, type Job } from './model.ts';
@@ -71,6 +71,11 @@ export interface JobServiceDeps {
   scheduleProgress?: (jobId: string, dueAt: number) => Promise<void>;
   /** Seals the key a job was created with, kept with the job until it ends; without it the channel's key is used. */
   box?: SecretBox;
+  /**
+   * The language the channel's public messages are written in (`/setup locale=`, else the platform's), read when a
+   * job starts and kept with it; absent, its messages are English.
+   */
+  channelLocale?: (channelKey: string, origin: Origin) => Promise<string | undefined>;
 }
 
 export interface JobsContext {

@@ -1,5 +1,6 @@
 // The jobs feature: the commands that make something, their buttons, and the queues that bring each
 // result to its thread (polls, progress, owed cards, resumed submissions).
+import { channelLocaleOf } from '../channels/channel-locale.ts';
 import { channels } from '../channels/feature.ts';
 import { defineFeature } from '../commands/define-feature.ts';
 import { workspaceOf } from '../platform/origin.ts';
@@ -10,6 +11,7 @@ import type { JobsDeps } from './deps.ts';
 import { FOLLOW_UP_ACTIONS } from './follow-up-commands.ts';
 import { runningJobsHome } from './home.ts';
 import { jobs as jobsCommand, project } from './info-commands.ts';
+import { JOBS_MESSAGES } from './messages-bundle.ts';
 import { JOBS_METRICS } from './metrics.ts';
 import type { Job } from './model.ts';
 import { CARD_QUEUE } from './owed-card.ts';
@@ -34,6 +36,7 @@ const again = (next: number | undefined): TaskOutcome => (next === undefined ? u
 
 export const jobs = defineFeature<JobsDeps>({
   name: 'jobs',
+  messages: JOBS_MESSAGES,
   commands: [clip, ttv, subtitles, broll, tts, project, jobsCommand],
   actions: [retryAction, ...FOLLOW_UP_ACTIONS],
   home: [runningJobsHome],
@@ -54,6 +57,7 @@ export const jobs = defineFeature<JobsDeps>({
         scheduler.schedule(SUBMIT_QUEUE, jobId, dueAt, {}, { keptWithinMs: COMMAND_KEPT_WITHIN_MS }),
       scheduleCard: (jobId, dueAt) => scheduler.schedule(CARD_QUEUE, jobId, dueAt, {}),
       scheduleEnded: (jobId, dueAt) => scheduler.schedule(ENDED_QUEUE, jobId, dueAt, {}),
+      channelLocale: async (channelKey, origin) => channelLocaleOf(await settings.get(channelKey), origin),
     });
     const { readsLeft } = services;
     const poller = createPoller({

@@ -5,7 +5,7 @@ import type { ThreadRef } from '../platform/origin.ts';
 import type { Origin } from '../ports.ts';
 import type { JobsDeps } from './deps.ts';
 import { ago } from './info-commands.ts';
-import { KIND_LABEL } from './render.ts';
+import { kindLabel } from './render.ts';
 
 const MAX_LINES = 15;
 
@@ -29,7 +29,7 @@ async function renderRunning(deps: JobsDeps, origin: Origin): Promise<OutMessage
   )) {
     const url = job.thread && (await cardLink(job.thread));
     jobs.push(
-      `• ${KIND_LABEL[job.kind]} \`${job.id}\` — ${truncate(job.summary, 120)} · started ${ago(now - job.createdAt)}${url ? ` · ${link('card', url)}` : ''}`,
+      `• ${kindLabel(job.kind)} \`${job.id}\` — ${truncate(job.summary, 120)} · started ${ago(now - job.createdAt)}${url ? ` · ${link('card', url)}` : ''}`,
     );
   }
   return {

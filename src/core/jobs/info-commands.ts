@@ -6,7 +6,7 @@ import { mention, type OutMessage } from '../platform/message.ts';
 import { workspaceOf } from '../platform/origin.ts';
 import { defineCommand } from './deps.ts';
 import { projectAccess, unknownProject } from './project-access.ts';
-import { KIND_LABEL } from './render.ts';
+import { kindLabel } from './render.ts';
 import { renderProject } from './render-project.ts';
 import { JOBS, PROJECT } from './table.ts';
 
@@ -46,7 +46,7 @@ export const jobs = defineCommand({
       for await (const job of ctx.deps.jobs.running((j) => j.channelKey === ctx.channelKey)) {
         const projects = job.projectIds.filter(Boolean).join(', ');
         lines.push(
-          `• ${KIND_LABEL[job.kind]} \`${job.id}\` — ${job.summary} · asked by ${mention(job.origin.userId)} ${ago(now - job.createdAt)}${projects ? ` · project ${projects}` : ''}`,
+          `• ${kindLabel(job.kind)} \`${job.id}\` — ${job.summary} · asked by ${mention(job.origin.userId)} ${ago(now - job.createdAt)}${projects ? ` · project ${projects}` : ''}`,
         );
       }
       const message: OutMessage =

@@ -38,6 +38,11 @@ export const jobSchema = z.object({
   thread: threadRefSchema.optional(),
   /** One line saying what was asked, for cards and /jobs. */
   summary: z.string(),
+  /**
+   * The language its public messages are written in (the channel's when it started: `/setup locale=`, else the
+   * platform's); absent for jobs started before languages, which stay English.
+   */
+  locale: z.string().optional(),
   /** The request body of each part, without webhookUrl (kept for Retry). */
   requests: z.array(z.record(z.string(), z.unknown())).min(1),
   /** Project id of each part, once created. */

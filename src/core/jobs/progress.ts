@@ -4,6 +4,7 @@
 // card past its port's edit window gets a new reply in the thread instead, at a slower pace.
 import type { Metrics } from '../metrics.ts';
 import type { Job } from './model.ts';
+import { jobWords } from './words.ts';
 
 export const PROGRESS_QUEUE = 'progress';
 /** No more than one refresh per card per minute (Discord's and Slack's edit rate limits). */
@@ -14,7 +15,7 @@ export const CARD_RETRY_MS = 15_000;
 /** Past the card's edit window each refresh is a new message: keep them rare. */
 export const REPLY_REFRESH_MS = 30 * 60_000;
 
-/** 40 s, 4 min, 1 h 5 min. */
+/** 40 s, 4 min, 1 h 5 min: unit symbols every shipped language reads. */
 export function formatDuration(ms: number): string {
   const s = Math.max(0, Math.round(ms / 1000));
   if (s < 60) return `${s} s`;
@@ -23,27 +24,18 @@ export function formatDuration(ms: number): string {
   return `${Math.floor(min / 60)} h${min % 60 ? ` ${min % 60} min` : ''}`;
 }
 
-const KIND_NAME: Record<Job['kind'], string> = {
-  clip: 'clip',
-  ttv: 'text-to-video',
-  subtitles: 'subtitles',
-  broll: 'B-roll',
-  tts: 'speech',
-};
-
-/** The card's progress line for a running job. */
+/** The card's progress line for a running job, in its channel's language. */
 export function progressLine(job: Job, now: number, estimateMs: number | undefined): string {
-  const elapsed = `⏱ ${formatDuration(now - job.createdAt)} elapsed`;
-  if (estimateMs === undefined) {
-    return `${elapsed} · no estimate yet: no ${KIND_NAME[job.kind]} job has finished in this channel before`;
-  }
+  const t = jobWords(job.locale);
+  const elapsed = t.t('job.elapsed', { elapsed: formatDuration(now - job.createdAt) });
+  if (estimateMs === undefined) return t.t('job.no_estimate', { elapsed, kind: job.kind });
   const usual = `~${formatDuration(estimateMs)}`;
   if (now - job.createdAt > 2 * estimateMs) {
     const ids = job.projectIds.filter((p): p is string => Boolean(p));
     const check = ids.length > 0 ? ids.map((p) => `\`/project ${p}\``).join(', ') : '`/project`';
-    return `⚠️ ${elapsed} · taking more than twice as long as usual here (${usual}). Check it with ${check}`;
+    return t.t('job.overdue', { elapsed, usual, check });
   }
-  return `${elapsed} · usually ready in ${usual}`;
+  return t.t('job.usually', { elapsed, usual });
 }
 
 /** Jobs remembered as counted; past this many the oldest are forgotten (a job is counted again at worst). */

@@ -1,7 +1,7 @@
 import type { ProjectKind } from '../media/enums.ts';
 import type { Output, Project } from '../media/schemas.ts';
 import type { OutMessage } from '../platform/message.ts';
-import { clipCard, KIND_LABEL, mediaCard } from './render.ts';
+import { clipCard, kindLabel, mediaCard } from './render.ts';
 
 /** Outputs tell the kind of a project the bot did not start (the API does not say). */
 export function guessKind(outputs: Output[]): ProjectKind | undefined {
@@ -25,7 +25,7 @@ export function renderProject(project: Project, kind?: ProjectKind): OutMessage 
   const cards =
     k === 'clip'
       ? project.outputs.map((o, i) => clipCard(o, i + 1, project.outputs.length))
-      : project.outputs.map((o, i) => mediaCard(k ?? 'ttv', o, `${k ? KIND_LABEL[k] : 'Output'} #${i + 1}`));
+      : project.outputs.map((o, i) => mediaCard(k ?? 'ttv', o, `${k ? kindLabel(k) : 'Output'} #${i + 1}`));
   if (project.state === 'failed') {
     cards.unshift({ title: 'Failed', body: project.error ?? 'No error message was given.', tone: 'error' });
   }

@@ -1,52 +1,38 @@
+import type { Translator } from '../i18n/catalogue.ts';
 import type { ProjectKind } from '../media/enums.ts';
 import type { Output } from '../media/schemas.ts';
 import { type Card, type Control, mention, type OutMessage, truncate } from '../platform/message.ts';
 import { followUpControls, MAX_BUTTONS_PER_MESSAGE } from './follow-up-controls.ts';
 import type { Job } from './model.ts';
+import { jobWords } from './words.ts';
 
-export const KIND_LABEL: Record<ProjectKind, string> = {
-  clip: '🎬 Clips',
-  ttv: '🎞️ Text to video',
-  subtitles: '💬 Subtitles',
-  broll: '🎥 B-roll',
-  tts: '🔊 Speech',
-};
-
-/** What one result is called in "your … is ready" (a singular noun for every kind). */
-const RESULT_NOUN: Record<Exclude<ProjectKind, 'clip'>, string> = {
-  ttv: 'video',
-  subtitles: 'subtitled video',
-  broll: 'B-roll video',
-  tts: 'speech',
-};
+/** A kind's label ("🎬 Clips") in `t`'s language; English by default (/jobs and Home, not yet translated). */
+export const kindLabel = (kind: ProjectKind, t: Translator = jobWords(undefined)): string => t.t('job.kind', { kind });
 
 export type CardPhase = 'submitting' | 'working' | 'completed' | 'failed' | 'expired';
 
-const PHASE_TEXT: Record<CardPhase, string> = {
-  submitting: '⏳ Submitting…',
-  working: '⏳ Working on it — results will appear in this thread.',
-  completed: '✅ Done — results are in this thread.',
-  failed: '❌ Failed — details in this thread.',
-  expired: '⌛ No result yet — stopped waiting.',
-};
-
 /** The job card: the thread root that shows what was asked and where it stands (and, running, how long). */
 export function renderJobCard(job: Job, phase: CardPhase, progress?: string): OutMessage {
+  // Read by the whole channel: in the channel's language, kept with the job (words.ts).
+  const t = jobWords(job.locale);
+  const label = kindLabel(job.kind, t);
   const projects = job.projectIds.filter((p): p is string => p !== null);
   const fields = [
-    { name: 'Requested by', value: mention(job.origin.userId), inline: true },
-    { name: 'Job', value: `\`${job.id}\``, inline: true },
+    { name: t.t('job.field_requested_by'), value: mention(job.origin.userId), inline: true },
+    { name: t.t('job.field_job'), value: `\`${job.id}\``, inline: true },
   ];
   if (projects.length > 0)
-    fields.push({ name: 'Project', value: projects.map((p) => `\`${p}\``).join(' '), inline: true });
-  if (job.requests.length > 1) fields.push({ name: 'Parts', value: String(job.requests.length), inline: true });
+    fields.push({ name: t.t('job.field_project'), value: projects.map((p) => `\`${p}\``).join(' '), inline: true });
+  if (job.requests.length > 1)
+    fields.push({ name: t.t('job.field_parts'), value: String(job.requests.length), inline: true });
   const tone = phase === 'completed' ? 'success' : phase === 'failed' || phase === 'expired' ? 'error' : 'pending';
-  const said = progress ? `${PHASE_TEXT[phase]}\n${progress}` : PHASE_TEXT[phase];
+  const phaseText = t.t('job.phase', { phase });
+  const said = progress ? `${phaseText}\n${progress}` : phaseText;
   return {
-    text: `${KIND_LABEL[job.kind]} · ${said}`,
+    text: `${label} · ${said}`,
     cards: [
       {
-        title: `${KIND_LABEL[job.kind]}: ${truncate(job.summary, 200)}`,
+        title: `${label}: ${truncate(job.summary, 200)}`,
         body: said,
         fields,
         tone,
@@ -57,24 +43,37 @@ export function renderJobCard(job: Job, phase: CardPhase, progress?: string): Ou
 }
 
 /** Opens the publish form for one finished video (src/core/publish/requests/publish-commands.ts). */
-export const publishControl = (id: string): Control => ({ kind: 'action', label: 'Publish…', id, style: 'primary' });
+export const publishControl = (id: string, t: Translator = jobWords(undefined)): Control => ({
+  kind: 'action',
+  label: t.t('job.publish'),
+  id,
+  style: 'primary',
+});
 const publishId = (job: Job, part: number, i: number) => `publish:${job.id}:${part}:${i}`;
 
-export function clipCard(out: Output, n: number, total: number, publish?: string, more: Control[] = []): Card {
+export function clipCard(
+  out: Output,
+  n: number,
+  total: number,
+  publish?: string,
+  more: Control[] = [],
+  t: Translator = jobWords(undefined),
+): Card {
   const info = out.info;
   const fields = [];
   if (info?.viralityScore !== undefined) {
     const reason = info.viralityScoreReason ? ` — ${info.viralityScoreReason}` : '';
-    fields.push({ name: 'Virality score', value: `**${info.viralityScore}**/100${reason}` });
+    fields.push({ name: t.t('job.virality'), value: `**${info.viralityScore}**/100${reason}` });
   }
   if (info?.tags.length)
-    fields.push({ name: 'Tags', value: info.tags.map((t) => `#${t.replace(/^#/, '')}`).join(' ') });
-  if (info?.suitablePlatforms.length) fields.push({ name: 'Best on', value: info.suitablePlatforms.join(', ') });
-  const controls: Control[] = out.videoUrl ? [{ kind: 'link', label: '▶ Watch', url: out.videoUrl }] : [];
-  if (out.videoUrl && publish) controls.push(publishControl(publish));
+    fields.push({ name: t.t('job.tags'), value: info.tags.map((tag) => `#${tag.replace(/^#/, '')}`).join(' ') });
+  if (info?.suitablePlatforms.length)
+    fields.push({ name: t.t('job.best_on'), value: info.suitablePlatforms.join(', ') });
+  const controls: Control[] = out.videoUrl ? [{ kind: 'link', label: t.t('job.watch'), url: out.videoUrl }] : [];
+  if (out.videoUrl && publish) controls.push(publishControl(publish, t));
   controls.push(...more);
   return {
-    title: `Reel ${n}/${total}: ${info?.title || 'Untitled'}`,
+    title: t.t('job.reel_title', { n, total, title: info?.title || t.t('job.untitled') }),
     url: out.videoUrl,
     body: info?.caption || undefined,
     fields,
@@ -84,16 +83,23 @@ export function clipCard(out: Output, n: number, total: number, publish?: string
   };
 }
 
-export function mediaCard(kind: ProjectKind, out: Output, title: string, publish?: string, more: Control[] = []): Card {
+export function mediaCard(
+  kind: ProjectKind,
+  out: Output,
+  title: string,
+  publish?: string,
+  more: Control[] = [],
+  t: Translator = jobWords(undefined),
+): Card {
   const controls: Control[] = [];
-  if (out.videoUrl) controls.push({ kind: 'link', label: '▶ Watch', url: out.videoUrl });
-  if (out.videoUrl && publish) controls.push(publishControl(publish));
-  if (out.audioUrl) controls.push({ kind: 'link', label: '🔊 Listen', url: out.audioUrl });
+  if (out.videoUrl) controls.push({ kind: 'link', label: t.t('job.watch'), url: out.videoUrl });
+  if (out.videoUrl && publish) controls.push(publishControl(publish, t));
+  if (out.audioUrl) controls.push({ kind: 'link', label: t.t('job.listen'), url: out.audioUrl });
   controls.push(...more);
   return {
     title,
     url: out.videoUrl ?? out.audioUrl,
-    body: controls.length > 0 ? undefined : `No media link came back for this ${kind} output.`,
+    body: controls.length > 0 ? undefined : t.t('job.no_media', { kind }),
     imageUrl: out.thumbnailUrl,
     tone: 'success',
     controls,
@@ -127,56 +133,58 @@ function followUps(job: Job, outputs: Output[], part: number): Control[][] {
 }
 
 export function renderResult(job: Job, outputs: Output[], part: PartLabel): OutMessage {
-  const partText = part.total > 1 ? ` (part ${part.index + 1}/${part.total})` : '';
+  const t = jobWords(job.locale);
+  const partText = part.total > 1 ? t.t('job.part', { n: part.index + 1, total: part.total }) : '';
   const extras = followUps(job, outputs, part.index);
   const cards =
     job.kind === 'clip'
-      ? outputs.map((o, i) => clipCard(o, i + 1, outputs.length, publishId(job, part.index, i), extras[i]))
+      ? outputs.map((o, i) => clipCard(o, i + 1, outputs.length, publishId(job, part.index, i), extras[i], t))
       : outputs.map((o, i) =>
           mediaCard(
             job.kind,
             o,
-            `${KIND_LABEL[job.kind]}${partText}${outputs.length > 1 ? ` #${i + 1}` : ''}`,
+            `${kindLabel(job.kind, t)}${partText}${outputs.length > 1 ? ` #${i + 1}` : ''}`,
             publishId(job, part.index, i),
             extras[i],
+            t,
           ),
         );
-  const what =
-    job.kind === 'clip'
-      ? `your ${outputs.length} reel${outputs.length === 1 ? ' is' : 's are'} ready`
-      : `your ${RESULT_NOUN[job.kind]}${partText} is ready`;
-  // Platforms cut long captions to fit their limits; /project shows a project again in full.
-  const more = part.projectId ? `\nAll details again: \`/project ${part.projectId}\`` : '';
   // Parts are posted in order: one notification, with the last part, instead of one per part.
   const last = part.index + 1 >= part.total;
+  const said =
+    job.kind === 'clip'
+      ? t.t(last ? 'job.reels_ready' : 'job.reels_ready_sentence', { count: outputs.length })
+      : t.t(last ? 'job.result_ready' : 'job.result_ready_sentence', { kind: job.kind, part: partText });
+  // Platforms cut long captions to fit their limits; /project shows a project again in full.
+  const more = part.projectId ? `\n${t.t('job.details_again', { id: part.projectId })}` : '';
   const who = last ? `${mention(job.origin.userId)} ` : '';
-  const said = last ? what : what.charAt(0).toUpperCase() + what.slice(1);
   return {
-    text: `${who}${said}: ${truncate(job.summary, 120)}${more}`,
+    text: `${who}${t.t('job.result_line', { said, summary: truncate(job.summary, 120) })}${more}`,
     cards,
   };
 }
 
-export const retryControl = (jobId: string): Control => ({
+export const retryControl = (jobId: string, t: Translator = jobWords(undefined)): Control => ({
   kind: 'action',
-  label: '↻ Retry',
+  label: t.t('job.retry'),
   id: `retry:${jobId}`,
   style: 'primary',
 });
 
 export function renderFailure(job: Job, error: string, part?: PartLabel): OutMessage {
-  const partText = part && part.total > 1 ? ` (part ${part.index + 1}/${part.total})` : '';
+  const t = jobWords(job.locale);
+  const partText = part && part.total > 1 ? t.t('job.part', { n: part.index + 1, total: part.total }) : '';
+  const said = t.t('job.failed_line', { kind: kindLabel(job.kind, t), part: partText, error: truncate(error, 1500) });
   return {
-    text: `${mention(job.origin.userId)} ${KIND_LABEL[job.kind]}${partText} failed: ${truncate(error, 1500)}`,
-    cards: [{ title: `Job ${job.id} failed`, body: truncate(error, 1500), tone: 'error' }],
-    controls: [retryControl(job.id)],
+    text: `${mention(job.origin.userId)} ${said}`,
+    cards: [{ title: t.t('job.failed_title', { id: job.id }), body: truncate(error, 1500), tone: 'error' }],
+    controls: [retryControl(job.id, t)],
   };
 }
 
 export function renderExpired(job: Job, hours: number): OutMessage {
+  const t = jobWords(job.locale);
   const ids = job.projectIds.filter(Boolean).map((p) => `\`/project ${p}\``);
-  return {
-    text: `${mention(job.origin.userId)} no result for job \`${job.id}\` after ${hours} h, so I stopped waiting. The project may still finish: check it later with ${ids.join(', ') || '/project'}.`,
-    controls: [retryControl(job.id)],
-  };
+  const said = t.t('job.expired', { id: job.id, hours, check: ids.join(', ') || '/project' });
+  return { text: `${mention(job.origin.userId)} ${said}`, controls: [retryControl(job.id, t)] };
 }

@@ -57,6 +57,8 @@ export function createStart(ctx: JobsContext, submit: Submit) {
   return async function start(input: StartJob, reply: Reply): Promise<Job> {
     const channelKey = channelKeyOf(input.origin);
     const { key } = await deps.keys.resolve(channelKey);
+    // Its card and results are read by the whole channel: in the channel's language, kept with the job.
+    const locale = await deps.channelLocale?.(channelKey, input.origin);
     const now = deps.clock.now();
     const id = newJobId();
     const sealedKey = ctx.seal(id, key);
@@ -67,6 +69,7 @@ export function createStart(ctx: JobsContext, submit: Submit) {
       channelKey,
       origin: input.origin,
       summary: input.summary,
+      ...(locale ? { locale } : {}),
       requests: input.requests,
       projectIds: input.requests.map(() => null),
       ...(sealedKey ? { sealedKey } : {}),

@@ -4,6 +4,7 @@
 import { bareOpensForm } from '../commands/help.ts';
 import type { CommandSpec } from '../commands/spec.ts';
 import { MediaApiError, StoreUnavailableError, UserError } from '../errors.ts';
+import type { Translator } from '../i18n/catalogue.ts';
 import { describeError } from '../media/describe-error.ts';
 import type { Clock, Logger, Origin, Reply } from '../ports.ts';
 import { systemClock } from '../ports.ts';
@@ -129,9 +130,11 @@ interface Trace {
   ackMs: number | undefined;
   outcome: EntryOutcome;
   replayed: boolean;
+  /** The person's language, for what the dispatch says to them (English without one). */
+  t: Translator | undefined;
 }
 
-function traceOf(entry: Entry, label: string | undefined, started: number): Trace {
+function traceOf(entry: Entry, label: string | undefined, started: number, t: Translator | undefined): Trace {
   const { platform, channelId, userId } = entry.origin;
   return {
     kind: entry.kind,
@@ -143,6 +146,7 @@ function traceOf(entry: Entry, label: string | undefined, started: number): Trac
     ackMs: undefined,
     outcome: 'ok',
     replayed: false,
+    t,
   };
 }
 
@@ -194,7 +198,8 @@ export function createDispatch(options: DispatchOptions): Dispatch {
     trace.outcome = expected ? 'refused' : 'error';
     if (expected) log.info({ ...trace.where, ...trace.what, err: { message: (err as Error).message } }, 'refused');
     else log.error({ ...trace.where, ...trace.what, err }, `${trace.kind} failed`);
-    await refuse?.(expected ? `⚠️ ${describeError(err)}` : APOLOGY).catch((e: unknown) => {
+    const apology = trace.t?.t('dispatch.apology') ?? APOLOGY;
+    await refuse?.(expected ? `⚠️ ${describeError(err)}` : apology).catch((e: unknown) => {
       log.warn({ ...trace.where, err: e }, 'could not tell the person about an error');
     });
   }
@@ -248,7 +253,12 @@ export function createDispatch(options: DispatchOptions): Dispatch {
   }
 
   /** The core's first answer for an entry, given who may configure. */
-  function prepare(entry: Entry, canConfigure: boolean, answer: Answer): Prepared | CommandForm {
+  function prepare(
+    entry: Entry,
+    canConfigure: boolean,
+    answer: Answer,
+    t: Translator | undefined,
+  ): Prepared | CommandForm {
     const { origin } = entry;
     switch (entry.kind) {
       case 'click':
@@ -259,7 +269,8 @@ export function createDispatch(options: DispatchOptions): Dispatch {
         const name = commandName(entry.command);
         if (!bot.commands.some((c) => c.name === name)) {
           const names = bot.commands.map((c) => `\`${c.name}\``).join(', ');
-          return { kind: 'error', message: `I don't know \`${name}\`. Mention me with one of: ${names}.` };
+          const message = t?.t('dispatch.unknown_mention', { name, names });
+          return { kind: 'error', message: message ?? `I don't know \`${name}\`. Mention me with one of: ${names}.` };
         }
         return bot.prepare({ command: name, text: entry.text, origin, canConfigure });
       }
@@ -279,8 +290,39 @@ export function createDispatch(options: DispatchOptions): Dispatch {
     }
   }
 
+  /**
+   * The work behind an acknowledgement, in the person's language once it is known: an entry whose language the
+   * platform did not send (`localeLater`) is prepared again with it after the acknowledgement (preparing does no
+   * I/O, so this only rewrites the words), and the apology, if any, follows it too.
+   */
+  function inReadersLanguage(
+    entry: Entry,
+    canConfigure: boolean,
+    answer: Answer,
+    prepared: Extract<Prepared, { kind: 'run' }>,
+    trace: Trace,
+  ): (reply: Reply) => Promise<void> {
+    if (!entry.localeLater) return prepared.run;
+    return async (reply) => {
+      const known = await withLocale(entry, trace);
+      if (known === entry) return prepared.run(reply);
+      const again = prepare(known, canConfigure, answer, trace.t);
+      return (again.kind === 'run' ? again : prepared).run(reply);
+    };
+  }
+
+  /** The entry with the person's language looked up (`localeLater`), and the trace speaking it; as it was if none. */
+  async function withLocale(entry: Entry, trace: Trace): Promise<Entry> {
+    const locale = await entry.localeLater?.().catch(() => undefined);
+    if (!locale) return entry;
+    const { localeLater: _asked, ...rest } = entry;
+    const origin = { ...entry.origin, locale };
+    trace.t = bot.translator?.(origin) ?? trace.t;
+    return { ...rest, origin } as Entry;
+  }
+
   async function handle(entry: Entry, answer: Answer): Promise<void> {
-    const trace = traceOf(entry, labelOf(entry, bot), clock.now());
+    const trace = traceOf(entry, labelOf(entry, bot), clock.now(), bot.translator?.(entry.origin));
     let reply: Reply | undefined;
     let ackBroken = false;
 
@@ -303,7 +345,9 @@ export function createDispatch(options: DispatchOptions): Dispatch {
       const lookup = typeof entry.canConfigure === 'function' ? entry.canConfigure : undefined;
       if (lookup && answer.formsAfterAck) await acknowledge(firstMode);
       const canConfigure = lookup ? await lookup() : entry.canConfigure === true;
-      const prepared = prepare(entry, canConfigure, answer);
+      // Acknowledged already (a lookup after the ack): the person's language may be looked up now too.
+      const current = reply && entry.localeLater ? await withLocale(entry, trace) : entry;
+      const prepared = prepare(current, canConfigure, answer, trace.t);
       if (prepared.kind === 'command-form') {
         await answer.openCommandForm?.(prepared.spec);
         trace.ackMs ??= clock.now() - trace.started;
@@ -315,8 +359,11 @@ export function createDispatch(options: DispatchOptions): Dispatch {
         if (!answer.openForm) {
           trace.outcome = 'invalid';
           const name = entry.kind === 'mention' ? commandName(entry.command) : undefined;
+          const t = trace.t;
           await refuse(
-            name ? `That needs a form: run \`/${name}\` to open it.` : 'That needs a form, which cannot open here.',
+            name
+              ? (t?.t('dispatch.needs_form_command', { name }) ?? `That needs a form: run \`/${name}\` to open it.`)
+              : (t?.t('dispatch.needs_form') ?? 'That needs a form, which cannot open here.'),
           );
         } else {
           trace.outcome = 'form';
@@ -330,7 +377,13 @@ export function createDispatch(options: DispatchOptions): Dispatch {
         // turn, so a burst of commands never delays the next acknowledgement (see work-queue.ts).
         const check = entry.firstTimeAfterAck ? entry.firstTime : undefined;
         // The conclude step alone goes with the work, not the Answer (interaction.ts: it holds no request).
-        detach(trace, prepared.run, acknowledged, check, answer.conclude);
+        detach(
+          trace,
+          inReadersLanguage(current, canConfigure, answer, prepared, trace),
+          acknowledged,
+          check,
+          answer.conclude,
+        );
         return;
       }
     } catch (err) {

@@ -1,6 +1,7 @@
 // What an adapter hands the core, and what it gets back. An adapter translates a platform payload into
 // these values, calls the Bot, and renders what the Bot answers through its Reply.
 import type { CommandSpec, OptionValues } from '../commands/spec.ts';
+import type { Translator } from '../i18n/catalogue.ts';
 import type { Origin, Reply } from '../ports.ts';
 import type { OutMessage } from './message.ts';
 
@@ -103,6 +104,8 @@ export interface Bot {
    * scheduled, their running jobs; `notice` (the answer to an action taken from it) goes on top.
    */
   home?(origin: Origin, notice?: OutMessage): Promise<OutMessage>;
+  /** Messages in the language of the person behind `origin`, for what the dispatch itself says to them. */
+  translator?(origin: Origin): Translator;
 }
 
 // ---------------------------------------------------------------- what an adapter hands the dispatch
@@ -123,6 +126,12 @@ export type Entry = (
 ) & {
   origin: Origin;
   canConfigure: MayConfigure;
+  /**
+   * The person's language when the platform did not send it and it is not known yet (Slack: users.info): the
+   * acknowledgement never waits for it; the work after the acknowledgement does (bounded by the adapter), and is
+   * prepared again for it. What is answered before the acknowledgement uses `origin.locale` (or English).
+   */
+  localeLater?: () => Promise<string | undefined>;
   trace?: Record<string, unknown>;
   /**
    * The platform's replay check (e.g. a claim on Discord's interaction id, `once` kind `inbound`): false

@@ -23,6 +23,13 @@ export const originSchema = z.object({
    * posted after it have later ids, so a job's card can be looked for after a crash (src/discord/find-card.ts).
    */
   interactionId: z.string().optional(),
+  /**
+   * The language of the person who acted, as the platform tags it (Discord's interaction `locale`, Slack's user
+   * locale when known, the console's LANG): their private answers are written in it (core/i18n negotiates it).
+   */
+  locale: z.string().optional(),
+  /** The place's own language where the platform says one (Discord's `guild_locale`), below `/setup locale=`. */
+  channelLocale: z.string().optional(),
 });
 export type Origin = z.infer<typeof originSchema>;
 

@@ -3,12 +3,19 @@
 // the watches of posts being published across a restart.
 import { channels } from '../channels/feature.ts';
 import { defineFeature } from '../commands/define-feature.ts';
+import { defineMessages } from '../i18n/messages.ts';
 import { jobs } from '../jobs/feature.ts';
 import { publishingSetupPart } from './accounts/setup-socials.ts';
 import { approvalsCommand, approveFromListAction } from './approvals/approvals-command.ts';
 import { publishingHome } from './approvals/home.ts';
 import type { PublishDeps } from './deps.ts';
 import { createPublishKit } from './kit.ts';
+import { PUBLISH_DE } from './messages.de.ts';
+import { PUBLISH_ES } from './messages.es.ts';
+import { PUBLISH_FR } from './messages.fr.ts';
+import { PUBLISH_JA } from './messages.ja.ts';
+import { PUBLISH_PT_BR } from './messages.pt-BR.ts';
+import { PUBLISH_EN } from './messages.ts';
 import { PUBLISH_METRICS } from './metrics.ts';
 import { EXPIRY_QUEUE, PUBLISH_QUEUE } from './requests/advance.ts';
 import { STALE_QUEUE } from './requests/outcome-watch.ts';
@@ -24,6 +31,13 @@ import { publishWorkspaceEnd } from './workspace-end.ts';
 
 export const publish = defineFeature<PublishDeps>({
   name: 'publish',
+  messages: defineMessages(PUBLISH_EN, {
+    de: PUBLISH_DE,
+    es: PUBLISH_ES,
+    fr: PUBLISH_FR,
+    'pt-BR': PUBLISH_PT_BR,
+    ja: PUBLISH_JA,
+  }),
   commands: [publishCommand, scheduledCommand, approvalsCommand],
   actions: [publishResultAction, publishCardAction, approveFromListAction, versionMenuAction],
   forms: [...PUBLISH_FORMS, ...VERSION_FORMS],

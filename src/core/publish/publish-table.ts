@@ -44,6 +44,9 @@ export const APPROVALS: CommandSpec<'approvals'> = {
   options: [],
 };
 
+/** The /setup action word publishing adds (`/setup socials`) and how /help explains it. */
+export const SOCIALS_ACTION = { word: 'socials', description: 'socials (social accounts)' } as const;
+
 /** What publishing adds to /setup: the social accounts (`/setup socials add <name>`) and the approval policy (policy.ts reads it). */
 export const SETUP_PUBLISHING_OPTIONS: readonly OptionSpec[] = [
   {

@@ -3,11 +3,13 @@
 import { defineFeature } from '../commands/define-feature.ts';
 import { createVoiceCatalogue } from './catalogue.ts';
 import type { VoicesDeps } from './deps.ts';
+import { VOICES_MESSAGES } from './messages-bundle.ts';
 import { voiceHelpers, voiceLookup, warmDefault } from './voice-lookup.ts';
 import { voices as voicesCommand, voicesFilterAction, voicesPageAction, voicesShareAction } from './voices-command.ts';
 
 export const voices = defineFeature<VoicesDeps>({
   name: 'voices',
+  messages: VOICES_MESSAGES,
   commands: [voicesCommand],
   actions: [voicesPageAction, voicesFilterAction, voicesShareAction],
   lookups: [voiceLookup],

@@ -3,12 +3,14 @@
 // Control ids carry the page and filters (Discord custom_id ≤ 100 characters), so a click works after
 // a restart without any stored state.
 
+import type { Translator } from '../i18n/catalogue.ts';
 import type { Voice } from '../media/schemas.ts';
 import { type Control, link, mention, type OutMessage, type SelectMenu, truncate } from '../platform/message.ts';
 import { charactersOf } from '../platform/text.ts';
 import { languageName } from './language.ts';
 import type { VoiceFilters, VoiceIndex } from './voice-index.ts';
 import { describeEmpty, describeFilters } from './voice-page-text.ts';
+import { voiceWords } from './words.ts';
 
 export const USE_VOICE_ID = 'usevoice';
 const PAGE_VERB = 'voices';
@@ -129,8 +131,6 @@ export function parseVoicesFilterPick(id: string): { filters: VoiceFilters; page
   return { filters, page: 1 };
 }
 
-const voiceCount = (n: number): string => `${n.toLocaleString('en-US')} voice${n === 1 ? '' : 's'}`;
-
 /** A menu's choices besides "Any" (Discord: 25 options). */
 const LANGUAGE_SLOTS = PAGE_SIZE_MAX - 1;
 const baseOf = (code: string): string => code.split('-')[0] ?? code;
@@ -147,7 +147,13 @@ function countBy(voices: readonly Voice[], by: (code: string) => string = (c) =>
  * when they fit (after `language=french`: France, Belgium, Canada, Switzerland), then other languages to switch
  * to; when they do not fit, languages (`fr` for all its locales), the ones on this page first.
  */
-function languageOptions(results: readonly Voice[], shown: readonly Voice[], index: VoiceIndex): SelectMenu['options'] {
+function languageOptions(
+  results: readonly Voice[],
+  shown: readonly Voice[],
+  index: VoiceIndex,
+  t: Translator,
+): SelectMenu['options'] {
+  const voiceCount = (count: number) => t.t('voices.count', { count });
   const locale = ([code, n]: [string, number]) => ({
     label: languageName(code),
     value: code,
@@ -163,7 +169,7 @@ function languageOptions(results: readonly Voice[], shown: readonly Voice[], ind
     return {
       label: languageName(code),
       value: code,
-      description: `${code} · ${locales === 1 ? '1 locale' : `all ${locales} locales`} · ${voiceCount(n)}`,
+      description: `${code} · ${t.t('voices.locales', { count: locales })} · ${voiceCount(n)}`,
     };
   };
   const everyVoice = index.filter({});
@@ -187,47 +193,48 @@ function filterMenus(
   index: VoiceIndex | undefined,
   results: readonly Voice[],
   shown: readonly Voice[],
+  t: Translator,
 ): Control[] {
   const menu = (key: FilterKey, placeholder: string, options: SelectMenu['options']): Control => ({
     kind: 'select',
     id: voicesFilterId(filters, key),
     placeholder,
-    options: [{ label: 'Any', value: ANY }, ...options].slice(0, PAGE_SIZE_MAX),
+    options: [{ label: t.t('voices.any'), value: ANY }, ...options].slice(0, PAGE_SIZE_MAX),
   });
   const out: Control[] = [
-    menu('g', 'Filter: gender', [
-      { label: 'Female', value: 'female' },
-      { label: 'Male', value: 'male' },
+    menu('g', t.t('voices.filter_gender'), [
+      { label: t.t('voices.female'), value: 'female' },
+      { label: t.t('voices.male'), value: 'male' },
     ]),
   ];
   if (index) {
     out.push(
       menu(
         's',
-        'Filter: style',
+        t.t('voices.filter_style'),
         index.styles().map((s) => ({ label: s, value: s })),
       ),
     );
     // The name reads as people say it ("English (United States)"); the code once, under it.
-    const options = languageOptions(results, shown, index).map((o) => ({
+    const options = languageOptions(results, shown, index, t).map((o) => ({
       ...o,
       label: truncate(o.label, OPTION_LABEL_MAX),
     }));
-    out.push(menu('l', 'Filter: language', options));
+    out.push(menu('l', t.t('voices.filter_language'), options));
   }
   return out;
 }
 
 // ---------------------------------------------------------------- the page
 
-function voiceLine(v: Voice): string {
+function voiceLine(v: Voice, t: Translator): string {
   const parts = [
     `**${v.name || v.voiceId}**`,
     `${languageName(v.languageCode)} \`${v.languageCode}\``,
     v.gender,
     v.style,
   ];
-  if (v.sampleVoiceUrl) parts.push(link('▶ sample', v.sampleVoiceUrl));
+  if (v.sampleVoiceUrl) parts.push(link(t.t('voices.sample'), v.sampleVoiceUrl));
   return parts.filter(Boolean).join(' · ');
 }
 
@@ -237,19 +244,24 @@ function controls(
   filters: VoiceFilters,
   page: number,
   pages: number,
+  t: Translator,
   index?: VoiceIndex,
 ): Control[] {
   const out: Control[] = [];
-  if (page > 1)
-    out.push({ kind: 'action', label: '◀ Previous', id: voicesPageId(filters, page - 1), style: 'secondary' });
-  if (page < pages)
-    out.push({ kind: 'action', label: 'Next ▶', id: voicesPageId(filters, page + 1), style: 'secondary' });
+  const pageButton = (label: string, n: number): Control => ({
+    kind: 'action',
+    label,
+    id: voicesPageId(filters, n),
+    style: 'secondary',
+  });
+  if (page > 1) out.push(pageButton(t.t('voices.previous'), page - 1));
+  if (page < pages) out.push(pageButton(t.t('voices.next'), page + 1));
   // The list is private to whoever asked; Share shows this page (or the one voice) to the whole channel.
-  out.push({ kind: 'action', label: '📣 Share', id: voicesShareId(filters, page), style: 'secondary' });
+  out.push({ kind: 'action', label: t.t('voices.share'), id: voicesShareId(filters, page), style: 'secondary' });
   out.push({
     kind: 'select',
     id: USE_VOICE_ID,
-    placeholder: 'Use this voice (channel default)',
+    placeholder: t.t('voices.use'),
     options: shown.map((v) => ({
       label: truncate(
         [v.name || v.voiceId, v.languageCode, v.gender, v.style].filter(Boolean).join(' · '),
@@ -259,7 +271,7 @@ function controls(
       description: truncate(languageName(v.languageCode), OPTION_LABEL_MAX),
     })),
   });
-  out.push(...filterMenus(filters, index, results, shown));
+  out.push(...filterMenus(filters, index, results, shown, t));
   return out;
 }
 
@@ -267,37 +279,38 @@ function controls(
  * The page as the channel sees it when someone shares it: who shared it, the voices with their samples,
  * and the "Use this voice" menu (people who may configure pick the default there); no paging or filters.
  */
-export function renderSharedVoicePage(view: VoicePageView, sharedBy: string): OutMessage {
-  const page = renderVoicePage(view);
+export function renderSharedVoicePage(view: VoicePageView, sharedBy: string, t: Translator = voiceWords()): OutMessage {
+  const page = renderVoicePage(view, t);
   const card = page.cards?.[0];
   if (!card) return page;
   const one = card.body?.split('\n').filter((l) => l.startsWith('**')).length === 1;
   const use = card.controls?.filter((c) => c.kind === 'select' && c.id === USE_VOICE_ID) ?? [];
   return {
-    text: `${mention(sharedBy)} shared ${one ? 'a voice' : 'voices'} to pick from together: ${page.text}`,
+    text: t.t('voices.shared', { who: mention(sharedBy), one: one ? 'yes' : 'no', page: page.text }),
     cards: [{ ...card, controls: use }],
   };
 }
 
-export function renderVoicePage(view: VoicePageView): OutMessage {
+/** One page of voices, in `t`'s language (the reader's; English by default). */
+export function renderVoicePage(view: VoicePageView, t: Translator = voiceWords()): OutMessage {
   const size = Math.min(PAGE_SIZE_MAX, Math.max(1, Math.floor(view.pageSize ?? 10)));
   const total = view.voices.length;
-  if (total === 0) return describeEmpty(view.filters, view.index, view.staleNote);
+  if (total === 0) return describeEmpty(view.filters, view.index, view.staleNote, t);
   const pages = Math.ceil(total / size);
   const page = Math.min(pages, Math.max(1, Math.floor(view.page) || 1));
   const shown = view.voices.slice((page - 1) * size, page * size);
-  const filters = describeFilters(view.filters);
-  const summary = `page ${page} of ${pages} · ${total.toLocaleString('en-US')} voice${total === 1 ? '' : 's'}`;
-  const title = filters ? `Voices · ${filters}` : 'Voices';
+  const filters = describeFilters(view.filters, t);
+  const summary = t.t('voices.summary', { page, pages, count: total });
+  const title = filters ? t.t('voices.title_filtered', { filters }) : t.t('voices.title');
   return {
     text: `${title} — ${summary}`,
     cards: [
       {
         title,
-        body: `${summary}\n\n${shown.map(voiceLine).join('\n')}`,
+        body: `${summary}\n\n${shown.map((v) => voiceLine(v, t)).join('\n')}`,
         tone: 'info',
         ...(view.staleNote ? { footer: `⚠ ${view.staleNote}` } : {}),
-        controls: controls(view.voices, shown, view.filters, page, pages, view.index),
+        controls: controls(view.voices, shown, view.filters, page, pages, t, view.index),
       },
     ],
   };

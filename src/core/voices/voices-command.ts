@@ -19,8 +19,9 @@ async function pageView(ctx: VoicesContext, filters: VoiceFilters, n: number): P
   return { voices, page: n, filters, index: view.index, staleNote: view.stale ? view.staleReason : undefined };
 }
 
+/** The list is private: in the reader's language. */
 const page = async (ctx: VoicesContext, filters: VoiceFilters, n: number) =>
-  renderVoicePage(await pageView(ctx, filters, n));
+  renderVoicePage(await pageView(ctx, filters, n), ctx.t);
 
 export const voices = defineCommand({
   spec: VOICES,
@@ -69,9 +70,11 @@ export const voicesShareAction = defineAction({
     run(false, async (reply) => {
       const view = await pageView(ctx, paging.filters, paging.page);
       if (view.voices.length === 0) {
-        await reply.ephemeral({ text: 'No voices match that list any more, so there is nothing to share.' });
+        await reply.ephemeral({ text: ctx.t.t('voices.nothing_to_share') });
         return;
       }
-      await reply.public(renderSharedVoicePage(view, ctx.origin.userId));
+      // Shared where the channel reads it: in the channel's language.
+      const words = ctx.translator(await ctx.channelLocale());
+      await reply.public(renderSharedVoicePage(view, ctx.origin.userId, words));
     }),
 });

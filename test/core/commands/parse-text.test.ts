@@ -47,7 +47,7 @@ describe('tokenize', () => {
   it('refuses an unclosed double quote, showing where it starts', () => {
     const result = tokenize('prompt="funny moments reels=2');
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.error).toMatch(/unclosed quote.*funny moments/);
+    if (!result.ok) expect(result.error).toEqual({ quote: '"', after: 'funny moments reels=…' });
   });
 });
 

@@ -18,6 +18,8 @@ export interface Actor {
   permissions: string;
   /** The member's role ids in the guild. */
   roles?: string[];
+  /** The member's Discord language (`locale` on each interaction), en-US unless given. */
+  locale?: string;
 }
 
 export interface InteractionContext {
@@ -27,6 +29,8 @@ export interface InteractionContext {
   guildId: string;
   channel: ChannelRecord;
   actor: Actor;
+  /** The server's language (`guild_locale`), en-US unless given. */
+  guildLocale?: string;
 }
 
 /** The bot's own permissions in the channel (Send Messages, Embed Links, threads…). */
@@ -57,8 +61,8 @@ function base(ctx: InteractionContext, type: number) {
       permissions: ctx.actor.permissions,
     },
     app_permissions: APP_PERMISSIONS,
-    locale: 'en-US',
-    guild_locale: 'en-US',
+    locale: ctx.actor.locale ?? 'en-US',
+    guild_locale: ctx.guildLocale ?? 'en-US',
     // discord.js reads both unconditionally: a payload without them crashes the client.
     entitlements: [],
     authorizing_integration_owners: { '0': ctx.guildId },

@@ -29,6 +29,31 @@ export const application: Handler = (ctx) =>
 
 const NAME = /^[-_\p{Ll}\p{N}]{1,32}$/u;
 
+/** The locales Discord accepts in `*_localizations` (API reference, "Locales"). */
+const DISCORD_LOCALES = new Set(
+  'id da de en-GB en-US es-ES es-419 fr hr it lt hu nl no pl pt-BR ro fi sv-SE vi tr cs el bg ru uk hi th zh-CN ja zh-TW ko'.split(
+    ' ',
+  ),
+);
+
+/** What Discord refuses in a command's or option's description_localizations: an unknown locale, or 1–100 broken. */
+function badLocalizations(item: Record<string, unknown>): string | undefined {
+  const found = item.description_localizations;
+  if (found !== undefined && found !== null) {
+    for (const [locale, text] of Object.entries(found as Record<string, unknown>)) {
+      if (!DISCORD_LOCALES.has(locale)) return `description_localizations: unknown locale ${locale}`;
+      if (typeof text !== 'string' || text.length < 1 || text.length > 100)
+        return `description_localizations.${locale}: 1 to 100 characters`;
+    }
+  }
+  const options = Array.isArray(item.options) ? (item.options as Record<string, unknown>[]) : [];
+  for (const o of options) {
+    const bad = badLocalizations(o);
+    if (bad) return `${String(o.name)}: ${bad}`;
+  }
+  return undefined;
+}
+
 function scopeOf(ctx: DoubleContext, app: string, guildId?: string): string | null {
   if (app !== ctx.applicationId) return null;
   return guildId ?? 'global';
@@ -41,6 +66,10 @@ export const putCommands: Handler = (ctx, req, [app = '', guildId]) => {
   if (!Array.isArray(req.body) || req.body.length > 100) return discordError(400, 50035, 'Invalid Form Body');
   const invalid = req.body.map(asBody).find((c) => typeof c.name !== 'string' || !NAME.test(c.name));
   if (invalid) return discordError(400, 50035, `Invalid Form Body: name ${String(invalid.name)}`);
+  for (const c of req.body.map(asBody)) {
+    const bad = badLocalizations(c);
+    if (bad) return discordError(400, 50035, `Invalid Form Body: ${String(c.name)}: ${bad}`);
+  }
   const saved = req.body.map((c) => ({
     ...asBody(c),
     id: ctx.nextId(),

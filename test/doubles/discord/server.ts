@@ -24,6 +24,8 @@ export interface DiscordDoubleOptions {
   token?: string;
   /** HELLO's heartbeat_interval; discord.js waits a random fraction of it before the first beat. */
   heartbeatIntervalMs?: number;
+  /** The server's language, sent as every interaction's `guild_locale` (en-US unless given). */
+  guildLocale?: string;
 }
 
 export interface DispatchOptions {
@@ -98,6 +100,7 @@ export async function createDiscordDouble(options: DiscordDoubleOptions = {}) {
       guildId: channel.guild_id,
       channel,
       actor: opts.actor ?? actors.member,
+      ...(options.guildLocale ? { guildLocale: options.guildLocale } : {}),
     };
   }
 

@@ -36,6 +36,8 @@ export interface SlackUser {
   name: string;
   isAdmin?: boolean;
   isOwner?: boolean;
+  /** The user's language (`ja-JP`), sent as Slack does: only when users.info asks with include_locale. */
+  locale?: string;
 }
 
 export interface SlackUsergroup {
@@ -212,7 +214,15 @@ export async function startSlackWebApi(
         if (!u) return { ok: false, error: 'user_not_found' };
         return {
           ok: true,
-          user: { id: u.id, name: u.name, team_id: TEAM_ID, is_admin: !!u.isAdmin, is_owner: !!u.isOwner },
+          user: {
+            id: u.id,
+            name: u.name,
+            team_id: TEAM_ID,
+            is_admin: !!u.isAdmin,
+            is_owner: !!u.isOwner,
+            // Slack leaves the locale out unless include_locale is true (it arrives as a form field: a string).
+            ...(u.locale && String(args.include_locale) === 'true' ? { locale: u.locale } : {}),
+          },
         };
       }
       case 'conversations.replies': {

@@ -11,7 +11,7 @@ import type { ModalSubmission, Prepared } from '../../platform/interaction.ts';
 import type { Card } from '../../platform/message.ts';
 import { describePolicy, POLICY_OPTIONS, parsePolicyOptions } from '../approvals/policy.ts';
 import type { PublishContext, PublishDeps } from '../deps.ts';
-import { SETUP_PUBLISHING_OPTIONS } from '../publish-table.ts';
+import { SETUP_PUBLISHING_OPTIONS, SOCIALS_ACTION } from '../publish-table.ts';
 import { ACCOUNT_NAME } from './accounts.ts';
 import { SOCIAL_PLATFORMS, type SocialPlatform } from './caption-limits.ts';
 
@@ -143,7 +143,7 @@ async function showPublishing(ctx: PublishContext): Promise<Card> {
 
 export const publishingSetupPart: SetupPart<PublishDeps> = {
   options: SETUP_PUBLISHING_OPTIONS,
-  actions: [{ word: 'socials', description: 'socials (social accounts)' }],
+  actions: [SOCIALS_ACTION],
   prepare: setupPublishing,
   show: showPublishing,
   forms: [socialKeyForm],

@@ -1,0 +1,52 @@
+export const CHANNELS_JA: Readonly<Record<string, string>> = {
+  'command.setup': 'このチャンネル用にボットを設定します（API キー、既定値）',
+  'command.setup.action': 'show（既定）、key（API キーを非公開で入力）、clear_key',
+  'command.setup.language': '/clip と /subtitles の既定の言語',
+  'command.setup.voice': '/tts と /ttv の既定の音声（none で解除）',
+  'command.setup.template': '既定の字幕スタイル',
+  'command.setup.locale': 'ボットがここで全員向けに書く言語: en、de、es、fr、pt-BR、ja（auto: 既定）',
+  'command.setup.force': 'key と一緒に: API で確認せずに保存します（API が停止しているとき）',
+  'setup.heading': '**このチャンネルの reelbot 設定**',
+  'setup.card_title': 'チャンネルの設定',
+  'setup.field_key': 'API キー',
+  'setup.field_language': '既定の言語',
+  'setup.field_voice': '既定の音声',
+  'setup.field_template': '既定の字幕スタイル',
+  'setup.field_results': '結果の受け取り方',
+  'setup.field_budget': 'リクエストの残り',
+  'setup.field_locale': 'ここでのボットの言語',
+  'setup.locale_set': '{name}（`{tag}`）、`/setup locale=` で設定済み',
+  'setup.locale_default': '{name}（`{tag}`）、既定: 非公開の返答は各自の言語に合わせます',
+  'setup.key_own': '{masked}（このチャンネル専用のキー）',
+  'setup.key_unreadable': '⚠️ 保存されたキーを読み取れなくなりました — `/setup key` でもう一度設定してください',
+  'setup.key_team': 'チーム共通のキー（MEDIA_API_KEY）',
+  'setup.key_sandbox': '不要です: ボットはローカルのサンドボックスで動作しています',
+  'setup.key_none': 'なし — `/setup key` で追加してください',
+  'setup.voice_api_default': 'API の既定',
+  'setup.results_webhook': 'Webhook（予備としてポーリング）',
+  'setup.results_polling': 'ポーリング（PUBLIC_URL 未設定）',
+  'setup.footer':
+    '変更: /setup key · /setup clear_key · /setup language=french voice=Jenny template=beast · voice=none で音声を解除 · /setup locale=ja',
+  'setup.key_form_title': 'このチャンネルのメディア API キー',
+  'setup.key_form_title_force': 'API キー（確認せずに保存）',
+  'setup.key_label': 'API キー',
+  'setup.key_placeholder': 'メディア API のダッシュボードからキーを貼り付けてください',
+  'setup.key_removed': 'このチャンネルの API キーを削除しました。',
+  'setup.saved': 'チャンネルの既定値を保存しました。',
+  'setup.saved_voice_cleared':
+    'チャンネルの既定値を保存しました。既定の音声は解除されました: 音声を指定しない場合、/tts と /ttv は API の既定の音声を使います。',
+  'setup.locale_unknown':
+    "ボットは ''{value}'' では書けません。使える言語: {languages}。（`language=` は動画で話されている言語です。）",
+  'setup.key_empty': 'API キーが空でした。何も変更していません。',
+  'setup.key_malformed': 'API キーではないようです（スペースを含むか、長すぎます）。何も変更していません。',
+  'setup.key_saved_force':
+    'このチャンネルの API キーを確認せずに保存しました（force）。最初のジョブで結果が分かります。',
+  'setup.key_saved':
+    'このチャンネルの API キーを保存しました。✓ メディア API で利用できます（{count, plural, other {# 件の音声}}が利用可能）。',
+  'setup.key_kept': ' このチャンネルは現在のキー（{masked}）をそのまま使います。',
+  'setup.key_rejected':
+    '⚠️ キーは保存されませんでした: メディア API がこの API キーを拒否しました（401）。全体がコピーされているか確認して、もう一度お試しください。{kept}',
+  'setup.key_refused': '⚠️ キーは保存されませんでした: {reason}{kept}',
+  'setup.key_check_failed':
+    '⚠️ キーの確認に失敗したため、保存されませんでした: {reason}{kept} メディア API が停止していて、キーが正しいと確信できる場合は、`/setup key force` で確認せずに保存できます。',
+};

@@ -1,0 +1,10 @@
+import type { Translation } from '../i18n/messages.ts';
+import type { PlatformMessages } from './messages.ts';
+
+export const PLATFORM_JA: Translation<PlatformMessages> = {
+  'dispatch.apology':
+    '申し訳ありません。こちら側で問題が発生しました。記録済みですので、少し経ってからもう一度お試しください。',
+  'dispatch.unknown_mention': '`{name}` は分かりません。次のいずれかを付けてメンションしてください: {names}。',
+  'dispatch.needs_form_command': 'フォームが必要です。`/{name}` を実行して開いてください。',
+  'dispatch.needs_form': 'フォームが必要ですが、ここでは開けません。',
+};

@@ -1,0 +1,23 @@
+export const PUBLISH_JA: Readonly<Record<string, string>> = {
+  'command.publish': 'チームに動画の承認を依頼し、承認後にソーシャルアカウントへ公開します',
+  'command.publish.url': '動画のリンク（http または https）',
+  'command.publish.accounts': 'アカウント名（カンマ区切り、/setup socials を参照）',
+  'command.publish.title': '投稿のタイトル',
+  'command.publish.description': '投稿の説明（キャプション）',
+  'command.publish.privacy': 'public（既定）、private、unlisted のいずれか',
+  'command.publish.schedule': 'now（既定）または日時: tomorrow 6pm、in 2 hours、2026-12-01 18:00',
+  'command.scheduled': '承認または公開時刻を待っている公開リクエストと、最近公開されたもの',
+  'command.approvals': 'あなたの承認を待っている公開リクエスト（見られるチャンネル全体）と、あなた自身のもの',
+  'command.setup.change': 'socials と一緒に: add または remove',
+  'command.setup.name': 'socials と一緒に: アカウント名',
+  'command.setup.platform': 'socials add と一緒に: アカウントのプラットフォーム',
+  'command.setup.approvals':
+    '承認が必要なメンバー数（0 = 不要、既定は 1）。レビューリンクは招待した人の分として数えます',
+  'command.setup.self_approve': '自分のリクエストを自分で承認できますか？（既定: no）',
+  'command.setup.approval_expiry': '承認の有効期間: 72h、3d（既定は 72h）',
+  'command.setup.approvers': 'anyone（既定）、または承認できるメンバー / ロール',
+  'command.setup.timezone': '予約に使う IANA タイムゾーン（例: Asia/Tokyo、既定は UTC）',
+  'command.setup.remind': 'リクエストが待っているとき承認者にリマインド: 30m、4h、1d（既定は 1d）または off',
+  'command.setup.outside_review': 'required: 外部レビュアー 1 人の承認も待ちます（どのリンクでも可）。optional（既定）',
+  'setup.action.socials': 'socials（ソーシャルアカウント）',
+};
