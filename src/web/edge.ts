@@ -107,7 +107,8 @@ export function createWebEdge(options: WebEdgeOptions): WebEdge {
   ): Promise<Response> {
     const client = c.env?.incoming?.socket.remoteAddress ?? 'in-process';
     try {
-      if (route.perClient && !(await limits.of(route.perClient)(client))) return toResponse(route.perClient.tooMany());
+      if (route.perClient && !(await limits.of(route.perClient)(client)))
+        return toResponse(route.perClient.tooMany(c.req.raw));
       const request = await boundBody(c.req.raw, route.maxBodyBytes ?? DEFAULT_BODY_LIMIT);
       // Work left for after the answer is tracked from when it is left, so a shutdown meanwhile still waits for
       // it, and starts once node has handed the answer to the socket.
@@ -130,12 +131,14 @@ export function createWebEdge(options: WebEdgeOptions): WebEdge {
     } catch (err) {
       if (err instanceof BodyTooLarge) {
         // Unread bytes may follow on the connection: it is closed after this answer rather than read.
-        const refusal = route.refusals ? toResponse(route.refusals.tooLarge()) : text(413, 'payload too large');
+        const refusal = route.refusals
+          ? toResponse(route.refusals.tooLarge(c.req.raw))
+          : text(413, 'payload too large');
         refusal.headers.set('connection', 'close');
         return refusal;
       }
       logger.error({ err, path: loggable(c.req.path) }, 'http handler failed');
-      return route.refusals ? toResponse(route.refusals.failed()) : text(500, 'internal error');
+      return route.refusals ? toResponse(route.refusals.failed(c.req.raw)) : text(500, 'internal error');
     }
   }
 

@@ -29,9 +29,10 @@ export interface Route {
   path: string;
   /**
    * The answer to a client over its rate; the edge counts per client address when it is set. Routes that share one
-   * `perClient` value (a page's GET and its form's POST) share one count.
+   * `perClient` value (a page's GET and its form's POST) share one count. The request is given so the answer
+   * can be in its reader's language (its query and `Accept-Language`); its body is never read.
    */
-  perClient?: { rate: ClientRate; tooMany(): RouteAnswer };
+  perClient?: { rate: ClientRate; tooMany(request: Request): RouteAnswer };
   /**
    * The path holds a capability (a review link's or a webhook's token): logs and metrics name the pattern, never
    * the path itself.
@@ -39,8 +40,11 @@ export interface Route {
   capability?: boolean;
   /** Bodies larger than this are refused (413) before `handle` runs; the edge's default otherwise (256 KB). */
   maxBodyBytes?: number;
-  /** The route's own answers (its pages) when the edge refuses a body too large or `handle` failed; plain text otherwise. */
-  refusals?: { tooLarge(): RouteAnswer; failed(): RouteAnswer };
+  /**
+   * The route's own answers (its pages) when the edge refuses a body too large or `handle` failed; plain text
+   * otherwise. Given the request for its headers and query only: its body is unread or already spent.
+   */
+  refusals?: { tooLarge(request: Request): RouteAnswer; failed(request: Request): RouteAnswer };
   /** Reads its body with `request.arrayBuffer()`, `text()` or `formData()`: the edge has already bounded it. */
   handle(request: Request, ctx: RouteContext): Promise<RouteAnswer>;
 }
