@@ -1,6 +1,6 @@
 // The one style and the one script of every page the bot serves, each sent with the answer's nonce (the
 // Content-Security-Policy allows nothing else). Pages work without the script (plain form POSTs); with it, times
-// are shown in the reader's own zone, a moment of a video (a comment's "0:12") plays it in the page's player from
+// are shown in the reader's own zone and the page's language, a moment of a video (a comment's "0:12") plays it in the page's player from
 // there instead of opening the video, and a position field is filled from the player when it pauses and checked
 // against the video's length, with the field's own hint as the browser's message (the words the server refuses with).
 // Written as `html` templates with nothing interpolated: the text is the bot's own.
@@ -20,13 +20,14 @@ label{display:block;margin-top:.5rem}
 textarea,input[type=text]{width:100%;box-sizing:border-box;font:inherit;padding:.5rem}
 button{font:inherit;padding:.6rem 1.2rem;border:0;border-radius:.4rem;cursor:pointer}
 .primary{background:#1f7a3a;color:#fff}.secondary{background:#8a5a00;color:#fff}
+nav.languages{font-size:.9rem;text-align:right}nav.languages a,nav.languages strong{margin-left:.6rem}
 .note,.hint{color:#555}.hint{font-size:.9rem;margin:.25rem 0}.warning{color:#8a1f1f}`;
 
 export const PAGE_SCRIPT: Markup = html`
 (function(){
   document.querySelectorAll('time[data-local]').forEach(function(t){
     var d=new Date(t.getAttribute('datetime'));
-    if(!isNaN(d))t.textContent=d.toLocaleString(undefined,{weekday:'short',year:'numeric',month:'short',day:'numeric',hour:'2-digit',minute:'2-digit',timeZoneName:'short'});
+    if(!isNaN(d))t.textContent=d.toLocaleString(document.documentElement.lang||undefined,{weekday:'short',year:'numeric',month:'short',day:'numeric',hour:'2-digit',minute:'2-digit',timeZoneName:'short'});
   });
   function fmt(s){s=Math.floor(s);var h=Math.floor(s/3600),m=Math.floor(s%3600/60),x=String(s%60).padStart(2,'0');
     return h>0?h+':'+String(m).padStart(2,'0')+':'+x:m+':'+x;}

@@ -19,6 +19,9 @@ function seekLink(s: PageSeek, cls = 'seek'): Markup {
   return html`<a class="${cls}" href="${src}#t=${seconds}" rel="noreferrer noopener" target="_blank" data-seek-of="${s.video}" data-src="${src}" data-seek="${seconds}">${s.label}</a>`;
 }
 
+/** A link to this same page with another query (`?lang=es`): letters, digits and `=&-_` only, never a scheme. */
+const selfQuery = (href: string): string | undefined => (/^\?[A-Za-z0-9=&_-]*$/.test(href) ? href : undefined);
+
 function field(f: PageField): Markup {
   const hintId = f.hint ? `${f.name}-hint` : undefined;
   const common = html` id="${f.name}" name="${f.name}"${f.maxLength ? html` maxlength="${f.maxLength}"` : ''}${
@@ -66,6 +69,14 @@ function block(b: PageBlock, first: boolean): Markup {
     }
     case 'watch':
       return html`<p>${seekLink(b.seek, 'watch')}</p>`;
+    case 'languages':
+      // Each name in its own language (lang/hreflang), so a screen reader says it as its readers do.
+      return html`<nav class="languages" aria-label="${b.label}">${b.items.map((l) => {
+        const href = selfQuery(l.href);
+        return l.lang === b.current || !href
+          ? html`<strong lang="${l.lang}" aria-current="true">${l.name}</strong> `
+          : html`<a href="${href}" lang="${l.lang}" hreflang="${l.lang}">${l.name}</a> `;
+      })}</nav>`;
     case 'link': {
       const href = webUrl(b.href);
       return href ? html`<p><a href="${href}" rel="noreferrer noopener">${b.text}</a></p>` : html`<p>${b.text}</p>`;

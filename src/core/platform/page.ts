@@ -80,6 +80,11 @@ export type PageBlock =
   | { kind: 'link'; href: string; text: string }
   /** A video the page's player can show instead (an earlier version): with scripts, in the player; else, the video. */
   | { kind: 'watch'; seek: PageSeek }
+  /**
+   * The languages the page can be read in, each a link to the same page in it (`href`: a query of this page only,
+   * `?lang=es`); `current` is the one shown.
+   */
+  | { kind: 'languages'; label: string; current: string; items: { lang: string; name: string; href: string }[] }
   | {
       kind: 'form';
       /** Where it posts; the page's own path when absent. */

@@ -3,7 +3,7 @@
 // the watches of posts being published across a restart.
 import { channels } from '../channels/feature.ts';
 import { defineFeature } from '../commands/define-feature.ts';
-import { defineMessages } from '../i18n/messages.ts';
+import { defineMessages, joinMessages } from '../i18n/messages.ts';
 import { jobs } from '../jobs/feature.ts';
 import { publishingSetupPart } from './accounts/setup-socials.ts';
 import { approvalsCommand, approveFromListAction } from './approvals/approvals-command.ts';
@@ -26,18 +26,23 @@ import { VERSION_FORMS, versionMenuAction } from './requests/version-commands.ts
 import { VERSION_CONTINUATION } from './requests/versions.ts';
 import { formSecret } from './review/links.ts';
 import { CHANGES_QUEUE } from './review/outside-review.ts';
+import { REVIEW_MESSAGES } from './review/review-messages.ts';
 import { createReviewRoutes } from './review/route.ts';
 import { publishWorkspaceEnd } from './workspace-end.ts';
 
 export const publish = defineFeature<PublishDeps>({
   name: 'publish',
-  messages: defineMessages(PUBLISH_EN, {
-    de: PUBLISH_DE,
-    es: PUBLISH_ES,
-    fr: PUBLISH_FR,
-    'pt-BR': PUBLISH_PT_BR,
-    ja: PUBLISH_JA,
-  }),
+  // Its own messages and its review page's (review/review-messages.ts), which the review routes read too.
+  messages: joinMessages(
+    defineMessages(PUBLISH_EN, {
+      de: PUBLISH_DE,
+      es: PUBLISH_ES,
+      fr: PUBLISH_FR,
+      'pt-BR': PUBLISH_PT_BR,
+      ja: PUBLISH_JA,
+    }),
+    REVIEW_MESSAGES,
+  ),
   commands: [publishCommand, scheduledCommand, approvalsCommand],
   actions: [publishResultAction, publishCardAction, approveFromListAction, versionMenuAction],
   forms: [...PUBLISH_FORMS, ...VERSION_FORMS],

@@ -1,7 +1,9 @@
 // A publish request: what will be posted, where, when, and who agreed. Stored whole, so every button
 // on its card works after a restart.
+
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
+import { SHIPPED_LOCALES } from '../../i18n/locales.ts';
 import { threadRefSchema } from '../../jobs/model.ts';
 import { PRIVACY_VALUES } from '../../media/enums.ts';
 import type { Policy } from '../approvals/policy.ts';
@@ -38,6 +40,8 @@ export const reviewerSchema = z.object({
   asked: z.array(z.number()).optional(),
   /** The version this reviewer last approved or asked for changes on (versions.ts): the page says what changed since. */
   decidedOn: z.number().int().optional(),
+  /** The language the inviter chose for the reviewer's page; absent, the page follows the reader's browser. */
+  locale: z.enum(SHIPPED_LOCALES).optional(),
 });
 export type Reviewer = z.infer<typeof reviewerSchema>;
 

@@ -1,7 +1,10 @@
 // The outside reviewer's pages as data (core/platform/page.ts): the review page, the answer to a decision, and the
 // plain pages for a link that opens nothing, a forged form, too many requests or a body too long. The web edge
 // renders them, escaping every string; nothing here is HTML. The page works without scripts (plain form POSTs);
-// with them, the schedule shows in the reader's own zone and the player's position fills "at 0:12".
+// with them, the schedule shows in the reader's own zone and the player's position fills "at 0:12". Every word is the
+// review room's (messages.ts), in the reader's language (`t`); the reader's own text (comments) and the team's
+// (titles, descriptions) are values, escaped by the edge like any other string.
+import type { Translator } from '../../i18n/catalogue.ts';
 import type { Page, PageBlock, PageFact, PageTime } from '../../platform/page.ts';
 import { waitsForOutsideReviewer } from '../approvals/approvals.ts';
 import { outsideId } from '../approvals/decide.ts';
@@ -9,6 +12,7 @@ import type { Policy } from '../approvals/policy.ts';
 import type { Comment } from '../requests/comments.ts';
 import { contentHash, type PublishRequestRecord, type Reviewer } from '../requests/model.ts';
 import { answeredBy, answerKey, currentVersion, howText, versionOf, versionsOf } from '../requests/versions.ts';
+import { REVIEW_EN } from './messages.ts';
 import { approvalCount, type ReviewOutcome } from './outside-review.ts';
 
 /**
@@ -24,8 +28,7 @@ export interface ReviewView {
 }
 
 /** The position field's format in words: under the field, as the browser's message, and as the server's refusal. */
-export const POSITION_HINT =
-  'A moment in the video as minutes and seconds, such as 0:12, within the video’s length; or leave it empty.';
+export const POSITION_HINT = REVIEW_EN['review.positionHint'];
 
 /** What a position must look like ("0:12", "1:02:03"), for the browser; the server reads it with readPosition. */
 const POSITION_PATTERN = '[0-9]{1,2}(:[0-5][0-9]){1,2}';
@@ -39,50 +42,71 @@ const PLAYER = 'player';
 /** Earlier change requests shown to a reviewer who comes back: the latest few. */
 const EARLIER_SHOWN = 5;
 
-/** "Tue, 01 Dec 2026 17:00 UTC (UTC+00:00)": what a reader without the script sees. */
-function utcText(at: number): string {
-  const d = new Date(at);
-  const date = d.toLocaleDateString('en-GB', {
-    timeZone: 'UTC',
+/**
+ * "Thu, 24 Dec 2026, 17:00 UTC (UTC+00:00)" in the reader's language: what a reader without the script sees. The
+ * translator given to the pages is UTC's (route.ts), since the server does not know the reader's zone.
+ */
+function utcText(t: Translator, at: number): string {
+  const when = t.dateTime(at, {
+    dateStyle: undefined,
+    timeStyle: undefined,
     weekday: 'short',
     day: '2-digit',
     month: 'short',
     year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
   });
-  const time = d.toLocaleTimeString('en-GB', { timeZone: 'UTC', hour: '2-digit', minute: '2-digit' });
-  return `${date}, ${time} UTC (UTC+00:00)`;
+  return t.t('review.utc', { when });
 }
 
-const moment = (at: number): PageTime => ({ at, fallback: utcText(at) });
+const moment = (t: Translator, at: number): PageTime => ({ at, fallback: utcText(t, at) });
 
-const page = (status: number, title: string, blocks: PageBlock[], headers?: Record<string, string>): Page => ({
+/** A language the reader may switch to: the link that shows the page in it (`?lang=es`) and its own name. */
+export interface LanguageChoice {
+  lang: string;
+  name: string;
+  href: string;
+}
+
+const page = (
+  t: Translator,
+  status: number,
+  title: string,
+  blocks: PageBlock[],
+  headers?: Record<string, string>,
+): Page => ({
   status,
-  lang: 'en',
+  lang: t.locale,
   title,
   blocks,
   ...(headers ? { headers } : {}),
 });
 
-function stateText(r: PublishRequestRecord): string {
+function stateText(t: Translator, r: PublishRequestRecord): string {
   switch (r.state) {
     case 'scheduled':
-      return 'The team has its approvals: this post is scheduled.';
     case 'overdue':
-      return 'The team has its approvals; its time passed and the team is choosing a new one.';
     case 'publishing':
-      return 'This post is being published now.';
+      return t.t(`review.state.${r.state}`);
     default:
-      return 'The team has its approvals; nothing more is needed from you.';
+      return t.t('review.state.done');
   }
 }
 
-function approvalText(r: PublishRequestRecord, policy: Policy, now: number): string {
+function approvalText(t: Translator, r: PublishRequestRecord, policy: Policy, now: number): string {
   const count = approvalCount(r, policy, now);
-  if (count.of === 0) return 'no approval needed';
-  const outside =
-    r.state === 'pending' && waitsForOutsideReviewer(r, policy, now) ? ' · waiting for an outside reviewer' : '';
-  return `${count.given} of ${count.of} approval${count.of === 1 ? '' : 's'}${outside}`;
+  if (count.of === 0) return t.t('review.noApprovalNeeded');
+  const text = t.t('review.approvalCount', count);
+  return r.state === 'pending' && waitsForOutsideReviewer(r, policy, now)
+    ? t.t('review.waitingOutside', { count: text })
+    : text;
 }
+
+/** A comment's text with its moment ("At 0:12: …"). */
+const atPosition = (t: Translator, position: string | undefined, comment: string) =>
+  position ? t.t('review.commentAt', { position, comment }) : comment;
 
 /** "0:12" as seconds, for the player; undefined for no position. */
 function secondsOf(position: string | undefined): number | undefined {
@@ -102,7 +126,7 @@ function seekOf(r: PublishRequestRecord, c: { position?: string | undefined; ver
  * What this reviewer asked for on each version (newest version first), in the video's time order, each moment a
  * link that plays that version from there; and which version answered each.
  */
-function commentsByVersion(r: PublishRequestRecord, comments: readonly Comment[]): PageBlock[] {
+function commentsByVersion(t: Translator, r: PublishRequestRecord, comments: readonly Comment[]): PageBlock[] {
   const versions = [...new Set(comments.map((c) => c.version ?? 1))].sort((a, b) => b - a);
   return versions.map((n) => {
     const mine = comments
@@ -115,13 +139,14 @@ function commentsByVersion(r: PublishRequestRecord, comments: readonly Comment[]
       );
     return {
       kind: 'entries',
-      title: `Your comments on version ${n}`,
+      title: t.t('review.commentsOn', { n }),
       items: mine.map((c) => {
         const by = answeredBy(r, answerKey(c));
         const seek = seekOf(r, c);
+        const text = atPosition(t, c.position, c.reason);
         return {
-          at: moment(c.at),
-          text: `${c.position ? `At ${c.position}: ` : ''}${c.reason}${by ? ` (answered by version ${by.n})` : ''}`,
+          at: moment(t, c.at),
+          text: by ? t.t('review.answeredBy', { comment: text, n: by.n }) : text,
           ...(seek ? { seek } : {}),
         };
       }),
@@ -133,20 +158,25 @@ function commentsByVersion(r: PublishRequestRecord, comments: readonly Comment[]
  * For a request with several versions: which one this is, what changed since the version the reviewer last
  * decided on (and which of their comments it answers), and the earlier versions to watch in the player.
  */
-function versionBlocks(view: ReviewView): { facts: PageFact[]; blocks: PageBlock[] } {
+function versionBlocks(t: Translator, view: ReviewView): { facts: PageFact[]; blocks: PageBlock[] } {
   const { request: r, reviewer } = view;
   const all = versionsOf(r);
   if (all.length < 2) return { facts: [], blocks: [] };
   const n = currentVersion(r);
   const current = versionOf(r, n);
   const facts = [
-    { label: 'Version', value: `Version ${n} of ${all.length}${current ? ` (${howText(current)})` : ''}` },
+    {
+      label: t.t('review.version'),
+      value: current
+        ? t.t('review.versionOfHow', { n, total: all.length, how: howText(current) })
+        : t.t('review.versionOf', { n, total: all.length }),
+    },
   ];
   const blocks: PageBlock[] = [];
   const since = reviewer.decidedOn;
   if (since !== undefined && since < n) {
     const said = new Map((view.comments ?? []).map((c) => [answerKey(c), c.reason]));
-    blocks.push({ kind: 'heading', text: `What changed since version ${since}, the one you last decided on` });
+    blocks.push({ kind: 'heading', text: t.t('review.changedSince', { n: since }) });
     blocks.push({
       kind: 'list',
       items: all
@@ -155,13 +185,20 @@ function versionBlocks(view: ReviewView): { facts: PageFact[]; blocks: PageBlock
           const mine = v.answers.filter((a) => a.userId === outsideId(reviewer));
           const answers = mine.map((a) => {
             const reason = said.get(answerKey(a));
-            return `It answers your comment${a.position ? ` at ${a.position}` : ''}${reason ? `: “${reason}”` : ''}.`;
+            const values = { position: a.position ?? '', comment: reason ?? '' };
+            if (a.position) return t.t(reason ? 'review.answersAtQuoted' : 'review.answersAt', values);
+            return t.t(reason ? 'review.answersQuoted' : 'review.answers', values);
           });
-          return `Version ${v.n}: ${howText(v)}, by ${v.by.userName ?? 'the team'}. ${answers.join(' ')}`.trim();
+          const line = t.t('review.versionLine', {
+            n: v.n,
+            how: howText(v),
+            by: v.by.userName ?? t.t('review.theTeam'),
+          });
+          return [line, ...answers].join(' ');
         }),
     });
   }
-  blocks.push({ kind: 'heading', text: 'Versions' });
+  blocks.push({ kind: 'heading', text: t.t('review.versions') });
   for (const v of [...all].reverse())
     blocks.push({
       kind: 'watch',
@@ -169,27 +206,33 @@ function versionBlocks(view: ReviewView): { facts: PageFact[]; blocks: PageBlock
         video: PLAYER,
         src: v.videoUrl,
         seconds: 0,
-        label: v.n === n ? `Watch version ${n} again (the one to decide on)` : `Watch version ${v.n} (${howText(v)})`,
+        label: v.n === n ? t.t('review.watchCurrent', { n }) : t.t('review.watchVersion', { n: v.n, how: howText(v) }),
       },
     });
   return { facts, blocks };
 }
 
 /** What this reviewer asked for before, with when: they see it again when they come back to the link. */
-function earlierChanges(r: PublishRequestRecord, reviewer: Reviewer, comments?: readonly Comment[]): PageBlock[] {
+function earlierChanges(
+  t: Translator,
+  r: PublishRequestRecord,
+  reviewer: Reviewer,
+  comments?: readonly Comment[],
+): PageBlock[] {
   // With several versions, each version's comments from the log, in the video's time order.
-  if (comments && versionsOf(r).length > 1) return commentsByVersion(r, comments);
+  if (comments && versionsOf(r).length > 1) return commentsByVersion(t, r, comments);
   const mine = r.changes.filter((c) => c.userId === `outside:${reviewer.id}`).slice(-EARLIER_SHOWN);
   if (mine.length === 0) return [];
   return [
     {
       kind: 'entries',
-      title: mine.length === 1 ? 'Your earlier change request' : 'Your earlier change requests',
+      title: t.t('review.earlier', { count: mine.length }),
       items: mine.map((c) => {
         const seek = seekOf(r, c);
+        const text = atPosition(t, c.position, c.reason);
         return {
-          at: moment(c.at),
-          text: `${c.position ? `At ${c.position}: ` : ''}${c.reason}${c.at < r.editedAt ? ' (before the last edit)' : ''}`,
+          at: moment(t, c.at),
+          text: c.at < r.editedAt ? t.t('review.beforeEdit', { comment: text }) : text,
           ...(seek ? { seek } : {}),
         };
       }),
@@ -197,48 +240,67 @@ function earlierChanges(r: PublishRequestRecord, reviewer: Reviewer, comments?: 
   ];
 }
 
-function decisionForms(r: PublishRequestRecord, reviewer: Reviewer, formToken: string): PageBlock[] {
+function decisionForms(t: Translator, r: PublishRequestRecord, reviewer: Reviewer, formToken: string): PageBlock[] {
   const hash = contentHash(r.content);
-  const hidden = { form_token: formToken, version: hash };
+  // The language rides with the decision, so its answer is in the language the reader chose.
+  const hidden = { form_token: formToken, version: hash, lang: t.locale };
   const approved = r.approvals.some(
     (a) => a.userId === `outside:${reviewer.id}` && a.hash === hash && a.at >= r.editedAt,
   );
   return [
-    ...(approved ? [{ kind: 'text' as const, text: 'You approved this version.', tone: 'note' as const }] : []),
+    ...(approved ? [{ kind: 'text' as const, text: t.t('review.youApproved'), tone: 'note' as const }] : []),
     {
       kind: 'form',
       hidden,
       fields: [],
-      buttons: [{ name: 'decision', value: 'approve', label: 'Approve', primary: true }],
+      buttons: [{ name: 'decision', value: 'approve', label: t.t('review.approve'), primary: true }],
     },
     {
       kind: 'form',
       hidden,
       fields: [
-        { kind: 'textarea', name: 'comment', label: 'What should change?', maxLength: MAX_COMMENT, required: true },
+        {
+          kind: 'textarea',
+          name: 'comment',
+          label: t.t('review.whatShouldChange'),
+          maxLength: MAX_COMMENT,
+          required: true,
+        },
         {
           kind: 'text',
           name: 'at',
-          label: 'At (optional; pausing the player fills it in)',
-          hint: POSITION_HINT,
+          label: t.t('review.atLabel'),
+          hint: t.t('review.positionHint'),
           maxLength: 8,
           pattern: POSITION_PATTERN,
           placeholder: '0:12',
           positionOf: PLAYER,
         },
       ],
-      buttons: [{ name: 'decision', value: 'changes', label: 'Request changes' }],
+      buttons: [{ name: 'decision', value: 'changes', label: t.t('review.requestChanges') }],
     },
   ];
 }
 
-export function reviewPage(view: ReviewView, formToken: string): Page {
+/**
+ * The review page in `t`'s language, with the languages the reader may switch to (none: no switcher). The
+ * switcher comes first, so a reader who cannot read the page finds their own language's name before any word.
+ */
+export function reviewPage(
+  view: ReviewView,
+  formToken: string,
+  t: Translator,
+  languages: readonly LanguageChoice[] = [],
+): Page {
   const { request: r, reviewer, policy, now } = view;
   const c = r.content;
-  const title = c.title || '(no title)';
-  const versions = versionBlocks(view);
-  return page(200, `Review: ${title}`, [
-    { kind: 'text', text: `Review requested from ${reviewer.name}`, tone: 'note' },
+  const title = c.title || t.t('review.noTitle');
+  const versions = versionBlocks(t, view);
+  return page(t, 200, t.t('review.title', { title }), [
+    ...(languages.length > 0
+      ? [{ kind: 'languages' as const, label: t.t('review.language'), current: t.locale, items: [...languages] }]
+      : []),
+    { kind: 'text', text: t.t('review.requestedFrom', { name: reviewer.name }), tone: 'note' },
     { kind: 'heading', text: title },
     ...(c.videoUrl
       ? [
@@ -247,96 +309,83 @@ export function reviewPage(view: ReviewView, formToken: string): Page {
             id: PLAYER,
             src: c.videoUrl,
             ...(c.thumbnailUrl ? { poster: c.thumbnailUrl } : {}),
-            linkText: 'Open the video',
+            linkText: t.t('review.openVideo'),
           },
         ]
       : []),
-    { kind: 'heading', text: 'Description' },
-    { kind: 'text', text: c.description || '(no description)', tone: 'quote' },
+    { kind: 'heading', text: t.t('review.description') },
+    { kind: 'text', text: c.description || t.t('review.noDescription'), tone: 'quote' },
     {
       kind: 'facts',
       items: [
-        { label: 'Accounts', value: c.accounts.join(', ') },
-        { label: 'Privacy', value: c.privacy },
-        { label: 'Schedule', value: c.scheduleAt === null ? 'As soon as it is approved' : moment(c.scheduleAt) },
-        { label: 'Approval', value: approvalText(r, policy, now) },
+        { label: t.t('review.accounts'), value: c.accounts.join(', ') },
+        { label: t.t('review.privacy'), value: t.t('review.privacyValue', { privacy: c.privacy }) },
+        {
+          label: t.t('review.schedule'),
+          value: c.scheduleAt === null ? t.t('review.whenApproved') : moment(t, c.scheduleAt),
+        },
+        { label: t.t('review.approval'), value: approvalText(t, r, policy, now) },
         ...versions.facts,
       ],
     },
     ...versions.blocks,
-    ...earlierChanges(r, reviewer, view.comments),
+    ...earlierChanges(t, r, reviewer, view.comments),
     ...(r.state === 'pending'
-      ? decisionForms(r, reviewer, formToken)
-      : [{ kind: 'text' as const, text: stateText(r), tone: 'note' as const }]),
+      ? decisionForms(t, r, reviewer, formToken)
+      : [{ kind: 'text' as const, text: stateText(t, r), tone: 'note' as const }]),
   ]);
 }
 
 /** The answer to a decision: what was decided, and nothing more. */
-export function outcomePage(outcome: Exclude<ReviewOutcome, { kind: 'gone' }>): Page {
+export function outcomePage(outcome: Exclude<ReviewOutcome, { kind: 'gone' }>, t: Translator): Page {
   switch (outcome.kind) {
     case 'approved':
-      return page(200, 'Approved', [
-        { kind: 'heading', text: '✅ You approved it' },
-        {
-          kind: 'text',
-          text: `The team sees your approval in their thread (${outcome.given} of ${outcome.of} approvals).`,
-        },
+      return page(t, 200, t.t('review.approved.title'), [
+        { kind: 'heading', text: t.t('review.approved.heading') },
+        { kind: 'text', text: t.t('review.approved.text', { given: outcome.given, of: outcome.of }) },
       ]);
     case 'changes':
-      return page(200, 'Changes requested', [
-        { kind: 'heading', text: '✏️ You asked for changes' },
-        { kind: 'text', text: 'The team sees your comment in their thread.' },
+      return page(t, 200, t.t('review.changes.title'), [
+        { kind: 'heading', text: t.t('review.changes.heading') },
+        { kind: 'text', text: t.t('review.changes.text') },
       ]);
     default:
-      return page(200, 'Nothing decided', [
-        { kind: 'heading', text: 'Nothing was decided' },
+      // The rule's own refusal (decide.ts) is still English: the rules speak to the team's chat, not yet per reader.
+      return page(t, 200, t.t('review.refused.title'), [
+        { kind: 'heading', text: t.t('review.refused.heading') },
         { kind: 'text', text: outcome.message },
       ]);
   }
 }
 
-/** Ended, revoked and unknown links alike: nothing of the request. */
-export const notFoundPage = (): Page =>
-  page(404, 'Not found', [
-    { kind: 'heading', text: 'Not found' },
-    { kind: 'text', text: 'This link does not open anything.' },
-  ]);
-
-export const tooManyPage = (): Page =>
+/** A plain page: a heading that is its title too, and its lines. */
+const plain = (t: Translator, status: number, title: string, lines: string[], headers?: Record<string, string>) =>
   page(
-    429,
-    'Too many requests',
-    [
-      { kind: 'heading', text: 'Too many requests' },
-      { kind: 'text', text: 'Wait a minute, then try again.' },
-    ],
-    { 'retry-after': '60' },
+    t,
+    status,
+    title,
+    [{ kind: 'heading', text: title }, ...lines.map((text) => ({ kind: 'text' as const, text }))],
+    headers,
   );
 
-export const forbiddenPage = (): Page =>
-  page(403, 'Not accepted', [
-    { kind: 'heading', text: 'Not accepted' },
-    {
-      kind: 'text',
-      text: 'This form did not come from your review page. Open your link again and decide there.',
-    },
-  ]);
+/** Ended, revoked and unknown links alike: nothing of the request. */
+export const notFoundPage = (t: Translator): Page =>
+  plain(t, 404, t.t('review.notFound.title'), [t.t('review.notFound.text')]);
 
-export const badRequestPage = (message: string): Page =>
-  page(400, 'Not sent', [
-    { kind: 'heading', text: 'Not sent' },
-    { kind: 'text', text: message },
-    { kind: 'text', text: 'Go back, then send it again.' },
-  ]);
+export const tooManyPage = (t: Translator): Page =>
+  plain(t, 429, t.t('review.tooMany.title'), [t.t('review.tooMany.text')], { 'retry-after': '60' });
 
-export const tooLargePage = (): Page =>
-  page(413, 'Too long', [
-    { kind: 'heading', text: 'Too long' },
-    { kind: 'text', text: 'That was too long to send. Shorten the comment, then try again.' },
-  ]);
+export const forbiddenPage = (t: Translator): Page =>
+  plain(t, 403, t.t('review.forbidden.title'), [t.t('review.forbidden.text')]);
 
-export const unavailablePage = (): Page =>
-  page(500, 'Not available', [
-    { kind: 'heading', text: 'Not available just now' },
-    { kind: 'text', text: 'Try again in a minute.' },
+export const badRequestPage = (t: Translator, message: string): Page =>
+  plain(t, 400, t.t('review.badRequest.title'), [message, t.t('review.badRequest.again')]);
+
+export const tooLargePage = (t: Translator): Page =>
+  plain(t, 413, t.t('review.tooLarge.title'), [t.t('review.tooLarge.text')]);
+
+export const unavailablePage = (t: Translator): Page =>
+  page(t, 500, t.t('review.unavailable.title'), [
+    { kind: 'heading', text: t.t('review.unavailable.heading') },
+    { kind: 'text', text: t.t('review.unavailable.text') },
   ]);

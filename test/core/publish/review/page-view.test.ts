@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { createCatalogue } from '../../../../src/core/i18n/catalogue.ts';
 import { policySchema } from '../../../../src/core/publish/approvals/policy.ts';
 import type { PublishRequestRecord } from '../../../../src/core/publish/requests/model.ts';
 import { notFoundPage, POSITION_HINT, reviewPage } from '../../../../src/core/publish/review/page-view.ts';
+import { REVIEW_MESSAGES } from '../../../../src/core/publish/review/review-messages.ts';
 import { renderPage } from '../../../../src/web/render-page.ts';
 import { aRequest, type RequestChanges, T0 } from '../records.ts';
 
@@ -23,15 +25,17 @@ const request = (over: RequestChanges = {}): PublishRequestRecord =>
 const reviewer = { id: 'r1', name: 'Ana (Acme)', tokenHash: 'h', createdBy: { userId: 'ana' }, createdAt: T0 };
 
 const policy = policySchema.parse({ approvals: 2 });
+// As the route reads it: the review room's words, dates in UTC.
+const english = createCatalogue([REVIEW_MESSAGES]).translator('en', 'UTC');
 const render = (over: Partial<PublishRequestRecord> = {}, p = policy) =>
-  renderPage(reviewPage({ request: request(over), reviewer, policy: p, now: T0 }, 'ft'), 'n1');
+  renderPage(reviewPage({ request: request(over), reviewer, policy: p, now: T0 }, 'ft', english), 'n1');
 
 describe('the review page', () => {
   it('shows the request with its poster, the state of approvals and the schedule in UTC for readers without script', () => {
     const html = render();
     expect(html).toContain('poster="https://cdn.example.com/v.jpg"');
     expect(html).toContain('0 of 2 approvals');
-    expect(html).toContain('Thu, 24 Dec 2026, 17:00 UTC (UTC+00:00)');
+    expect(html).toContain('Thu, Dec 24, 2026, 17:00 UTC (UTC+00:00)');
     expect(html).toContain('datetime="2026-12-24T17:00:00.000Z"');
     expect(html).toContain('<script nonce="n1">');
     expect(html).toContain('name="form_token" value="ft"');
@@ -68,7 +72,7 @@ describe('the review page', () => {
     expect(html).toContain('Your earlier change request');
     expect(html).toContain('At 0:12: Logo &#60;b&#62;too&#60;/b&#62; small');
     expect(html).toContain(`datetime="${new Date(T0 + 60_000).toISOString()}"`);
-    expect(html).toContain('Tue, 01 Dec 2026, 09:01 UTC (UTC+00:00)');
+    expect(html).toContain('Tue, Dec 01, 2026, 09:01 UTC (UTC+00:00)');
     expect(html).not.toContain('Louder music');
     expect(html).not.toContain('Member note');
     // A first visit shows no such section.
@@ -87,8 +91,8 @@ describe('the review page', () => {
   });
 
   it('answers an ended or unknown link with a page that names nothing of the request', () => {
-    const html = renderPage(notFoundPage(), 'n');
+    const html = renderPage(notFoundPage(english), 'n');
     expect(html).not.toMatch(/Launch|Ana/);
-    expect(notFoundPage().status).toBe(404);
+    expect(notFoundPage(english).status).toBe(404);
   });
 });
