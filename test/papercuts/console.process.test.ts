@@ -380,9 +380,11 @@ describe('a publish request at the console', () => {
     t.input.write('/publish https://cdn.example.com/reel-1.mp4 accounts=studio title=Launch\r');
     const [, invite] = await until(t, /\[Invite reviewer\] type: !(pub:invite:\S+)/);
     t.input.write(`!${invite}\r`);
-    // The question names what to type: the reviewer's name, not only the form's title.
-    await until(t, /Invite reviewer — Reviewer's name \(Shown to the team, e\.g\. Ana \(Acme\)\): $/m);
+    // The question names what to type: the reviewer's name, then their page's language (empty: their browser's).
+    await until(t, /Reviewer's name \(Shown to the team, e\.g\. Ana \(Acme\)\): $/m);
     t.input.write('Ana (Acme)\r');
+    await until(t, /Reviewer's language \(optional\) \(choose from en, de, es, fr, pt-BR, ja\): $/m);
+    t.input.write('\r');
     await until(t, /Review link for “Ana \(Acme\)”/);
     await until(t, /│ Outside reviewers: Ana \(Acme\)/);
     const [, approve] = await until(t, /\[Approve\] type: !(pub:approve:\S+)/);
@@ -411,10 +413,11 @@ describe('a publish request at the console', () => {
     t.input.write('tok-123\r');
     await until(t, /Saved the access key/);
     t.input.write('/publish https://cdn.example.com/reel-1.mp4 accounts=studio title=Launch\r');
-    const [, invite] = await until(t, /\[Invite reviewer\] type: !(pub:invite:\S+)/);
-    t.input.write(`!${invite}\r`);
-    await until(t, /Reviewer's name .*: $/m);
-    t.input.write(`${'N'.repeat(81)}\r`);
+    // Request changes asks one thing: what should change. An empty answer is refused.
+    const [, changes] = await until(t, /\[Request changes\] type: !(pub:changes:\S+)/);
+    t.input.write(`!${changes}\r`);
+    await until(t, /What should change\?.*: $/m);
+    t.input.write('\r');
     await until(t, /Fix the answer above/);
     t.input.write('/cancel\r');
     await until(t, /Form closed/);

@@ -6,6 +6,7 @@
 // reviewer is invited again. A link's change requests are bounded (10 an hour) and reach the thread coalesced:
 // a durable task posts the newest of a burst a few seconds after the last.
 import { randomBytes } from 'node:crypto';
+import type { ShippedLocale } from '../../i18n/locales.ts';
 import { mention } from '../../platform/message.ts';
 import type { Clock, Logger } from '../../ports.ts';
 import type { Scheduler, Task, TaskOutcome } from '../../scheduler.ts';
@@ -199,8 +200,16 @@ export function createOutsideReview(deps: OutsideReviewDeps) {
   }
 
   return {
-    /** A new personal link for `name` (or a new one replacing theirs); the token is shown once, here. */
-    async invite(id: string, actor: Member, name: string): Promise<{ token: string } | { refusal: string }> {
+    /**
+     * A new personal link for `name` (or a new one replacing theirs), its page in `locale` when the inviter chose
+     * one; the token is shown once, here.
+     */
+    async invite(
+      id: string,
+      actor: Member,
+      name: string,
+      locale?: ShippedLocale,
+    ): Promise<{ token: string } | { refusal: string }> {
       const at = clock.now();
       const token = newReviewToken();
       const tokenHash = hashReviewToken(token);
@@ -230,6 +239,7 @@ export function createOutsideReview(deps: OutsideReviewDeps) {
           // Discord sends the inviter's roles with the click: they make the link's approval count or not.
           ...(actor.roles ? { inviterRoles: [...actor.roles] } : {}),
           createdAt: at,
+          ...(locale ? { locale } : {}),
         };
         return { ...r, reviewers: [...r.reviewers.filter((x) => x.id !== reviewerId), reviewer] };
       });
