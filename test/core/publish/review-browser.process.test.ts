@@ -39,9 +39,9 @@ afterEach(async () => {
   await h?.close();
 });
 
-async function invite(name: string, who = 'ana', canConfigure = false): Promise<string> {
+async function invite(name: string, who = 'ana', canConfigure = false, lang?: string): Promise<string> {
   const form = await click(h, button(lastCard(h), 'Invite reviewer') ?? '', as(who), canConfigure);
-  await submitForm(h, form, { name }, as(who), canConfigure);
+  await submitForm(h, form, { name, ...(lang ? { lang } : {}) }, as(who), canConfigure);
   const url = /(http:\/\/\S+\/review\/[A-Za-z0-9_-]+)/.exec(lastEphemeral(h))?.[1];
   if (!url) throw new Error(`no link in: ${lastEphemeral(h)}`);
   return url;
@@ -89,6 +89,47 @@ describe('an outside reviewer in a real browser', () => {
     const later = await page.goto(url);
     expect(later?.status()).toBe(404);
     expect(await bodyText()).not.toContain('Launch day');
+  });
+
+  it('a reviewer invited in Spanish reads Spanish, switches to English and still decides there', async () => {
+    await h.command(`/publish ${VIDEO} accounts=brand title="Launch day"`);
+    const url = await invite('Ana (Acme)', 'cy', true, 'es');
+    // Their browser says German: the inviter's choice wins until the reader picks another.
+    await page.setExtraHTTPHeaders({ 'accept-language': 'de-DE,de;q=0.9' });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    page.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) errors.push(m.text());
+    });
+    await page.goto(url);
+    const htmlLang = () => page.$eval('html', (e) => e.getAttribute('lang'));
+    expect(await htmlLang()).toBe('es');
+    let text = await bodyText();
+    expect(text).toContain('Revisión solicitada a Ana (Acme)');
+    expect(text).toContain('Launch day');
+    expect(await page.$eval('button[value=approve]', (b) => b.textContent)).toBe('Aprobar');
+    expect(await page.$eval('button[value=changes]', (b) => b.textContent)).toBe('Solicitar cambios');
+
+    // The switcher is plain links: following English shows the same page in English.
+    await Promise.all([page.waitForNavigation(), page.click('nav.languages a[hreflang=en]')]);
+    expect(await htmlLang()).toBe('en');
+    text = await bodyText();
+    expect(text).toContain('Review requested from Ana (Acme)');
+    expect(await page.$eval('button[value=changes]', (b) => b.textContent)).toBe('Request changes');
+    expect(await page.$eval('nav.languages [aria-current]', (e) => e.textContent)).toBe('English');
+
+    // Deciding after the switch: the form's token still holds, and the answer stays in English.
+    await page.type('#comment', 'A bigger logo, please');
+    expect(await submitAndWait('button[value=changes]')).toBe(200);
+    expect(await htmlLang()).toBe('en');
+    expect(await bodyText()).toMatch(/You asked for changes/);
+    await page.goto(`${url}?lang=en`);
+    expect(await submitAndWait('button[value=approve]')).toBe(200);
+    expect(await htmlLang()).toBe('en');
+    expect(await bodyText()).toMatch(/You approved it/);
+    expect(errors).toEqual([]);
+    await h.chat.waitFor((seen) => seen.some((s) => /Published/.test(s.message.text)));
+    expect(h.posts()).toHaveLength(1);
   });
 
   it('asks for changes at the moment the player was paused, and shows the schedule in the reader’s zone', async () => {
