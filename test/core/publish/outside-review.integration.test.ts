@@ -182,10 +182,17 @@ describe('outside reviewers, on the console', () => {
     expect(allText(h.chat.seen.slice(-1))).toMatch(/outside_review.*required.*optional/);
   });
 
-  it('asks for the reviewer’s name in a one-field form', async () => {
+  it('asks for the reviewer’s name, and optionally the language their page opens in', async () => {
     await h.command(`/publish ${VIDEO} accounts=brand title="Launch"`);
     const form = await click(h, button(lastCard(h), 'Invite reviewer') ?? '', as('ana'));
-    expect(form.kind === 'modal' && form.modal.inputs.map((i) => i.label)).toEqual(["Reviewer's name"]);
+    const inputs = form.kind === 'modal' ? form.modal.inputs : [];
+    expect(inputs.map((i) => [i.label, i.required])).toEqual([
+      ["Reviewer's name", true],
+      ["Reviewer's language (optional)", false],
+    ]);
+    expect(inputs[1]?.choices?.options.map((o) => o.value)).toEqual(['en', 'de', 'es', 'fr', 'pt-BR', 'ja']);
+    await submitForm(h, form, { name: 'Ana', lang: 'klingon' }, as('ana'));
+    expect(lastEphemeral(h)).toMatch(/The reviewer's language is one of en, de, es, fr, pt-BR, ja/);
   });
 
   it('a link ended by expiry stays ended when the requester asks again', async () => {
