@@ -43,8 +43,9 @@ const PLAYER = 'player';
 const EARLIER_SHOWN = 5;
 
 /**
- * "Thu, 24 Dec 2026, 17:00 UTC (UTC+00:00)" in the reader's language: what a reader without the script sees. The
- * translator given to the pages is UTC's (route.ts), since the server does not know the reader's zone.
+ * "Thu, Dec 24, 2026, 17:00 UTC (UTC+00:00)" in the reader's language ("jue, 24 dic 2026, 17:00 …"): what a reader
+ * without the script sees. The translator given to the pages is UTC's (route.ts), since the server does not know the
+ * reader's zone.
  */
 function utcText(t: Translator, at: number): string {
   const when = t.dateTime(at, {
