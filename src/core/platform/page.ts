@@ -96,7 +96,7 @@ export type PageBlock =
 
 export interface Page {
   status: number;
-  /** BCP 47, for `<html lang>`. */
+  /** BCP 47: the language the page is written in (the edge sets the document language from it). */
   lang: string;
   title: string;
   blocks: PageBlock[];

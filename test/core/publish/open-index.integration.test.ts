@@ -2,35 +2,23 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PublishRequestRecord } from '../../../src/core/publish/requests/model.ts';
 import { createPublishRepo, type PublishRepo } from '../../../src/core/publish/requests/repo.ts';
 import { silentLogger, startTestBot, type TestBot } from '../../support/bot.ts';
+import { aRequest } from './records.ts';
 
 // The open requests of a workspace are read through an index (not a scan of every request), which must
 // hold every open request: those written before the index existed too.
 
 const request = (id: string, channelKey: string, createdAt: number): PublishRequestRecord => {
   const [platform = 'slack', workspaceId = '', channelId = ''] = channelKey.split(':');
-  return {
+  return aRequest({
     id,
     channelKey,
     thread: { platform: platform as 'slack', workspaceId, channelId, threadId: `${id}.1`, cardMessageId: `${id}.1` },
-    content: {
-      videoUrl: 'https://cdn.example.com/v.mp4',
-      title: id,
-      description: '',
-      accounts: ['brand'],
-      privacy: 'public',
-      scheduleAt: null,
-    },
+    content: { videoUrl: 'https://cdn.example.com/v.mp4', title: id },
     requester: { userId: 'U1' },
-    approvals: [],
-    changes: [],
-    reviewers: [],
-    state: 'pending',
-    attempt: 1,
-    posts: [],
     editedAt: createdAt,
     createdAt,
     updatedAt: createdAt,
-  };
+  });
 };
 
 describe('the open requests of a workspace', () => {

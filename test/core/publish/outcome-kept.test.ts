@@ -9,34 +9,22 @@ import type { Decide, PublishRequestRecord } from '../../../src/core/publish/req
 import { createPublisher } from '../../../src/core/publish/requests/publisher.ts';
 import { createMemoryStore } from '../../../src/infra/store/memory-store.ts';
 import { origin, silentLogger } from '../../support/harness.ts';
+import { aRequest } from './records.ts';
 
 // The primary dies right after it took a publish's outcome, before any replica had it: the replica
 // promoted in its place still shows the request publishing. The outcome must be written again there.
 
 const now = Date.now();
-const request: PublishRequestRecord = {
+const request: PublishRequestRecord = aRequest({
   id: 'r1',
   channelKey: 'slack:T1:C1',
   thread: { platform: 'slack', workspaceId: 'T1', channelId: 'C1', threadId: '1.1', cardMessageId: '1.1' },
-  content: {
-    videoUrl: 'https://example.com/v.mp4',
-    title: 'Kept',
-    description: '',
-    accounts: ['brand'],
-    privacy: 'public',
-    scheduleAt: null,
-  },
+  content: { title: 'Kept' },
   requester: { userId: origin.userId },
-  approvals: [],
-  changes: [],
-  reviewers: [],
-  state: 'pending',
-  attempt: 1,
-  posts: [],
   editedAt: now,
   createdAt: now,
   updatedAt: now,
-};
+});
 
 /** The publisher on `store` and `update`, with an API that records each post's title in `posts`. */
 function publisherOn(store: Store, update: Parameters<typeof createPublisher>[0]['update'], posts: string[]) {
