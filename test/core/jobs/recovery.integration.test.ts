@@ -17,6 +17,17 @@ afterEach(async () => {
   h = undefined;
 });
 
+/**
+ * A bot whose webhooks reach nobody (an unroutable PUBLIC_URL), on the sandbox over HTTP with projects taking
+ * `jobMs`: results arrive by its quick polls alone.
+ */
+const pollingBot = (jobMs: number) =>
+  startTestBot({
+    env: { MEDIA_API_URL: REMOTE_MEDIA_API, PUBLIC_URL: 'http://127.0.0.1:9' },
+    sandbox: { jobMs },
+    tuning: { timings: { firstPollMs: 20, maxPollMs: 50 } },
+  });
+
 const threadPosts = (harness: TestBot) => harness.chat.seen.filter((s) => s.where === 'thread');
 
 describe('a result whose first post fails', () => {
@@ -59,11 +70,7 @@ describe('speech in parts that finish out of order', () => {
 
 describe('a job whose channel key changes while it runs', () => {
   it('still posts its result, read back with the key that created it', async () => {
-    h = await startTestBot({
-      env: { MEDIA_API_URL: REMOTE_MEDIA_API, PUBLIC_URL: 'http://127.0.0.1:9' },
-      sandbox: { jobMs: 400 },
-      tuning: { timings: { firstPollMs: 20, maxPollMs: 50 } },
-    });
+    h = await pollingBot(400);
     await h.app.inside.settings.update(channelKeyOf(origin), { apiKey: 'sk-first-key-000000' });
     await h.command(`/broll ${VIDEO}`);
     // The sandbox shows a project only to the key that made it, as the real API does.
@@ -76,11 +83,7 @@ describe('a job whose channel key changes while it runs', () => {
 
 describe('a job whose project the API no longer knows', () => {
   it('ends with a message saying so, instead of polling until the horizon', async () => {
-    h = await startTestBot({
-      env: { MEDIA_API_URL: REMOTE_MEDIA_API, PUBLIC_URL: 'http://127.0.0.1:9' },
-      sandbox: { jobMs: 60_000 },
-      tuning: { timings: { firstPollMs: 20, maxPollMs: 50 } },
-    });
+    h = await pollingBot(60_000);
     await h.app.inside.settings.update(channelKeyOf(origin), { apiKey: 'sk-first-key-000000' });
     const now = Date.now();
     const repo = jobsRepoOf(h.app);
@@ -108,11 +111,7 @@ describe('a job whose project the API no longer knows', () => {
 
 describe('a job whose channel key is removed while it runs', () => {
   it('tells the thread once how to get the result, and stops polling', async () => {
-    h = await startTestBot({
-      env: { MEDIA_API_URL: REMOTE_MEDIA_API, PUBLIC_URL: 'http://127.0.0.1:9' },
-      sandbox: { jobMs: 60_000 },
-      tuning: { timings: { firstPollMs: 20, maxPollMs: 50 } },
-    });
+    h = await pollingBot(60_000);
     await h.app.inside.settings.update(channelKeyOf(origin), { apiKey: 'sk-only-key-222222' });
     await h.command(`/broll ${VIDEO}`);
     await h.app.inside.settings.update(channelKeyOf(origin), { apiKey: null });
