@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { channelKeyOf } from '../../../src/core/jobs/model.ts';
+import { channelKeyOf, type Job } from '../../../src/core/jobs/model.ts';
 import { POLL_QUEUE } from '../../../src/core/jobs/poller.ts';
 import type { ChatPort } from '../../../src/core/ports.ts';
 import { jobsRepoOf, origin, REMOTE_MEDIA_API, startTestBot, type TestBot } from '../../support/bot.ts';
@@ -27,6 +27,21 @@ const pollingBot = (jobMs: number) =>
     sandbox: { jobMs },
     tuning: { timings: { firstPollMs: 20, maxPollMs: 50 } },
   });
+
+/** A B-roll job of the console's channel, its project created and running, as a crash would leave it. */
+const runningJob = (id: string, now: number): Job => ({
+  id,
+  kind: 'broll',
+  state: 'running',
+  channelKey: channelKeyOf(origin),
+  origin,
+  thread: { platform: 'console', workspaceId: 'local', channelId: 'local', threadId: 't0', cardMessageId: 't0' },
+  summary: 'example.com/talk.mp4',
+  requests: [{ videoUrl: VIDEO }],
+  projectIds: ['0123456789abcdef01234567'],
+  createdAt: now,
+  updatedAt: now,
+});
 
 const threadPosts = (harness: TestBot) => harness.chat.seen.filter((s) => s.where === 'thread');
 
@@ -87,19 +102,7 @@ describe('a job whose project the API no longer knows', () => {
     await h.app.inside.settings.update(channelKeyOf(origin), { apiKey: 'sk-first-key-000000' });
     const now = Date.now();
     const repo = jobsRepoOf(h.app);
-    await repo.save({
-      id: 'forgotten1',
-      kind: 'broll',
-      state: 'running',
-      channelKey: channelKeyOf(origin),
-      origin,
-      thread: { platform: 'console', workspaceId: 'local', channelId: 'local', threadId: 't0', cardMessageId: 't0' },
-      summary: 'example.com/talk.mp4',
-      requests: [{ videoUrl: VIDEO }],
-      projectIds: ['0123456789abcdef01234567'],
-      createdAt: now,
-      updatedAt: now,
-    });
+    await repo.save(runningJob('forgotten1', now));
     await repo.setPending({ jobId: 'forgotten1', channelKey: channelKeyOf(origin), nextPollAt: now, polls: 0 });
     // As a restart's catch-up would: the record was left by a crash, so its poll is due now.
     await h.app.inside.scheduler.schedule(POLL_QUEUE, 'forgotten1', now, {});
@@ -161,19 +164,7 @@ describe('Retry clicked the moment the failure appears', () => {
   it('starts the job again even before the failed job is closed', async () => {
     h = await startTestBot();
     const now = Date.now();
-    await jobsRepoOf(h.app).save({
-      id: 'justfailed',
-      kind: 'broll',
-      state: 'running',
-      channelKey: channelKeyOf(origin),
-      origin,
-      thread: { platform: 'console', workspaceId: 'local', channelId: 'local', threadId: 't0', cardMessageId: 't0' },
-      summary: 'example.com/talk.mp4',
-      requests: [{ videoUrl: VIDEO }],
-      projectIds: ['0123456789abcdef01234567'],
-      createdAt: now,
-      updatedAt: now,
-    });
+    await jobsRepoOf(h.app).save(runningJob('justfailed', now));
     await jobsRepoOf(h.app).savePart('justfailed', 0, {
       state: 'failed',
       projectId: '0123456789abcdef01234567',
