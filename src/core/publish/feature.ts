@@ -3,19 +3,13 @@
 // the watches of posts being published across a restart.
 import { channels } from '../channels/feature.ts';
 import { defineFeature } from '../commands/define-feature.ts';
-import { defineMessages, joinMessages } from '../i18n/messages.ts';
 import { jobs } from '../jobs/feature.ts';
 import { publishingSetupPart } from './accounts/setup-socials.ts';
 import { approvalsCommand, approveFromListAction } from './approvals/approvals-command.ts';
 import { publishingHome } from './approvals/home.ts';
 import type { PublishDeps } from './deps.ts';
 import { createPublishKit } from './kit.ts';
-import { PUBLISH_DE } from './messages.de.ts';
-import { PUBLISH_ES } from './messages.es.ts';
-import { PUBLISH_FR } from './messages.fr.ts';
-import { PUBLISH_JA } from './messages.ja.ts';
-import { PUBLISH_PT_BR } from './messages.pt-BR.ts';
-import { PUBLISH_EN } from './messages.ts';
+import { PUBLISH_MESSAGES } from './messages-bundle.ts';
 import { PUBLISH_METRICS } from './metrics.ts';
 import { EXPIRY_QUEUE, PUBLISH_QUEUE } from './requests/advance.ts';
 import { STALE_QUEUE } from './requests/outcome-watch.ts';
@@ -26,23 +20,13 @@ import { VERSION_FORMS, versionMenuAction } from './requests/version-commands.ts
 import { VERSION_CONTINUATION } from './requests/versions.ts';
 import { formSecret } from './review/links.ts';
 import { CHANGES_QUEUE } from './review/outside-review.ts';
-import { REVIEW_MESSAGES } from './review/review-messages.ts';
 import { createReviewRoutes } from './review/route.ts';
 import { publishWorkspaceEnd } from './workspace-end.ts';
 
 export const publish = defineFeature<PublishDeps>({
   name: 'publish',
-  // Its own messages and its review page's (review/review-messages.ts), which the review routes read too.
-  messages: joinMessages(
-    defineMessages(PUBLISH_EN, {
-      de: PUBLISH_DE,
-      es: PUBLISH_ES,
-      fr: PUBLISH_FR,
-      'pt-BR': PUBLISH_PT_BR,
-      ja: PUBLISH_JA,
-    }),
-    REVIEW_MESSAGES,
-  ),
+  // Its own messages, its rooms' and its review page's (messages-bundle.ts); the review routes read the page's too.
+  messages: PUBLISH_MESSAGES,
   commands: [publishCommand, scheduledCommand, approvalsCommand],
   actions: [publishResultAction, publishCardAction, approveFromListAction, versionMenuAction],
   forms: [...PUBLISH_FORMS, ...VERSION_FORMS],

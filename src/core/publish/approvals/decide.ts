@@ -7,6 +7,7 @@
 // Every approval has a team member behind it: a member's stands for that member, an outside reviewer's for the
 // member who invited them, and only when that member could approve themself (an allowed approver, and not the
 // requester when self-approval is off). The quorum counts those members once each (approvals.ts).
+import type { Translator } from '../../i18n/catalogue.ts';
 import type { Platform } from '../../ports.ts';
 import type { Answer, Making, Person, PublishRequestRecord, Reviewer, Version } from '../requests/model.ts';
 import { contentHash, personOf } from '../requests/model.ts';
@@ -28,8 +29,11 @@ export interface Where {
   workspaceId: string;
 }
 
-/** A member acting on a request: who they are, what they may do, and the workspace they act from. */
-export type Member = Actor & Person & { where: Where };
+/**
+ * A member acting on a request: who they are, what they may do, the workspace they act from, and their own
+ * language (`t`, the reader's translator): what is refused is said to them alone, in it.
+ */
+export type Member = Actor & Person & { where: Where; t: Translator };
 
 export type Decision =
   | { kind: 'approve'; seenHash?: string | undefined }

@@ -5,6 +5,7 @@
 import type { ChatPort, Clock, Logger, Platform, ThreadRef } from '../../ports.ts';
 import type { PublishRequestRecord } from '../requests/model.ts';
 import type { PublishRepo } from '../requests/repo.ts';
+import { publishWords } from '../words.ts';
 
 import type { Approvers } from './approvers.ts';
 import { decide, isRefusal, type Member, refuseBeforeMembership } from './decide.ts';
@@ -99,6 +100,8 @@ export function createWaiting(deps: WaitingDeps) {
       canConfigure: false,
       where: { platform: viewer.platform, workspaceId: viewer.workspaceId },
       ...(viewer.roles ? { roles: viewer.roles } : {}),
+      // Only whether it would be taken is read here, never the words of a refusal.
+      t: publishWords(undefined),
     };
     if (refuseBeforeMembership(r, policy, member, now)) return false;
     const checked = await approvers.withGroups(member, policy, r.thread);

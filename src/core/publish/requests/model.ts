@@ -121,6 +121,12 @@ export const requestSchema = z.object({
   content: contentSchema,
   requester: personSchema,
   /**
+   * The language its public messages (card, thread lines, reminders) are written in: the channel's when it was
+   * asked (`/setup locale=`, else the platform's, else English), kept since they are written long after (words.ts).
+   * Absent for a request made before it: English.
+   */
+  locale: z.string().optional(),
+  /**
    * `reviewer`: the name of an outside reviewer who decided from a review link (userId `outside:<id>`), and
    * `invitedBy` the member who invited them. `standsFor`: the team member this approval counts as (the member
    * themself, or the inviter of the link), absent when it counts toward no one (an inviter who may not approve).

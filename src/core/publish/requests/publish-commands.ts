@@ -43,6 +43,7 @@ export const member = (ctx: PublishContext): Member => ({
   // Every action is answered only for a request of the workspace it comes from.
   where: { platform: ctx.origin.platform, workspaceId: ctx.origin.workspaceId },
   ...(ctx.origin.roles ? { roles: ctx.origin.roles } : {}),
+  t: ctx.t,
 });
 
 interface Source {
@@ -86,7 +87,12 @@ async function createRequest(
 ): Promise<void> {
   const kit = kitOf(ctx);
   const now = ctx.deps.clock.now();
-  const [accounts, policy] = await Promise.all([kit.accounts.list(ctx.channelKey), kit.policies.get(ctx.channelKey)]);
+  const [accounts, policy, locale] = await Promise.all([
+    kit.accounts.list(ctx.channelKey),
+    kit.policies.get(ctx.channelKey),
+    // Its card and thread lines are written in the channel's language for as long as it lives.
+    ctx.channelLocale(),
+  ]);
   const checked = await checkContent(videoUrl, v, accounts, policy.timezone, now);
   if (!checked.ok) throw new UserError(checked.message);
   const stuck = await kit.approvers.whyNoApprover(policy, ctx.origin, ctx.origin.userId);
@@ -97,6 +103,7 @@ async function createRequest(
     channelKey: ctx.channelKey,
     content: thumbnailUrl ? { ...checked.content, thumbnailUrl } : checked.content,
     requester: personOf(ctx.origin),
+    locale,
     approvals: [],
     changes: [],
     reviewers: [],
@@ -127,6 +134,7 @@ async function createRequest(
     thread,
     content: draft.content,
     requester: draft.requester,
+    locale,
     source,
   });
 }

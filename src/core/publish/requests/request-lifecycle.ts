@@ -90,6 +90,8 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
       thread: PublishRequestRecord['thread'];
       content: Content;
       requester: Person;
+      /** The channel's language when it was asked: its public messages' (words.ts). */
+      locale: string;
       id: string;
       /** The job output it was asked for from (Publish… on a result), and whether that job made clips. */
       source?: { output: OutputRef; clip: boolean } | undefined;

@@ -23,6 +23,7 @@ import {
   type Reviewer,
   requestSchema,
 } from '../../../../src/core/publish/requests/model.ts';
+import { publishWords } from '../../../../src/core/publish/words.ts';
 import { aPolicy, aRequest, T0 } from '../records.ts';
 
 const request = aRequest;
@@ -34,6 +35,7 @@ const policy = aPolicy;
 const member = (userId: string, roles?: string[]): Member => ({
   userId,
   canConfigure: false,
+  t: publishWords('en'),
   where: HERE,
   ...(roles ? { roles } : {}),
 });

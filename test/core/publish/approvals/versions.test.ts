@@ -29,6 +29,7 @@ import {
   MAX_VERSIONS,
   versionsOf,
 } from '../../../../src/core/publish/requests/versions.ts';
+import { publishWords } from '../../../../src/core/publish/words.ts';
 import { aPolicy, aRequest, type RequestChanges, T0 } from '../records.ts';
 
 const request = (over: RequestChanges = {}): PublishRequestRecord =>
@@ -37,7 +38,12 @@ const request = (over: RequestChanges = {}): PublishRequestRecord =>
 const HERE = { platform: 'console', workspaceId: 'local' } as const;
 
 const policy = aPolicy;
-const member = (userId: string, canConfigure = false): Member => ({ userId, canConfigure, where: HERE });
+const member = (userId: string, canConfigure = false): Member => ({
+  userId,
+  canConfigure,
+  where: HERE,
+  t: publishWords('en'),
+});
 const ana: Reviewer = {
   id: 'ana1',
   name: 'Ana (Acme)',
