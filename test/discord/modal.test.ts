@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { publishForm } from '../../src/core/publish/requests/form.ts';
+import { publishWords } from '../../src/core/publish/words.ts';
 import { modalOf } from '../../src/discord/modal.ts';
 
 // Discord's text input holds 4,000 UTF-16 units: a longer prefilled value is shown, never cut.
@@ -8,7 +9,9 @@ const LONG = `${'👍🏽'.repeat(1000)}${'a'.repeat(1000)}`;
 
 describe('a Discord modal', () => {
   it('shows a value too long for its input as a note saying so, with no input to save a cut copy from', () => {
-    const modal = modalOf(publishForm('pubedit:r1', [], { title: 'Launch', description: LONG }, true));
+    const modal = modalOf(
+      publishForm(publishWords(undefined), 'pubedit:r1', [], { title: 'Launch', description: LONG }, true),
+    );
     const json = JSON.stringify(modal);
     expect(json).not.toContain('"custom_id":"description"');
     const note = modal.components.find((c) => c.type === 10);
@@ -24,7 +27,7 @@ describe('a Discord modal', () => {
 
   it('prefills a value that fits whole, emoji included', () => {
     const fits = '👍🏽'.repeat(1000);
-    const modal = modalOf(publishForm('pubedit:r1', [], { description: fits }, true));
+    const modal = modalOf(publishForm(publishWords(undefined), 'pubedit:r1', [], { description: fits }, true));
     expect(JSON.stringify(modal)).toContain(JSON.stringify(fits));
   });
 });

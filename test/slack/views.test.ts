@@ -4,6 +4,7 @@ import type { CommandSpec } from '../../src/core/commands/spec.ts';
 import { CLIP } from '../../src/core/jobs/table.ts';
 import { opensForm } from '../../src/core/platform/dispatch.ts';
 import { publishForm } from '../../src/core/publish/requests/form.ts';
+import { publishWords } from '../../src/core/publish/words.ts';
 import { commandFormView, decodeMeta, encodeMeta, modalView, readModalValues } from '../../src/slack/views.ts';
 
 /** /setup as the app assembles it, with every feature's settings. */
@@ -59,7 +60,10 @@ describe('a prefilled value too long for a Slack input', () => {
   const long = `${'a'.repeat(2990)} 🇫🇷🇫🇷🇫🇷`;
 
   it('is shown as a note, never cut to 2,999 and "…": the submission leaves it out', () => {
-    const view = modalView(publishForm('pubform:d1', [], { title: 'Launch', description: long }), { channelId: 'C1' });
+    const view = modalView(
+      publishForm(publishWords(undefined), 'pubform:d1', [], { title: 'Launch', description: long }),
+      { channelId: 'C1' },
+    );
     const blocks = view.blocks as Array<{ type: string; block_id?: string; text?: { text: string } }>;
     const description = blocks.find((b) => b.block_id === 'description');
     expect(description?.type).toBe('section');

@@ -8,6 +8,7 @@ import { PUBLISH_FR } from './messages.fr.ts';
 import { PUBLISH_JA } from './messages.ja.ts';
 import { PUBLISH_PT_BR } from './messages.pt-BR.ts';
 import { PUBLISH_EN } from './messages.ts';
+import { PUBLISH_ASK_MESSAGES } from './requests/ask-messages-bundle.ts';
 import { REVIEW_MESSAGES } from './review/review-messages.ts';
 
 export const PUBLISH_MESSAGES = joinMessages(
@@ -19,4 +20,5 @@ export const PUBLISH_MESSAGES = joinMessages(
     ja: PUBLISH_JA,
   }),
   REVIEW_MESSAGES,
+  PUBLISH_ASK_MESSAGES,
 );

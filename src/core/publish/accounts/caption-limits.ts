@@ -3,6 +3,7 @@
 // way (every URL is 23, some scripts weigh 2): twitter-text is X's published counter. It is loaded on
 // first use, because only a caption for an X account needs it and it brings core-js with it.
 import type TwitterText from 'twitter-text';
+import type { Translator } from '../../i18n/catalogue.ts';
 import { loadOnce } from '../../load-once.ts';
 import { characterCount } from '../../platform/text.ts';
 
@@ -37,11 +38,15 @@ async function lengthOn(platform: SocialPlatform, text: string): Promise<number>
   return characterCount(text);
 }
 
-/** The first limit broken, as `description is 312/280 characters for x`; undefined when everything fits. */
+/**
+ * The first limit broken, as `description is 312/280 characters for x` in the reader's language (`t`); undefined
+ * when everything fits.
+ */
 export async function captionProblem(
   title: string,
   description: string,
   platforms: readonly SocialPlatform[],
+  t: Translator,
 ): Promise<string | undefined> {
   const problems: Array<{ over: number; text: string }> = [];
   for (const p of new Set(platforms)) {
@@ -50,7 +55,12 @@ export async function captionProblem(
       const value = field === 'title' ? title : description;
       if (max === undefined || value === '') continue;
       const n = await lengthOn(p, value);
-      if (n > max) problems.push({ over: max, text: `${field} is ${n}/${max} characters for ${p}` });
+      // The counts as digits, as English shows them (a number format would write 5,000).
+      if (n > max)
+        problems.push({
+          over: max,
+          text: t.t('publish.caption.tooLong', { field, n: String(n), max: String(max), platform: p }),
+        });
     }
   }
   problems.sort((a, b) => a.over - b.over);

@@ -4,12 +4,13 @@
 
 import type { FormHandler } from '../../commands/actions.ts';
 import type { SetupPart } from '../../commands/define-feature.ts';
-import { fail, NOT_ALLOWED, run } from '../../commands/handler.ts';
+import { fail, run } from '../../commands/handler.ts';
 import type { OptionValues } from '../../commands/spec.ts';
 import { UserError } from '../../errors.ts';
+import type { Translator } from '../../i18n/catalogue.ts';
 import type { ModalSubmission, Prepared } from '../../platform/interaction.ts';
-import type { Card } from '../../platform/message.ts';
-import { describePolicy, POLICY_OPTIONS, parsePolicyOptions } from '../approvals/policy.ts';
+import { type Card, groupMention, mention } from '../../platform/message.ts';
+import { durationText, POLICY_OPTIONS, type Policy, parsePolicyOptions } from '../approvals/policy.ts';
 import type { PublishContext, PublishDeps } from '../deps.ts';
 import { SETUP_PUBLISHING_OPTIONS, SOCIALS_ACTION } from '../publish-table.ts';
 import { ACCOUNT_NAME } from './accounts.ts';
@@ -23,20 +24,59 @@ function kit(ctx: PublishContext) {
   return ctx.deps.publish;
 }
 
-const NO_ACCOUNTS =
-  'No social accounts yet. Add one: `/setup socials add <name> platform=x` (the access key goes in a private form).';
-
 async function accountList(ctx: PublishContext): Promise<string> {
   const accounts = await kit(ctx).accounts.list(ctx.channelKey);
-  return accounts.length ? accounts.map((a) => `• **${a.name}** (${a.platform})`).join('\n') : NO_ACCOUNTS;
+  return accounts.length
+    ? accounts.map((a) => `• **${a.name}** (${a.platform})`).join('\n')
+    : ctx.t.t('publish.setup.noAccounts');
+}
+
+/** The approval policy as /setup states it, in the reader's language: the same facts as policy.ts's `describePolicy`. */
+export function policyText(p: Policy, t: Translator): string {
+  const approvers =
+    p.approvers.length === 0
+      ? t.t('publish.setup.anyone')
+      : p.approvers.map((a) => (a.startsWith('role:') ? groupMention(a.slice(5)) : mention(a))).join(', ');
+  return t.t('publish.setup.policy', {
+    approvals: p.approvals,
+    self: p.selfApprove ? 'yes' : 'no',
+    // Hours as digits, as English shows them (a number format would write 8,760).
+    hours: String(Math.round(p.expiryMs / 3600_000)),
+    approvers,
+    zone: p.timezone,
+    reminders:
+      p.remindMs === null
+        ? t.t('publish.setup.remindersOff')
+        : t.t('publish.setup.remindersEvery', { every: durationText(p.remindMs) }),
+    outside: p.outsideReview,
+  });
 }
 
 async function listText(ctx: PublishContext, note?: string): Promise<string> {
   const list = await accountList(ctx);
   const policy = await kit(ctx).policies.get(ctx.channelKey);
-  return [note, '**Social accounts of this channel**', list, `Approval policy: ${describePolicy(policy)}`]
+  const t = ctx.t;
+  return [
+    note,
+    t.t('publish.setup.listTitle'),
+    list,
+    t.t('publish.setup.policyLine', { policy: policyText(policy, t) }),
+  ]
     .filter(Boolean)
     .join('\n');
+}
+
+/**
+ * The first policy option refused, in the reader's language. policy.ts reads the options in POLICY_OPTIONS' order
+ * and refuses the first wrong one in English: asking it about each option alone finds the same one.
+ */
+function policyRefusal(v: OptionValues, t: Translator): string | undefined {
+  for (const o of POLICY_OPTIONS) {
+    if (v[o] === undefined || parsePolicyOptions({ [o]: v[o] }).ok) continue;
+    const value = o === 'timezone' ? String(v[o]).trim() : String(v[o]);
+    return t.t(`publish.setup.bad.${o}`, { value });
+  }
+  return undefined;
 }
 
 /** Handles /setup socials and the policy options; undefined when the command is about something else. */
@@ -46,7 +86,7 @@ export function setupPublishing(v: OptionValues, ctx: PublishContext): Prepared 
   if (action !== 'socials' && !policyGiven) return undefined;
   if (policyGiven) {
     const parsed = parsePolicyOptions(v);
-    if (!parsed.ok) return fail(parsed.message);
+    if (!parsed.ok) return fail(policyRefusal(v, ctx.t) ?? parsed.message);
     return run(true, async (reply) => {
       const patch = { ...parsed.patch };
       if (patch.approvers) {
@@ -57,34 +97,35 @@ export function setupPublishing(v: OptionValues, ctx: PublishContext): Prepared 
       const current = await kit(ctx).policies.get(ctx.channelKey);
       await kit(ctx).policies.save(ctx.channelKey, { ...current, ...patch });
       await kit(ctx).service.policyChanged(ctx.channelKey);
-      await reply.ephemeral({ text: await listText(ctx, 'Saved the approval policy.') });
+      await reply.ephemeral({ text: await listText(ctx, ctx.t.t('publish.setup.savedPolicy')) });
     });
   }
   const change = str(v.change);
   const name = str(v.name);
   if (!change) return run(true, async (reply) => reply.ephemeral({ text: await listText(ctx) }));
-  if (!name || !ACCOUNT_NAME.test(name))
-    return fail('Give the account a short name (letters, digits, - and _): `/setup socials add brand_x platform=x`.');
+  if (!name || !ACCOUNT_NAME.test(name)) return fail(ctx.t.t('publish.setup.badName'));
   if (change === 'remove') {
     return run(true, async (reply) => {
       const gone = await kit(ctx).accounts.remove(ctx.channelKey, name);
       await reply.ephemeral({
-        text: await listText(ctx, gone ? `Removed the account ${name}.` : `There was no account ${name}.`),
+        text: await listText(ctx, ctx.t.t(gone ? 'publish.setup.removed' : 'publish.setup.noSuchAccount', { name })),
       });
     });
   }
   const platform = (str(v.platform) ?? 'other') as SocialPlatform;
-  if (!SOCIAL_PLATFORMS.includes(platform)) return fail(`platform must be one of ${SOCIAL_PLATFORMS.join(', ')}.`);
+  if (!SOCIAL_PLATFORMS.includes(platform))
+    return fail(ctx.t.t('publish.setup.badPlatform', { platforms: SOCIAL_PLATFORMS.join(', ') }));
   return {
     kind: 'modal',
     modal: {
       id: `${SOCIAL_KEY_PREFIX}${name}:${platform}`,
-      title: `Access key for ${name}`.slice(0, 45),
+      // Discord's 45 characters: a long name is cut, as English always cut it.
+      title: ctx.t.t('publish.setup.keyTitle', { name }).slice(0, 45),
       inputs: [
         {
           id: 'access_key',
-          label: 'Access key',
-          placeholder: `The ${platform} account's access key from the media API dashboard`,
+          label: ctx.t.t('publish.setup.keyLabel'),
+          placeholder: ctx.t.t('publish.setup.keyHint', { platform }),
           style: 'short',
           required: true,
           secret: true,
@@ -95,23 +136,19 @@ export function setupPublishing(v: OptionValues, ctx: PublishContext): Prepared 
   };
 }
 
-function submitSocialKey(s: ModalSubmission, ctx: PublishContext, notAllowed: string): Prepared | undefined {
+function submitSocialKey(s: ModalSubmission, ctx: PublishContext): Prepared | undefined {
   if (!s.modalId.startsWith(SOCIAL_KEY_PREFIX)) return undefined;
-  if (!ctx.canConfigure) return fail(notAllowed);
+  if (!ctx.canConfigure) return fail(ctx.t.t('commands.not_allowed'));
   const [name = '', platform = 'other'] = s.modalId.slice(SOCIAL_KEY_PREFIX.length).split(':');
   const key = (s.values.access_key ?? '').trim();
-  if (!key) return fail('The access key was empty; nothing changed.');
-  if (/\s/.test(key) || key.length > 500)
-    return fail('That does not look like an access key (it has spaces or is too long); nothing changed.');
+  if (!key) return fail(ctx.t.t('publish.setup.keyEmpty'));
+  if (/\s/.test(key) || key.length > 500) return fail(ctx.t.t('publish.setup.keyOdd'));
   if (!ACCOUNT_NAME.test(name) || !SOCIAL_PLATFORMS.includes(platform as SocialPlatform))
-    return fail('That form has expired. Run the command again.');
+    return fail(ctx.t.t('bot.form_expired'));
   return run(true, async (reply) => {
     await kit(ctx).accounts.put(ctx.channelKey, { name, platform: platform as SocialPlatform }, key, ctx.origin.userId);
     await reply.ephemeral({
-      text: await listText(
-        ctx,
-        `Saved the access key of ${name} (${platform}). It is stored encrypted and shown only by name.`,
-      ),
+      text: await listText(ctx, ctx.t.t('publish.setup.keySaved', { name, platform })),
     });
   });
 }
@@ -119,24 +156,22 @@ function submitSocialKey(s: ModalSubmission, ctx: PublishContext, notAllowed: st
 /** The private access-key form of `/setup socials add`: id `socialkey:<name>:<platform>`. */
 const socialKeyForm: FormHandler<PublishDeps> = {
   id: SOCIAL_KEY_PREFIX.slice(0, -1),
-  prepare: (s, ctx) => submitSocialKey(s, ctx, NOT_ALLOWED) ?? fail('That form has expired. Run the command again.'),
+  prepare: (s, ctx) => submitSocialKey(s, ctx) ?? fail(ctx.t.t('bot.form_expired')),
 };
-
-/** The rule every approval is counted by (approvals/decide.ts), as /setup states it. */
-export const APPROVAL_RULE =
-  'Each approval stands for one team member: a member’s for that member, an outside reviewer’s for the member who invited them (when they may approve). The number counts distinct members; the requester never counts with self_approve=no. outside_review=required also needs one outside approval, from anyone’s link.';
 
 /** The "Publishing" section of the /setup card: the approval policy and the social accounts. */
 async function showPublishing(ctx: PublishContext): Promise<Card> {
   const policy = await kit(ctx).policies.get(ctx.channelKey);
+  const t = ctx.t;
   return {
-    title: 'Publishing',
+    title: t.t('publish.setup.section'),
     fields: [
-      { name: 'Approval policy', value: describePolicy(policy) },
-      { name: 'How approvals count', value: APPROVAL_RULE },
-      { name: 'Social accounts', value: await accountList(ctx) },
+      { name: t.t('publish.setup.policyField'), value: policyText(policy, t) },
+      // The rule every approval is counted by (approvals/decide.ts).
+      { name: t.t('publish.setup.ruleField'), value: t.t('publish.setup.rule') },
+      { name: t.t('publish.setup.accountsField'), value: await accountList(ctx) },
     ],
-    footer: 'Change: /setup approvals=2 remind=4h timezone=Europe/Paris · /setup socials add <name> platform=x',
+    footer: t.t('publish.setup.footer'),
     tone: 'info',
   };
 }

@@ -2,6 +2,7 @@
 // answers, shared by the form, the text options of /publish and Edit. Everything is checked before a
 // request exists: accounts, privacy, the schedule, and the captions against the strictest platform.
 
+import type { Translator } from '../../i18n/catalogue.ts';
 import { PRIVACY_VALUES } from '../../media/enums.ts';
 import type { ModalSpec } from '../../platform/interaction.ts';
 import type { SocialAccount } from '../accounts/accounts.ts';
@@ -15,9 +16,6 @@ export const REASON_PREFIX = 'pubwhy:';
 export const WHEN_PREFIX = 'pubwhen:';
 export const INVITE_PREFIX = 'pubinvite:';
 
-export const NO_ACCOUNTS =
-  'This channel has no social accounts yet, so there is nowhere to publish. Someone who may configure the bot adds one with `/setup socials add <name> platform=<tiktok|instagram|youtube|x|linkedin|facebook|other>`.';
-
 export interface FormValues {
   title?: string;
   description?: string;
@@ -30,44 +28,50 @@ export interface FormValues {
  * How to change a title or description too long for a platform's form (it is then shown as a note and
  * kept): a request being edited is asked again, a new one is asked with the text options.
  */
-function elsewhere(option: 'title' | 'description', editing: boolean): string {
-  const ask = `/publish <video link> ${option}="…"`;
-  return editing ? `Cancel this request and ask again with ${ask}` : `use ${ask} instead of this form`;
+function elsewhere(t: Translator, option: 'title' | 'description', editing: boolean): string {
+  return t.t(editing ? 'publish.form.elsewhereEdit' : 'publish.form.elsewhereNew', { option });
 }
 
-export function publishForm(id: string, accounts: readonly SocialAccount[], v: FormValues, editing = false): ModalSpec {
+/** The publish form (and Edit's, `editing`), in the reader's language (`t`). */
+export function publishForm(
+  t: Translator,
+  id: string,
+  accounts: readonly SocialAccount[],
+  v: FormValues,
+  editing = false,
+): ModalSpec {
   // Whoever is shown the form submits it next: its checks' parsers load meanwhile (both load on first use).
   preloadScheduleParser();
   preloadCaptionCounter();
   return {
     id,
-    title: 'Publish to social accounts',
+    title: t.t('publish.form.title'),
     inputs: [
       {
         id: 'title',
-        label: 'Title',
+        label: t.t('publish.form.label.title'),
         style: 'short',
         required: false,
         maxLength: 500,
         value: v.title ?? '',
-        elsewhere: elsewhere('title', editing),
+        elsewhere: elsewhere(t, 'title', editing),
       },
       {
         id: 'description',
-        label: 'Description',
+        label: t.t('publish.form.label.description'),
         style: 'paragraph',
         required: false,
         maxLength: 4000,
         value: v.description ?? '',
-        elsewhere: elsewhere('description', editing),
+        elsewhere: elsewhere(t, 'description', editing),
       },
       {
         id: 'accounts',
-        label: 'Accounts',
+        label: t.t('publish.form.label.accounts'),
         style: 'short',
         required: true,
         maxLength: 500,
-        placeholder: accounts.length ? accounts.map((a) => a.name).join(', ') : 'No accounts yet: /setup socials add',
+        placeholder: accounts.length ? accounts.map((a) => a.name).join(', ') : t.t('publish.form.accountsNone'),
         value: (v.accounts ?? []).join(', '),
         ...(accounts.length > 0
           ? {
@@ -80,20 +84,20 @@ export function publishForm(id: string, accounts: readonly SocialAccount[], v: F
       },
       {
         id: 'privacy',
-        label: 'Privacy',
+        label: t.t('publish.form.label.privacy'),
         style: 'short',
         required: false,
         maxLength: 10,
-        placeholder: 'public, private or unlisted',
+        placeholder: t.t('publish.form.privacyHint'),
         value: v.privacy ?? 'public',
       },
       {
         id: 'schedule',
-        label: 'Schedule',
+        label: t.t('publish.form.label.schedule'),
         style: 'short',
         required: false,
         maxLength: 100,
-        placeholder: 'now, tomorrow 6pm, in 2 hours, 2026-12-01 18:00',
+        placeholder: t.t('publish.form.scheduleHint'),
         value: v.schedule ?? 'now',
       },
     ],
@@ -117,30 +121,28 @@ export function submittedValues(submitted: Record<string, string>, shown: FormVa
 
 export type ContentCheck = { ok: true; content: Content; note?: string } | { ok: false; message: string };
 
+/** The answers checked, each refusal in the reader's language (`t`). */
 export async function checkContent(
   videoUrl: string,
   v: FormValues,
   accounts: readonly SocialAccount[],
   zone: string,
   now: number,
+  t: Translator,
 ): Promise<ContentCheck> {
-  if (accounts.length === 0) return { ok: false, message: NO_ACCOUNTS };
+  if (accounts.length === 0) return { ok: false, message: t.t('publish.form.noAccounts') };
   const names = (v.accounts ?? []).flatMap((a) => a.split(/[\s,]+/)).filter(Boolean);
-  if (names.length === 0)
-    return { ok: false, message: `Choose at least one account: ${accounts.map((a) => a.name).join(', ')}.` };
+  const all = accounts.map((a) => a.name).join(', ');
+  if (names.length === 0) return { ok: false, message: t.t('publish.form.chooseAccount', { accounts: all }) };
   const chosen: SocialAccount[] = [];
   for (const n of new Set(names.map((x) => x.toLowerCase()))) {
     const found = accounts.find((a) => a.name.toLowerCase() === n);
-    if (!found)
-      return {
-        ok: false,
-        message: `There is no account “${n}” in this channel. Its accounts: ${accounts.map((a) => a.name).join(', ')}.`,
-      };
+    if (!found) return { ok: false, message: t.t('publish.form.unknownAccount', { name: n, accounts: all }) };
     chosen.push(found);
   }
   const privacy = (v.privacy ?? '').trim().toLowerCase() || 'public';
   if (!(PRIVACY_VALUES as readonly string[]).includes(privacy))
-    return { ok: false, message: `Privacy must be public, private or unlisted, not “${privacy}”.` };
+    return { ok: false, message: t.t('publish.form.badPrivacy', { privacy }) };
   const schedule = await parseSchedule(v.schedule, zone, now);
   if (!schedule.ok) return { ok: false, message: schedule.message };
   const title = (v.title ?? '').trim();
@@ -149,8 +151,9 @@ export async function checkContent(
     title,
     description,
     chosen.map((a) => a.platform),
+    t,
   );
-  if (tooLong) return { ok: false, message: `Too long: ${tooLong}. Shorten it and submit again.` };
+  if (tooLong) return { ok: false, message: t.t('publish.form.tooLong', { problem: tooLong }) };
   const content: Content = {
     videoUrl,
     title,
@@ -162,24 +165,26 @@ export async function checkContent(
   return {
     ok: true,
     content,
-    ...(schedule.at === null ? {} : { note: `Scheduled for ${formatWhen(schedule.at, zone)}.` }),
+    ...(schedule.at === null
+      ? {}
+      : { note: t.t('publish.form.scheduledFor', { when: formatWhen(schedule.at, zone) }) }),
   };
 }
 
 /** New time on a post that missed its time: one field, read like /publish's schedule. */
-export function newTimeForm(requestId: string): ModalSpec {
+export function newTimeForm(t: Translator, requestId: string): ModalSpec {
   preloadScheduleParser();
   return {
     id: `${WHEN_PREFIX}${requestId}`,
-    title: 'Post at a new time',
+    title: t.t('publish.form.newTime.title'),
     inputs: [
       {
         id: 'schedule',
-        label: 'New time',
+        label: t.t('publish.form.newTime.label'),
         style: 'short',
         required: true,
         maxLength: 100,
-        placeholder: 'tomorrow 6pm, in 2 hours, 2026-12-01 18:00',
+        placeholder: t.t('publish.form.newTime.hint'),
       },
     ],
   };
@@ -187,14 +192,15 @@ export function newTimeForm(requestId: string): ModalSpec {
 
 export type NewTime = { ok: true; at: number } | { ok: false; message: string };
 
-/** The New time form's answer, in the channel's zone: a time ahead (now is Post now's job). */
-export async function readNewTime(text: string | undefined, zone: string, now: number): Promise<NewTime> {
+/** The New time form's answer, in the channel's zone: a time ahead (now is Post now's job); refusals in `t`'s words. */
+export async function readNewTime(
+  text: string | undefined,
+  zone: string,
+  now: number,
+  t: Translator,
+): Promise<NewTime> {
   const parsed = await parseSchedule(text, zone, now);
   if (!parsed.ok) return parsed;
-  if (parsed.at === null)
-    return {
-      ok: false,
-      message: 'Give a time ahead, such as `tomorrow 6pm` or `in 2 hours`; to post it at once, use Post now.',
-    };
+  if (parsed.at === null) return { ok: false, message: t.t('publish.form.newTime.notAhead') };
   return { ok: true, at: parsed.at };
 }

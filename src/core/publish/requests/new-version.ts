@@ -21,6 +21,7 @@ import {
   UNKNOWN_REQUEST,
   versionFailed,
 } from '../approvals/decide.ts';
+import { publishWords } from '../words.ts';
 import type { Advance } from './advance.ts';
 import { PUBLISH_QUEUE } from './advance.ts';
 import type { Making, OutputRef, Person, PublishRequestRecord, Version } from './model.ts';
@@ -41,13 +42,6 @@ export interface ThreadVideo {
   thumbnailUrl?: string | undefined;
   clip: boolean;
 }
-
-/** How the menu names a job's video that is not a reel. */
-const RESULT_NAME: Partial<Record<string, string>> = {
-  subtitles: 'Subtitled video',
-  broll: 'B-roll video',
-  ttv: 'Video',
-};
 
 /** At most this many videos of the thread are offered (a select holds 25 options on Discord). */
 const MAX_PICKS = 25;
@@ -90,6 +84,8 @@ export function createNewVersions(deps: NewVersionsDeps) {
   /** The finished videos of the jobs the request's versions came from: the other reels of its clip, earlier follow-ups. */
   async function threadVideos(r: PublishRequestRecord): Promise<ThreadVideo[]> {
     const out: ThreadVideo[] = [];
+    // Offered in the thread, and kept as the version's note: in the request's language.
+    const words = publishWords(r.locale);
     const jobIds = [...new Set(versionsOf(r).flatMap((v) => (v.source ? [v.source.jobId] : [])))];
     for (const jobId of jobIds.reverse()) {
       const job = await jobs.get(jobId);
@@ -99,11 +95,13 @@ export function createNewVersions(deps: NewVersionsDeps) {
           const o = await jobs.output(jobId, part, index, r.channelKey);
           if (!o) break;
           if (!o.videoUrl || o.videoUrl === r.content.videoUrl) continue;
-          const what = job.kind === 'clip' ? `Reel ${index + 1}` : (RESULT_NAME[job.kind] ?? 'Video');
-          const title = o.info?.title ? ` — ${o.info.title}` : '';
+          const named = { kind: job.kind, n: String(index + 1), job: jobId };
+          const label = o.info?.title
+            ? words.t('publish.version.pickTitled', { ...named, title: o.info.title })
+            : words.t('publish.version.pick', named);
           out.push({
             ref: { jobId, part, index },
-            label: `${what} of job ${jobId}${title}`,
+            label,
             videoUrl: o.videoUrl,
             ...(o.thumbnailUrl ? { thumbnailUrl: o.thumbnailUrl } : {}),
             clip: job.kind === 'clip',
@@ -123,35 +121,37 @@ export function createNewVersions(deps: NewVersionsDeps) {
 
   function menuMessage(r: PublishRequestRecord, n: number, by: Person, picks: ThreadVideo[], cut: boolean): OutMessage {
     const id = r.id;
+    const words = publishWords(r.locale);
     const action = (label: string, how: string): Control => ({
       kind: 'action',
       label,
       id: `${VERSION_VERB}:${how}:${id}`,
     });
     const controls: Control[] = [
-      action('Subtitles…', 'sub'),
-      action('B-roll…', 'broll'),
-      ...(cut ? [action('New cut…', 'cut')] : []),
-      action('A video link…', 'link'),
+      action(words.t('publish.version.sub'), 'sub'),
+      action(words.t('publish.version.broll'), 'broll'),
+      ...(cut ? [action(words.t('publish.version.cut'), 'cut')] : []),
+      action(words.t('publish.version.link'), 'link'),
       ...(picks.length > 0
         ? [
             {
               kind: 'select' as const,
               id: `${VERSION_VERB}:pick:${id}`,
-              placeholder: 'A finished video from this thread',
+              placeholder: words.t('publish.version.pickPlaceholder'),
               options: picks.map((p) => ({ label: p.label, value: refText(p.ref) })),
             },
           ]
         : []),
     ];
     return {
-      text: `🎞️ ${mention(by.userId)} is making version ${n} of this request. How? (The requester, or someone who may configure the bot, chooses.)`,
+      text: words.t('publish.version.menu', { who: mention(by.userId), n: String(n) }),
       controls,
     };
   }
 
   /** The thread's one line for a new version: what it answers, what stays open, and who is asked to look again. */
   function versionLine(before: PublishRequestRecord, after: PublishRequestRecord, v: Version): string {
+    const words = publishWords(after.locale);
     const answers = v.answers.map((a) => `${deciderName(a)}${atText(a)}`);
     const open = after.changes.filter((c) => !v.answers.some((a) => a.userId === c.userId && a.at === c.at));
     const stillOpen = open.map((c) => `${deciderName(c)}${atText(c)}`);
@@ -167,11 +167,15 @@ export function createNewVersions(deps: NewVersionsDeps) {
       ...new Set(deciders.filter((d) => !named.has(d.userId) && d.userId !== v.by.userId).map((d) => deciderName(d))),
     ];
     const parts = [
-      answers.length > 0 ? `answers ${answers.join(', ')}` : 'answers no change request',
-      ...(stillOpen.length > 0 ? [`still open: ${stillOpen.join(', ')}`] : []),
+      answers.length > 0
+        ? words.t('publish.version.answers', { asks: answers.join(', ') })
+        : words.t('publish.version.answersNone'),
+      ...(stillOpen.length > 0 ? [words.t('publish.version.stillOpen', { asks: stillOpen.join(', ') })] : []),
     ];
-    const again = others.length > 0 ? ` ${others.join(', ')}: please look again.` : '';
-    return `🎞️ Version ${v.n} by ${mention(v.by.userId)} (${howText(v)}): ${parts.join('; ')}. Approvals start over.${again}`;
+    const line = { n: String(v.n), who: mention(v.by.userId), how: howText(v), parts: parts.join('; ') };
+    return others.length > 0
+      ? words.t('publish.version.lineAgain', { ...line, others: others.join(', ') })
+      : words.t('publish.version.line', line);
   }
 
   /** After a version was written: a held post's task goes, expiry and reminders are armed, the thread hears it. */
@@ -207,10 +211,12 @@ export function createNewVersions(deps: NewVersionsDeps) {
     const theirs = after.reviewers.filter(
       (x) => !x.revokedAt && x.createdBy.userId === actor.userId && x.decidedOn !== undefined && x.decidedOn < n,
     );
-    const look = theirs.length
-      ? ` ${theirs.map((x) => `“${x.name}”`).join(', ')} can look again: the link you sent shows version ${n} now.`
-      : '';
-    return `Version ${n} is the request's video now; its approvals start over.${look}`;
+    return theirs.length
+      ? actor.t.t('publish.version.madeLook', {
+          n: String(n),
+          reviewers: theirs.map((x) => `“${x.name}”`).join(', '),
+        })
+      : actor.t.t('publish.version.made', { n: String(n) });
   }
 
   return {
@@ -230,7 +236,7 @@ export function createNewVersions(deps: NewVersionsDeps) {
         menuMessage(r, n, personOf(actor), picks, cut !== undefined),
         `version-menu:${n}:${r.updatedAt}`,
       );
-      return `Choose in the request's thread how to make version ${n}.`;
+      return actor.t.t('publish.version.chooseInThread', { n: String(n) });
     },
 
     /** A version from a finished video of the thread, or a link: made now. */
@@ -338,19 +344,20 @@ export function createNewVersions(deps: NewVersionsDeps) {
         if (before && after) return landed(before, after, making.by);
         // Decided meanwhile (published, cancelled): its video stays in the thread, the request as it was.
         const current = await repo.get(requestId);
-        if (current)
+        if (current) {
+          const words = publishWords(current.locale);
+          const why = refusal ?? words.t('publish.version.changedMeanwhile');
           await writes.say(
             current,
-            {
-              text: `🎞️ The video for version ${n} is ready, but the request did not take it: ${refusal ?? 'it changed meanwhile'}`,
-            },
+            { text: words.t('publish.version.late', { n: String(n), why }) },
             `version-late:${n}`,
           );
+        }
         return;
       }
+      const words = publishWords(r.locale);
       const error =
-        ended.error ??
-        (ended.state === 'expired' ? 'The media API did not finish it in time.' : 'The job made no video.');
+        ended.error ?? words.t(ended.state === 'expired' ? 'publish.version.expired' : 'publish.version.noVideo');
       const at = clock.now();
       const { record } = await writes.update(requestId, (cur) => {
         const next = versionFailed(cur, n, ended.job.id, error, at);
@@ -361,7 +368,12 @@ export function createNewVersions(deps: NewVersionsDeps) {
         await writes.say(
           record,
           {
-            text: `⚠️ ${mention(making.by.userId)}, version ${n} could not be made (${HOW_TEXT[making.how]}), so version ${still} stays the request's video and its approvals still count.`,
+            text: publishWords(record.locale).t('publish.version.failed', {
+              who: mention(making.by.userId),
+              n: String(n),
+              how: HOW_TEXT[making.how],
+              still: String(still),
+            }),
             quote: error,
           },
           `version-failed:${n}:${ended.job.id}`,

@@ -1,7 +1,7 @@
 // /publish, the Publish… button on results, the request card's buttons and the forms they open.
 
 import { z } from 'zod';
-import { EXPIRED_BUTTON, type FormHandler } from '../../commands/actions.ts';
+import type { FormHandler } from '../../commands/actions.ts';
 import { fail, run } from '../../commands/handler.ts';
 import { UserError } from '../../errors.ts';
 import { PRIVACY_VALUES } from '../../media/enums.ts';
@@ -71,9 +71,9 @@ function formFor(ctx: PublishContext, read: () => Promise<Source>): Prepared {
       thumbnailUrl,
       ...(source ? { source } : {}),
     });
-    return publishForm(id, accounts, { accounts: accounts.map((a) => a.name), title, description });
+    return publishForm(ctx.t, id, accounts, { accounts: accounts.map((a) => a.name), title, description });
   };
-  return { kind: 'modal', modal: publishForm(id, [], {}), load };
+  return { kind: 'modal', modal: publishForm(ctx.t, id, [], {}), load };
 }
 
 /** Checks the answers, posts the request card (a thread root), and starts the request. */
@@ -93,7 +93,7 @@ async function createRequest(
     // Its card and thread lines are written in the channel's language for as long as it lives.
     ctx.channelLocale(),
   ]);
-  const checked = await checkContent(videoUrl, v, accounts, policy.timezone, now);
+  const checked = await checkContent(videoUrl, v, accounts, policy.timezone, now, ctx.t);
   if (!checked.ok) throw new UserError(checked.message);
   const stuck = await kit.approvers.whyNoApprover(policy, ctx.origin, ctx.origin.userId);
   if (stuck) throw new UserError(stuck);
@@ -184,14 +184,22 @@ export function publishAction(actionId: string, ctx: PublishContext): Prepared |
         kind: 'modal',
         modal: {
           id: `${REASON_PREFIX}${id}`,
-          title: 'Request changes',
-          inputs: [{ id: 'reason', label: 'What should change?', style: 'paragraph', required: true, maxLength: 1000 }],
+          title: ctx.t.t('publish.ask.changes.title'),
+          inputs: [
+            {
+              id: 'reason',
+              label: ctx.t.t('publish.ask.changes.label'),
+              style: 'paragraph',
+              required: true,
+              maxLength: 1000,
+            },
+          ],
         },
       };
     case 'edit':
       return editForm(ctx, id);
     case 'when':
-      return { kind: 'modal', modal: newTimeForm(id) };
+      return { kind: 'modal', modal: newTimeForm(ctx.t, id) };
     case 'invite':
       return { kind: 'modal', modal: inviteForm(id) };
     case 'version':
@@ -209,7 +217,7 @@ export function publishAction(actionId: string, ctx: PublishContext): Prepared |
 function fromResult(ctx: PublishContext, jobId: string, part: number, index: number): Prepared {
   return formFor(ctx, async () => {
     const out = await ctx.deps.jobs.output(jobId, part, index, ctx.channelKey);
-    if (!out?.videoUrl) throw new UserError('That result is no longer available; use `/publish <video link>`.');
+    if (!out?.videoUrl) throw new UserError(ctx.t.t('publish.ask.resultGone'));
     const job = await ctx.deps.jobs.get(jobId);
     return {
       videoUrl: out.videoUrl,
@@ -231,8 +239,8 @@ const shownOf = (c: Content): FormValues => ({
 });
 
 function editForm(ctx: PublishContext, id: string): Prepared {
-  const spec = (c?: Content, accounts: Parameters<typeof publishForm>[1] = []) =>
-    publishForm(`${EDIT_PREFIX}${id}`, accounts, c ? shownOf(c) : {}, true);
+  const spec = (c?: Content, accounts: Parameters<typeof publishForm>[2] = []) =>
+    publishForm(ctx.t, `${EDIT_PREFIX}${id}`, accounts, c ? shownOf(c) : {}, true);
   return {
     kind: 'modal',
     modal: spec(),
@@ -251,8 +259,7 @@ export function publishModal(s: ModalSubmission, ctx: PublishContext): Prepared 
   if (s.modalId.startsWith(FORM_PREFIX)) {
     return run(false, async (reply) => {
       const draft = await kitOf(ctx).repo.getDraft(s.modalId.slice(FORM_PREFIX.length));
-      if (!draft || draft.channelKey !== ctx.channelKey)
-        throw new UserError('That form has expired. Click Publish… again.');
+      if (!draft || draft.channelKey !== ctx.channelKey) throw new UserError(ctx.t.t('publish.ask.formGone'));
       const shown = { title: draft.title, description: draft.description };
       await createRequest(
         ctx,
@@ -277,6 +284,7 @@ export function publishModal(s: ModalSubmission, ctx: PublishContext): Prepared 
         accounts,
         policy.timezone,
         ctx.deps.clock.now(),
+        ctx.t,
       );
       if (!checked.ok) throw new UserError(checked.message);
       const { thumbnailUrl } = r.content;
@@ -291,7 +299,7 @@ export function publishModal(s: ModalSubmission, ctx: PublishContext): Prepared 
       const r = await kit.service.find(id, member(ctx).where);
       if (!r) return reply.ephemeral({ text: UNKNOWN_REQUEST });
       const { timezone } = await kit.policies.get(r.channelKey);
-      const when = await readNewTime(s.values.schedule, timezone, ctx.deps.clock.now());
+      const when = await readNewTime(s.values.schedule, timezone, ctx.deps.clock.now(), ctx.t);
       if (!when.ok) throw new UserError(when.message);
       await reply.ephemeral({ text: await kit.service.reschedule(id, member(ctx), when.at) });
     });
@@ -300,7 +308,7 @@ export function publishModal(s: ModalSubmission, ctx: PublishContext): Prepared 
   if (s.modalId.startsWith(REASON_PREFIX)) {
     const id = s.modalId.slice(REASON_PREFIX.length);
     const reason = (s.values.reason ?? '').trim();
-    if (!reason) return fail('Say what should change.');
+    if (!reason) return fail(ctx.t.t('publish.ask.sayWhat'));
     return run(true, async (reply) =>
       reply.ephemeral({ text: await kitOf(ctx).service.requestChanges(id, member(ctx), reason) }),
     );
@@ -312,12 +320,12 @@ export function publishModal(s: ModalSubmission, ctx: PublishContext): Prepared 
 export const publishResultAction = defineAction({
   verb: 'publish',
   arg: z.string().regex(/^[a-z0-9]{4,32}:\d{1,3}:\d{1,3}$/),
-  prepare: (arg, ctx) => publishAction(`publish:${arg}`, ctx) ?? fail(EXPIRED_BUTTON),
+  prepare: (arg, ctx) => publishAction(`publish:${arg}`, ctx) ?? fail(ctx.t.t('bot.button_expired')),
 });
 export const publishCardAction = defineAction({
   verb: 'pub',
   arg: z.string().regex(/^[a-z]+:[A-Za-z0-9_-]{4,40}(?::[A-Za-z0-9_-]{4,16})?$/),
-  prepare: (arg, ctx) => publishAction(`pub:${arg}`, ctx) ?? fail(EXPIRED_BUTTON),
+  prepare: (arg, ctx) => publishAction(`pub:${arg}`, ctx) ?? fail(ctx.t.t('bot.button_expired')),
 });
 
 /** The publish form, its Edit, Request changes and New time forms: ids `<form>:<request or draft id>`. */
@@ -329,5 +337,5 @@ export const PUBLISH_FORMS: readonly FormHandler<PublishDeps>[] = [
   INVITE_PREFIX,
 ].map((prefix) => ({
   id: prefix.slice(0, -1),
-  prepare: (s, ctx) => publishModal(s, ctx) ?? fail('That form has expired. Run the command again.'),
+  prepare: (s, ctx) => publishModal(s, ctx) ?? fail(ctx.t.t('bot.form_expired')),
 }));

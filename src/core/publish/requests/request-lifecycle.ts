@@ -16,6 +16,7 @@ import { createMemberDecisions } from '../approvals/member-decisions.ts';
 import type { PolicyRepo } from '../approvals/policy.ts';
 import { createOutsideReview } from '../review/outside-review.ts';
 import { createRevoke } from '../review/revoke.ts';
+import { publishWords } from '../words.ts';
 import { createAdvance, EXPIRY_QUEUE, PUBLISH_QUEUE } from './advance.ts';
 import { createCommentLog } from './comments.ts';
 import { createMissedSlots } from './missed-slot.ts';
@@ -144,7 +145,7 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
         id,
         theirs(actor, (r, policy) => {
           voided = false;
-          if (!mayEdit(r, actor)) return 'Only the person who asked can edit this request.';
+          if (!mayEdit(r, actor)) return actor.t.t('publish.ask.onlyRequesterEdits');
           if (r.state !== 'pending') return decidedText(r);
           // Saving an expired request, changed or not, asks again: its approvals start over.
           renewed = isExpired(r, policy, at);
@@ -170,16 +171,12 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
       if (record) await advance.rearm(record);
       if (renewed) {
         if (record) await advance.advance(record, actor);
-        return 'Asked again: approvals start over.';
+        return actor.t.t('publish.ask.askedAgain');
       }
       if (record && voided)
-        await say(
-          record,
-          { text: '✏️ The request was edited: the approvals given so far no longer count.' },
-          `edit:${at}`,
-        );
+        await say(record, { text: publishWords(record.locale).t('publish.ask.line.edited') }, `edit:${at}`);
       if (record) await advance.advance(record, actor);
-      return voided ? 'Saved: the earlier approvals were voided by the change.' : 'Saved.';
+      return actor.t.t(voided ? 'publish.ask.savedVoided' : 'publish.ask.saved');
     },
 
     /**
@@ -210,8 +207,7 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
       const { record, refusal } = await update(
         id,
         theirs(actor, (r) => {
-          if (!mayCancel(r, actor))
-            return 'Only the person who asked, or someone who may configure the bot, can cancel this request.';
+          if (!mayCancel(r, actor)) return actor.t.t('publish.ask.onlyRequesterCancels');
           if (!['pending', 'scheduled', 'overdue', 'failed'].includes(r.state)) return decidedText(r);
           return { ...r, state: 'cancelled', decidedBy: actor, decidedAt: at };
         }),
@@ -221,8 +217,12 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
       await scheduler.cancel(EXPIRY_QUEUE, id);
       await reminders.cancel(id);
       if (record)
-        await say(record, { text: `🚫 Cancelled by ${mention(actor.userId)}; nothing will be posted.` }, 'cancelled');
-      return 'Cancelled.';
+        await say(
+          record,
+          { text: publishWords(record.locale).t('publish.ask.line.cancelled', { who: mention(actor.userId) }) },
+          'cancelled',
+        );
+      return actor.t.t('publish.ask.cancelled');
     },
 
     async postNow(id: string, actor: Member): Promise<string> {
@@ -230,9 +230,7 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
       const ok = await publisher.publish(id, actor, (r) =>
         r.state === 'overdue' && mayCancel(r, actor) && inWorkspace(r, actor.where) ? r : undefined,
       );
-      return ok
-        ? 'Posting now.'
-        : 'Only the requester or someone who may configure the bot can post this, and only once.';
+      return actor.t.t(ok ? 'publish.ask.postingNow' : 'publish.ask.postNowRefused');
     },
 
     /** New time on an overdue post (the form's time is already read and checked). */
@@ -270,7 +268,7 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
 
     async markPosted(id: string, actor: Member): Promise<string> {
       if (!(await find(id, actor.where))) return UNKNOWN_REQUEST;
-      if (!actor.canConfigure) return 'Only people who may configure the bot can mark a request as posted.';
+      if (!actor.canConfigure) return actor.t.t('publish.ask.markRefused');
       const at = clock.now();
       const { refusal } = await update(
         id,
@@ -281,24 +279,24 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
                 state: 'published',
                 decidedBy: actor,
                 decidedAt: at,
-                error: 'Marked as posted by hand (the API’s answer was never seen).',
+                // Shown on the card: in the request's language.
+                error: publishWords(r.locale).t('publish.ask.markedByHand'),
               }
             : decidedText(r),
         ),
       );
-      return refusal ?? 'Marked as posted.';
+      return refusal ?? actor.t.t('publish.ask.marked');
     },
 
     async retry(id: string, actor: Member): Promise<string> {
-      const refused =
-        'That cannot be tried again now (someone else did, or only people who may configure the bot can after an unknown outcome).';
+      const refused = actor.t.t('publish.ask.retryRefused');
       const allowed = (r: PublishRequestRecord) =>
         inWorkspace(r, actor.where) &&
         (r.state === 'failed' ? mayCancel(r, actor) : r.state === 'unknown' && actor.canConfigure);
       const seen = await find(id, actor.where);
       if (!seen) return UNKNOWN_REQUEST;
       if (!allowed(seen)) return refused;
-      return (await publisher.retry(seen, actor, allowed)) ? 'Tried again.' : refused;
+      return (await publisher.retry(seen, actor, allowed)) ? actor.t.t('publish.ask.retried') : refused;
     },
 
     /** A held post's time came (the scheduler may run it twice; the publisher's claim keeps it once). */
@@ -331,7 +329,10 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
       await say(
         r,
         {
-          text: `⌛ ${mention(r.requester.userId)}, the approvals of this request ran out after ${hours} h, so nothing will be posted. Edit it to ask again (approvals start over), or Cancel it.`,
+          text: publishWords(r.locale).t('publish.ask.line.expired', {
+            who: mention(r.requester.userId),
+            hours: String(hours),
+          }),
         },
         `expired:${r.editedAt}`,
       );

@@ -3,9 +3,10 @@
 // duration, the feature switches), a video link, or a finished video of the thread; each with the open change
 // requests to tick as answered. The work is new-version.ts.
 import { z } from 'zod';
-import { EXPIRED_BUTTON, type FormHandler } from '../../commands/actions.ts';
+import type { FormHandler } from '../../commands/actions.ts';
 import { fail, run } from '../../commands/handler.ts';
 import { UserError } from '../../errors.ts';
+import type { Translator } from '../../i18n/catalogue.ts';
 import { checkDuration } from '../../jobs/video-commands.ts';
 import {
   BROLL_FREQUENCIES,
@@ -52,7 +53,7 @@ const one = (options: readonly string[], selected: string | undefined): ModalInp
 });
 
 /** The open change requests to tick: each a choice named by who asked, where and what. */
-function answersInput(r: PublishRequestRecord | undefined): ModalInput[] {
+function answersInput(t: Translator, r: PublishRequestRecord | undefined): ModalInput[] {
   // A select holds 25 options (Discord): the newest 25.
   const shown = (r ? openChanges(r) : []).slice(-25);
   if (shown.length === 0) return [];
@@ -60,13 +61,18 @@ function answersInput(r: PublishRequestRecord | undefined): ModalInput[] {
     {
       id: 'answers',
       // Every open one is ticked: a version usually answers what was asked; its maker unticks what it does not.
-      label: 'Answers (untick what it does not answer)',
+      label: t.t('publish.version.label.answers'),
       style: 'short',
       required: false,
       choices: {
         options: shown.map((c) => ({
           label: truncate(
-            `${plainName(c)}${atText(c)} (version ${c.version ?? 1}): ${c.reason.replace(/\s+/g, ' ')}`,
+            t.t('publish.version.answerChoice', {
+              name: plainName(c),
+              at: atText(c),
+              n: String(c.version ?? 1),
+              reason: c.reason.replace(/\s+/g, ' '),
+            }),
             100,
           ),
           value: answerKey(c),
@@ -81,14 +87,7 @@ function answersInput(r: PublishRequestRecord | undefined): ModalInput[] {
 const plainName = (c: { userId: string; userName?: string | undefined; reviewer?: string | undefined }) =>
   c.reviewer ?? (c.userName ? `@${c.userName}` : `@${c.userId}`);
 
-const title = (how: How, n: number) =>
-  ({
-    sub: `Version ${n}: subtitles`,
-    broll: `Version ${n}: B-roll`,
-    cut: `Version ${n}: a new cut`,
-    link: `Version ${n}: a video link`,
-    pick: `Version ${n}: a video of the thread`,
-  })[how];
+const title = (t: Translator, how: How, n: number) => t.t('publish.version.title', { how, n: String(n) });
 
 const splitPicks = (s: string | undefined) =>
   (s ?? '')
@@ -102,35 +101,48 @@ interface Shown {
   cut?: Record<string, unknown> | undefined;
 }
 
-function formOf(how: How, id: string, pick: string | undefined, shown: Shown): ModalSpec {
+/** The form of one way, in the reader's language (`t`). */
+function formOf(t: Translator, how: How, id: string, pick: string | undefined, shown: Shown): ModalSpec {
   const n = (shown.r ? currentVersion(shown.r) : 1) + 1;
-  const answers = answersInput(shown.r);
+  const answers = answersInput(t, shown.r);
   const modalId = `${VERSION_VERB}:${how}:${id}${pick ? `:${pick}` : ''}`;
   const inputs: ModalInput[] = [];
   if (how === 'sub')
     inputs.push(
       {
         id: 'template',
-        label: 'Template',
+        label: t.t('publish.version.label.template'),
         style: 'short',
         required: false,
         choices: one(SUBTITLE_TEMPLATES, shown.template ?? DEFAULT_SUBTITLE_TEMPLATE),
       },
       {
         id: 'position',
-        label: 'Position',
+        label: t.t('publish.version.label.position'),
         style: 'short',
         required: false,
         choices: one(SUBTITLE_POSITIONS, 'bottom-center'),
       },
-      { id: 'size', label: 'Size', style: 'short', required: false, choices: one(SUBTITLE_FONT_SIZES, 'm') },
+      {
+        id: 'size',
+        label: t.t('publish.version.label.size'),
+        style: 'short',
+        required: false,
+        choices: one(SUBTITLE_FONT_SIZES, 'm'),
+      },
     );
   if (how === 'broll' && shown.cut)
     inputs.push(
-      { id: 'type', label: 'B-roll type', style: 'short', required: false, choices: one(BROLL_TYPES, 'mixed') },
+      {
+        id: 'type',
+        label: t.t('publish.version.label.brollType'),
+        style: 'short',
+        required: false,
+        choices: one(BROLL_TYPES, 'mixed'),
+      },
       {
         id: 'frequency',
-        label: 'B-roll frequency',
+        label: t.t('publish.version.label.brollFrequency'),
         style: 'short',
         required: false,
         choices: one(
@@ -153,7 +165,7 @@ function formOf(how: How, id: string, pick: string | undefined, shown: Shown): M
     inputs.push(
       {
         id: 'prompt',
-        label: 'Prompt (what the new cut should do)',
+        label: t.t('publish.version.label.prompt'),
         style: 'paragraph',
         required: false,
         maxLength: MAX_PROMPT,
@@ -161,7 +173,7 @@ function formOf(how: How, id: string, pick: string | undefined, shown: Shown): M
       },
       {
         id: 'keywords',
-        label: 'Keywords (comma-separated)',
+        label: t.t('publish.version.label.keywords'),
         style: 'short',
         required: false,
         maxLength: 300,
@@ -169,7 +181,7 @@ function formOf(how: How, id: string, pick: string | undefined, shown: Shown): M
       },
       {
         id: 'duration',
-        label: 'Duration in seconds (min-max)',
+        label: t.t('publish.version.label.duration'),
         style: 'short',
         required: false,
         maxLength: 12,
@@ -177,11 +189,14 @@ function formOf(how: How, id: string, pick: string | undefined, shown: Shown): M
       },
       {
         id: 'switches',
-        label: 'Switches',
+        label: t.t('publish.version.label.switches'),
         style: 'short',
         required: false,
         choices: {
-          options: (Object.keys(SWITCHES) as Switch[]).map((k) => ({ label: k.replace('_', ' '), value: k })),
+          options: (Object.keys(SWITCHES) as Switch[]).map((k) => ({
+            label: t.t('publish.version.switch', { name: k }),
+            value: k,
+          })),
           selected: (Object.keys(SWITCHES) as Switch[]).filter(
             (k) => features[SWITCHES[k]] === true || features[SWITCHES[k]] === 'true',
           ),
@@ -192,13 +207,13 @@ function formOf(how: How, id: string, pick: string | undefined, shown: Shown): M
   if (how === 'link')
     inputs.push({
       id: 'url',
-      label: 'Video link',
+      label: t.t('publish.version.label.url'),
       style: 'short',
       required: true,
       maxLength: 2000,
       placeholder: 'https://…',
     });
-  return { id: modalId, title: title(how, n), inputs: [...inputs, ...answers] };
+  return { id: modalId, title: title(t, how, n), inputs: [...inputs, ...answers] };
 }
 
 /** Who may make a version, and a request of their workspace: checked again when the form comes back. */
@@ -212,19 +227,25 @@ async function shownFor(ctx: PublishContext, how: How, id: string): Promise<Show
 
 /** A click of the menu: the form of that way (or, with nothing to ask, the version at once). */
 function onMenu(ctx: PublishContext, how: How, id: string, pick: string | undefined): Prepared {
-  if (how === 'pick' && !(pick && refOf(pick))) return fail(EXPIRED_BUTTON);
+  if (how === 'pick' && !(pick && refOf(pick))) return fail(ctx.t.t('bot.button_expired'));
   return {
     kind: 'modal',
-    modal: formOf(how, id, pick, {}),
+    modal: formOf(ctx.t, how, id, pick, {}),
     load: async () => {
       const shown = await shownFor(ctx, how, id);
-      const spec = formOf(how, id, pick, shown);
+      const spec = formOf(ctx.t, how, id, pick, shown);
       if (spec.inputs.length > 0) return spec;
       // Nothing to ask (B-roll of a video no clip made, no change request open): a one-line confirmation.
       return {
         ...spec,
         inputs: [
-          { id: 'note', label: 'Note (optional, not sent anywhere)', style: 'short', required: false, maxLength: 100 },
+          {
+            id: 'note',
+            label: ctx.t.t('publish.version.label.note'),
+            style: 'short',
+            required: false,
+            maxLength: 100,
+          },
         ],
       };
     },
@@ -243,10 +264,12 @@ async function jobOf(
   const kit = ctx.deps.publish;
   const cutBody = await kit.service.versions.cutRequest(r);
   const cutOf = () => r.versions?.find((x) => x.n === currentVersion(r))?.cut;
+  const pickOne = <T extends string>(value: string | undefined, allowed: readonly T[], label: string) =>
+    pickFrom(ctx.t, value, allowed, ctx.t.t(`publish.version.label.${label}`));
   if (how === 'sub') {
-    const template = pickOne(v.template, SUBTITLE_TEMPLATES, 'Template');
-    const position = pickOne(v.position, SUBTITLE_POSITIONS, 'Position');
-    const fontSize = pickOne(v.size, SUBTITLE_FONT_SIZES, 'Size');
+    const template = pickOne(v.template, SUBTITLE_TEMPLATES, 'template');
+    const position = pickOne(v.position, SUBTITLE_POSITIONS, 'position');
+    const fontSize = pickOne(v.size, SUBTITLE_FONT_SIZES, 'size');
     const settings = await ctx.deps.settings.get(r.channelKey);
     // The channel default may be hinglish, which subtitles do not take.
     const language = (SUBTITLE_LANGUAGES as readonly string[]).includes(settings.language ?? '')
@@ -271,8 +294,8 @@ async function jobOf(
     const cut = cutOf();
     if (!cutBody || !cut) return { how: 'broll', kind: 'broll', request: { videoUrl }, answers };
     // The media API takes B-roll's type and frequency with a clip only: the reel is cut again from its source with them.
-    const type = pickOne(v.type, BROLL_TYPES, 'B-roll type');
-    const frequency = pickOne(v.frequency, BROLL_FREQUENCIES, 'B-roll frequency');
+    const type = pickOne(v.type, BROLL_TYPES, 'brollType');
+    const frequency = pickOne(v.frequency, BROLL_FREQUENCIES, 'brollFrequency');
     const features = (cutBody.additionalFeatures ?? {}) as Record<string, unknown>;
     return {
       how: 'broll',
@@ -287,7 +310,7 @@ async function jobOf(
       answers,
     };
   }
-  if (!cutBody) throw new UserError('This version is not a reel of a clip, so there is no source video to cut again.');
+  if (!cutBody) throw new UserError(ctx.t.t('publish.version.noSource'));
   const duration = (v.duration ?? '').replace(/\s+/g, '') || undefined;
   const problem = checkDuration(duration);
   if (problem) throw new UserError(problem);
@@ -295,7 +318,9 @@ async function jobOf(
   const on = new Set(splitPicks(v.switches));
   for (const s of on)
     if (!(s in SWITCHES))
-      throw new UserError(`Unknown switch “${s}”: choose from ${Object.keys(SWITCHES).join(', ')}.`);
+      throw new UserError(
+        ctx.t.t('publish.version.unknownSwitch', { name: s, switches: Object.keys(SWITCHES).join(', ') }),
+      );
   const prompt = (v.prompt ?? '').trim();
   const features = Object.fromEntries((Object.keys(SWITCHES) as Switch[]).map((k) => [SWITCHES[k], on.has(k)]));
   return {
@@ -324,11 +349,16 @@ async function jobOf(
   };
 }
 
-function pickOne<T extends string>(value: string | undefined, allowed: readonly T[], label: string): T | undefined {
+function pickFrom<T extends string>(
+  t: Translator,
+  value: string | undefined,
+  allowed: readonly T[],
+  label: string,
+): T | undefined {
   const v = (value ?? '').trim();
   if (!v) return undefined;
   if (!(allowed as readonly string[]).includes(v))
-    throw new UserError(`${label} “${v}” is not one of ${allowed.join(', ')}.`);
+    throw new UserError(t.t('publish.version.notOneOf', { label, value: v, allowed: allowed.join(', ') }));
   return v as T;
 }
 
@@ -350,20 +380,19 @@ function onForm(s: ModalSubmission, ctx: PublishContext): Prepared | undefined {
   const answers = splitPicks(s.values.answers);
   if (how === 'link') {
     const url = (s.values.url ?? '').trim();
-    if (!isWebUrl(url)) return fail('Give a link to the video that starts with https:// (or http://).');
+    if (!isWebUrl(url)) return fail(ctx.t.t('publish.version.badLink'));
     return run(true, async (reply) =>
       reply.ephemeral({ text: await kit.service.versions.adopt(id, me, { videoUrl: url, how: 'link' }, answers) }),
     );
   }
   if (how === 'pick') {
     const ref = pick ? refOf(pick) : undefined;
-    if (!ref) return fail(EXPIRED_BUTTON);
+    if (!ref) return fail(ctx.t.t('bot.button_expired'));
     return run(true, async (reply) => {
       const r = await kit.service.find(id, me.where);
       if (!r) return reply.ephemeral({ text: UNKNOWN_REQUEST });
       const found = (await kit.service.versions.threadVideos(r)).find((p) => refText(p.ref) === refText(ref));
-      if (!found)
-        return reply.ephemeral({ text: 'That video is no longer offered for this request. Click New version… again.' });
+      if (!found) return reply.ephemeral({ text: ctx.t.t('publish.version.pickGone') });
       const source = await ctx.deps.jobs.get(ref.jobId);
       const text = await kit.service.versions.adopt(
         id,
@@ -403,5 +432,8 @@ export const versionMenuAction = defineAction({
 
 /** The forms the menu opens. */
 export const VERSION_FORMS: readonly FormHandler<PublishDeps>[] = [
-  { id: VERSION_VERB, prepare: (s, ctx) => onForm(s, ctx) ?? fail('That form has expired. Click New version… again.') },
+  {
+    id: VERSION_VERB,
+    prepare: (s, ctx) => onForm(s, ctx) ?? fail(ctx.t.t('publish.version.formGone')),
+  },
 ];
