@@ -93,7 +93,7 @@ export const PUBLISH_ASK_DE: Translation<typeof PUBLISH_ASK_EN> = {
   'publish.version.label.switches': 'Schalter',
   'publish.version.label.url': 'Videolink',
   'publish.version.label.note': 'Notiz (optional, wird nirgends gesendet)',
-  'publish.version.label.answers': 'Beantwortet (abwählen, was sie nicht beantwortet)',
+  'publish.version.label.answers': 'Beantwortet (Nicht Beantwortetes abwählen)',
   'publish.version.answerChoice': '{name}{at} (Version {n}): {reason}',
   'publish.version.switch':
     '{name, select, hook {Hook} remove_fillers {Füllwörter entfernen} remove_silences {Pausen entfernen} music {Musik} other {B-Roll}}',

@@ -94,7 +94,7 @@ export const PUBLISH_ASK_FR: Translation<typeof PUBLISH_ASK_EN> = {
   'publish.version.label.switches': 'Options',
   'publish.version.label.url': 'Lien de la vidéo',
   'publish.version.label.note': 'Note (facultative, envoyée nulle part)',
-  'publish.version.label.answers': 'Répond à (décochez ce à quoi elle ne répond pas)',
+  'publish.version.label.answers': 'Répond à (décochez ce qu’elle ne traite pas)',
   'publish.version.answerChoice': '{name}{at} (version {n}) : {reason}',
   'publish.version.switch':
     '{name, select, hook {accroche} remove_fillers {retirer les mots de remplissage} remove_silences {retirer les silences} music {musique} other {B-roll}}',

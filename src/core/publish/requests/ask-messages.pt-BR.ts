@@ -91,7 +91,7 @@ export const PUBLISH_ASK_PT_BR: Translation<typeof PUBLISH_ASK_EN> = {
   'publish.version.label.duration': 'Duração em segundos (mín-máx)',
   'publish.version.label.switches': 'Opções',
   'publish.version.label.url': 'Link do vídeo',
-  'publish.version.label.note': 'Observação (opcional, não é enviada a lugar nenhum)',
+  'publish.version.label.note': 'Observação (opcional, não é enviada)',
   'publish.version.label.answers': 'Responde a (desmarque o que ela não responde)',
   'publish.version.answerChoice': '{name}{at} (versão {n}): {reason}',
   'publish.version.switch':
