@@ -85,7 +85,7 @@ describe('the pseudo-locale en-XA on the console', () => {
       .split('\n')
       .filter((line) => !NOT_YET.test(line))
       .join('\n');
-    expect(said).toContain('[Ŵĥåţ Î çåñ ðö');
+    expect(said).toContain('⟦Ŵĥåţ Î çåñ ðö');
     const plain = [...new Set(words(said).filter((w) => CATALOGUE_WORDS.has(w) && !VALUES.has(w.toLowerCase())))];
     const where = said.split('\n').filter((line) => words(line).some((w) => plain.includes(w)));
     expect(plain, where.join('\n')).toEqual([]);

@@ -92,10 +92,10 @@ describe('the catalogue', () => {
     expect(() => createCatalogue([sample, sample])).toThrow(/two owners/);
   });
 
-  it('makes the pseudo-locale from English: accented, bracketed, arguments kept', () => {
+  it('makes the pseudo-locale from English: accented, bracketed, arguments kept and marked', () => {
     const text = catalogue.translator('en-XA').t('sample.clips', { count: 2, name: 'Ana' });
-    expect(text).toBe('[2 çļîþš ƒöŕ Ana]');
-    expect(catalogue.translator('en-XA').t('sample.code')).toBe('[Ŕûñ `/help clip` öŕ /setup key=ṽåļûé]');
+    expect(text).toBe('⟦2 çļîþš ƒöŕ \u2061Ana\u2062⟧');
+    expect(catalogue.translator('en-XA').t('sample.code')).toBe('⟦Ŕûñ `/help clip` öŕ /setup key=ṽåļûé⟧');
   });
 
   it('keeps what people type when accenting', () => {
