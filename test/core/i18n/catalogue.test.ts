@@ -110,4 +110,15 @@ describe('the catalogue', () => {
     expect(catalogue.translator('ja').list(['a', 'b', 'c'])).toBe('a、b、c');
     expect(catalogue.translator('en', 'Not/AZone').dateTime(0)).toContain('1970');
   });
+
+  it('shows times in the reader’s zone unless the message names the zone it means', () => {
+    const at = Date.UTC(2026, 11, 6, 12, 0);
+    const tokyo = catalogue.translator('ja', 'Asia/Tokyo');
+    expect(tokyo.dateTime(at, { dateStyle: undefined, timeStyle: 'short' })).toBe('21:00');
+    expect(tokyo.dateTime(at, { dateStyle: undefined, timeStyle: 'short', timeZone: 'Europe/Paris' })).toBe('13:00');
+    // Asked again, the same answers (the formatters are kept, not shared wrongly between zones).
+    expect(
+      catalogue.translator('ja', 'America/Chicago').dateTime(at, { dateStyle: undefined, timeStyle: 'short' }),
+    ).toBe('6:00');
+  });
 });
