@@ -69,7 +69,8 @@ export function createConsoleAdapter(options: ConsoleOptions): ConsoleAdapter {
     channelId: 'local',
     userId: operator,
     userName: operator,
-    ...(options.locale ? { locale: options.locale } : {}),
+    // The terminal is the channel too: its language is the channel's until `/setup locale=` says another.
+    ...(options.locale ? { locale: options.locale, channelLocale: options.locale } : {}),
   };
   /** `/as <name>` acts as another member, who may not configure the bot; `/as` alone comes back. */
   const canConfigure = () => origin.userId === operator;

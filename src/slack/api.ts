@@ -24,6 +24,8 @@ export interface SlackUserInfo {
   isOwner: boolean;
   /** The person's language as Slack tags it (`ja-JP`, `es-LA`), when Slack says it. */
   locale?: string;
+  /** The person's time zone, an IANA name (`Asia/Tokyo`), when Slack says it. */
+  tz?: string;
 }
 
 export interface SlackApi {
@@ -188,11 +190,12 @@ export function createSlackApi(options: SlackApiOptions): SlackApi {
     async userInfo(user) {
       // include_locale: Slack leaves the user's language out unless asked (one call serves both needs).
       const res = await call('users.info', { user, include_locale: true });
-      const u = (res.user ?? {}) as { is_admin?: unknown; is_owner?: unknown; locale?: unknown };
+      const u = (res.user ?? {}) as { is_admin?: unknown; is_owner?: unknown; locale?: unknown; tz?: unknown };
       return {
         isAdmin: u.is_admin === true,
         isOwner: u.is_owner === true,
         ...(typeof u.locale === 'string' && u.locale ? { locale: u.locale } : {}),
+        ...(typeof u.tz === 'string' && u.tz ? { tz: u.tz } : {}),
       };
     },
     async usergroupMembers(usergroup, teamId) {

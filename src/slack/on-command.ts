@@ -29,8 +29,8 @@ async function onCommand(deps: HandlerDeps, cmd: SlashCommandBody, ack: Ack, bot
     deps.commandPrefix && named.startsWith(deps.commandPrefix) ? named.slice(deps.commandPrefix.length) : named;
   const { api, permissions, locales } = deps.workspace(cmd.team_id);
   // The person's language when kept; else looked up for the work after the ack, never before it.
-  const { locale, localeLater } = readerLocale(locales, cmd.user_id);
-  const origin = { ...commandOrigin(cmd), ...(locale ? { locale } : {}) };
+  const { reader, readerLater } = readerLocale(locales, cmd.user_id);
+  const origin = { ...commandOrigin(cmd), ...reader };
   const responseUrl = cmd.response_url ? { responseUrl: cmd.response_url } : {};
   const reply = createReply({
     api,
@@ -56,7 +56,7 @@ async function onCommand(deps: HandlerDeps, cmd: SlashCommandBody, ack: Ack, bot
       canConfigure: configuring
         ? () => permissions.canConfigure(cmd.user_id)
         : permissions.canConfigureCached(cmd.user_id),
-      ...(localeLater ? { localeLater } : {}),
+      ...(readerLater ? { readerLater } : {}),
       ...triggerReplayCheck(deps, cmd.trigger_id),
     },
     answer,

@@ -40,8 +40,8 @@ export function registerEvents(app: App, deps: HandlerDeps): void {
     const asked = mentionRequest(parsed.data);
     const { command, text } = asked;
     const { api, permissions, locales } = deps.workspace(asked.origin.workspaceId);
-    const { locale, localeLater } = readerLocale(locales, asked.origin.userId);
-    const origin = { ...asked.origin, ...(locale ? { locale } : {}) };
+    const { reader, readerLater } = readerLocale(locales, asked.origin.userId);
+    const origin = { ...asked.origin, ...reader };
     const reply = createReply({
       api,
       origin,
@@ -55,7 +55,7 @@ export function registerEvents(app: App, deps: HandlerDeps): void {
         text,
         origin,
         canConfigure: () => permissions.canConfigure(origin.userId),
-        ...(localeLater ? { localeLater } : {}),
+        ...(readerLater ? { readerLater } : {}),
       },
       mentionAnswer(reply),
     );

@@ -41,8 +41,8 @@ export function registerInteractions(app: App, deps: HandlerDeps): void {
     if (!parsed.success || actionId === undefined) return ack(); // link buttons, or nothing we can read
     const b = parsed.data;
     const { locales } = deps.workspace(actionOrigin(b).workspaceId);
-    const { locale, localeLater } = readerLocale(locales, b.user.id);
-    const origin = { ...actionOrigin(b), ...(locale ? { locale } : {}) };
+    const { reader, readerLater } = readerLocale(locales, b.user.id);
+    const origin = { ...actionOrigin(b), ...reader };
     const clicked = clickedMessage(b);
     const { api, home, permissions } = deps.workspace(origin.workspaceId);
     // Home has no channel to answer in: its answer redraws Home, with the answer on top.
@@ -63,7 +63,7 @@ export function registerInteractions(app: App, deps: HandlerDeps): void {
         actionId,
         origin,
         canConfigure: () => permissions.canConfigure(b.user.id),
-        ...(localeLater ? { localeLater } : {}),
+        ...(readerLater ? { readerLater } : {}),
         ...triggerReplayCheck(deps, b.trigger_id),
       },
       clickAnswer({ api, reply, ack: ack as Ack, triggerId: b.trigger_id, meta }),
@@ -76,13 +76,13 @@ export function registerInteractions(app: App, deps: HandlerDeps): void {
     const b = parsed.data;
     const meta = decodeMeta(b.view.private_metadata);
     const seen = viewOrigin(b, meta);
-    const { locale, localeLater } = readerLocale(deps.workspace(seen.workspaceId).locales, b.user.id);
-    const origin = { ...seen, ...(locale ? { locale } : {}) };
+    const { reader, readerLater } = readerLocale(deps.workspace(seen.workspaceId).locales, b.user.id);
+    const origin = { ...seen, ...reader };
     const reply = createReply(replyOptions(deps, origin, meta?.responseUrl, context.botUserId));
     await deps.dispatch.handle(
       {
         ...viewEntry(deps, b, origin),
-        ...(localeLater ? { localeLater } : {}),
+        ...(readerLater ? { readerLater } : {}),
         ...triggerReplayCheck(deps, b.trigger_id),
       },
       viewAnswer({

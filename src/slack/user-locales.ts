@@ -1,10 +1,12 @@
-// Each Slack user's language, for their private answers. Slack sends none with a command or a click, so it comes
-// from users.info (with include_locale; Tier 4, about 100 calls a minute per workspace) and is kept: at most
+// Each Slack user's language and time zone, for their private answers. Slack sends neither with a command or a
+// click, so they come from users.info (with include_locale; Tier 4, about 100 calls a minute per workspace; `tz` is
+// in the same answer) and are kept: at most
 // MAX_USERS people per workspace for TTL_MS each. A lookup never delays an acknowledgement: what is cached is read
 // at once; an unknown person's work after the ack waits for it a moment (the dispatch's `localeLater`), and
 // their next answer reads it from here.
+import type { Reader } from '../core/platform/interaction.ts';
 import type { Logger } from '../core/ports.ts';
-import type { SlackApi } from './api.ts';
+import type { SlackApi, SlackUserInfo } from './api.ts';
 
 /** A person's language rarely changes: a day keeps users.info calls to one per person per day. */
 const TTL_MS = 24 * 60 * 60_000;
@@ -16,14 +18,14 @@ const LOOKUP_TIMEOUT_MS = 1000;
 const RETRY_MS = 5 * 60_000;
 
 export interface UserLocales {
-  /** The language kept for `userId`, without I/O; undefined when unknown or expired. */
-  cached(userId: string): string | undefined;
+  /** The language and time zone kept for `userId`, without I/O; undefined when unknown or expired. */
+  cached(userId: string): Reader | undefined;
   /** Whether users.info answered for `userId` lately (it may have said no language). */
   known(userId: string): boolean;
-  /** Looks it up (one call per person at a time), keeps it, and answers it; undefined when Slack does not say. */
-  lookUp(userId: string): Promise<string | undefined>;
+  /** Looks them up (one call per person at a time), keeps and answers them; undefined when the call fails. */
+  lookUp(userId: string): Promise<Reader | undefined>;
   /** Keeps what another users.info call said (permissions.ts asks the same method). */
-  remember(userId: string, locale: string | undefined, forMs?: number): void;
+  remember(userId: string, reader: Reader | undefined, forMs?: number): void;
 }
 
 export interface UserLocalesOptions {
@@ -41,12 +43,12 @@ export function createUserLocales(options: UserLocalesOptions): UserLocales {
   const timeoutMs = options.timeoutMs ?? LOOKUP_TIMEOUT_MS;
   const now = options.now ?? Date.now;
   /** In insertion order, so the first entry is the oldest: a bounded cache without a library. */
-  const kept = new Map<string, { locale: string | undefined; until: number }>();
-  const asking = new Map<string, Promise<string | undefined>>();
+  const kept = new Map<string, { reader: Reader | undefined; until: number }>();
+  const asking = new Map<string, Promise<Reader | undefined>>();
 
-  function remember(userId: string, locale: string | undefined, forMs = ttl) {
+  function remember(userId: string, reader: Reader | undefined, forMs = ttl) {
     kept.delete(userId);
-    kept.set(userId, { locale, until: now() + forMs });
+    kept.set(userId, { reader, until: now() + forMs });
     while (kept.size > max) {
       const oldest = kept.keys().next().value;
       if (oldest === undefined) break;
@@ -61,15 +63,16 @@ export function createUserLocales(options: UserLocalesOptions): UserLocales {
     return undefined;
   }
 
-  async function ask(userId: string): Promise<string | undefined> {
+  async function ask(userId: string): Promise<Reader | undefined> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<undefined>((resolve) => {
       timer = setTimeout(() => resolve(undefined), timeoutMs);
     });
     const call = options.api.userInfo(userId).then(
       (info) => {
-        remember(userId, info.locale);
-        return info.locale;
+        const reader = readerOf(info);
+        remember(userId, reader);
+        return reader;
       },
       (err: unknown) => {
         // Not a warning: the person is answered in the default language, and asked about again later.
@@ -87,11 +90,11 @@ export function createUserLocales(options: UserLocalesOptions): UserLocales {
   }
 
   return {
-    cached: (userId) => fresh(userId)?.locale,
+    cached: (userId) => fresh(userId)?.reader,
     known: (userId) => fresh(userId) !== undefined,
     lookUp(userId) {
       const hit = fresh(userId);
-      if (hit) return Promise.resolve(hit.locale);
+      if (hit) return Promise.resolve(hit.reader);
       const pending = asking.get(userId);
       if (pending) return pending;
       const started = ask(userId).finally(() => asking.delete(userId));
@@ -102,14 +105,20 @@ export function createUserLocales(options: UserLocalesOptions): UserLocales {
   };
 }
 
-/** What an Entry carries of the person's language: the kept one, or how to look it up after the ack. */
+/** What users.info says of how a person reads: Slack's language tag and time zone, those it gives. */
+export const readerOf = (info: Pick<SlackUserInfo, 'locale' | 'tz'>): Reader => ({
+  ...(info.locale ? { locale: info.locale } : {}),
+  ...(info.tz ? { timeZone: info.tz } : {}),
+});
+
+/**
+ * What an Entry carries of how the person reads: the kept language and time zone (spread into its origin), or
+ * how to look them up after the ack.
+ */
 export function readerLocale(
   locales: UserLocales,
   userId: string,
-): { locale?: string; localeLater?: () => Promise<string | undefined> } {
-  if (locales.known(userId)) {
-    const locale = locales.cached(userId);
-    return locale ? { locale } : {};
-  }
-  return { localeLater: () => locales.lookUp(userId) };
+): { reader: Reader; readerLater?: () => Promise<Reader | undefined> } {
+  if (locales.known(userId)) return { reader: locales.cached(userId) ?? {} };
+  return { reader: {}, readerLater: () => locales.lookUp(userId) };
 }

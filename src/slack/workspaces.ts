@@ -11,7 +11,7 @@ import { createSlackLimiter, type SlackLimiter } from './limiter.ts';
 import type { Pacer } from './pace.ts';
 import { createPermissions } from './permissions.ts';
 import type { SlackTokenSource } from './token-source.ts';
-import { createUserLocales } from './user-locales.ts';
+import { createUserLocales, readerOf } from './user-locales.ts';
 
 export interface SlackWorkspaces {
   of(teamId: string): SlackWorkspace;
@@ -60,7 +60,7 @@ export function createSlackWorkspaces(deps: {
           api,
           logger,
           adminUsers: its.adminUsers,
-          seen: (userId, info) => locales.remember(userId, info.locale),
+          seen: (userId, info) => locales.remember(userId, readerOf(info)),
         }),
         home: createSlackHome({ api, bot: deps.bot, logger }),
       };

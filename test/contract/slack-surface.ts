@@ -6,7 +6,7 @@ import type { RunningBot } from '../../src/start-bot.ts';
 import { type SlackWebApiDouble, sendSigned, startSlackWebApi } from '../doubles/slack/index.ts';
 import { type SlackUsergroup, TEAM_ID } from '../doubles/slack/web-api.ts';
 import { blockAction, elements, openedView, type Post, posts, viewSubmission } from '../slack/e2e-harness.ts';
-import { SECRET, slashCommand, USERS } from '../slack/harness.ts';
+import { CHANNEL, SECRET, slashCommand, USERS } from '../slack/harness.ts';
 import { metricSum } from '../support/metric-sum.ts';
 import { startCore } from './core.ts';
 import { eventually, type Person, type Seen, type Surface } from './surface.ts';
@@ -91,6 +91,11 @@ export async function startSlackSurface(
     usergroups?: SlackUsergroup[];
     /** Each person's Slack language (users.info with include_locale); none unless given. */
     locales?: Partial<Record<Person, string>>;
+    /**
+     * The channel's language, stored as `/setup locale=` stores it (Slack says none of its own): any tag, the
+     * pseudo-locale too, which `/setup` does not offer people.
+     */
+    channelLocale?: string;
   } = {},
 ): Promise<SlackSurface> {
   const core = await startCore();
@@ -115,6 +120,8 @@ export async function startSlackSurface(
       { tuning: { slackPace: { intervalMs: 0 }, slackRateWindowMs: 1000 } },
     );
     base = `http://127.0.0.1:${app.port}`;
+    if (options.channelLocale)
+      await app.inside.settings.update(`slack:${TEAM_ID}:${CHANNEL}`, { locale: options.channelLocale });
   }
   await boot();
 

@@ -27,7 +27,8 @@ export interface BotParts {
 export function createBot(parts: BotParts): Bot {
   const { keys, logger, catalogue } = parts;
   /** The reader's language: what their platform says of them, English when it names none we ship. */
-  const readerOf = (origin: Origin): Translator => catalogue.translator(negotiateLocale(origin.locale));
+  const readerOf = (origin: Origin): Translator =>
+    catalogue.translator(negotiateLocale(origin.locale), origin.timeZone);
   const byName = indexBy(
     parts.features.flatMap((f) => f.commands),
     (h) => h.spec.name,

@@ -110,13 +110,12 @@ export function createCatalogue(bundles: readonly MessageBundle[], options: Cata
       locale,
       t,
       has: (key) => Object.hasOwn(english, key),
-      number: (n, o) => new Intl.NumberFormat(intlLocale, o).format(n),
+      number: (n, o) => numbers(intlLocale, o).format(n),
       dateTime: (at, o) =>
-        new Intl.DateTimeFormat(intlLocale, { dateStyle: 'medium', timeStyle: 'short', ...o, timeZone: zone }).format(
-          at,
-        ),
+        // A zone the caller names (a channel's schedule zone) wins over the reader's.
+        dates(intlLocale, { dateStyle: 'medium', timeStyle: 'short', ...o, timeZone: o?.timeZone ?? zone }).format(at),
       duration: (ms) => durationIn(intlLocale, ms),
-      list: (items, type = 'conjunction') => new Intl.ListFormat(intlLocale, { type }).format(items),
+      list: (items, type = 'conjunction') => lists(intlLocale, { type }).format(items),
     };
   }
 
@@ -136,6 +135,29 @@ function validZone(zone: string): boolean {
   }
 }
 
+/**
+ * `Intl` formatters kept by language and options: making one reads the runtime's locale data, and a job card or a
+ * progress line asks for the same few on every render. Bounded: the options a message asks for are few, but a
+ * reader's time zone is one per zone seen.
+ */
+function keptFormatters<O, F>(make: (locale: string, options: O | undefined) => F, bound = 500) {
+  const kept = new Map<string, F>();
+  return (locale: string, options?: O): F => {
+    const key = `${locale}\u0000${JSON.stringify(options ?? {})}`;
+    let found = kept.get(key);
+    if (found === undefined) {
+      if (kept.size >= bound) kept.clear();
+      found = make(locale, options);
+      kept.set(key, found);
+    }
+    return found;
+  };
+}
+
+const numbers = keptFormatters<Intl.NumberFormatOptions, Intl.NumberFormat>((l, o) => new Intl.NumberFormat(l, o));
+const dates = keptFormatters<Intl.DateTimeFormatOptions, Intl.DateTimeFormat>((l, o) => new Intl.DateTimeFormat(l, o));
+const lists = keptFormatters<Intl.ListFormatOptions, Intl.ListFormat>((l, o) => new Intl.ListFormat(l, o));
+
 const UNITS = [
   ['day', 86_400_000],
   ['hour', 3_600_000],
@@ -151,11 +173,11 @@ function durationIn(locale: string, ms: number): string {
     const n = Math.floor(rest / size);
     rest -= n * size;
     if (n > 0 && parts.length < 2) {
-      parts.push(new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(n));
+      parts.push(numbers(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(n));
     }
   }
   if (parts.length === 0) {
-    parts.push(new Intl.NumberFormat(locale, { style: 'unit', unit: 'second', unitDisplay: 'long' }).format(0));
+    parts.push(numbers(locale, { style: 'unit', unit: 'second', unitDisplay: 'long' }).format(0));
   }
-  return new Intl.ListFormat(locale, { type: 'unit', style: 'long' }).format(parts);
+  return lists(locale, { type: 'unit', style: 'long' }).format(parts);
 }

@@ -1,6 +1,7 @@
 // The pseudo-locale `en-XA`: every English message with its letters accented and the whole bracketed
-// ("[Ŵĥåţ Ì çåñ ðö]"), its arguments untouched. A test reading an answer in en-XA finds any English text that
-// reached a person without going through the catalogue, and any message a translation would cut.
+// ("⟦Ŵĥåţ Ì çåñ ðö⟧"), each argument kept as given between two invisible marks (U+2061, U+2062). A test reading
+// an answer in en-XA finds any English text that reached a person without going through the catalogue (outside
+// every bracket, or inside an argument), and any message a translation would cut (a bracket missing).
 import { ELEMENT_TYPE, type MessageFormatElement, mapLiterals, parseMessage } from './message-shape.ts';
 
 /** Command names (`/setup`) and option words written `name=`: what a person types, kept as typed. */
@@ -39,10 +40,35 @@ function pseudoAccenter(): (text: string) => string {
 /** One piece of text accented on its own (a test's, or a message without arguments). */
 export const pseudoText = (text: string): string => pseudoAccenter()(text);
 
-/** The en-XA message made from an English one: accented, and bracketed so a cut or a join shows. */
+/** Around every en-XA message. Not `[`/`]`, which people and links write. */
+export const PSEUDO_OPEN = '⟦';
+export const PSEUDO_CLOSE = '⟧';
+/** Around each value an en-XA message was given (invisible: a name, a title, a number, another message). */
+export const PSEUDO_ARG_OPEN = '\u2061';
+export const PSEUDO_ARG_CLOSE = '\u2062';
+
+const literal = (value: string): MessageFormatElement => ({ type: ELEMENT_TYPE.literal, value });
+
+/** Each plain value (`{name}`, a number or a date) between the argument marks; plurals and selects are words. */
+function markArguments(elements: readonly MessageFormatElement[]): MessageFormatElement[] {
+  return elements.flatMap((el): MessageFormatElement[] => {
+    if (el.type === ELEMENT_TYPE.plural || el.type === ELEMENT_TYPE.select) {
+      const options = Object.fromEntries(
+        Object.entries(el.options).map(([k, o]) => [k, { ...o, value: markArguments(o.value) }]),
+      );
+      return [{ ...el, options } as MessageFormatElement];
+    }
+    const value =
+      el.type === ELEMENT_TYPE.argument ||
+      el.type === ELEMENT_TYPE.number ||
+      el.type === ELEMENT_TYPE.date ||
+      el.type === ELEMENT_TYPE.time;
+    return value ? [literal(PSEUDO_ARG_OPEN), el, literal(PSEUDO_ARG_CLOSE)] : [el];
+  });
+}
+
+/** The en-XA message made from an English one: accented, its values marked, bracketed so a cut or a join shows. */
 export function pseudoMessage(english: string): MessageFormatElement[] {
   const accented = mapLiterals(parseMessage(english), pseudoAccenter());
-  const open: MessageFormatElement = { type: ELEMENT_TYPE.literal, value: '[' };
-  const close: MessageFormatElement = { type: ELEMENT_TYPE.literal, value: ']' };
-  return [open, ...accented, close];
+  return [literal(PSEUDO_OPEN), ...markArguments(accented), literal(PSEUDO_CLOSE)];
 }

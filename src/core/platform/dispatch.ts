@@ -292,7 +292,7 @@ export function createDispatch(options: DispatchOptions): Dispatch {
 
   /**
    * The work behind an acknowledgement, in the person's language once it is known: an entry whose language the
-   * platform did not send (`localeLater`) is prepared again with it after the acknowledgement (preparing does no
+   * platform did not send (`readerLater`) is prepared again with it after the acknowledgement (preparing does no
    * I/O, so this only rewrites the words), and the apology, if any, follows it too.
    */
   function inReadersLanguage(
@@ -302,7 +302,7 @@ export function createDispatch(options: DispatchOptions): Dispatch {
     prepared: Extract<Prepared, { kind: 'run' }>,
     trace: Trace,
   ): (reply: Reply) => Promise<void> {
-    if (!entry.localeLater) return prepared.run;
+    if (!entry.readerLater) return prepared.run;
     return async (reply) => {
       const known = await withLocale(entry, trace);
       if (known === entry) return prepared.run(reply);
@@ -311,12 +311,12 @@ export function createDispatch(options: DispatchOptions): Dispatch {
     };
   }
 
-  /** The entry with the person's language looked up (`localeLater`), and the trace speaking it; as it was if none. */
+  /** The entry with the person's language looked up (`readerLater`), and the trace speaking it; as it was if none. */
   async function withLocale(entry: Entry, trace: Trace): Promise<Entry> {
-    const locale = await entry.localeLater?.().catch(() => undefined);
-    if (!locale) return entry;
-    const { localeLater: _asked, ...rest } = entry;
-    const origin = { ...entry.origin, locale };
+    const reader = await entry.readerLater?.().catch(() => undefined);
+    if (!reader?.locale && !reader?.timeZone) return entry;
+    const { readerLater: _asked, ...rest } = entry;
+    const origin = { ...entry.origin, ...reader };
     trace.t = bot.translator?.(origin) ?? trace.t;
     return { ...rest, origin } as Entry;
   }
@@ -346,7 +346,7 @@ export function createDispatch(options: DispatchOptions): Dispatch {
       if (lookup && answer.formsAfterAck) await acknowledge(firstMode);
       const canConfigure = lookup ? await lookup() : entry.canConfigure === true;
       // Acknowledged already (a lookup after the ack): the person's language may be looked up now too.
-      const current = reply && entry.localeLater ? await withLocale(entry, trace) : entry;
+      const current = reply && entry.readerLater ? await withLocale(entry, trace) : entry;
       const prepared = prepare(current, canConfigure, answer, trace.t);
       if (prepared.kind === 'command-form') {
         await answer.openCommandForm?.(prepared.spec);

@@ -110,6 +110,9 @@ export interface Bot {
 
 // ---------------------------------------------------------------- what an adapter hands the dispatch
 
+/** What a platform says of how a person reads: their language and time zone, as it tags them. */
+export type Reader = Pick<Origin, 'locale' | 'timeZone'>;
+
 /** Whether this person may configure: known at once, or looked up (Slack users.info, bounded to 1.5 s). */
 export type MayConfigure = boolean | (() => Promise<boolean>);
 
@@ -127,11 +130,11 @@ export type Entry = (
   origin: Origin;
   canConfigure: MayConfigure;
   /**
-   * The person's language when the platform did not send it and it is not known yet (Slack: users.info): the
+   * The person's language (and time zone) when the platform did not send it and it is not known yet (Slack: users.info): the
    * acknowledgement never waits for it; the work after the acknowledgement does (bounded by the adapter), and is
    * prepared again for it. What is answered before the acknowledgement uses `origin.locale` (or English).
    */
-  localeLater?: () => Promise<string | undefined>;
+  readerLater?: () => Promise<Reader | undefined>;
   trace?: Record<string, unknown>;
   /**
    * The platform's replay check (e.g. a claim on Discord's interaction id, `once` kind `inbound`): false

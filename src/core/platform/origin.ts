@@ -28,6 +28,11 @@ export const originSchema = z.object({
    * locale when known, the console's LANG): their private answers are written in it (core/i18n negotiates it).
    */
   locale: z.string().optional(),
+  /**
+   * The person's time zone (an IANA name) where the platform says it (Slack's users.info `tz`): the times of their
+   * private answers are shown in it. Discord says none; the console's is its machine's.
+   */
+  timeZone: z.string().optional(),
   /** The place's own language where the platform says one (Discord's `guild_locale`), below `/setup locale=`. */
   channelLocale: z.string().optional(),
 });

@@ -92,10 +92,10 @@ describe('the catalogue', () => {
     expect(() => createCatalogue([sample, sample])).toThrow(/two owners/);
   });
 
-  it('makes the pseudo-locale from English: accented, bracketed, arguments kept', () => {
+  it('makes the pseudo-locale from English: accented, bracketed, arguments kept and marked', () => {
     const text = catalogue.translator('en-XA').t('sample.clips', { count: 2, name: 'Ana' });
-    expect(text).toBe('[2 çļîþš ƒöŕ Ana]');
-    expect(catalogue.translator('en-XA').t('sample.code')).toBe('[Ŕûñ `/help clip` öŕ /setup key=ṽåļûé]');
+    expect(text).toBe('⟦2 çļîþš ƒöŕ \u2061Ana\u2062⟧');
+    expect(catalogue.translator('en-XA').t('sample.code')).toBe('⟦Ŕûñ `/help clip` öŕ /setup key=ṽåļûé⟧');
   });
 
   it('keeps what people type when accenting', () => {
@@ -109,5 +109,16 @@ describe('the catalogue', () => {
     expect(de.duration(2 * 3_600_000 + 5 * 60_000)).toBe('2 Stunden, 5 Minuten');
     expect(catalogue.translator('ja').list(['a', 'b', 'c'])).toBe('a、b、c');
     expect(catalogue.translator('en', 'Not/AZone').dateTime(0)).toContain('1970');
+  });
+
+  it('shows times in the reader’s zone unless the message names the zone it means', () => {
+    const at = Date.UTC(2026, 11, 6, 12, 0);
+    const tokyo = catalogue.translator('ja', 'Asia/Tokyo');
+    expect(tokyo.dateTime(at, { dateStyle: undefined, timeStyle: 'short' })).toBe('21:00');
+    expect(tokyo.dateTime(at, { dateStyle: undefined, timeStyle: 'short', timeZone: 'Europe/Paris' })).toBe('13:00');
+    // Asked again, the same answers (the formatters are kept, not shared wrongly between zones).
+    expect(
+      catalogue.translator('ja', 'America/Chicago').dateTime(at, { dateStyle: undefined, timeStyle: 'short' }),
+    ).toBe('6:00');
   });
 });

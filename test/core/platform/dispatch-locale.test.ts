@@ -48,12 +48,12 @@ describe('a person whose language is not known yet', () => {
     const steps: string[] = [];
     const dispatch = createDispatch({ bot: languageBot(steps), logger: createRecordingLogger() });
     const { answer, chat } = answerFor(steps);
-    const localeLater = async () => {
+    const readerLater = async () => {
       steps.push('lookup');
       await new Promise((r) => setTimeout(r, 30));
-      return 'ja-JP';
+      return { locale: 'ja-JP' };
     };
-    await dispatch.handle(help({ localeLater }), answer);
+    await dispatch.handle(help({ readerLater }), answer);
     expect(steps).toEqual(['prepare:none', 'ack:ephemeral']);
     await dispatch.idle();
     expect(steps).toEqual(['prepare:none', 'ack:ephemeral', 'lookup', 'prepare:ja-JP']);
@@ -64,7 +64,7 @@ describe('a person whose language is not known yet', () => {
     const steps: string[] = [];
     const dispatch = createDispatch({ bot: languageBot(steps), logger: createRecordingLogger() });
     const { answer, chat } = answerFor(steps);
-    await dispatch.handle(help({ localeLater: async () => undefined }), answer);
+    await dispatch.handle(help({ readerLater: async () => undefined }), answer);
     await dispatch.idle();
     expect(steps).toEqual(['prepare:none', 'ack:ephemeral']);
     expect(chat.ephemerals().map((e) => e.message.text)).toEqual(['in the default']);

@@ -38,6 +38,8 @@ export interface SlackUser {
   isOwner?: boolean;
   /** The user's language (`ja-JP`), sent as Slack does: only when users.info asks with include_locale. */
   locale?: string;
+  /** The user's time zone (`Asia/Tokyo`), which users.info always includes (with its label and offset). */
+  tz?: string;
 }
 
 export interface SlackUsergroup {
@@ -222,6 +224,7 @@ export async function startSlackWebApi(
             is_owner: !!u.isOwner,
             // Slack leaves the locale out unless include_locale is true (it arrives as a form field: a string).
             ...(u.locale && String(args.include_locale) === 'true' ? { locale: u.locale } : {}),
+            ...(u.tz ? { tz: u.tz, tz_label: u.tz, tz_offset: 0 } : {}),
           },
         };
       }
