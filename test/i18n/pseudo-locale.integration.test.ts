@@ -73,8 +73,7 @@ describe('the pseudo-locale en-XA on the console', () => {
       await s.command(line);
       await eventually(async () => (await s.privateTo('admin')).length > before, `an answer to ${line}`);
     }
-    const said = (await s.privateTo('admin')).map((m) => m.text).join('
-');
+    const said = (await s.privateTo('admin')).map((m) => m.text).join('\n');
     expect(said).toContain('⟦Ŵĥåţ Î çåñ ðö');
     const plain = [...new Set(words(said).filter((w) => CATALOGUE_WORDS.has(w) && !VALUES.has(w.toLowerCase())))];
     const where = said.split('\n').filter((line) => words(line).some((w) => plain.includes(w)));

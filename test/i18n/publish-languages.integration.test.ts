@@ -108,6 +108,9 @@ describe('a German terminal (LANG=de_DE.UTF-8) asking to publish', () => {
     expect(await c.type(`/publish ${VIDEO} accounts=brand description=${'a'.repeat(300)}`)).toContain(
       'Zu lang: Die Beschreibung hat 300/280 Zeichen für x. Kürze den Text und sende das Formular erneut.',
     );
+    expect(await c.type(`/publish ${VIDEO} accounts=brand schedule=someday`)).toContain(
+      'Ich konnte den Zeitpunkt „someday“ nicht lesen: Versuch es mit `now`',
+    );
     // A typed value is repeated inside the German refusal as the English one repeats it: the console prints the
     // bold it asks for, and the rest as typed.
     expect(await c.type(`/publish ${VIDEO} accounts=**<!here>**`)).toContain(

@@ -9,6 +9,7 @@ import { PUBLISH_JA } from './messages.ja.ts';
 import { PUBLISH_PT_BR } from './messages.pt-BR.ts';
 import { PUBLISH_EN } from './messages.ts';
 import { PUBLISH_ASK_MESSAGES } from './requests/ask-messages-bundle.ts';
+import { PUBLISH_CARD_MESSAGES } from './requests/card-messages-bundle.ts';
 import { REVIEW_MESSAGES } from './review/review-messages.ts';
 
 export const PUBLISH_MESSAGES = joinMessages(
@@ -19,6 +20,7 @@ export const PUBLISH_MESSAGES = joinMessages(
     'pt-BR': PUBLISH_PT_BR,
     ja: PUBLISH_JA,
   }),
+  PUBLISH_CARD_MESSAGES,
   REVIEW_MESSAGES,
   PUBLISH_ASK_MESSAGES,
 );

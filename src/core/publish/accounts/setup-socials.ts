@@ -9,8 +9,8 @@ import type { OptionValues } from '../../commands/spec.ts';
 import { UserError } from '../../errors.ts';
 import type { Translator } from '../../i18n/catalogue.ts';
 import type { ModalSubmission, Prepared } from '../../platform/interaction.ts';
-import { type Card, groupMention, mention } from '../../platform/message.ts';
-import { durationText, POLICY_OPTIONS, type Policy, parsePolicyOptions } from '../approvals/policy.ts';
+import type { Card } from '../../platform/message.ts';
+import { describePolicy, POLICY_OPTIONS, parsePolicyOptions } from '../approvals/policy.ts';
 import type { PublishContext, PublishDeps } from '../deps.ts';
 import { SETUP_PUBLISHING_OPTIONS, SOCIALS_ACTION } from '../publish-table.ts';
 import { ACCOUNT_NAME } from './accounts.ts';
@@ -31,27 +31,6 @@ async function accountList(ctx: PublishContext): Promise<string> {
     : ctx.t.t('publish.setup.noAccounts');
 }
 
-/** The approval policy as /setup states it, in the reader's language: the same facts as policy.ts's `describePolicy`. */
-export function policyText(p: Policy, t: Translator): string {
-  const approvers =
-    p.approvers.length === 0
-      ? t.t('publish.setup.anyone')
-      : p.approvers.map((a) => (a.startsWith('role:') ? groupMention(a.slice(5)) : mention(a))).join(', ');
-  return t.t('publish.setup.policy', {
-    approvals: p.approvals,
-    self: p.selfApprove ? 'yes' : 'no',
-    // Hours as digits, as English shows them (a number format would write 8,760).
-    hours: String(Math.round(p.expiryMs / 3600_000)),
-    approvers,
-    zone: p.timezone,
-    reminders:
-      p.remindMs === null
-        ? t.t('publish.setup.remindersOff')
-        : t.t('publish.setup.remindersEvery', { every: durationText(p.remindMs) }),
-    outside: p.outsideReview,
-  });
-}
-
 async function listText(ctx: PublishContext, note?: string): Promise<string> {
   const list = await accountList(ctx);
   const policy = await kit(ctx).policies.get(ctx.channelKey);
@@ -60,7 +39,7 @@ async function listText(ctx: PublishContext, note?: string): Promise<string> {
     note,
     t.t('publish.setup.listTitle'),
     list,
-    t.t('publish.setup.policyLine', { policy: policyText(policy, t) }),
+    t.t('publish.setup.policyLine', { policy: describePolicy(policy, t) }),
   ]
     .filter(Boolean)
     .join('\n');
@@ -166,7 +145,7 @@ async function showPublishing(ctx: PublishContext): Promise<Card> {
   return {
     title: t.t('publish.setup.section'),
     fields: [
-      { name: t.t('publish.setup.policyField'), value: policyText(policy, t) },
+      { name: t.t('publish.setup.policyField'), value: describePolicy(policy, t) },
       // The rule every approval is counted by (approvals/decide.ts).
       { name: t.t('publish.setup.ruleField'), value: t.t('publish.setup.rule') },
       { name: t.t('publish.setup.accountsField'), value: await accountList(ctx) },

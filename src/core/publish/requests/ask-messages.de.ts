@@ -113,11 +113,6 @@ export const PUBLISH_ASK_DE: Translation<typeof PUBLISH_ASK_EN> = {
     'Ändern: /setup approvals=2 remind=4h timezone=Europe/Berlin · /setup socials add <name> platform=x',
   'publish.setup.rule':
     'Jede Freigabe steht für ein Teammitglied: die eines Mitglieds für dieses Mitglied, die einer externen Prüfperson für das Mitglied, das sie eingeladen hat (wenn es freigeben darf). Gezählt werden verschiedene Mitglieder; die anfragende Person zählt bei self_approve=no nie. outside_review=required verlangt zusätzlich eine externe Freigabe, über einen beliebigen Link.',
-  'publish.setup.policy':
-    '{approvals, plural, =0 {keine Freigabe nötig} one {# Freigabe} other {# Freigaben}} · eigene Freigabe {self, select, yes {erlaubt} other {nicht erlaubt}} · Freigaben verfallen nach {hours} h · Freigebende: {approvers} · Zeitzone {zone} · {reminders} · externe Prüfung {outside, select, required {erforderlich} other {optional}}',
-  'publish.setup.remindersOff': 'Erinnerungen aus',
-  'publish.setup.remindersEvery': 'Erinnerungen alle {every} (höchstens 3)',
-  'publish.setup.anyone': 'alle im Kanal',
   'publish.setup.noAccounts':
     'Noch keine sozialen Konten. Füge eines hinzu: `/setup socials add <name> platform=x` (der Zugangsschlüssel kommt in ein privates Formular).',
   'publish.setup.listTitle': '**Soziale Konten dieses Kanals**',

@@ -113,11 +113,6 @@ export const PUBLISH_ASK_ES: Translation<typeof PUBLISH_ASK_EN> = {
     'Cambiar: /setup approvals=2 remind=4h timezone=Europe/Madrid · /setup socials add <name> platform=x',
   'publish.setup.rule':
     'Cada aprobación representa a un miembro del equipo: la de un miembro, a ese miembro; la de un revisor externo, al miembro que lo invitó (si puede aprobar). Se cuentan miembros distintos; con self_approve=no, quien hizo la solicitud nunca cuenta. outside_review=required exige además una aprobación externa, desde el enlace de cualquiera.',
-  'publish.setup.policy':
-    '{approvals, plural, =0 {no hace falta aprobación} one {# aprobación} other {# aprobaciones}} · autoaprobación {self, select, yes {permitida} other {no permitida}} · las aprobaciones caducan tras {hours} h · aprueban: {approvers} · zona horaria {zone} · {reminders} · revisión externa {outside, select, required {obligatoria} other {opcional}}',
-  'publish.setup.remindersOff': 'recordatorios desactivados',
-  'publish.setup.remindersEvery': 'recordatorios cada {every} (3 como máximo)',
-  'publish.setup.anyone': 'cualquiera del canal',
   'publish.setup.noAccounts':
     'Aún no hay cuentas sociales. Añade una: `/setup socials add <name> platform=x` (la clave de acceso va en un formulario privado).',
   'publish.setup.listTitle': '**Cuentas sociales de este canal**',

@@ -113,11 +113,6 @@ export const PUBLISH_ASK_FR: Translation<typeof PUBLISH_ASK_EN> = {
     'Modifier : /setup approvals=2 remind=4h timezone=Europe/Paris · /setup socials add <name> platform=x',
   'publish.setup.rule':
     'Chaque approbation vaut pour un membre de l’équipe : celle d’un membre pour ce membre, celle d’un relecteur externe pour le membre qui l’a invité (s’il peut approuver). Le nombre compte des membres distincts ; avec self_approve=no, la personne qui demande ne compte jamais. outside_review=required exige aussi une approbation externe, depuis le lien de n’importe qui.',
-  'publish.setup.policy':
-    '{approvals, plural, =0 {aucune approbation nécessaire} one {# approbation} other {# approbations}} · auto-approbation {self, select, yes {autorisée} other {non autorisée}} · les approbations expirent après {hours} h · approbateurs : {approvers} · fuseau horaire {zone} · {reminders} · relecture externe {outside, select, required {obligatoire} other {facultative}}',
-  'publish.setup.remindersOff': 'relances désactivées',
-  'publish.setup.remindersEvery': 'relances toutes les {every} (3 au plus)',
-  'publish.setup.anyone': 'n’importe qui dans le salon',
   'publish.setup.noAccounts':
     'Aucun compte social pour l’instant. Ajoutez-en un : `/setup socials add <name> platform=x` (la clé d’accès se saisit dans un formulaire privé).',
   'publish.setup.listTitle': '**Comptes sociaux de ce salon**',

@@ -113,11 +113,6 @@ export const PUBLISH_ASK_JA: Translation<typeof PUBLISH_ASK_EN> = {
     '変更: /setup approvals=2 remind=4h timezone=Asia/Tokyo · /setup socials add <name> platform=x',
   'publish.setup.rule':
     '承認 1 件はチームメンバー 1 人を表します。メンバーの承認はそのメンバー、外部レビュアーの承認は招待したメンバー（そのメンバーが承認できる場合）の分です。数えるのは異なるメンバーの数で、self_approve=no のときリクエストした人は数えません。outside_review=required のときは、誰のリンクからでもよいので外部の承認も 1 件必要です。',
-  'publish.setup.policy':
-    '{approvals, plural, =0 {承認不要} other {承認 # 件}} · 自己承認{self, select, yes {可} other {不可}} · 承認は {hours} 時間で期限切れ · 承認者: {approvers} · タイムゾーン {zone} · {reminders} · 外部レビュー{outside, select, required {必須} other {任意}}',
-  'publish.setup.remindersOff': 'リマインドなし',
-  'publish.setup.remindersEvery': '{every} ごとにリマインド（最大 3 回）',
-  'publish.setup.anyone': 'チャンネルの誰でも',
   'publish.setup.noAccounts':
     'ソーシャルアカウントはまだありません。追加するには: `/setup socials add <name> platform=x`（アクセスキーは非公開のフォームで入力します）。',
   'publish.setup.listTitle': '**このチャンネルのソーシャルアカウント**',

@@ -112,11 +112,6 @@ export const PUBLISH_ASK_PT_BR: Translation<typeof PUBLISH_ASK_EN> = {
     'Alterar: /setup approvals=2 remind=4h timezone=America/Sao_Paulo · /setup socials add <name> platform=x',
   'publish.setup.rule':
     'Cada aprovação vale por um membro da equipe: a de um membro por esse membro, a de um revisor externo pelo membro que o convidou (quando ele pode aprovar). O número conta membros distintos; com self_approve=no, quem fez a solicitação nunca conta. outside_review=required também exige uma aprovação externa, pelo link de qualquer pessoa.',
-  'publish.setup.policy':
-    '{approvals, plural, =0 {nenhuma aprovação necessária} one {# aprovação} other {# aprovações}} · autoaprovação {self, select, yes {permitida} other {não permitida}} · as aprovações expiram depois de {hours} h · quem aprova: {approvers} · fuso horário {zone} · {reminders} · revisão externa {outside, select, required {obrigatória} other {opcional}}',
-  'publish.setup.remindersOff': 'lembretes desativados',
-  'publish.setup.remindersEvery': 'lembretes a cada {every} (no máximo 3)',
-  'publish.setup.anyone': 'qualquer pessoa do canal',
   'publish.setup.noAccounts':
     'Nenhuma conta social ainda. Adicione uma: `/setup socials add <name> platform=x` (a chave de acesso vai em um formulário privado).',
   'publish.setup.listTitle': '**Contas sociais deste canal**',

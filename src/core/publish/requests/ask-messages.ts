@@ -118,11 +118,6 @@ export const PUBLISH_ASK_EN = {
     'Change: /setup approvals=2 remind=4h timezone=Europe/Paris · /setup socials add <name> platform=x',
   'publish.setup.rule':
     'Each approval stands for one team member: a member’s for that member, an outside reviewer’s for the member who invited them (when they may approve). The number counts distinct members; the requester never counts with self_approve=no. outside_review=required also needs one outside approval, from anyone’s link.',
-  'publish.setup.policy':
-    '{approvals, plural, =0 {no approval needed} one {# approval} other {# approvals}} · self-approval {self, select, yes {allowed} other {not allowed}} · approvals expire after {hours} h · approvers: {approvers} · time zone {zone} · {reminders} · outside review {outside, select, required {required} other {optional}}',
-  'publish.setup.remindersOff': 'reminders off',
-  'publish.setup.remindersEvery': 'reminders every {every} (3 at most)',
-  'publish.setup.anyone': 'anyone in the channel',
   'publish.setup.noAccounts':
     'No social accounts yet. Add one: `/setup socials add <name> platform=x` (the access key goes in a private form).',
   'publish.setup.listTitle': '**Social accounts of this channel**',

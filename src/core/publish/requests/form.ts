@@ -143,7 +143,7 @@ export async function checkContent(
   const privacy = (v.privacy ?? '').trim().toLowerCase() || 'public';
   if (!(PRIVACY_VALUES as readonly string[]).includes(privacy))
     return { ok: false, message: t.t('publish.form.badPrivacy', { privacy }) };
-  const schedule = await parseSchedule(v.schedule, zone, now);
+  const schedule = await parseSchedule(v.schedule, zone, now, t);
   if (!schedule.ok) return { ok: false, message: schedule.message };
   const title = (v.title ?? '').trim();
   const description = (v.description ?? '').trim();
@@ -167,7 +167,7 @@ export async function checkContent(
     content,
     ...(schedule.at === null
       ? {}
-      : { note: t.t('publish.form.scheduledFor', { when: formatWhen(schedule.at, zone) }) }),
+      : { note: t.t('publish.form.scheduledFor', { when: formatWhen(schedule.at, zone, t) }) }),
   };
 }
 
@@ -199,7 +199,7 @@ export async function readNewTime(
   now: number,
   t: Translator,
 ): Promise<NewTime> {
-  const parsed = await parseSchedule(text, zone, now);
+  const parsed = await parseSchedule(text, zone, now, t);
   if (!parsed.ok) return parsed;
   if (parsed.at === null) return { ok: false, message: t.t('publish.form.newTime.notAhead') };
   return { ok: true, at: parsed.at };

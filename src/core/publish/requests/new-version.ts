@@ -29,7 +29,7 @@ import { personOf } from './model.ts';
 import { atText } from './render.ts';
 import type { PublishRepo } from './repo.ts';
 import type { RequestWrites } from './request-writes.ts';
-import { HOW_TEXT, howText, VERSION_CONTINUATION, versionOf, versionsOf } from './versions.ts';
+import { howText, VERSION_CONTINUATION, versionOf, versionsOf } from './versions.ts';
 
 /** The menu's verb and the forms' id: `pubver:<how>:<request>[:<job>.<part>.<output>]`. */
 export const VERSION_VERB = 'pubver';
@@ -152,9 +152,9 @@ export function createNewVersions(deps: NewVersionsDeps) {
   /** The thread's one line for a new version: what it answers, what stays open, and who is asked to look again. */
   function versionLine(before: PublishRequestRecord, after: PublishRequestRecord, v: Version): string {
     const words = publishWords(after.locale);
-    const answers = v.answers.map((a) => `${deciderName(a)}${atText(a)}`);
+    const answers = v.answers.map((a) => `${deciderName(a, words)}${atText(a, words)}`);
     const open = after.changes.filter((c) => !v.answers.some((a) => a.userId === c.userId && a.at === c.at));
-    const stillOpen = open.map((c) => `${deciderName(c)}${atText(c)}`);
+    const stillOpen = open.map((c) => `${deciderName(c, words)}${atText(c, words)}`);
     // Everyone who approved or asked for changes on the version it follows: members by their id, reviewers by name
     // with the member who invited them (mentioned from the stored id).
     const prev = before.content.version ?? 1;
@@ -164,7 +164,9 @@ export function createNewVersions(deps: NewVersionsDeps) {
     ];
     const named = new Set([...v.answers, ...open].map((x) => x.userId));
     const others = [
-      ...new Set(deciders.filter((d) => !named.has(d.userId) && d.userId !== v.by.userId).map((d) => deciderName(d))),
+      ...new Set(
+        deciders.filter((d) => !named.has(d.userId) && d.userId !== v.by.userId).map((d) => deciderName(d, words)),
+      ),
     ];
     const parts = [
       answers.length > 0
@@ -172,7 +174,7 @@ export function createNewVersions(deps: NewVersionsDeps) {
         : words.t('publish.version.answersNone'),
       ...(stillOpen.length > 0 ? [words.t('publish.version.stillOpen', { asks: stillOpen.join(', ') })] : []),
     ];
-    const line = { n: String(v.n), who: mention(v.by.userId), how: howText(v), parts: parts.join('; ') };
+    const line = { n: String(v.n), who: mention(v.by.userId), how: howText(v, words), parts: parts.join('; ') };
     return others.length > 0
       ? words.t('publish.version.lineAgain', { ...line, others: others.join(', ') })
       : words.t('publish.version.line', line);
@@ -281,7 +283,7 @@ export function createNewVersions(deps: NewVersionsDeps) {
       });
       if (refusal || !record || !making) return refusal ?? UNKNOWN_REQUEST;
       const n = making.n;
-      const summary = `version ${n} of publish request ${id}: ${howText({ how: job.how, note: job.note })}`;
+      const summary = `version ${n} of publish request ${id}: ${howText({ how: job.how, note: job.note }, publishWords(record.locale))}`;
       let started: Awaited<ReturnType<JobService['start']>>;
       try {
         started = await jobs.start(
@@ -371,7 +373,7 @@ export function createNewVersions(deps: NewVersionsDeps) {
             text: publishWords(record.locale).t('publish.version.failed', {
               who: mention(making.by.userId),
               n: String(n),
-              how: HOW_TEXT[making.how],
+              how: howText({ how: making.how }, publishWords(record.locale)),
               still: String(still),
             }),
             quote: error,

@@ -146,7 +146,7 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
         theirs(actor, (r, policy) => {
           voided = false;
           if (!mayEdit(r, actor)) return actor.t.t('publish.ask.onlyRequesterEdits');
-          if (r.state !== 'pending') return decidedText(r);
+          if (r.state !== 'pending') return decidedText(r, actor.t);
           // Saving an expired request, changed or not, asks again: its approvals start over.
           renewed = isExpired(r, policy, at);
           // The form edits the texts, accounts and time; the video is the current version's, as stored now (a
@@ -208,7 +208,7 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
         id,
         theirs(actor, (r) => {
           if (!mayCancel(r, actor)) return actor.t.t('publish.ask.onlyRequesterCancels');
-          if (!['pending', 'scheduled', 'overdue', 'failed'].includes(r.state)) return decidedText(r);
+          if (!['pending', 'scheduled', 'overdue', 'failed'].includes(r.state)) return decidedText(r, actor.t);
           return { ...r, state: 'cancelled', decidedBy: actor, decidedAt: at };
         }),
       );
@@ -282,7 +282,7 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
                 // Shown on the card: in the request's language.
                 error: publishWords(r.locale).t('publish.ask.markedByHand'),
               }
-            : decidedText(r),
+            : decidedText(r, actor.t),
         ),
       );
       return refusal ?? actor.t.t('publish.ask.marked');

@@ -69,7 +69,7 @@ function answersInput(t: Translator, r: PublishRequestRecord | undefined): Modal
           label: truncate(
             t.t('publish.version.answerChoice', {
               name: plainName(c),
-              at: atText(c),
+              at: atText(c, t),
               n: String(c.version ?? 1),
               reason: c.reason.replace(/\s+/g, ' '),
             }),

@@ -1,0 +1,96 @@
+// Publishing's card, thread lines and shared words in Spanish (tú, as the bot speaks in chat).
+import type { Translation } from '../../i18n/messages.ts';
+import type { PUBLISH_CARD_EN } from './card-messages.ts';
+
+export const PUBLISH_CARD_ES: Translation<typeof PUBLISH_CARD_EN> = {
+  'publish.card.outside_reviewer': '{name}, revisor externo',
+  'publish.card.outside_reviewer_invited': '{name}, revisor externo invitado por {inviter}',
+  'publish.card.decided':
+    '{state, select, published {Esta solicitud ya se publicó.} cancelled {Esta solicitud se canceló.} publishing {Esta solicitud se está publicando ahora mismo.} unknown {No se sabe cómo terminó esta solicitud; alguien que pueda configurar el bot puede marcarla como publicada o volver a intentarlo.} scheduled {Esta solicitud ya está aprobada y programada.} other {Esta solicitud ya se decidió.}}',
+  'publish.card.how':
+    '{how, select, asked {el vídeo que se pidió al principio} subtitles {subtítulos} broll {B-roll} cut {un nuevo montaje} thread {un vídeo del hilo} other {un enlace de vídeo}}',
+  'publish.when.utc': '{local} UTC',
+  'publish.when.zoned': '{local} ({zone}) · {utc} UTC',
+  'publish.when.unreadable':
+    'No pude leer la programación «{text}»: prueba `now`, `tomorrow 6pm`, `in 2 hours` o `2026-12-01 18:00`.',
+  'publish.when.past': 'La hora {when} ya pasó: elige una más tarde, o `now`.',
+  'publish.when.too_far': 'La hora {when} está a más de un año: elige una más cercana.',
+  'publish.policy.approvers_anyone': 'cualquiera del canal',
+  'publish.policy.duration': '{unit, select, d {{n} d} h {{n} h} other {{n} min}}',
+  'publish.policy.describe':
+    '{approvals, plural, =0 {no hace falta aprobación} one {# aprobación} other {# aprobaciones}} · autoaprobación {self, select, yes {permitida} other {no permitida}} · las aprobaciones caducan tras {hours} h · aprobadores: {who} · zona horaria {zone} · {remind, select, off {recordatorios desactivados} other {recordatorios cada {every} (3 como máximo)}} · revisión externa {outside, select, required {obligatoria} other {opcional}}',
+  'publish.card.at': ' en {position}',
+  'publish.card.approve': 'Aprobar',
+  'publish.card.request_changes': 'Solicitar cambios',
+  'publish.card.edit': 'Editar',
+  'publish.card.cancel': 'Cancelar',
+  'publish.card.post_now': 'Publicar ahora',
+  'publish.card.new_time': 'Nueva hora',
+  'publish.card.try_again': 'Reintentar',
+  'publish.card.mark_posted': 'Marcar como publicada',
+  'publish.card.invite': 'Invitar a un revisor',
+  'publish.card.new_version': 'Nueva versión…',
+  'publish.card.revoke': 'Revocar enlaces de revisores',
+  'publish.card.revoke_one': 'Revocar el enlace de un revisor',
+  'publish.card.watch': '▶ Vídeo',
+  'publish.card.head':
+    '{state, select, pending {📝 Solicitud de publicación — esperando aprobación} scheduled {🗓️ Solicitud de publicación — aprobada, programada} overdue {⏰ Solicitud de publicación — su hora ya pasó: publícala ahora o elige una hora nueva} publishing {⏳ Publicando…} published {✅ Publicada} failed {⚠️ No publicada} unknown {❓ Resultado desconocido — puede que se haya publicado o no} other {🚫 Cancelada}}',
+  'publish.card.head_changes': '✏️ Solicitud de publicación — cambios solicitados',
+  'publish.card.head_expired':
+    '⌛ Solicitud de publicación — aprobaciones caducadas (quien la pidió puede usar Editar para volver a pedirlas)',
+  'publish.card.head_making': '{head} · versión {n} en preparación',
+  'publish.card.text': '{head}: {title}{ask}',
+  'publish.card.latest_ask': ' — {who} pide: «{reason}»',
+  'publish.card.field_version': 'Versión',
+  'publish.card.field_title': 'Título',
+  'publish.card.field_description': 'Descripción',
+  'publish.card.none': '(vacío)',
+  'publish.card.field_accounts': 'Cuentas',
+  'publish.card.field_privacy': 'Privacidad',
+  'publish.card.privacy':
+    '{privacy, select, public {pública} private {privada} unlisted {no listada} other {{privacy}}}',
+  'publish.card.field_schedule': 'Programación',
+  'publish.card.when_approved': 'ahora, en cuanto se apruebe',
+  'publish.card.field_requested_by': 'Solicitado por',
+  'publish.card.field_approval': 'Aprobación',
+  'publish.card.field_posts': 'Publicaciones',
+  'publish.card.field_approved_by': 'Aprobado por',
+  'publish.card.field_moved_by': 'Movido por',
+  'publish.card.moved': '{who} el {when} (estaba prevista para el {from})',
+  'publish.card.field_decided_by':
+    '{state, select, published {Publicado por} cancelled {Cancelado por} other {Última acción de}}',
+  'publish.card.decided_at': '{who} el {when}',
+  'publish.card.field_changes': 'Cambios solicitados',
+  'publish.card.field_changes_by_version': 'Solicitudes de cambio por versión',
+  'publish.card.field_reviewers': 'Revisores externos',
+  'publish.card.footer': 'Solicitud {id} · las aprobaciones caducan tras {hours} h',
+  'publish.card.change_on_version': ' (en la versión {n})',
+  'publish.card.change_line': '{who}{at}{on}: {reason}',
+  'publish.card.changes_more': '…y {count} anteriores',
+  'publish.card.changes_tail':
+    'Las aprobaciones siguen contando; «Nueva versión…» o «Editar» por parte de quien la pidió responden a estas peticiones.',
+  'publish.card.by_version_open': 'abiertas: {who}',
+  'publish.card.by_version_answers': 'responde a {who}',
+  'publish.card.by_version_answer': '{who}{at} (pedido en la versión {n})',
+  'publish.card.by_version': 'Versión {n} ({how}): {parts}',
+  'publish.card.by_version_none': 'sin solicitudes de cambio',
+  'publish.card.version_made': 'Versión {n} de {total}: {how}, por {who}',
+  'publish.card.version_sent':
+    '{made}. {state, select, published {Publicada} publishing {Publicándose} other {Se publicará}}: la versión {n}, con las aprobaciones dadas a la versión {n}.',
+  'publish.card.version_making':
+    '🛠️ Versión {n} en preparación ({how}) por {who}: será el vídeo cuando termine su trabajo; hasta entonces vale la versión {current}.',
+  'publish.card.version_unmade':
+    '⚠️ No se pudo crear la versión {n}: {error} Se mantiene la versión {current}, con sus aprobaciones.',
+  'publish.card.not_counted': '{who} (no cuenta)',
+  'publish.card.waiting_outside': ' · a la espera de un revisor externo',
+  'publish.card.needs_outside': 'necesita la aprobación de un revisor externo',
+  'publish.card.no_approval_needed': 'no hace falta aprobación',
+  'publish.card.expired': ' · ⌛ caducada',
+  'publish.card.from_members': 'miembros que pueden aprobar',
+  'publish.card.from_nobody': 'nadie: no queda ningún aprobador de la lista (cambia /setup approvers)',
+  'publish.card.awaited':
+    ' · a la espera de {short} más de {from} (un revisor externo cuenta por el aprobador que lo invitó)',
+  'publish.card.of_version': ' de la versión {n}',
+  'publish.card.needs':
+    'necesita {approvals, plural, one {# aprobación} other {# aprobaciones}} ({counted}/{total}){of}{names}{awaited}{outside}{expired}',
+};
