@@ -1,5 +1,5 @@
 // Publishing asked in the reader's own language, through the real console adapter: a German terminal gets /publish's
-// form, its refusals and New version…'s form in German while the channel's thread lines stay in the channel's language;
+// form, its refusals and New version…'s form in German while a channel set to French hears its thread lines in French;
 // a Japanese terminal reads publishing's section of /setup in Japanese.
 import { afterEach, describe, expect, it } from 'vitest';
 import { type ConsoleAdapter, createConsoleAdapter } from '../../src/console/adapter.ts';
@@ -78,6 +78,8 @@ function actionIn(printed: readonly string[], prefix: string): string {
 describe('a German terminal (LANG=de_DE.UTF-8) asking to publish', () => {
   it('reads the key form, /publish’s form, its refusals and New version…’s form in German', async () => {
     const c = await start('de_DE.UTF-8');
+    // The channel writes French for everyone (its cards and thread lines); the German reader's answers stay German.
+    await c.type('/setup locale=fr');
 
     const keyForm = await c.type('/setup socials add brand platform=x');
     expect(keyForm).toContain('Zugangsschlüssel für brand');
@@ -129,8 +131,10 @@ describe('a German terminal (LANG=de_DE.UTF-8) asking to publish', () => {
     await c.type(`!${actionIn(c.printed, 'pubver:link:')}`);
     const made = await c.fill({ url: 'https://example.com/reel-2.mp4' });
     expect(made).toContain('Version 2 ist jetzt das Video der Anfrage; ihre Freigaben beginnen von vorn.');
-    // The channel's language is English (no /setup locale=): its thread hears the version in English.
-    expect(made).toMatch(/└ \[#\d+\] 🎞️ Version 2 by .*: answers no change request\. Approvals start over\./);
+    // The thread hears the version in the channel's French.
+    expect(made).toMatch(
+      /└ \[#\d+\] 🎞️ Version 2 par .* : ne répond à aucune demande de modification\. Les approbations repartent de zéro\./,
+    );
   });
 });
 
