@@ -80,6 +80,8 @@ export const PUBLISH_ASK_DE: Translation<typeof PUBLISH_ASK_EN> = {
   'publish.version.noVideo': 'Der Job hat kein Video erstellt.',
   'publish.version.failed':
     '⚠️ {who}, Version {n} konnte nicht erstellt werden ({how}), daher bleibt Version {still} das Video der Anfrage, und ihre Freigaben zählen weiter.',
+  'publish.version.brollAgain': 'erneut mit B-Roll geschnitten',
+  'publish.version.jobSummary': 'Version {n} der Veröffentlichungsanfrage {id}: {how}',
   'publish.version.title':
     '{how, select, sub {Version {n}: Untertitel} broll {Version {n}: B-Roll} cut {Version {n}: neuer Schnitt} link {Version {n}: Videolink} other {Version {n}: Video aus dem Thread}}',
   'publish.version.label.template': 'Vorlage',

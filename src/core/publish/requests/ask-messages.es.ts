@@ -81,6 +81,8 @@ export const PUBLISH_ASK_ES: Translation<typeof PUBLISH_ASK_EN> = {
   'publish.version.noVideo': 'El trabajo no produjo ningún vídeo.',
   'publish.version.failed':
     '⚠️ {who}, no se pudo hacer la versión {n} ({how}), así que la versión {still} sigue siendo el vídeo de la solicitud y sus aprobaciones siguen contando.',
+  'publish.version.brollAgain': 'cortado de nuevo con B-roll',
+  'publish.version.jobSummary': 'versión {n} de la solicitud de publicación {id}: {how}',
   'publish.version.title':
     '{how, select, sub {Versión {n}: subtítulos} broll {Versión {n}: B-roll} cut {Versión {n}: nuevo corte} link {Versión {n}: enlace de vídeo} other {Versión {n}: vídeo del hilo}}',
   'publish.version.label.template': 'Plantilla',

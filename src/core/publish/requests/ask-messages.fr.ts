@@ -81,6 +81,8 @@ export const PUBLISH_ASK_FR: Translation<typeof PUBLISH_ASK_EN> = {
   'publish.version.noVideo': 'Le job n’a produit aucune vidéo.',
   'publish.version.failed':
     '⚠️ {who}, la version {n} n’a pas pu être faite ({how}) : la version {still} reste la vidéo de la demande et ses approbations comptent toujours.',
+  'publish.version.brollAgain': 'remonté avec du B-roll',
+  'publish.version.jobSummary': 'version {n} de la demande de publication {id} : {how}',
   'publish.version.title':
     '{how, select, sub {Version {n} : sous-titres} broll {Version {n} : B-roll} cut {Version {n} : nouveau montage} link {Version {n} : lien vidéo} other {Version {n} : vidéo du fil}}',
   'publish.version.label.template': 'Modèle',

@@ -81,6 +81,8 @@ export const PUBLISH_ASK_JA: Translation<typeof PUBLISH_ASK_EN> = {
   'publish.version.noVideo': 'ジョブは動画を作成しませんでした。',
   'publish.version.failed':
     '⚠️ {who} さん、バージョン {n} を作成できませんでした（{how}）。バージョン {still} がリクエストの動画のままで、その承認も引き続き有効です。',
+  'publish.version.brollAgain': 'B ロール入りでカットし直し',
+  'publish.version.jobSummary': '公開リクエスト {id} のバージョン {n}: {how}',
   'publish.version.title':
     '{how, select, sub {バージョン {n}: 字幕} broll {バージョン {n}: B ロール} cut {バージョン {n}: 新しいカット} link {バージョン {n}: 動画のリンク} other {バージョン {n}: スレッドの動画}}',
   'publish.version.label.template': 'テンプレート',

@@ -79,6 +79,8 @@ export const PUBLISH_ASK_PT_BR: Translation<typeof PUBLISH_ASK_EN> = {
   'publish.version.noVideo': 'O job não gerou nenhum vídeo.',
   'publish.version.failed':
     '⚠️ {who}, não foi possível fazer a versão {n} ({how}), então a versão {still} continua sendo o vídeo da solicitação e as aprovações dela continuam valendo.',
+  'publish.version.brollAgain': 'cortado de novo com B-roll',
+  'publish.version.jobSummary': 'versão {n} da solicitação de publicação {id}: {how}',
   'publish.version.title':
     '{how, select, sub {Versão {n}: legendas} broll {Versão {n}: B-roll} cut {Versão {n}: novo corte} link {Versão {n}: link de vídeo} other {Versão {n}: vídeo da thread}}',
   'publish.version.label.template': 'Modelo',

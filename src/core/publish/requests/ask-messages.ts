@@ -86,6 +86,8 @@ export const PUBLISH_ASK_EN = {
   'publish.version.noVideo': 'The job made no video.',
   'publish.version.failed':
     "⚠️ {who}, version {n} could not be made ({how}), so version {still} stays the request's video and its approvals still count.",
+  'publish.version.brollAgain': 'cut again with B-roll',
+  'publish.version.jobSummary': 'version {n} of publish request {id}: {how}',
   'publish.version.title':
     '{how, select, sub {Version {n}: subtitles} broll {Version {n}: B-roll} cut {Version {n}: a new cut} link {Version {n}: a video link} other {Version {n}: a video of the thread}}',
   'publish.version.label.template': 'Template',

@@ -283,7 +283,13 @@ export function createNewVersions(deps: NewVersionsDeps) {
       });
       if (refusal || !record || !making) return refusal ?? UNKNOWN_REQUEST;
       const n = making.n;
-      const summary = `version ${n} of publish request ${id}: ${howText({ how: job.how, note: job.note }, publishWords(record.locale))}`;
+      // The job's card title, in the thread: in the request's language.
+      const words = publishWords(record.locale);
+      const summary = words.t('publish.version.jobSummary', {
+        n: String(n),
+        id,
+        how: howText({ how: job.how, note: job.note }, words),
+      });
       let started: Awaited<ReturnType<JobService['start']>>;
       try {
         started = await jobs.start(

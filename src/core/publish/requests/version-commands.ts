@@ -24,6 +24,7 @@ import { truncate } from '../../platform/message.ts';
 import { openChanges } from '../approvals/approvals.ts';
 import { type Member, UNKNOWN_REQUEST } from '../approvals/decide.ts';
 import { defineAction, type PublishContext, type PublishDeps } from '../deps.ts';
+import { publishWords } from '../words.ts';
 import type { PublishRequestRecord } from './model.ts';
 import { refOf, refText, VERSION_VERB, type VersionJob } from './new-version.ts';
 import { member } from './publish-commands.ts';
@@ -299,7 +300,8 @@ async function jobOf(
     const features = (cutBody.additionalFeatures ?? {}) as Record<string, unknown>;
     return {
       how: 'broll',
-      note: ['cut again with B-roll', type, frequency].filter(Boolean).join(' · '),
+      // Kept with the version and shown on its card: in the request's language.
+      note: [publishWords(r.locale).t('publish.version.brollAgain'), type, frequency].filter(Boolean).join(' · '),
       kind: 'clip',
       request: {
         ...cutBody,
@@ -329,7 +331,7 @@ async function jobOf(
       [
         prompt ? `“${truncate(prompt.replace(/\s+/g, ' '), 60)}”` : undefined,
         duration ? `${duration} s` : undefined,
-        ...[...on].map((s) => s.replace('_', ' ')),
+        ...[...on].map((name) => publishWords(r.locale).t('publish.version.switch', { name })),
       ]
         .filter(Boolean)
         .join(' · ') || undefined,
