@@ -67,6 +67,9 @@ describe('the pseudo-locale en-XA on the console', () => {
       '/setup',
       '/setup locale=klingon',
       '/setup locale=fr',
+      // Publishing's part of /setup: its list, and a refused policy option.
+      '/setup socials',
+      '/setup timezone=Mars/Olympus',
     );
     for (const line of lines) {
       const before = (await s.privateTo('admin')).length;

@@ -104,7 +104,7 @@ describe('a German terminal (LANG=de_DE.UTF-8) asking to publish', () => {
       return out;
     })();
     expect(labels).toEqual(['Titel', 'Beschreibung', 'Konten', 'Sichtbarkeit', 'Termin']);
-    expect(refused).toContain('In diesem Kanal gibt es kein Konto „ghost“. Seine Konten: brand.');
+    expect(refused).toContain('In diesem Kanal gibt es kein Konto „ghost“. Vorhandene Konten: brand.');
 
     // The text options are checked the same way, in the same language.
     expect(await c.type(`/publish ${VIDEO} accounts=brand description=${'a'.repeat(300)}`)).toContain(
@@ -116,7 +116,7 @@ describe('a German terminal (LANG=de_DE.UTF-8) asking to publish', () => {
     // A typed value is repeated inside the German refusal as the English one repeats it: the console prints the
     // bold it asks for, and the rest as typed.
     expect(await c.type(`/publish ${VIDEO} accounts=**<!here>**`)).toContain(
-      'In diesem Kanal gibt es kein Konto „<!here>“. Seine Konten: brand.',
+      'In diesem Kanal gibt es kein Konto „<!here>“. Vorhandene Konten: brand.',
     );
 
     // A request: New version… answers its maker in German, and its form is German.

@@ -17,7 +17,7 @@ export const PUBLISH_ASK_DE: Translation<typeof PUBLISH_ASK_EN> = {
   'publish.form.noAccounts':
     'Dieser Kanal hat noch keine sozialen Konten, also gibt es nichts, wo veröffentlicht werden kann. Wer den Bot konfigurieren darf, fügt eines hinzu mit `/setup socials add <name> platform=<tiktok|instagram|youtube|x|linkedin|facebook|other>`.',
   'publish.form.chooseAccount': 'Wähle mindestens ein Konto: {accounts}.',
-  'publish.form.unknownAccount': 'In diesem Kanal gibt es kein Konto „{name}“. Seine Konten: {accounts}.',
+  'publish.form.unknownAccount': 'In diesem Kanal gibt es kein Konto „{name}“. Vorhandene Konten: {accounts}.',
   'publish.form.badPrivacy': 'Die Sichtbarkeit muss public, private oder unlisted sein, nicht „{privacy}“.',
   'publish.form.tooLong': 'Zu lang: {problem}. Kürze den Text und sende das Formular erneut.',
   'publish.form.scheduledFor': 'Geplant für {when}.',

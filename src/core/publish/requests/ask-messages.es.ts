@@ -18,7 +18,7 @@ export const PUBLISH_ASK_ES: Translation<typeof PUBLISH_ASK_EN> = {
   'publish.form.noAccounts':
     'Este canal aún no tiene cuentas sociales, así que no hay dónde publicar. Alguien que pueda configurar el bot añade una con `/setup socials add <name> platform=<tiktok|instagram|youtube|x|linkedin|facebook|other>`.',
   'publish.form.chooseAccount': 'Elige al menos una cuenta: {accounts}.',
-  'publish.form.unknownAccount': 'No hay ninguna cuenta «{name}» en este canal. Sus cuentas: {accounts}.',
+  'publish.form.unknownAccount': 'No hay ninguna cuenta «{name}» en este canal. Cuentas disponibles: {accounts}.',
   'publish.form.badPrivacy': 'La privacidad debe ser public, private o unlisted, no «{privacy}».',
   'publish.form.tooLong': 'Demasiado largo: {problem}. Acórtalo y vuelve a enviarlo.',
   'publish.form.scheduledFor': 'Programado para {when}.',

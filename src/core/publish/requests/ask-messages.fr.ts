@@ -17,7 +17,7 @@ export const PUBLISH_ASK_FR: Translation<typeof PUBLISH_ASK_EN> = {
   'publish.form.noAccounts':
     'Ce salon n’a encore aucun compte social : il n’y a donc nulle part où publier. Une personne autorisée à configurer le bot en ajoute un avec `/setup socials add <name> platform=<tiktok|instagram|youtube|x|linkedin|facebook|other>`.',
   'publish.form.chooseAccount': 'Choisissez au moins un compte : {accounts}.',
-  'publish.form.unknownAccount': 'Il n’y a pas de compte « {name} » dans ce salon. Ses comptes : {accounts}.',
+  'publish.form.unknownAccount': 'Il n’y a pas de compte « {name} » dans ce salon. Comptes disponibles : {accounts}.',
   'publish.form.badPrivacy': 'La confidentialité doit être public, private ou unlisted, pas « {privacy} ».',
   'publish.form.tooLong': 'Trop long : {problem}. Raccourcissez-le et envoyez à nouveau.',
   'publish.form.scheduledFor': 'Programmé pour {when}.',

@@ -17,7 +17,7 @@ export const PUBLISH_ASK_PT_BR: Translation<typeof PUBLISH_ASK_EN> = {
   'publish.form.noAccounts':
     'Este canal ainda não tem contas sociais, então não há onde publicar. Quem pode configurar o bot adiciona uma com `/setup socials add <name> platform=<tiktok|instagram|youtube|x|linkedin|facebook|other>`.',
   'publish.form.chooseAccount': 'Escolha pelo menos uma conta: {accounts}.',
-  'publish.form.unknownAccount': 'Não existe a conta “{name}” neste canal. As contas dele: {accounts}.',
+  'publish.form.unknownAccount': 'Não existe a conta “{name}” neste canal. Contas disponíveis: {accounts}.',
   'publish.form.badPrivacy': 'A privacidade precisa ser public, private ou unlisted, não “{privacy}”.',
   'publish.form.tooLong': 'Longo demais: {problem}. Encurte e envie de novo.',
   'publish.form.scheduledFor': 'Agendado para {when}.',

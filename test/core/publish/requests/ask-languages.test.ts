@@ -52,7 +52,7 @@ describe('the publish form for a reader in German', () => {
 
   it('refuses an unknown account, a wrong privacy and a caption too long for X in German', async () => {
     expect(await refusal(de, { accounts: ['ghost'] })).toBe(
-      'In diesem Kanal gibt es kein Konto „ghost“. Seine Konten: brand, tube.',
+      'In diesem Kanal gibt es kein Konto „ghost“. Vorhandene Konten: brand, tube.',
     );
     expect(await refusal(de, { accounts: ['brand'], privacy: 'secret' })).toBe(
       'Die Sichtbarkeit muss public, private oder unlisted sein, nicht „secret“.',
