@@ -8,6 +8,7 @@ import { PUBLISH_FR } from './messages.fr.ts';
 import { PUBLISH_JA } from './messages.ja.ts';
 import { PUBLISH_PT_BR } from './messages.pt-BR.ts';
 import { PUBLISH_EN } from './messages.ts';
+import { PUBLISH_CARD_MESSAGES } from './requests/card-messages-bundle.ts';
 import { REVIEW_MESSAGES } from './review/review-messages.ts';
 
 export const PUBLISH_MESSAGES = joinMessages(
@@ -18,5 +19,6 @@ export const PUBLISH_MESSAGES = joinMessages(
     'pt-BR': PUBLISH_PT_BR,
     ja: PUBLISH_JA,
   }),
+  PUBLISH_CARD_MESSAGES,
   REVIEW_MESSAGES,
 );

@@ -6,6 +6,7 @@ import {
   parseRemind,
   policySchema,
 } from '../../../src/core/publish/approvals/policy.ts';
+import { publishWords } from '../../../src/core/publish/words.ts';
 import { origin, startTestBot, type TestBot } from '../../support/bot.ts';
 import { lastEphemeral } from './support.ts';
 
@@ -35,9 +36,9 @@ describe('/setup remind=', () => {
   it('reminds after a day unless told otherwise, and /setup shows it', () => {
     const p = policySchema.parse({});
     expect(p.remindMs).toBe(DAY);
-    expect(describePolicy(p)).toContain('reminders every 1 d (3 at most)');
-    expect(describePolicy({ ...p, remindMs: 30 * MIN })).toContain('reminders every 30 min');
-    expect(describePolicy({ ...p, remindMs: null })).toContain('reminders off');
+    expect(describePolicy(p, publishWords('en'))).toContain('reminders every 1 d (3 at most)');
+    expect(describePolicy({ ...p, remindMs: 30 * MIN }, publishWords('en'))).toContain('reminders every 30 min');
+    expect(describePolicy({ ...p, remindMs: null }, publishWords('en'))).toContain('reminders off');
   });
 
   describe('in a channel', () => {

@@ -34,7 +34,7 @@ async function accountList(ctx: PublishContext): Promise<string> {
 async function listText(ctx: PublishContext, note?: string): Promise<string> {
   const list = await accountList(ctx);
   const policy = await kit(ctx).policies.get(ctx.channelKey);
-  return [note, '**Social accounts of this channel**', list, `Approval policy: ${describePolicy(policy)}`]
+  return [note, '**Social accounts of this channel**', list, `Approval policy: ${describePolicy(policy, ctx.t)}`]
     .filter(Boolean)
     .join('\n');
 }
@@ -132,7 +132,7 @@ async function showPublishing(ctx: PublishContext): Promise<Card> {
   return {
     title: 'Publishing',
     fields: [
-      { name: 'Approval policy', value: describePolicy(policy) },
+      { name: 'Approval policy', value: describePolicy(policy, ctx.t) },
       { name: 'How approvals count', value: APPROVAL_RULE },
       { name: 'Social accounts', value: await accountList(ctx) },
     ],

@@ -19,6 +19,7 @@ import { member } from '../requests/publish-commands.ts';
 import { approvalLine, changesByVersion } from '../requests/render.ts';
 import { formatWhen } from '../requests/schedule-time.ts';
 import { versionsOf } from '../requests/versions.ts';
+import { publishWords } from '../words.ts';
 import { expiresAt } from './approvals.ts';
 import type { Row, Viewer, WaitingLists } from './waiting.ts';
 
@@ -45,7 +46,8 @@ export const approveControl = (r: PublishRequestRecord): Control => ({
 });
 
 /** The open and answered change requests of each version (newest first), once a request has several versions. */
-const versionLines = (r: PublishRequestRecord): string[] => (versionsOf(r).length > 1 ? changesByVersion(r, 2) : []);
+const versionLines = (r: PublishRequestRecord): string[] =>
+  versionsOf(r).length > 1 ? changesByVersion(r, publishWords(undefined), 2) : [];
 
 /** Your outside reviewers who can look again: their link shows a version newer than the one they decided on. */
 export function lookAgainCard(rows: WaitingLists['lookAgain']): Card | undefined {
@@ -69,8 +71,8 @@ export function toApproveCard(row: Row, now: number): Card {
     title: truncate(titleOf(r), 200),
     body: [
       `Requested by ${mention(r.requester.userId)} · ${where(row)}`,
-      `Waiting since ${formatWhen(r.createdAt, zone)} · expires ${formatWhen(expiresAt(r, policy), zone)}`,
-      approvalLine(r, policy, now),
+      `Waiting since ${formatWhen(r.createdAt, zone, publishWords(undefined))} · expires ${formatWhen(expiresAt(r, policy), zone, publishWords(undefined))}`,
+      approvalLine(r, policy, now, publishWords(undefined)),
       ...versionLines(r),
     ].join('\n'),
     tone: 'pending',
@@ -82,9 +84,9 @@ export function toApproveCard(row: Row, now: number): Card {
 function stateOf({ request: r, policy }: Row, now: number): string {
   switch (r.state) {
     case 'pending':
-      return `waiting for approval: ${approvalLine(r, policy, now)}`;
+      return `waiting for approval: ${approvalLine(r, policy, now, publishWords(undefined))}`;
     case 'scheduled':
-      return `approved, to be posted ${r.content.scheduleAt === null ? 'soon' : formatWhen(r.content.scheduleAt, policy.timezone)}`;
+      return `approved, to be posted ${r.content.scheduleAt === null ? 'soon' : formatWhen(r.content.scheduleAt, policy.timezone, publishWords(undefined))}`;
     case 'overdue':
       return 'its time passed while the bot was down: Post now or Cancel on its card';
     case 'publishing':

@@ -2,6 +2,7 @@
 // given since its last edit, not expired, one per team member behind them) and who may edit or cancel it.
 // Who may approve, and what an approval or a change request does to a request, is decide.ts.
 
+import type { Translator } from '../../i18n/catalogue.ts';
 import { mention } from '../../platform/message.ts';
 import { contentHash, type PublishRequestRecord } from '../requests/model.ts';
 import type { Policy } from './policy.ts';
@@ -17,14 +18,15 @@ export interface Actor {
  * Who approved or asked, as messages name them: a member's mention, or an outside reviewer's name with the
  * member who invited them (mentioned from the id the record keeps, never from text).
  */
-export const deciderName = (p: {
-  userId: string;
-  reviewer?: string | undefined;
-  invitedBy?: string | undefined;
-}): string =>
+export const deciderName = (
+  p: { userId: string; reviewer?: string | undefined; invitedBy?: string | undefined },
+  t: Translator,
+): string =>
   p.reviewer === undefined
     ? mention(p.userId)
-    : `${p.reviewer}, outside reviewer${p.invitedBy ? ` invited by ${mention(p.invitedBy)}` : ''}`;
+    : p.invitedBy
+      ? t.t('publish.card.outside_reviewer_invited', { name: p.reviewer, inviter: mention(p.invitedBy) })
+      : t.t('publish.card.outside_reviewer', { name: p.reviewer });
 
 type Approval = PublishRequestRecord['approvals'][number];
 
@@ -103,19 +105,6 @@ export const mayEdit = (r: PublishRequestRecord, actor: Actor) => actor.userId =
 export const mayCancel = (r: PublishRequestRecord, actor: Actor) =>
   actor.userId === r.requester.userId || actor.canConfigure;
 
-export function decidedText(r: PublishRequestRecord): string {
-  switch (r.state) {
-    case 'published':
-      return 'This request was already published.';
-    case 'cancelled':
-      return 'This request was cancelled.';
-    case 'publishing':
-      return 'This request is being published right now.';
-    case 'unknown':
-      return 'This request’s outcome is unknown; someone who may configure the bot can mark it as posted or try again.';
-    case 'scheduled':
-      return 'This request is already approved and scheduled.';
-    default:
-      return 'This request was already decided.';
-  }
-}
+/** Why a request can no longer be acted on as asked: what it is now. */
+export const decidedText = (r: PublishRequestRecord, t: Translator): string =>
+  t.t('publish.card.decided', { state: r.state });

@@ -15,11 +15,12 @@ import {
   answerKey,
   answerOf,
   currentVersion,
-  HOW_TEXT,
+  howText,
   MAKING_STALE_MS,
   MAX_VERSIONS,
   versionsOf,
 } from '../requests/versions.ts';
+import { publishWords } from '../words.ts';
 import { type Actor, decidedText, isExpired, mayCancel, openChanges } from './approvals.ts';
 import { approversText, type Policy } from './policy.ts';
 
@@ -112,7 +113,7 @@ const refuse = (refused: RefusalCode, message: string): Refusal => ({ refused, m
 
 /** The approvers, besides the requester: "anyone else in the channel" when anyone may. */
 const others = (policy: Policy) =>
-  policy.approvers.length === 0 ? 'anyone else in the channel' : approversText(policy);
+  policy.approvers.length === 0 ? 'anyone else in the channel' : approversText(policy, publishWords(undefined));
 
 const EDITED_SINCE: Record<Decider['kind'], string> = {
   member:
@@ -132,7 +133,7 @@ export function refuseBeforeMembership(
   now: number,
 ): Refusal | undefined {
   if (!inWorkspace(r, member.where)) return refuse('unknown', UNKNOWN_REQUEST);
-  if (r.state !== 'pending') return refuse('decided', decidedText(r));
+  if (r.state !== 'pending') return refuse('decided', decidedText(r, member.t));
   if (isExpired(r, policy, now))
     return refuse(
       'expired',
@@ -205,7 +206,7 @@ function memberApproves(
   if (!isApprover(member, policy))
     return refuse(
       'not-approver',
-      `You are not one of the approvers of this channel. Who may approve: ${approversText(policy)}.`,
+      `You are not one of the approvers of this channel. Who may approve: ${approversText(policy, member.t)}.`,
     );
   const hash = contentHash(r.content);
   if (seenHash !== undefined && seenHash !== hash) return refuse('edited', EDITED_SINCE.member);
@@ -221,7 +222,7 @@ function memberAsks(
   now: number,
 ): Verdict {
   if (!inWorkspace(r, member.where)) return refuse('unknown', UNKNOWN_REQUEST);
-  if (r.state !== 'pending') return refuse('decided', decidedText(r));
+  if (r.state !== 'pending') return refuse('decided', decidedText(r, member.t));
   if (r.requester.userId === member.userId) return refuse('own-request', 'Use Edit to change your own request.');
   if (askedAlready(r, member.userId, d))
     return refuse('already', 'You already asked for this change; the card shows it.');
@@ -239,7 +240,7 @@ function outsideApproves(
   const userId = outsideId(reviewer);
   const hash = contentHash(r.content);
   if (seenHash === hash && approvedSince(r, userId, hash)) return refuse('already', 'You approved this version.');
-  if (r.state !== 'pending') return refuse('decided', decidedText(r));
+  if (r.state !== 'pending') return refuse('decided', decidedText(r, publishWords(undefined)));
   if (seenHash !== hash) return refuse('edited', EDITED_SINCE.outside);
   // The inviter stands behind the link only while it is theirs (a link re-made by someone else is another link).
   const behind = inviter.userId === reviewer.createdBy.userId && countsFor(r, policy, inviter);
@@ -268,7 +269,7 @@ function outsideAsks(
   now: number,
 ): Verdict {
   const userId = outsideId(reviewer);
-  if (r.state !== 'pending') return refuse('decided', decidedText(r));
+  if (r.state !== 'pending') return refuse('decided', decidedText(r, publishWords(undefined)));
   if (d.seenHash !== contentHash(r.content)) return refuse('edited', EDITED_SINCE.outside);
   if (askedAlready(r, userId, d)) return refuse('already', 'You asked for this already; the team has it.');
   const asked = (reviewer.asked ?? []).filter((at) => now - at < HOUR_MS);
@@ -326,13 +327,13 @@ export function refuseVersion(r: PublishRequestRecord, member: Member, now: numb
       'decided',
       r.state === 'published'
         ? 'This request was already published: start a new one with /publish to post another video.'
-        : decidedText(r),
+        : decidedText(r, member.t),
     );
   const making = makingNow(r, now);
   if (making)
     return refuse(
       'making',
-      `Version ${making.n} is in the making (${HOW_TEXT[making.how]}): it becomes the request's video when its job completes, or the card says it failed. Wait for it, then make another.`,
+      `Version ${making.n} is in the making (${howText({ how: making.how }, member.t)}): it becomes the request's video when its job completes, or the card says it failed. Wait for it, then make another.`,
     );
   if (versionsOf(r).length >= MAX_VERSIONS)
     return refuse(
@@ -406,7 +407,7 @@ export function addVersion(
   } else {
     if (r.making?.n !== by.making.n || (r.making.jobId !== undefined && r.making.jobId !== by.making.jobId))
       return refuse('making', 'That version is no longer in the making.');
-    if (!VERSIONABLE.includes(r.state)) return refuse('decided', decidedText(r));
+    if (!VERSIONABLE.includes(r.state)) return refuse('decided', decidedText(r, publishWords(undefined)));
     if (versionsOf(r).length >= MAX_VERSIONS)
       return refuse('versions', `A request has ${MAX_VERSIONS} versions at most.`);
   }

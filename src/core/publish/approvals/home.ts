@@ -5,6 +5,7 @@ import { type Card, link, type OutMessage, truncate } from '../../platform/messa
 import type { Origin } from '../../ports.ts';
 import type { PublishDeps } from '../deps.ts';
 import { formatWhen } from '../requests/schedule-time.ts';
+import { publishWords } from '../words.ts';
 import { lookAgainCard, mineCard, NOTHING_TO_APPROVE, toApproveCard } from './approvals-command.ts';
 import type { Row } from './waiting.ts';
 
@@ -17,7 +18,10 @@ const UNCHECKED_HOME =
 function upcomingCard(rows: Row[]): Card {
   const lines = rows.slice(0, MAX_LINES).map((row) => {
     const r = row.request;
-    const at = r.content.scheduleAt === null ? '' : formatWhen(r.content.scheduleAt, row.policy.timezone);
+    const at =
+      r.content.scheduleAt === null
+        ? ''
+        : formatWhen(r.content.scheduleAt, row.policy.timezone, publishWords(undefined));
     const state = r.state === 'pending' ? 'if approved in time' : 'approved';
     const url = row.link;
     return `• ${at} — **${truncate(r.content.title || r.content.videoUrl, 80)}** → ${r.content.accounts.join(', ')} · ${state}${url ? ` · ${link('card', url)}` : ''}`;

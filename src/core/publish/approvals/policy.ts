@@ -1,6 +1,7 @@
 // Each channel's approval policy (/setup approvals=… self_approve=… approval_expiry=… approvers=…
 // timezone=… remind=…), kept apart from the other settings so it has its own schema and defaults.
 import { z } from 'zod';
+import type { Translator } from '../../i18n/catalogue.ts';
 import { groupMention, mention } from '../../platform/message.ts';
 import type { Store } from '../../ports.ts';
 import { isValidZone } from '../requests/schedule-time.ts';
@@ -80,10 +81,11 @@ export function parseRemind(s: string): number | null | undefined {
 }
 
 /** A duration as /setup shows it: `30 min`, `4 h`, `1 d`, in the largest unit that divides it. */
-export function durationText(ms: number): string {
-  if (ms % UNIT_MS.d === 0) return `${ms / UNIT_MS.d} d`;
-  if (ms % UNIT_MS.h === 0) return `${ms / UNIT_MS.h} h`;
-  return `${Math.round(ms / UNIT_MS.m)} min`;
+export function durationText(ms: number, t: Translator): string {
+  // As strings: a count is written as typed (`remind=1500m`), without a thousands separator.
+  if (ms % UNIT_MS.d === 0) return t.t('publish.policy.duration', { unit: 'd', n: String(ms / UNIT_MS.d) });
+  if (ms % UNIT_MS.h === 0) return t.t('publish.policy.duration', { unit: 'h', n: String(ms / UNIT_MS.h) });
+  return t.t('publish.policy.duration', { unit: 'min', n: String(Math.round(ms / UNIT_MS.m)) });
 }
 
 /** Mentions (`<@U123>`, `<@&role>`, `<!subteam^S1>`), plain ids and typed `@names`, to approver ids. */
@@ -148,15 +150,22 @@ export function parsePolicyOptions(v: Record<string, string | number | boolean |
 }
 
 /** Who may approve, as a message names them: "anyone in the channel", or their mentions. */
-export const approversText = (p: Policy): string =>
+export const approversText = (p: Policy, t: Translator): string =>
   p.approvers.length === 0
-    ? 'anyone in the channel'
+    ? t.t('publish.policy.approvers_anyone')
     : p.approvers.map((a) => (a.startsWith('role:') ? groupMention(a.slice(5)) : mention(a))).join(', ');
 
-export function describePolicy(p: Policy): string {
-  const n = p.approvals === 0 ? 'no approval needed' : `${p.approvals} approval${p.approvals === 1 ? '' : 's'}`;
-  const who = approversText(p);
-  return `${n} · self-approval ${p.selfApprove ? 'allowed' : 'not allowed'} · approvals expire after ${Math.round(p.expiryMs / 3600_000)} h · approvers: ${who} · time zone ${p.timezone} · ${p.remindMs === null ? 'reminders off' : `reminders every ${durationText(p.remindMs)} (3 at most)`} · outside review ${p.outsideReview}`;
+export function describePolicy(p: Policy, t: Translator): string {
+  return t.t('publish.policy.describe', {
+    approvals: p.approvals,
+    self: p.selfApprove ? 'yes' : 'no',
+    hours: String(Math.round(p.expiryMs / 3600_000)),
+    who: approversText(p, t),
+    zone: p.timezone,
+    remind: p.remindMs === null ? 'off' : 'on',
+    every: p.remindMs === null ? '' : durationText(p.remindMs, t),
+    outside: p.outsideReview,
+  });
 }
 
 /** Whether a request waits at all: for members' approvals, or for an outside reviewer's. */

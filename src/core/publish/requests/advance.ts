@@ -3,6 +3,7 @@
 import type { Scheduler } from '../../scheduler.ts';
 import { decidedText, expiresAt, quorumReached } from '../approvals/approvals.ts';
 import type { Policy, PolicyRepo } from '../approvals/policy.ts';
+import { publishWords } from '../words.ts';
 import type { createMissedSlots } from './missed-slot.ts';
 import type { Person, PublishRequestRecord } from './model.ts';
 import type { Publisher } from './publisher.ts';
@@ -51,10 +52,10 @@ export function createAdvance(deps: AdvanceDeps) {
         // not moved (the store went away between the two) finds it waiting at its time and does nothing.
         await scheduler.schedule(PUBLISH_QUEUE, r.id, at, { id: r.id });
         const { record } = await writes.update(r.id, (cur, p) =>
-          ready(cur, p) ? { ...cur, state: 'scheduled' } : decidedText(cur),
+          ready(cur, p) ? { ...cur, state: 'scheduled' } : decidedText(cur, publishWords(cur.locale)),
         );
         if (record) {
-          const when = formatWhen(at, policy.timezone);
+          const when = formatWhen(at, policy.timezone, publishWords(record.locale));
           await writes.say(record, { text: `🗓️ Approved: it will be posted ${when}.` }, `scheduled:${record.updatedAt}`);
         }
         return;

@@ -6,6 +6,7 @@ import { PRIVACY_VALUES } from '../../media/enums.ts';
 import type { ModalSpec } from '../../platform/interaction.ts';
 import type { SocialAccount } from '../accounts/accounts.ts';
 import { captionProblem, preloadCaptionCounter } from '../accounts/caption-limits.ts';
+import { publishWords } from '../words.ts';
 import type { Content } from './model.ts';
 import { formatWhen, parseSchedule, preloadScheduleParser } from './schedule-time.ts';
 
@@ -141,7 +142,7 @@ export async function checkContent(
   const privacy = (v.privacy ?? '').trim().toLowerCase() || 'public';
   if (!(PRIVACY_VALUES as readonly string[]).includes(privacy))
     return { ok: false, message: `Privacy must be public, private or unlisted, not “${privacy}”.` };
-  const schedule = await parseSchedule(v.schedule, zone, now);
+  const schedule = await parseSchedule(v.schedule, zone, now, publishWords(undefined));
   if (!schedule.ok) return { ok: false, message: schedule.message };
   const title = (v.title ?? '').trim();
   const description = (v.description ?? '').trim();
@@ -162,7 +163,9 @@ export async function checkContent(
   return {
     ok: true,
     content,
-    ...(schedule.at === null ? {} : { note: `Scheduled for ${formatWhen(schedule.at, zone)}.` }),
+    ...(schedule.at === null
+      ? {}
+      : { note: `Scheduled for ${formatWhen(schedule.at, zone, publishWords(undefined))}.` }),
   };
 }
 
@@ -189,7 +192,7 @@ export type NewTime = { ok: true; at: number } | { ok: false; message: string };
 
 /** The New time form's answer, in the channel's zone: a time ahead (now is Post now's job). */
 export async function readNewTime(text: string | undefined, zone: string, now: number): Promise<NewTime> {
-  const parsed = await parseSchedule(text, zone, now);
+  const parsed = await parseSchedule(text, zone, now, publishWords(undefined));
   if (!parsed.ok) return parsed;
   if (parsed.at === null)
     return {

@@ -6,9 +6,11 @@
 import { mention, type OutMessage } from '../../platform/message.ts';
 import type { Clock } from '../../ports.ts';
 import type { Scheduler } from '../../scheduler.ts';
-import { type Actor, decidedText, mayCancel, quorumReached } from '../approvals/approvals.ts';
+import { decidedText, mayCancel, quorumReached } from '../approvals/approvals.ts';
+import type { Member } from '../approvals/decide.ts';
 import type { PolicyRepo } from '../approvals/policy.ts';
-import { type Decide, type Decided, type Person, type PublishRequestRecord, personOf } from './model.ts';
+import { publishWords } from '../words.ts';
+import { type Decide, type Decided, type PublishRequestRecord, personOf } from './model.ts';
 import { requestControls } from './render.ts';
 import { formatWhen } from './schedule-time.ts';
 
@@ -35,12 +37,12 @@ export function createMissedSlots(deps: MissedSlotDeps) {
       const { record } = await update(r.id, (cur, policy) =>
         cur.state === from && (why === 'down' || quorumReached(cur, policy, clock.now()))
           ? { ...cur, state: 'overdue' }
-          : decidedText(cur),
+          : decidedText(cur, publishWords(cur.locale)),
       );
       if (!record) return;
       const policy = await policies.get(record.channelKey);
       const at = record.content.scheduleAt ?? record.updatedAt;
-      const when = formatWhen(at, policy.timezone);
+      const when = formatWhen(at, policy.timezone, publishWords(record.locale));
       const cause =
         why === 'down'
           ? `This post was due ${when}, while the bot was down.`
@@ -49,19 +51,19 @@ export function createMissedSlots(deps: MissedSlotDeps) {
         record,
         {
           text: `⏰ ${cause} ${mention(record.requester.userId)}, post it now, or pick a new time? (Cancel drops it.)`,
-          controls: requestControls(record, false),
+          controls: requestControls(record, false, publishWords(record.locale)),
         },
         `overdue:${at}`,
       );
     },
 
     /** New time on an overdue post: held again for `at`, with the approvals it had. */
-    async reschedule(id: string, actor: Actor & Person, at: number): Promise<string> {
+    async reschedule(id: string, actor: Member, at: number): Promise<string> {
       const now = clock.now();
       const { record, refusal } = await update(id, (cur) => {
         if (!mayCancel(cur, actor))
           return 'Only the person who asked, or someone who may configure the bot, can pick a new time.';
-        if (cur.state !== 'overdue') return decidedText(cur);
+        if (cur.state !== 'overdue') return decidedText(cur, actor.t);
         const from = cur.content.scheduleAt ?? cur.updatedAt;
         return {
           ...cur,
@@ -77,11 +79,11 @@ export function createMissedSlots(deps: MissedSlotDeps) {
       await say(
         record,
         {
-          text: `🗓️ ${mention(actor.userId)} moved this post to ${formatWhen(at, timezone)} (it was due ${formatWhen(from, timezone)}). The approvals given still count.`,
+          text: `🗓️ ${mention(actor.userId)} moved this post to ${formatWhen(at, timezone, publishWords(record.locale))} (it was due ${formatWhen(from, timezone, publishWords(record.locale))}). The approvals given still count.`,
         },
         `moved:${now}`,
       );
-      return `Moved: it will be posted ${formatWhen(at, timezone)}.`;
+      return `Moved: it will be posted ${formatWhen(at, timezone, actor.t)}.`;
     },
   };
 }

@@ -21,6 +21,7 @@ import {
   UNKNOWN_REQUEST,
   versionFailed,
 } from '../approvals/decide.ts';
+import { publishWords } from '../words.ts';
 import type { Advance } from './advance.ts';
 import { PUBLISH_QUEUE } from './advance.ts';
 import type { Making, OutputRef, Person, PublishRequestRecord, Version } from './model.ts';
@@ -28,7 +29,7 @@ import { personOf } from './model.ts';
 import { atText } from './render.ts';
 import type { PublishRepo } from './repo.ts';
 import type { RequestWrites } from './request-writes.ts';
-import { HOW_TEXT, howText, VERSION_CONTINUATION, versionOf, versionsOf } from './versions.ts';
+import { howText, VERSION_CONTINUATION, versionOf, versionsOf } from './versions.ts';
 
 /** The menu's verb and the forms' id: `pubver:<how>:<request>[:<job>.<part>.<output>]`. */
 export const VERSION_VERB = 'pubver';
@@ -152,9 +153,13 @@ export function createNewVersions(deps: NewVersionsDeps) {
 
   /** The thread's one line for a new version: what it answers, what stays open, and who is asked to look again. */
   function versionLine(before: PublishRequestRecord, after: PublishRequestRecord, v: Version): string {
-    const answers = v.answers.map((a) => `${deciderName(a)}${atText(a)}`);
+    const answers = v.answers.map(
+      (a) => `${deciderName(a, publishWords(after.locale))}${atText(a, publishWords(after.locale))}`,
+    );
     const open = after.changes.filter((c) => !v.answers.some((a) => a.userId === c.userId && a.at === c.at));
-    const stillOpen = open.map((c) => `${deciderName(c)}${atText(c)}`);
+    const stillOpen = open.map(
+      (c) => `${deciderName(c, publishWords(after.locale))}${atText(c, publishWords(after.locale))}`,
+    );
     // Everyone who approved or asked for changes on the version it follows: members by their id, reviewers by name
     // with the member who invited them (mentioned from the stored id).
     const prev = before.content.version ?? 1;
@@ -164,14 +169,18 @@ export function createNewVersions(deps: NewVersionsDeps) {
     ];
     const named = new Set([...v.answers, ...open].map((x) => x.userId));
     const others = [
-      ...new Set(deciders.filter((d) => !named.has(d.userId) && d.userId !== v.by.userId).map((d) => deciderName(d))),
+      ...new Set(
+        deciders
+          .filter((d) => !named.has(d.userId) && d.userId !== v.by.userId)
+          .map((d) => deciderName(d, publishWords(after.locale))),
+      ),
     ];
     const parts = [
       answers.length > 0 ? `answers ${answers.join(', ')}` : 'answers no change request',
       ...(stillOpen.length > 0 ? [`still open: ${stillOpen.join(', ')}`] : []),
     ];
     const again = others.length > 0 ? ` ${others.join(', ')}: please look again.` : '';
-    return `🎞️ Version ${v.n} by ${mention(v.by.userId)} (${howText(v)}): ${parts.join('; ')}. Approvals start over.${again}`;
+    return `🎞️ Version ${v.n} by ${mention(v.by.userId)} (${howText(v, publishWords(after.locale))}): ${parts.join('; ')}. Approvals start over.${again}`;
   }
 
   /** After a version was written: a held post's task goes, expiry and reminders are armed, the thread hears it. */
@@ -275,7 +284,7 @@ export function createNewVersions(deps: NewVersionsDeps) {
       });
       if (refusal || !record || !making) return refusal ?? UNKNOWN_REQUEST;
       const n = making.n;
-      const summary = `version ${n} of publish request ${id}: ${howText({ how: job.how, note: job.note })}`;
+      const summary = `version ${n} of publish request ${id}: ${howText({ how: job.how, note: job.note }, publishWords(record.locale))}`;
       let started: Awaited<ReturnType<JobService['start']>>;
       try {
         started = await jobs.start(
@@ -361,7 +370,7 @@ export function createNewVersions(deps: NewVersionsDeps) {
         await writes.say(
           record,
           {
-            text: `⚠️ ${mention(making.by.userId)}, version ${n} could not be made (${HOW_TEXT[making.how]}), so version ${still} stays the request's video and its approvals still count.`,
+            text: `⚠️ ${mention(making.by.userId)}, version ${n} could not be made (${howText({ how: making.how }, publishWords(record.locale))}), so version ${still} stays the request's video and its approvals still count.`,
             quote: error,
           },
           `version-failed:${n}:${ended.job.id}`,

@@ -4,6 +4,7 @@
 // unknown, never assumed posted or not, and the thread is told once.
 import type { Scheduler, Task, TaskOutcome } from '../../scheduler.ts';
 import { decidedText } from '../approvals/approvals.ts';
+import { publishWords } from '../words.ts';
 import type { PublishRequestRecord } from './model.ts';
 import type { PublishRepo } from './repo.ts';
 import type { RequestWrites } from './request-writes.ts';
@@ -37,7 +38,9 @@ export function createOutcomeWatch(deps: OutcomeWatchDeps) {
   /** Shows a request still publishing (the attempt `ours` accepts) as outcome unknown, and says why once. */
   async function unknownOutcome(id: string, ours: (r: PublishRequestRecord) => boolean, error: string): Promise<void> {
     const { record } = await writes.update(id, (cur) =>
-      cur.state === 'publishing' && ours(cur) ? { ...cur, state: 'unknown', error } : decidedText(cur),
+      cur.state === 'publishing' && ours(cur)
+        ? { ...cur, state: 'unknown', error }
+        : decidedText(cur, publishWords(cur.locale)),
     );
     if (record) await tellUnknown(record);
   }

@@ -13,6 +13,7 @@ import { defineAction, defineCommand, type PublishContext, type PublishDeps } fr
 import type { PublishKit } from '../kit.ts';
 import { PUBLISH } from '../publish-table.ts';
 import { inviteForm, submitInvite } from '../review/invite.ts';
+import { publishWords } from '../words.ts';
 import {
   checkContent,
   EDIT_PREFIX,
@@ -127,7 +128,9 @@ async function createRequest(
   const shown = needsApproval(policy)
     ? draft
     : { ...draft, state: at !== null && at > now ? 'scheduled' : 'publishing' };
-  const thread = await reply.openThread(renderRequestCard(shown as PublishRequestRecord, policy, now));
+  const thread = await reply.openThread(
+    renderRequestCard(shown as PublishRequestRecord, policy, now, publishWords(locale)),
+  );
   await kit.service.create({
     id,
     channelKey: ctx.channelKey,

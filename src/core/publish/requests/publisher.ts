@@ -14,6 +14,7 @@ import type { Clock, Logger, MediaApi, Store } from '../../ports.ts';
 import type { AccountsRepo } from '../accounts/accounts.ts';
 import { decidedText } from '../approvals/approvals.ts';
 import type { Policy } from '../approvals/policy.ts';
+import { publishWords } from '../words.ts';
 import type { Decide, Decided, Person, PublishRequestRecord } from './model.ts';
 
 /** Statuses the API answers before doing anything: nothing was posted. */
@@ -167,7 +168,7 @@ export function createPublisher(deps: PublisherDeps) {
       id,
       (r, policy) => {
         const next = gate(r, policy);
-        return next ? { ...next, state: 'publishing', error: undefined } : decidedText(r);
+        return next ? { ...next, state: 'publishing', error: undefined } : decidedText(r, publishWords(r.locale));
       },
       false,
     );
@@ -199,7 +200,12 @@ export function createPublisher(deps: PublisherDeps) {
         r.state === 'publishing' && r.attempt === started.attempt && r.updatedAt === started.updatedAt;
       const { record: failed } = await stored(
         () =>
-          update(id, (r) => (ours(r) ? { ...r, state: 'failed', error: NOT_REPLICATED.error } : decidedText(r)), false),
+          update(
+            id,
+            (r) =>
+              ours(r) ? { ...r, state: 'failed', error: NOT_REPLICATED.error } : decidedText(r, publishWords(r.locale)),
+            false,
+          ),
         { logger: deps.logger, what: 'record a publish not called' },
       );
       if (failed) await tell(failed, NOT_REPLICATED);

@@ -18,6 +18,7 @@ import {
   waitsForOutsideReviewer,
 } from '../approvals/approvals.ts';
 import { needsApproval, type Policy, type PolicyRepo } from '../approvals/policy.ts';
+import { publishWords } from '../words.ts';
 import type { PublishRequestRecord } from './model.ts';
 import type { PublishRepo } from './repo.ts';
 import { formatWhen } from './schedule-time.ts';
@@ -93,11 +94,11 @@ export function reminderText(r: PublishRequestRecord, policy: Policy, now: numbe
   const slot = r.content.scheduleAt;
   const who = whoText(r, policy, now);
   if (what.kind === 'slot' && slot !== null)
-    return `🔔 This post is scheduled for ${formatWhen(slot, policy.timezone)} and still ${needs}. ${who} If the approval comes after that time, nothing is posted late without asking first.`;
+    return `🔔 This post is scheduled for ${formatWhen(slot, policy.timezone, publishWords(r.locale))} and still ${needs}. ${who} If the approval comes after that time, nothing is posted late without asking first.`;
   const n = what.kind === 'wait' ? what.n : 1;
   const missed =
     slot !== null && slot <= now
-      ? ` Its time (${formatWhen(slot, policy.timezone)}) has passed: once approved, the requester picks Post now or a New time.`
+      ? ` Its time (${formatWhen(slot, policy.timezone, publishWords(r.locale))}) has passed: once approved, the requester picks Post now or a New time.`
       : '';
   return `🔔 Reminder ${n}/${MAX_REMINDERS}: this request ${needs}.${missed} ${who}`;
 }

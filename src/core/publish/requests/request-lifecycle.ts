@@ -145,7 +145,7 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
         theirs(actor, (r, policy) => {
           voided = false;
           if (!mayEdit(r, actor)) return 'Only the person who asked can edit this request.';
-          if (r.state !== 'pending') return decidedText(r);
+          if (r.state !== 'pending') return decidedText(r, actor.t);
           // Saving an expired request, changed or not, asks again: its approvals start over.
           renewed = isExpired(r, policy, at);
           // The form edits the texts, accounts and time; the video is the current version's, as stored now (a
@@ -212,7 +212,7 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
         theirs(actor, (r) => {
           if (!mayCancel(r, actor))
             return 'Only the person who asked, or someone who may configure the bot, can cancel this request.';
-          if (!['pending', 'scheduled', 'overdue', 'failed'].includes(r.state)) return decidedText(r);
+          if (!['pending', 'scheduled', 'overdue', 'failed'].includes(r.state)) return decidedText(r, actor.t);
           return { ...r, state: 'cancelled', decidedBy: actor, decidedAt: at };
         }),
       );
@@ -283,7 +283,7 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
                 decidedAt: at,
                 error: 'Marked as posted by hand (the API’s answer was never seen).',
               }
-            : decidedText(r),
+            : decidedText(r, actor.t),
         ),
       );
       return refusal ?? 'Marked as posted.';

@@ -7,6 +7,7 @@ import type { OutMessage } from '../../platform/message.ts';
 import type { ChatPort, Clock, Logger, Platform } from '../../ports.ts';
 import { UNKNOWN_REQUEST } from '../approvals/decide.ts';
 import type { PolicyRepo } from '../approvals/policy.ts';
+import { publishWords } from '../words.ts';
 import type { Decide, Decided, PublishRequestRecord } from './model.ts';
 import { renderRequestCard } from './render.ts';
 import type { PublishRepo } from './repo.ts';
@@ -38,9 +39,10 @@ export function createRequestWrites(deps: RequestWritesDeps) {
     for (let redraws = 0; redraws <= MAX_CARD_REDRAWS; redraws++) {
       const policy = await policies.get(drawn.channelKey);
       const at = clock.now();
-      const card = renderRequestCard(drawn, policy, at);
+      const card = renderRequestCard(drawn, policy, at, publishWords(drawn.locale));
       const drawsAsCard = (stored: PublishRequestRecord | undefined) =>
-        stored !== undefined && JSON.stringify(renderRequestCard(stored, policy, at)) === JSON.stringify(card);
+        stored !== undefined &&
+        JSON.stringify(renderRequestCard(stored, policy, at, publishWords(stored.locale))) === JSON.stringify(card);
       const made = await port.updateCard(drawn.thread, card, 'final', async () =>
         drawsAsCard(await repo.get(drawn.id)),
       );

@@ -4,6 +4,8 @@
 // chrono-node is loaded on first use, because only a typed schedule other than `now` needs it and
 // loading it at start-up would weigh on every idle bot.
 import type * as Chrono from 'chrono-node';
+import type { Translator } from '../../i18n/catalogue.ts';
+import { PSEUDO_LOCALE } from '../../i18n/locales.ts';
 import { loadOnce } from '../../load-once.ts';
 
 const loadChrono = loadOnce((): Promise<typeof Chrono> => import('chrono-node'));
@@ -46,42 +48,56 @@ export function zoneOffsetMinutes(zone: string, instant: number): number {
   return Math.round((asUtc - Math.floor(instant / 1000) * 1000) / 60_000);
 }
 
-/** `now`, empty, or a time; refused when past or more than a year ahead. */
-export async function parseSchedule(text: string | undefined, zone: string, now: number): Promise<ScheduleParse> {
-  const t = (text ?? '').trim();
-  if (t === '' || /^now$/i.test(t)) return { ok: true, at: null };
+/** `now`, empty, or a time; refused (in `t`'s language) when past or more than a year ahead. */
+export async function parseSchedule(
+  text: string | undefined,
+  zone: string,
+  now: number,
+  t: Translator,
+): Promise<ScheduleParse> {
+  const typed = (text ?? '').trim();
+  if (typed === '' || /^now$/i.test(typed)) return { ok: true, at: null };
   const chrono = await loadChrono();
   const parseAt = (offset: number) =>
-    chrono.parseDate(t, { instant: new Date(now), timezone: offset }, { forwardDate: true });
+    chrono.parseDate(typed, { instant: new Date(now), timezone: offset }, { forwardDate: true });
   const first = parseAt(zoneOffsetMinutes(zone, now));
   if (!first) {
-    return {
-      ok: false,
-      message: `I could not read the schedule “${t}”: try \`now\`, \`tomorrow 6pm\`, \`in 2 hours\` or \`2026-12-01 18:00\`.`,
-    };
+    return { ok: false, message: t.t('publish.when.unreadable', { text: typed }) };
   }
   const offsetThen = zoneOffsetMinutes(zone, first.getTime());
   const at = (offsetThen === zoneOffsetMinutes(zone, now) ? first : (parseAt(offsetThen) ?? first)).getTime();
   if (at < now - PAST_SLACK_MS) {
-    return {
-      ok: false,
-      message: `The schedule ${formatWhen(at, zone)} is in the past: pick a later time, or \`now\`.`,
-    };
+    return { ok: false, message: t.t('publish.when.past', { when: formatWhen(at, zone, t) }) };
   }
   if (at > now + MAX_AHEAD_MS) {
-    return {
-      ok: false,
-      message: `The schedule ${formatWhen(at, zone)} is more than a year ahead: pick an earlier time.`,
-    };
+    return { ok: false, message: t.t('publish.when.too_far', { when: formatWhen(at, zone, t) }) };
   }
   return { ok: true, at: at <= now ? null : at };
 }
 
-/** `2026-12-01 18:00 (Europe/Paris) · 17:00 UTC` */
-export function formatWhen(at: number, zone: string): string {
-  const local = format(at, zone);
-  if (zone === 'UTC') return `${local} UTC`;
-  return `${local} (${zone}) · ${format(at, 'UTC')} UTC`;
+/**
+ * `2026-12-01 18:00 (Europe/Paris) · 17:00 UTC` in English; `01.12.2026, 18:00 (Europe/Paris) · 01.12.2026, 17:00
+ * UTC` in German: the date as `t`'s language writes it, in the channel's zone and in UTC.
+ */
+export function formatWhen(at: number, zone: string, t: Translator): string {
+  const local = dateIn(t, at, zone);
+  if (zone === 'UTC') return t.t('publish.when.utc', { local });
+  return t.t('publish.when.zoned', { local, zone, utc: dateIn(t, at, 'UTC') });
+}
+
+/**
+ * English (and the pseudo-locale, which formats as English does) keeps the ISO-like form its cards and answers have
+ * always had; another language writes the date as its readers do. `Translator.dateTime` takes the translator's zone,
+ * not the channel's, so the language's format is asked of `Intl` here with the channel's.
+ */
+function dateIn(t: Translator, at: number, zone: string): string {
+  if (t.locale === 'en' || t.locale === PSEUDO_LOCALE) return format(at, zone);
+  return new Intl.DateTimeFormat(t.locale, {
+    timeZone: zone,
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    hourCycle: 'h23',
+  }).format(at);
 }
 
 function format(at: number, zone: string): string {

@@ -2,6 +2,7 @@
 // decision after a failed or unknown outcome), each with the buttons it needs, then the last 10 published.
 import { z } from 'zod';
 import { run } from '../../commands/handler.ts';
+import type { Translator } from '../../i18n/catalogue.ts';
 import type { Card, Control, OutMessage } from '../../platform/message.ts';
 import { mention, truncate } from '../../platform/message.ts';
 import { deciderName, isExpired, mayCancel } from '../approvals/approvals.ts';
@@ -19,10 +20,10 @@ const NOT_YET = ['pending', 'scheduled', 'overdue', 'publishing', 'failed', 'unk
 const MAX_WAITING_CARDS = 9;
 
 /** Where a request stands, in words (the card's heading says the same at more length). */
-function stateText(r: PublishRequestRecord, policy: Policy, now: number): string {
+function stateText(r: PublishRequestRecord, policy: Policy, now: number, t: Translator): string {
   switch (r.state) {
     case 'pending':
-      return approvalLine(r, policy, now);
+      return approvalLine(r, policy, now, t);
     case 'scheduled':
       return 'approved, waiting for its time';
     case 'overdue':
@@ -38,19 +39,19 @@ function stateText(r: PublishRequestRecord, policy: Policy, now: number): string
   }
 }
 
-function line(r: PublishRequestRecord, policy: Policy, now: number): string {
+function line(r: PublishRequestRecord, policy: Policy, now: number, t: Translator): string {
   const c = r.content;
   const when =
     r.state === 'published'
-      ? `published ${formatWhen(r.decidedAt ?? r.updatedAt, policy.timezone)}`
+      ? `published ${formatWhen(r.decidedAt ?? r.updatedAt, policy.timezone, t)}`
       : c.scheduleAt !== null
-        ? formatWhen(c.scheduleAt, policy.timezone)
+        ? formatWhen(c.scheduleAt, policy.timezone, t)
         : r.state === 'pending'
           ? 'now once approved'
           : 'right away';
   // The approvals of the version shown only (a new version starts them over).
   const approvers = [
-    ...new Set(r.approvals.filter((a) => (a.version ?? 1) === currentVersion(r)).map(deciderName)),
+    ...new Set(r.approvals.filter((a) => (a.version ?? 1) === currentVersion(r)).map((a) => deciderName(a, t))),
   ].join(', ');
   const approved =
     approvers !== ''
@@ -61,7 +62,7 @@ function line(r: PublishRequestRecord, policy: Policy, now: number): string {
           ? ' · approved by nobody yet'
           : '';
   const what = truncate(r.content.title || c.videoUrl, 80);
-  const state = r.state === 'published' ? '' : ` · ${stateText(r, policy, now)}`;
+  const state = r.state === 'published' ? '' : ` · ${stateText(r, policy, now, t)}`;
   // Which version went out (or would), and that its approvals were given on that version.
   const n = currentVersion(r);
   const version =
@@ -79,6 +80,7 @@ export const scheduledCommand = defineCommand({
       const kit = ctx.deps.publish;
       const [all, policy] = await Promise.all([kit.repo.ofChannel(ctx.channelKey), kit.policies.get(ctx.channelKey)]);
       const now = ctx.deps.clock.now();
+      const t = ctx.t;
       const waiting = all.filter((r) => NOT_YET.includes(r.state));
       const published = all
         .filter((r) => r.state === 'published')
@@ -87,9 +89,9 @@ export const scheduledCommand = defineCommand({
       const me = { userId: ctx.origin.userId, canConfigure: ctx.canConfigure };
       // The rows offer what the request's own card offers, except approving, which belongs on the card.
       const controls = (r: PublishRequestRecord): Control[] => {
-        if (r.state === 'failed' || r.state === 'unknown') return requestControls(r, false);
-        const cancel = requestControls(r, isExpired(r, policy, now)).filter(
-          (c) => c.kind === 'action' && c.label === 'Cancel',
+        if (r.state === 'failed' || r.state === 'unknown') return requestControls(r, false, t);
+        const cancel = requestControls(r, isExpired(r, policy, now), t).filter(
+          (c) => c.kind === 'action' && c.id.startsWith('pub:cancel:'),
         );
         return mayCancel(r, me) ? cancel : [];
       };
@@ -97,7 +99,7 @@ export const scheduledCommand = defineCommand({
         const buttons = controls(r);
         return {
           title: truncate(r.content.title || r.content.videoUrl, 200),
-          body: line(r, policy, now),
+          body: line(r, policy, now, t),
           tone: r.state === 'failed' || r.state === 'unknown' ? 'error' : 'pending',
           ...(buttons.length ? { controls: buttons } : {}),
         };
@@ -106,7 +108,7 @@ export const scheduledCommand = defineCommand({
       // Cards follow the text on every platform, so the published list is the last card, after the waiting ones.
       cards.push({
         title: 'Last published',
-        body: published.length ? published.map((r) => line(r, policy, now)).join('\n') : 'Nothing published yet.',
+        body: published.length ? published.map((r) => line(r, policy, now, t)).join('\n') : 'Nothing published yet.',
         tone: 'success',
       });
       const head = `**Not published yet: waiting for approval, for their time, or for a decision** (${waiting.length})${more}`;

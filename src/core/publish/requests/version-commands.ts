@@ -23,6 +23,7 @@ import { truncate } from '../../platform/message.ts';
 import { openChanges } from '../approvals/approvals.ts';
 import { type Member, UNKNOWN_REQUEST } from '../approvals/decide.ts';
 import { defineAction, type PublishContext, type PublishDeps } from '../deps.ts';
+import { publishWords } from '../words.ts';
 import type { PublishRequestRecord } from './model.ts';
 import { refOf, refText, VERSION_VERB, type VersionJob } from './new-version.ts';
 import { member } from './publish-commands.ts';
@@ -66,7 +67,7 @@ function answersInput(r: PublishRequestRecord | undefined): ModalInput[] {
       choices: {
         options: shown.map((c) => ({
           label: truncate(
-            `${plainName(c)}${atText(c)} (version ${c.version ?? 1}): ${c.reason.replace(/\s+/g, ' ')}`,
+            `${plainName(c)}${atText(c, publishWords(undefined))} (version ${c.version ?? 1}): ${c.reason.replace(/\s+/g, ' ')}`,
             100,
           ),
           value: answerKey(c),

@@ -2,7 +2,8 @@
 // result, a video of the thread, a link), which starts the approvals over and says which change requests it
 // answers. What a version may be made of, and what it does to the request, is the one rule (approvals/decide.ts);
 // this file holds the words and the reading of the record.
-import type { Answer, PublishRequestRecord, Version, VersionHow } from './model.ts';
+import type { Translator } from '../../i18n/catalogue.ts';
+import type { Answer, PublishRequestRecord, Version } from './model.ts';
 
 /** A request has at most this many versions: past it, a new request is the clearer start. */
 export const MAX_VERSIONS = 20;
@@ -33,18 +34,14 @@ export function versionsOf(r: PublishRequestRecord): Version[] {
 export const versionOf = (r: PublishRequestRecord, n: number): Version | undefined =>
   versionsOf(r).find((v) => v.n === n);
 
-export const HOW_TEXT: Record<VersionHow, string> = {
-  asked: 'the video first asked for',
-  subtitles: 'subtitles',
-  broll: 'B-roll',
-  cut: 'a new cut',
-  thread: 'a video from the thread',
-  link: 'a video link',
+/**
+ * "subtitles · template beast · top-center · l": how a version was made, in the bot's words (the note names the
+ * options it was made with, as typed).
+ */
+export const howText = (v: Pick<Version, 'how' | 'note'>, t: Translator): string => {
+  const how = t.t('publish.card.how', { how: v.how });
+  return v.note ? `${how} · ${v.note}` : how;
 };
-
-/** "subtitles · template beast · top-center · l": how a version was made, in the bot's words. */
-export const howText = (v: Pick<Version, 'how' | 'note'>): string =>
-  v.note ? `${HOW_TEXT[v.how]} · ${v.note}` : HOW_TEXT[v.how];
 
 /** A change request's key in the forms that tick them and in the comment log: who asked, and when. */
 export const answerKey = (a: { userId: string; at: number }): string => `${a.userId}@${a.at}`;

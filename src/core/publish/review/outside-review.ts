@@ -37,6 +37,7 @@ import { type PublishRequestRecord, personOf, type Reviewer } from '../requests/
 import type { PublishRepo } from '../requests/repo.ts';
 import type { RequestWrites } from '../requests/request-writes.ts';
 import { currentVersion } from '../requests/versions.ts';
+import { publishWords } from '../words.ts';
 import { hashReviewToken, liveReviewers, newReviewToken, sameReviewer } from './links.ts';
 
 export { ENDED_STATES, liveLink, liveReviewers, outsideId };
@@ -162,7 +163,7 @@ export function createOutsideReview(deps: OutsideReviewDeps) {
     await say(
       record,
       {
-        text: `✅ Approved by ${deciderName(mine ?? { userId: outsideId(reviewer), reviewer: reviewer.name })}${tally}${note}`,
+        text: `✅ Approved by ${deciderName(mine ?? { userId: outsideId(reviewer), reviewer: reviewer.name }, publishWords(record.locale))}${tally}${note}`,
       },
       `outside-approve:${reviewer.id}:${seenHash}:${record.editedAt}`,
     );
@@ -223,7 +224,7 @@ export function createOutsideReview(deps: OutsideReviewDeps) {
       await deps.repo.saveLink(tokenHash, id);
       const { record, refusal } = await update(id, (r, policy) => {
         if (!mayCancel(r, actor)) return NOT_YOURS;
-        if (r.state !== 'pending') return decidedText(r);
+        if (r.state !== 'pending') return decidedText(r, actor.t);
         if (isExpired(r, policy, at))
           return 'This request expired: its approvals ran out of time. Edit it to ask again, then invite.';
         const earlier = r.reviewers.find((x) => sameReviewer(x.name, name));

@@ -12,6 +12,7 @@ import type { Policy } from '../approvals/policy.ts';
 import type { Comment } from '../requests/comments.ts';
 import { contentHash, type PublishRequestRecord, type Reviewer } from '../requests/model.ts';
 import { answeredBy, answerKey, currentVersion, howText, versionOf, versionsOf } from '../requests/versions.ts';
+import { publishWords } from '../words.ts';
 import { REVIEW_EN } from './messages.ts';
 import { approvalCount, type ReviewOutcome } from './outside-review.ts';
 
@@ -169,7 +170,7 @@ function versionBlocks(t: Translator, view: ReviewView): { facts: PageFact[]; bl
     {
       label: t.t('review.version'),
       value: current
-        ? t.t('review.versionOfHow', { n, total: all.length, how: howText(current) })
+        ? t.t('review.versionOfHow', { n, total: all.length, how: howText(current, publishWords(t.locale)) })
         : t.t('review.versionOf', { n, total: all.length }),
     },
   ];
@@ -192,7 +193,7 @@ function versionBlocks(t: Translator, view: ReviewView): { facts: PageFact[]; bl
           });
           const line = t.t('review.versionLine', {
             n: v.n,
-            how: howText(v),
+            how: howText(v, publishWords(t.locale)),
             by: v.by.userName ?? t.t('review.theTeam'),
           });
           return [line, ...answers].join(' ');
@@ -207,7 +208,10 @@ function versionBlocks(t: Translator, view: ReviewView): { facts: PageFact[]; bl
         video: PLAYER,
         src: v.videoUrl,
         seconds: 0,
-        label: v.n === n ? t.t('review.watchCurrent', { n }) : t.t('review.watchVersion', { n: v.n, how: howText(v) }),
+        label:
+          v.n === n
+            ? t.t('review.watchCurrent', { n })
+            : t.t('review.watchVersion', { n: v.n, how: howText(v, publishWords(t.locale)) }),
       },
     });
   return { facts, blocks };

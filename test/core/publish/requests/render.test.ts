@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { mention } from '../../../../src/core/platform/message.ts';
 import { contentHash } from '../../../../src/core/publish/requests/model.ts';
 import { approvalLine, renderRequestCard } from '../../../../src/core/publish/requests/render.ts';
+import { publishWords } from '../../../../src/core/publish/words.ts';
 import { aPolicy, aRequest, T0 } from '../records.ts';
 
 const request = aRequest;
@@ -12,7 +13,7 @@ const policy = aPolicy;
 describe('the request card’s approval line', () => {
   it('with approvals=0 outside_review=required says once that it waits for an outside reviewer', () => {
     const p = policy({ approvals: 0, outsideReview: 'required' });
-    const card = renderRequestCard(request(), p, T0);
+    const card = renderRequestCard(request(), p, T0, publishWords('en'));
     const approval = card.cards?.[0]?.fields?.find((f) => f.name === 'Approval')?.value;
     expect(approval).toBe("needs an outside reviewer's approval");
     const words = JSON.stringify([card.text, card.cards?.[0]?.title, card.cards?.[0]?.fields]);
@@ -34,6 +35,7 @@ describe('the request card’s approval line', () => {
       },
       p,
       T0,
+      publishWords('en'),
     );
     expect(line).toBe(
       `needs 2 approvals (1/2) — Carol (Legal), outside reviewer invited by ${mention('rex')} (not counted), Ana (Acme), outside reviewer invited by ${mention('carol')}, ${mention('carol')} · waiting for 1 more from ${mention('dan')} (an outside reviewer counts for the approver who invited them)`,
