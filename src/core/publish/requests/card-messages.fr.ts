@@ -1,4 +1,4 @@
-// Publishing's card, thread lines and shared words in French (tu, as the bot speaks in chat).
+// Publishing's card, thread lines and shared words in French (vous, as the bot's other French messages).
 import type { Translation } from '../../i18n/messages.ts';
 import type { PUBLISH_CARD_EN } from './card-messages.ts';
 
@@ -12,9 +12,9 @@ export const PUBLISH_CARD_FR: Translation<typeof PUBLISH_CARD_EN> = {
   'publish.when.utc': '{local} UTC',
   'publish.when.zoned': '{local} ({zone}) · {utc} UTC',
   'publish.when.unreadable':
-    'Je n’ai pas pu lire l’horaire « {text} » : essaie `now`, `tomorrow 6pm`, `in 2 hours` ou `2026-12-01 18:00`.',
-  'publish.when.past': 'L’horaire {when} est déjà passé : choisis une heure plus tardive, ou `now`.',
-  'publish.when.too_far': 'L’horaire {when} est à plus d’un an : choisis une date plus proche.',
+    'Je n’ai pas pu lire l’horaire « {text} » : essayez `now`, `tomorrow 6pm`, `in 2 hours` ou `2026-12-01 18:00`.',
+  'publish.when.past': 'L’horaire {when} est déjà passé : choisissez une heure plus tardive, ou `now`.',
+  'publish.when.too_far': 'L’horaire {when} est à plus d’un an : choisissez une date plus proche.',
   'publish.policy.approvers_anyone': 'tout le monde dans le salon',
   'publish.policy.duration': '{unit, select, d {{n} j} h {{n} h} other {{n} min}}',
   'publish.policy.describe':
@@ -33,4 +33,64 @@ export const PUBLISH_CARD_FR: Translation<typeof PUBLISH_CARD_EN> = {
   'publish.card.revoke': 'Révoquer les liens de relecture',
   'publish.card.revoke_one': 'Révoquer le lien d’un relecteur',
   'publish.card.watch': '▶ Vidéo',
+  'publish.card.head':
+    '{state, select, pending {📝 Demande de publication — en attente d’approbation} scheduled {🗓️ Demande de publication — approuvée, programmée} overdue {⏰ Demande de publication — son heure est passée : publiez maintenant ou choisissez un nouvel horaire} publishing {⏳ Publication en cours…} published {✅ Publiée} failed {⚠️ Non publiée} unknown {❓ Résultat inconnu — elle a peut-être été publiée, peut-être pas} other {🚫 Annulée}}',
+  'publish.card.head_changes': '✏️ Demande de publication — modifications demandées',
+  'publish.card.head_expired':
+    '⌛ Demande de publication — approbations expirées (la personne qui l’a faite peut cliquer sur Modifier pour redemander)',
+  'publish.card.head_making': '{head} · version {n} en préparation',
+  'publish.card.text': '{head} : {title}{ask}',
+  'publish.card.latest_ask': ' — {who} demande : « {reason} »',
+  'publish.card.field_version': 'Version',
+  'publish.card.field_title': 'Titre',
+  'publish.card.field_description': 'Description',
+  'publish.card.none': '(vide)',
+  'publish.card.field_accounts': 'Comptes',
+  'publish.card.field_privacy': 'Confidentialité',
+  'publish.card.privacy':
+    '{privacy, select, public {publique} private {privée} unlisted {non répertoriée} other {{privacy}}}',
+  'publish.card.field_schedule': 'Programmation',
+  'publish.card.when_approved': 'maintenant, dès qu’elle est approuvée',
+  'publish.card.field_requested_by': 'Demandée par',
+  'publish.card.field_approval': 'Approbation',
+  'publish.card.field_posts': 'Publications',
+  'publish.card.field_approved_by': 'Approuvée par',
+  'publish.card.field_moved_by': 'Déplacée par',
+  'publish.card.moved': '{who} le {when} (elle était prévue le {from})',
+  'publish.card.field_decided_by':
+    '{state, select, published {Publiée par} cancelled {Annulée par} other {Dernière action par}}',
+  'publish.card.decided_at': '{who} le {when}',
+  'publish.card.field_changes': 'Modifications demandées',
+  'publish.card.field_changes_by_version': 'Demandes de modification par version',
+  'publish.card.field_reviewers': 'Relecteurs externes',
+  'publish.card.footer': 'Demande {id} · les approbations expirent après {hours} h',
+  'publish.card.change_on_version': ' (sur la version {n})',
+  'publish.card.change_line': '{who}{at}{on} : {reason}',
+  'publish.card.changes_more': '…et {count} plus anciennes',
+  'publish.card.changes_tail':
+    'Les approbations comptent toujours ; « Nouvelle version… » ou « Modifier » par la personne qui a fait la demande y répond.',
+  'publish.card.by_version_open': 'ouvertes : {who}',
+  'publish.card.by_version_answers': 'répond à {who}',
+  'publish.card.by_version_answer': '{who}{at} (demandé sur la version {n})',
+  'publish.card.by_version': 'Version {n} ({how}) : {parts}',
+  'publish.card.by_version_none': 'aucune demande de modification',
+  'publish.card.version_made': 'Version {n} sur {total} : {how}, par {who}',
+  'publish.card.version_sent':
+    '{made}. {state, select, published {Publiée} publishing {En cours de publication} other {À publier}} : version {n}, avec les approbations données sur la version {n}.',
+  'publish.card.version_making':
+    '🛠️ Version {n} en préparation ({how}) par {who} : elle deviendra la vidéo une fois sa tâche terminée ; d’ici là, la version {current} reste en place.',
+  'publish.card.version_unmade':
+    '⚠️ La version {n} n’a pas pu être créée : {error} La version {current} reste, avec ses approbations.',
+  'publish.card.not_counted': '{who} (non comptée)',
+  'publish.card.waiting_outside': ' · en attente d’un relecteur externe',
+  'publish.card.needs_outside': 'nécessite l’approbation d’un relecteur externe',
+  'publish.card.no_approval_needed': 'aucune approbation nécessaire',
+  'publish.card.expired': ' · ⌛ expirée',
+  'publish.card.from_members': 'membres autorisés à approuver',
+  'publish.card.from_nobody': 'personne : plus aucun approbateur désigné (modifiez /setup approvers)',
+  'publish.card.awaited':
+    ' · en attente de {short} de plus de la part de {from} (un relecteur externe compte pour l’approbateur qui l’a invité)',
+  'publish.card.of_version': ' de la version {n}',
+  'publish.card.needs':
+    'nécessite {approvals, plural, one {# approbation} other {# approbations}} ({counted}/{total}){of}{names}{awaited}{outside}{expired}',
 };

@@ -34,21 +34,8 @@ const revokeOne = (id: string, reviewers: readonly Reviewer[], t: Translator): C
   options: reviewers.slice(0, 25).map((x) => ({ label: truncate(x.name, 75), value: x.id })),
 });
 
-const HEAD: Record<PublishRequestRecord['state'], string> = {
-  pending: '📝 Publish request — waiting for approval',
-  scheduled: '🗓️ Publish request — approved, scheduled',
-  overdue: '⏰ Publish request — its time passed: post now, or pick a new time',
-  publishing: '⏳ Publishing…',
-  published: '✅ Published',
-  failed: '⚠️ Not published',
-  unknown: '❓ Outcome unknown — it may or may not have been posted',
-  cancelled: '🚫 Cancelled',
-};
-
-const CHANGES_HEAD = '✏️ Publish request — changes requested';
 /** The states a new version may be made in (the one rule, decide.ts, says the same). */
 const VERSIONED: readonly PublishRequestRecord['state'][] = ['pending', 'scheduled', 'overdue', 'failed'];
-const EXPIRED_HEAD = '⌛ Publish request — approvals expired (the requester can Edit to ask again)';
 
 /**
  * A comment on one line of the card, inside quotation marks: its line breaks cannot start a line of their own
@@ -59,10 +46,18 @@ const oneLine = (s: string): string => quoteLines(s).join(' ⏎ ');
 /** Who asked for what, newest last; the card's field holds 1024 characters (Discord), so 3 at most. */
 function changesText(r: PublishRequestRecord, open: PublishRequestRecord['changes'], t: Translator): string {
   // With several versions, each says which version it was asked on.
-  const on = (c: (typeof open)[number]) => (versionsOf(r).length > 1 ? ` (on version ${c.version ?? 1})` : '');
-  const shown = open.slice(-3).map((c) => `${asker(c, t)}${atText(c, t)}${on(c)}: ${truncate(oneLine(c.reason), 250)}`);
-  const more = open.length > 3 ? `\n…and ${open.length - 3} earlier` : '';
-  return `${shown.join('\n')}${more}\nApprovals still count; a New version… or an Edit by the requester answers these.`;
+  const on = (c: (typeof open)[number]) =>
+    versionsOf(r).length > 1 ? t.t('publish.card.change_on_version', { n: c.version ?? 1 }) : '';
+  const shown = open.slice(-3).map((c) =>
+    t.t('publish.card.change_line', {
+      who: asker(c, t),
+      at: atText(c, t),
+      on: on(c),
+      reason: truncate(oneLine(c.reason), 250),
+    }),
+  );
+  const more = open.length > 3 ? `\n${t.t('publish.card.changes_more', { count: open.length - 3 })}` : '';
+  return `${shown.join('\n')}${more}\n${t.t('publish.card.changes_tail')}`;
 }
 
 /** How many versions' change requests the card lists (newest first), within the 1,024 characters of a field. */
@@ -81,25 +76,19 @@ export function changesByVersion(r: PublishRequestRecord, t: Translator, perVers
     .slice(0, VERSIONS_ON_CARD)
     .map((v) => {
       const asked = open.filter((c) => (c.version ?? 1) === v.n);
+      const opened = asked.slice(-perVersion).map((c) => `${asker(c, t)}${atText(c, t)}`);
+      const answered = v.answers
+        .slice(-perVersion)
+        .map((a) => t.t('publish.card.by_version_answer', { who: asker(a, t), at: atText(a, t), n: a.on ?? 1 }));
       const parts = [
-        ...(asked.length
-          ? [
-              `open: ${asked
-                .slice(-perVersion)
-                .map((c) => `${asker(c, t)}${atText(c, t)}`)
-                .join(', ')}`,
-            ]
-          : []),
-        ...(v.answers.length
-          ? [
-              `answers ${v.answers
-                .slice(-perVersion)
-                .map((a) => `${asker(a, t)}${atText(a, t)} (asked on version ${a.on ?? 1})`)
-                .join(', ')}`,
-            ]
-          : []),
+        ...(opened.length ? [t.t('publish.card.by_version_open', { who: opened.join(', ') })] : []),
+        ...(answered.length ? [t.t('publish.card.by_version_answers', { who: answered.join(', ') })] : []),
       ];
-      return `Version ${v.n} (${howText(v, t)}): ${parts.length ? parts.join('; ') : 'no change requests'}`;
+      return t.t('publish.card.by_version', {
+        n: v.n,
+        how: howText(v, t),
+        parts: parts.length ? parts.join('; ') : t.t('publish.card.by_version_none'),
+      });
     });
 }
 
@@ -110,20 +99,29 @@ function versionText(r: PublishRequestRecord, t: Translator): string | undefined
   const lines: string[] = [];
   const v = all.at(-1);
   if (all.length > 1 && v) {
-    const made = `Version ${n} of ${all.length}: ${howText(v, t)}, by ${who(v.by, t)}`;
+    const made = t.t('publish.card.version_made', { n, total: all.length, how: howText(v, t), who: who(v.by, t) });
     lines.push(
       r.state === 'published' || r.state === 'publishing' || r.state === 'scheduled'
-        ? `${made}. ${r.state === 'published' ? 'Posted' : r.state === 'publishing' ? 'Being posted' : 'To be posted'}: version ${n}, with approvals given on version ${n}.`
+        ? t.t('publish.card.version_sent', { made, state: r.state, n })
         : made,
     );
   }
   if (r.making && !ENDED_STATES.includes(r.state))
     lines.push(
-      `🛠️ Version ${r.making.n} in the making (${howText({ how: r.making.how }, t)}) by ${who(r.making.by, t)}: it becomes the video when its job completes; until then version ${n} stands.`,
+      t.t('publish.card.version_making', {
+        n: r.making.n,
+        how: howText({ how: r.making.how }, t),
+        who: who(r.making.by, t),
+        current: n,
+      }),
     );
   if (r.unmade && !r.making && r.unmade.n > n)
     lines.push(
-      `⚠️ Version ${r.unmade.n} could not be made: ${truncate(oneLine(r.unmade.error), 300)} Version ${n} stays, with its approvals.`,
+      t.t('publish.card.version_unmade', {
+        n: r.unmade.n,
+        error: truncate(oneLine(r.unmade.error), 300),
+        current: n,
+      }),
     );
   return lines.length ? truncate(lines.join('\n'), 1000) : undefined;
 }
@@ -135,7 +133,9 @@ export const atText = (c: { position?: string | undefined }, t: Translator): str
 /** The newest open change request on the card's first line too (the console and notifications show only it). */
 function latestAsk(open: PublishRequestRecord['changes'], t: Translator): string {
   const last = open.at(-1);
-  return last ? ` — ${asker(last, t)} asks: “${truncate(oneLine(last.reason), 120)}”` : '';
+  return last
+    ? t.t('publish.card.latest_ask', { who: asker(last, t), reason: truncate(oneLine(last.reason), 120) })
+    : '';
 }
 
 /** The buttons a request offers in its state (also under each row of /scheduled). */
@@ -180,76 +180,113 @@ const asker = (c: { userId: string; reviewer?: string | undefined }, t: Translat
 /** An approval as the card lists it: who gave it, and "not counted" when no approver stands behind it. */
 const approvalName = (a: PublishRequestRecord['approvals'][number], counted: Set<string>, t: Translator): string => {
   const who = standsFor(a);
-  return who !== undefined && counted.has(who) ? deciderName(a, t) : `${deciderName(a, t)} (not counted)`;
+  return who !== undefined && counted.has(who)
+    ? deciderName(a, t)
+    : t.t('publish.card.not_counted', { who: deciderName(a, t) });
 };
 
 export function approvalLine(r: PublishRequestRecord, policy: Policy, now: number, t: Translator): string {
   const outside =
-    r.state === 'pending' && waitsForOutsideReviewer(r, policy, now) ? ' · waiting for an outside reviewer' : '';
+    r.state === 'pending' && waitsForOutsideReviewer(r, policy, now) ? t.t('publish.card.waiting_outside') : '';
   // With no members' approvals asked, the outside reviewer's is the whole of what the request waits for: said once.
-  if (policy.approvals === 0) return outside ? "needs an outside reviewer's approval" : 'no approval needed';
+  if (policy.approvals === 0)
+    return outside ? t.t('publish.card.needs_outside') : t.t('publish.card.no_approval_needed');
   // Once decided, the approvals that decided it stay shown (a held post outlives their expiry; a new time
   // after a missed one changes the content's hash, not who approved it).
   const standing = standingApprovals(r, policy, now);
   const counted = membersBehind(r, policy, standing);
   const names = standing.length > 0 ? ` — ${standing.map((a) => approvalName(a, counted, t)).join(', ')}` : '';
-  const expired = isExpired(r, policy, now) ? ' · ⌛ expired' : '';
+  const expired = isExpired(r, policy, now) ? t.t('publish.card.expired') : '';
   // Approvals that count for nobody (links invited by someone who may not approve): say what is still awaited.
   const short = policy.approvals - counted.size;
   const able = stillAble(r, policy, now);
   const from =
     policy.approvers.length === 0
-      ? 'members who may approve'
+      ? t.t('publish.card.from_members')
       : able.length > 0
         ? able.join(', ')
-        : 'no named approver left (change /setup approvers)';
+        : t.t('publish.card.from_nobody');
   const awaited =
     r.state === 'pending' && short > 0 && standing.some((a) => standsFor(a) === undefined)
-      ? ` · waiting for ${short} more from ${from} (an outside reviewer counts for the approver who invited them)`
+      ? t.t('publish.card.awaited', { short, from })
       : '';
   // From version 2 on, the count says whose approvals it is: that version's alone.
-  const of = versionsOf(r).length > 1 ? ` of version ${currentVersion(r)}` : '';
-  return `needs ${policy.approvals} approval${policy.approvals === 1 ? '' : 's'} (${counted.size}/${policy.approvals})${of}${names}${awaited}${outside}${expired}`;
+  const of = versionsOf(r).length > 1 ? t.t('publish.card.of_version', { n: currentVersion(r) }) : '';
+  return t.t('publish.card.needs', {
+    approvals: policy.approvals,
+    counted: counted.size,
+    total: policy.approvals,
+    of,
+    names,
+    awaited,
+    outside,
+    expired,
+  });
 }
 
 export function renderRequestCard(r: PublishRequestRecord, policy: Policy, now: number, t: Translator): OutMessage {
   const c = r.content;
-  const when = c.scheduleAt === null ? 'now, once approved' : formatWhen(c.scheduleAt, policy.timezone, t);
+  const when = c.scheduleAt === null ? t.t('publish.card.when_approved') : formatWhen(c.scheduleAt, policy.timezone, t);
   const version = versionText(r, t);
+  const none = t.t('publish.card.none');
   const fields: Field[] = [
-    ...(version ? [{ name: 'Version', value: version }] : []),
-    { name: 'Title', value: truncate(c.title || '(none)', 256) },
-    { name: 'Description', value: truncate(c.description || '(none)', 1000) },
-    { name: 'Accounts', value: c.accounts.join(', '), inline: true },
-    { name: 'Privacy', value: c.privacy, inline: true },
-    { name: 'Schedule', value: when, inline: true },
-    { name: 'Requested by', value: who(r.requester, t), inline: true },
-    { name: 'Approval', value: approvalLine(r, policy, now, t) },
+    ...(version ? [{ name: t.t('publish.card.field_version'), value: version }] : []),
+    { name: t.t('publish.card.field_title'), value: truncate(c.title || none, 256) },
+    { name: t.t('publish.card.field_description'), value: truncate(c.description || none, 1000) },
+    { name: t.t('publish.card.field_accounts'), value: c.accounts.join(', '), inline: true },
+    {
+      name: t.t('publish.card.field_privacy'),
+      value: t.t('publish.card.privacy', { privacy: c.privacy }),
+      inline: true,
+    },
+    { name: t.t('publish.card.field_schedule'), value: when, inline: true },
+    { name: t.t('publish.card.field_requested_by'), value: who(r.requester, t), inline: true },
+    { name: t.t('publish.card.field_approval'), value: approvalLine(r, policy, now, t) },
   ];
   if (r.posts.length > 0)
-    fields.push({ name: 'Posts', value: r.posts.map((p) => `${p.account}: \`${p.postId}\``).join('\n') });
+    fields.push({
+      name: t.t('publish.card.field_posts'),
+      value: r.posts.map((p) => `${p.account}: \`${p.postId}\``).join('\n'),
+    });
   const given = r.approvals.filter((a) => a.at >= r.editedAt);
   if (r.state !== 'pending' && given.length > 0)
-    fields.push({ name: 'Approved by', value: [...new Set(given.map((a) => who(a, t)))].join(', '), inline: true });
+    fields.push({
+      name: t.t('publish.card.field_approved_by'),
+      value: [...new Set(given.map((a) => who(a, t)))].join(', '),
+      inline: true,
+    });
   if (r.moved)
     fields.push({
-      name: 'Moved by',
-      value: `${who(r.moved, t)} at ${formatWhen(r.moved.at, policy.timezone, t)} (it was due ${formatWhen(r.moved.from, policy.timezone, t)})`,
+      name: t.t('publish.card.field_moved_by'),
+      value: t.t('publish.card.moved', {
+        who: who(r.moved, t),
+        when: formatWhen(r.moved.at, policy.timezone, t),
+        from: formatWhen(r.moved.from, policy.timezone, t),
+      }),
     });
   if (r.decidedBy && r.decidedAt)
     fields.push({
-      name: decidedLabel(r),
-      value: `${who(r.decidedBy, t)} at ${formatWhen(r.decidedAt, policy.timezone, t)}`,
+      name: t.t('publish.card.field_decided_by', { state: r.state }),
+      value: t.t('publish.card.decided_at', {
+        who: who(r.decidedBy, t),
+        when: formatWhen(r.decidedAt, policy.timezone, t),
+      }),
     });
   const open = r.state === 'pending' ? openChanges(r) : [];
-  if (open.length > 0) fields.push({ name: 'Changes requested', value: changesText(r, open, t) });
+  if (open.length > 0) fields.push({ name: t.t('publish.card.field_changes'), value: changesText(r, open, t) });
   if (versionsOf(r).length > 1)
-    fields.push({ name: 'Change requests by version', value: truncate(changesByVersion(r, t).join('\n'), 1000) });
+    fields.push({
+      name: t.t('publish.card.field_changes_by_version'),
+      value: truncate(changesByVersion(r, t).join('\n'), 1000),
+    });
   const expired = isExpired(r, policy, now);
   // Links end with the request: the names are shown, and revoking offered, only while they open something.
   const reviewers = ENDED_STATES.includes(r.state) || expired ? [] : liveReviewers(r);
   if (reviewers.length > 0)
-    fields.push({ name: 'Outside reviewers', value: truncate(reviewers.map((x) => x.name).join(', '), 1000) });
+    fields.push({
+      name: t.t('publish.card.field_reviewers'),
+      value: truncate(reviewers.map((x) => x.name).join(', '), 1000),
+    });
   const outside: Control[] = [
     ...(r.state === 'pending' && !expired ? [btn(t.t('publish.card.invite'), 'invite', r.id)] : []),
     // The requester (or someone who may configure) makes the next version: not once it is being sent or sent.
@@ -258,12 +295,23 @@ export function renderRequestCard(r: PublishRequestRecord, policy: Policy, now: 
     // With several links, one of them can be ended alone (`pub:revokeone:<request>:<reviewer>`).
     ...(reviewers.length > 1 ? [revokeOne(r.id, reviewers, t)] : []),
   ];
-  const making = r.making && !ENDED_STATES.includes(r.state) ? ` · version ${r.making.n} in the making` : '';
-  const head = `${expired ? EXPIRED_HEAD : open.length > 0 ? CHANGES_HEAD : HEAD[r.state]}${making}`;
+  const plainHead = expired
+    ? t.t('publish.card.head_expired')
+    : open.length > 0
+      ? t.t('publish.card.head_changes')
+      : t.t('publish.card.head', { state: r.state });
+  const head =
+    r.making && !ENDED_STATES.includes(r.state)
+      ? t.t('publish.card.head_making', { head: plainHead, n: r.making.n })
+      : plainHead;
   const tone =
     r.state === 'published' ? 'success' : r.state === 'failed' || r.state === 'unknown' ? 'error' : 'pending';
   return {
-    text: `${head}: ${truncate(c.title || c.videoUrl, 120)}${expired ? '' : latestAsk(open, t)}`,
+    text: t.t('publish.card.text', {
+      head,
+      title: truncate(c.title || c.videoUrl, 120),
+      ask: expired ? '' : latestAsk(open, t),
+    }),
     cards: [
       {
         title: head,
@@ -271,7 +319,7 @@ export function renderRequestCard(r: PublishRequestRecord, policy: Policy, now: 
         body: r.error ? truncate(r.error, 1500) : undefined,
         fields,
         tone,
-        footer: `Request ${r.id} · approvals expire after ${Math.round(policy.expiryMs / 3600_000)} h`,
+        footer: t.t('publish.card.footer', { id: r.id, hours: String(Math.round(policy.expiryMs / 3600_000)) }),
         controls: [
           { kind: 'link', label: t.t('publish.card.watch'), url: c.videoUrl },
           ...requestControls(r, expired, t),
@@ -280,10 +328,4 @@ export function renderRequestCard(r: PublishRequestRecord, policy: Policy, now: 
       },
     ],
   };
-}
-
-function decidedLabel(r: PublishRequestRecord): string {
-  if (r.state === 'published') return 'Published by';
-  if (r.state === 'cancelled') return 'Cancelled by';
-  return 'Last action by';
 }
