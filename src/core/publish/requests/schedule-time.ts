@@ -76,8 +76,8 @@ export async function parseSchedule(
 }
 
 /**
- * `2026-12-01 18:00 (Europe/Paris) · 17:00 UTC` in English; `01.12.2026, 18:00 (Europe/Paris) · 01.12.2026, 17:00
- * UTC` in German: the date as `t`'s language writes it, in the channel's zone and in UTC.
+ * `2026-12-01 18:00 (Europe/Paris) · 2026-12-01 17:00 UTC` in English, `01.12.2026, 18:00 (Europe/Paris) ·
+ * 01.12.2026, 17:00 UTC` in German: the time in the channel's zone and in UTC, as `t`'s language writes it.
  */
 export function formatWhen(at: number, zone: string, t: Translator): string {
   const local = dateIn(t, at, zone);
