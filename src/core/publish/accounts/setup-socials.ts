@@ -45,7 +45,7 @@ export function setupPublishing(v: OptionValues, ctx: PublishContext): Prepared 
   const policyGiven = POLICY_OPTIONS.some((o) => v[o] !== undefined);
   if (action !== 'socials' && !policyGiven) return undefined;
   if (policyGiven) {
-    const parsed = parsePolicyOptions(v);
+    const parsed = parsePolicyOptions(v, ctx.t);
     if (!parsed.ok) return fail(parsed.message);
     return run(true, async (reply) => {
       const patch = { ...parsed.patch };

@@ -166,4 +166,12 @@ export const PUBLISH_CARD_DE: Translation<typeof PUBLISH_CARD_EN> = {
   'publish.scheduled.nothing_waiting': 'Nichts wartet.',
   'publish.scheduled.last_published': 'Zuletzt veröffentlicht',
   'publish.scheduled.nothing_published': 'Noch nichts veröffentlicht.',
+  'publish.policy.bad_approvals': 'approvals muss eine ganze Zahl von 0 bis 20 sein.',
+  'publish.policy.bad_self_approve': 'self_approve muss yes oder no sein.',
+  'publish.policy.bad_expiry': 'approval_expiry muss wie 72h oder 3d aussehen.',
+  'publish.policy.bad_timezone':
+    'timezone muss eine IANA-Zeitzone wie Europe/Berlin oder America/New_York sein, nicht „{zone}“.',
+  'publish.policy.bad_remind':
+    'remind muss eine Wartezeit von mindestens 1 Minute sein, etwa 30m, 4h oder 1d, oder off — nicht „{value}“.',
+  'publish.policy.bad_outside_review': 'outside_review muss required oder optional sein, nicht „{value}“.',
 };

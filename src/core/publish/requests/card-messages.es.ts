@@ -163,4 +163,11 @@ export const PUBLISH_CARD_ES: Translation<typeof PUBLISH_CARD_EN> = {
   'publish.scheduled.nothing_waiting': 'Nada en espera.',
   'publish.scheduled.last_published': 'Últimas publicadas',
   'publish.scheduled.nothing_published': 'Aún no se ha publicado nada.',
+  'publish.policy.bad_approvals': 'approvals debe ser un número entero de 0 a 20.',
+  'publish.policy.bad_self_approve': 'self_approve debe ser yes o no.',
+  'publish.policy.bad_expiry': 'approval_expiry debe tener la forma 72h o 3d.',
+  'publish.policy.bad_timezone': 'timezone debe ser una zona IANA como Europe/Madrid o America/New_York, no «{zone}».',
+  'publish.policy.bad_remind':
+    'remind debe ser una espera de al menos 1 minuto, como 30m, 4h o 1d, u off — no «{value}».',
+  'publish.policy.bad_outside_review': 'outside_review debe ser required u optional, no «{value}».',
 };

@@ -164,4 +164,12 @@ export const PUBLISH_CARD_FR: Translation<typeof PUBLISH_CARD_EN> = {
   'publish.scheduled.nothing_waiting': 'Rien en attente.',
   'publish.scheduled.last_published': 'Dernières publiées',
   'publish.scheduled.nothing_published': 'Rien n’a encore été publié.',
+  'publish.policy.bad_approvals': 'approvals doit être un nombre entier de 0 à 20.',
+  'publish.policy.bad_self_approve': 'self_approve doit valoir yes ou no.',
+  'publish.policy.bad_expiry': 'approval_expiry doit ressembler à 72h ou 3d.',
+  'publish.policy.bad_timezone':
+    'timezone doit être un fuseau IANA comme Europe/Paris ou America/New_York, pas « {zone} ».',
+  'publish.policy.bad_remind':
+    'remind doit être une attente d’au moins 1 minute comme 30m, 4h ou 1d, ou off — pas « {value} ».',
+  'publish.policy.bad_outside_review': 'outside_review doit valoir required ou optional, pas « {value} ».',
 };

@@ -159,4 +159,13 @@ export const PUBLISH_CARD_JA: Translation<typeof PUBLISH_CARD_EN> = {
   'publish.scheduled.nothing_waiting': '待っているものはありません。',
   'publish.scheduled.last_published': '最近公開したもの',
   'publish.scheduled.nothing_published': 'まだ何も公開されていません。',
+  'publish.policy.bad_approvals': 'approvals は 0 から 20 までの整数で指定してください。',
+  'publish.policy.bad_self_approve': 'self_approve は yes か no で指定してください。',
+  'publish.policy.bad_expiry': 'approval_expiry は 72h や 3d のように指定してください。',
+  'publish.policy.bad_timezone':
+    'timezone は Asia/Tokyo や America/New_York のような IANA タイムゾーンで指定してください（「{zone}」は使えません）。',
+  'publish.policy.bad_remind':
+    'remind は 30m、4h、1d のような 1 分以上の待ち時間か off で指定してください（「{value}」は使えません）。',
+  'publish.policy.bad_outside_review':
+    'outside_review は required か optional で指定してください（「{value}」は使えません）。',
 };

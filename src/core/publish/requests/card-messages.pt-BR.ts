@@ -162,4 +162,12 @@ export const PUBLISH_CARD_PT_BR: Translation<typeof PUBLISH_CARD_EN> = {
   'publish.scheduled.nothing_waiting': 'Nada aguardando.',
   'publish.scheduled.last_published': 'Últimas publicadas',
   'publish.scheduled.nothing_published': 'Nada publicado ainda.',
+  'publish.policy.bad_approvals': 'approvals deve ser um número inteiro de 0 a 20.',
+  'publish.policy.bad_self_approve': 'self_approve deve ser yes ou no.',
+  'publish.policy.bad_expiry': 'approval_expiry deve ter a forma 72h ou 3d.',
+  'publish.policy.bad_timezone':
+    'timezone deve ser um fuso IANA como America/Sao_Paulo ou America/New_York, não “{zone}”.',
+  'publish.policy.bad_remind':
+    'remind deve ser uma espera de pelo menos 1 minuto, como 30m, 4h ou 1d, ou off — não “{value}”.',
+  'publish.policy.bad_outside_review': 'outside_review deve ser required ou optional, não “{value}”.',
 };

@@ -167,6 +167,15 @@ export const PUBLISH_CARD_EN = {
   'publish.scheduled.nothing_waiting': 'Nothing waiting.',
   'publish.scheduled.last_published': 'Last published',
   'publish.scheduled.nothing_published': 'Nothing published yet.',
+  // Refusals of /setup's policy options (policy.ts), in the reader's language.
+  'publish.policy.bad_approvals': 'approvals must be a whole number from 0 to 20.',
+  'publish.policy.bad_self_approve': 'self_approve must be yes or no.',
+  'publish.policy.bad_expiry': 'approval_expiry must look like 72h or 3d.',
+  'publish.policy.bad_timezone':
+    'timezone must be an IANA zone such as Europe/Paris or America/New_York, not “{zone}”.',
+  'publish.policy.bad_remind':
+    'remind must be a wait of at least 1 minute such as 30m, 4h or 1d, or off — not “{value}”.',
+  'publish.policy.bad_outside_review': 'outside_review must be required or optional, not “{value}”.',
 } as const;
 
 export type PublishCardMessages = typeof PUBLISH_CARD_EN;
