@@ -5,7 +5,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type Locale, PSEUDO_LOCALE, SHIPPED_LOCALES } from '../../../../src/core/i18n/locales.ts';
+import { literalText, parseMessage } from '../../../../src/core/i18n/message-shape.ts';
 import { mention, type OutMessage } from '../../../../src/core/platform/message.ts';
+import { PUBLISH_CARD_EN } from '../../../../src/core/publish/requests/card-messages.ts';
 import type { PublishRequestRecord, RequestState } from '../../../../src/core/publish/requests/model.ts';
 import { outcomeText } from '../../../../src/core/publish/requests/publisher.ts';
 import { reminderText } from '../../../../src/core/publish/requests/reminders.ts';
@@ -269,5 +271,39 @@ describe.each(LOCALES)('typed text on a card and in its thread, in %s', (locale)
       ),
       { numRuns: 40 },
     );
+  });
+});
+
+/** Every English word (4+ letters) of publishing's public and /scheduled messages. */
+const CARD_WORDS = new Set(
+  Object.values(PUBLISH_CARD_EN).flatMap((m) =>
+    literalText(parseMessage(m)).flatMap((text) => text.match(/[A-Za-z]{4,}/g) ?? []),
+  ),
+);
+
+describe('the card and thread lines in the pseudo-locale en-XA', () => {
+  it('hold no plain English word of the catalogue: every word they say comes from it', () => {
+    // Code, links, commands and IANA time zones (the channel's, as typed) are data, not the catalogue's words.
+    const plain = (text: string) =>
+      (
+        text.replace(/`[^`]*`|https?:\/\/\S+|\/[a-z_]+|[A-Z][a-z]+\/[A-Za-z_/]+/g, ' ').match(/[A-Za-z]{4,}/g) ?? []
+      ).filter((w) => CARD_WORDS.has(w));
+    for (const state of STATES) {
+      const r = { ...busiest(state, () => 'x'), locale: PSEUDO_LOCALE };
+      const m = renderRequestCard(r, approvers, T0 + HOUR, publishWords(PSEUDO_LOCALE));
+      const said = [
+        m.text,
+        ...(m.cards ?? []).flatMap((c) => [
+          c.title,
+          c.body,
+          c.footer,
+          ...(c.fields ?? []).flatMap((f) => [f.name, f.value]),
+        ]),
+        ...labelsOf(m),
+        reminderText(r, aPolicy({ outsideReview: 'required' }), T0 + HOUR, { kind: 'slot', at: T0 }),
+        outcomeText(r, { kind: 'published', posts: [{ account: 'brand', postId: 'p1' }] }),
+      ];
+      expect(said.flatMap((s) => plain(s ?? ''))).toEqual([]);
+    }
   });
 });
