@@ -147,7 +147,7 @@ describe('a Japanese terminal (LANG=ja_JP.UTF-8)', () => {
     expect(setup).not.toMatch(/Approval policy|How approvals count|Social accounts|anyone in the channel/);
     expect(await c.type('/setup approvals=2 remind=4h')).toContain('承認ポリシーを保存しました。');
     expect(await c.type('/setup timezone=Mars/Olympus')).toContain(
-      'timezone は Asia/Tokyo や America/New_York のような IANA タイムゾーンにしてください（「Mars/Olympus」は使えません）。',
+      'timezone は Asia/Tokyo や America/New_York のような IANA タイムゾーンで指定してください（「Mars/Olympus」は使えません）。',
     );
   });
 });

@@ -27,7 +27,7 @@ describe('/setup remind=', () => {
 
   it('refuses less than a minute, units it does not know, and nonsense, saying what works', () => {
     for (const bad of ['0m', '30s', '1w', 'soon', '-1h', '']) {
-      const parsed = parsePolicyOptions({ remind: bad });
+      const parsed = parsePolicyOptions({ remind: bad }, publishWords('en'));
       expect(parsed.ok).toBe(false);
       if (!parsed.ok) expect(parsed.message).toMatch(/at least 1 minute such as 30m, 4h or 1d, or off/);
     }

@@ -7,7 +7,6 @@ import type { SetupPart } from '../../commands/define-feature.ts';
 import { fail, run } from '../../commands/handler.ts';
 import type { OptionValues } from '../../commands/spec.ts';
 import { UserError } from '../../errors.ts';
-import type { Translator } from '../../i18n/catalogue.ts';
 import type { ModalSubmission, Prepared } from '../../platform/interaction.ts';
 import type { Card } from '../../platform/message.ts';
 import { describePolicy, POLICY_OPTIONS, parsePolicyOptions } from '../approvals/policy.ts';
@@ -45,27 +44,14 @@ async function listText(ctx: PublishContext, note?: string): Promise<string> {
     .join('\n');
 }
 
-/**
- * The first policy option refused, in the reader's language. policy.ts reads the options in POLICY_OPTIONS' order
- * and refuses the first wrong one in English: asking it about each option alone finds the same one.
- */
-function policyRefusal(v: OptionValues, t: Translator): string | undefined {
-  for (const o of POLICY_OPTIONS) {
-    if (v[o] === undefined || parsePolicyOptions({ [o]: v[o] }).ok) continue;
-    const value = o === 'timezone' ? String(v[o]).trim() : String(v[o]);
-    return t.t(`publish.setup.bad.${o}`, { value });
-  }
-  return undefined;
-}
-
 /** Handles /setup socials and the policy options; undefined when the command is about something else. */
 export function setupPublishing(v: OptionValues, ctx: PublishContext): Prepared | undefined {
   const action = str(v.action);
   const policyGiven = POLICY_OPTIONS.some((o) => v[o] !== undefined);
   if (action !== 'socials' && !policyGiven) return undefined;
   if (policyGiven) {
-    const parsed = parsePolicyOptions(v);
-    if (!parsed.ok) return fail(policyRefusal(v, ctx.t) ?? parsed.message);
+    const parsed = parsePolicyOptions(v, ctx.t);
+    if (!parsed.ok) return fail(parsed.message);
     return run(true, async (reply) => {
       const patch = { ...parsed.patch };
       if (patch.approvers) {

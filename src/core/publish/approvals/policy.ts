@@ -103,47 +103,43 @@ function parseApprovers(s: string): string[] {
     });
 }
 
-export function parsePolicyOptions(v: Record<string, string | number | boolean | undefined>): PolicyPatch {
+/** The policy options of /setup as a change to the policy, or a refusal in the reader's language (`t`). */
+export function parsePolicyOptions(
+  v: Record<string, string | number | boolean | undefined>,
+  t: Translator,
+): PolicyPatch {
   const patch: Partial<Policy> = {};
   if (v.approvals !== undefined) {
     const n = Number(v.approvals);
-    if (!Number.isInteger(n) || n < 0 || n > 20)
-      return { ok: false, message: 'approvals must be a whole number from 0 to 20.' };
+    if (!Number.isInteger(n) || n < 0 || n > 20) return { ok: false, message: t.t('publish.policy.bad_approvals') };
     patch.approvals = n;
   }
   if (v.self_approve !== undefined) {
     const s = String(v.self_approve).toLowerCase();
-    if (!['yes', 'no', 'true', 'false'].includes(s)) return { ok: false, message: 'self_approve must be yes or no.' };
+    if (!['yes', 'no', 'true', 'false'].includes(s))
+      return { ok: false, message: t.t('publish.policy.bad_self_approve') };
     patch.selfApprove = s === 'yes' || s === 'true';
   }
   if (v.approval_expiry !== undefined) {
     const ms = parseExpiry(String(v.approval_expiry));
-    if (!ms) return { ok: false, message: 'approval_expiry must look like 72h or 3d.' };
+    if (!ms) return { ok: false, message: t.t('publish.policy.bad_expiry') };
     patch.expiryMs = ms;
   }
   if (v.approvers !== undefined) patch.approvers = parseApprovers(String(v.approvers));
   if (v.timezone !== undefined) {
     const zone = String(v.timezone).trim();
-    if (!isValidZone(zone))
-      return {
-        ok: false,
-        message: `timezone must be an IANA zone such as Europe/Paris or America/New_York, not “${zone}”.`,
-      };
+    if (!isValidZone(zone)) return { ok: false, message: t.t('publish.policy.bad_timezone', { zone }) };
     patch.timezone = zone;
   }
   if (v.remind !== undefined) {
     const ms = parseRemind(String(v.remind));
-    if (ms === undefined)
-      return {
-        ok: false,
-        message: `remind must be a wait of at least 1 minute such as 30m, 4h or 1d, or off — not “${String(v.remind)}”.`,
-      };
+    if (ms === undefined) return { ok: false, message: t.t('publish.policy.bad_remind', { value: String(v.remind) }) };
     patch.remindMs = ms;
   }
   if (v.outside_review !== undefined) {
     const s = String(v.outside_review).trim().toLowerCase();
     if (s !== 'required' && s !== 'optional')
-      return { ok: false, message: `outside_review must be required or optional, not “${String(v.outside_review)}”.` };
+      return { ok: false, message: t.t('publish.policy.bad_outside_review', { value: String(v.outside_review) }) };
     patch.outsideReview = s;
   }
   return { ok: true, patch };

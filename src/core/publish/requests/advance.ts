@@ -55,8 +55,9 @@ export function createAdvance(deps: AdvanceDeps) {
           ready(cur, p) ? { ...cur, state: 'scheduled' } : decidedText(cur, publishWords(cur.locale)),
         );
         if (record) {
-          const when = formatWhen(at, policy.timezone, publishWords(record.locale));
-          await writes.say(record, { text: `🗓️ Approved: it will be posted ${when}.` }, `scheduled:${record.updatedAt}`);
+          const t = publishWords(record.locale);
+          const text = t.t('publish.thread.scheduled', { when: formatWhen(at, policy.timezone, t) });
+          await writes.say(record, { text }, `scheduled:${record.updatedAt}`);
         }
         return;
       }

@@ -133,12 +133,4 @@ export const PUBLISH_ASK_DE: Translation<typeof PUBLISH_ASK_EN> = {
     'Das sieht nicht nach einem Zugangsschlüssel aus (er enthält Leerzeichen oder ist zu lang); nichts wurde geändert.',
   'publish.setup.keySaved':
     'Der Zugangsschlüssel von {name} ({platform}) wurde gespeichert. Er wird verschlüsselt aufbewahrt und nur mit seinem Namen angezeigt.',
-  'publish.setup.bad.approvals': 'approvals muss eine ganze Zahl von 0 bis 20 sein.',
-  'publish.setup.bad.self_approve': 'self_approve muss yes oder no sein.',
-  'publish.setup.bad.approval_expiry': 'approval_expiry muss wie 72h oder 3d aussehen.',
-  'publish.setup.bad.timezone':
-    'timezone muss eine IANA-Zeitzone wie Europe/Berlin oder America/New_York sein, nicht „{value}“.',
-  'publish.setup.bad.remind':
-    'remind muss eine Wartezeit von mindestens 1 Minute wie 30m, 4h oder 1d sein, oder off – nicht „{value}“.',
-  'publish.setup.bad.outside_review': 'outside_review muss required oder optional sein, nicht „{value}“.',
 };

@@ -132,11 +132,4 @@ export const PUBLISH_ASK_ES: Translation<typeof PUBLISH_ASK_EN> = {
   'publish.setup.keyOdd': 'Eso no parece una clave de acceso (tiene espacios o es demasiado larga); no se cambió nada.',
   'publish.setup.keySaved':
     'Se guardó la clave de acceso de {name} ({platform}). Se guarda cifrada y solo se muestra por su nombre.',
-  'publish.setup.bad.approvals': 'approvals debe ser un número entero de 0 a 20.',
-  'publish.setup.bad.self_approve': 'self_approve debe ser yes o no.',
-  'publish.setup.bad.approval_expiry': 'approval_expiry debe tener la forma 72h o 3d.',
-  'publish.setup.bad.timezone': 'timezone debe ser una zona IANA como Europe/Madrid o America/New_York, no «{value}».',
-  'publish.setup.bad.remind':
-    'remind debe ser una espera de al menos 1 minuto, como 30m, 4h o 1d, u off; no «{value}».',
-  'publish.setup.bad.outside_review': 'outside_review debe ser required u optional, no «{value}».',
 };

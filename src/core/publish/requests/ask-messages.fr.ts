@@ -133,12 +133,4 @@ export const PUBLISH_ASK_FR: Translation<typeof PUBLISH_ASK_EN> = {
     'Cela ne ressemble pas à une clé d’accès (elle contient des espaces ou est trop longue) ; rien n’a changé.',
   'publish.setup.keySaved':
     'La clé d’accès de {name} ({platform}) a été enregistrée. Elle est conservée chiffrée et n’est montrée que par son nom.',
-  'publish.setup.bad.approvals': 'approvals doit être un nombre entier de 0 à 20.',
-  'publish.setup.bad.self_approve': 'self_approve doit valoir yes ou no.',
-  'publish.setup.bad.approval_expiry': 'approval_expiry doit ressembler à 72h ou 3d.',
-  'publish.setup.bad.timezone':
-    'timezone doit être un fuseau IANA comme Europe/Paris ou America/New_York, pas « {value} ».',
-  'publish.setup.bad.remind':
-    'remind doit être une attente d’au moins 1 minute comme 30m, 4h ou 1d, ou off — pas « {value} ».',
-  'publish.setup.bad.outside_review': 'outside_review doit valoir required ou optional, pas « {value} ».',
 };

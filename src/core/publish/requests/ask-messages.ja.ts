@@ -132,13 +132,4 @@ export const PUBLISH_ASK_JA: Translation<typeof PUBLISH_ASK_EN> = {
   'publish.setup.keyOdd': 'アクセスキーではないようです（空白を含むか、長すぎます）。何も変更していません。',
   'publish.setup.keySaved':
     '{name}（{platform}）のアクセスキーを保存しました。暗号化して保管され、名前でのみ表示されます。',
-  'publish.setup.bad.approvals': 'approvals は 0 から 20 までの整数にしてください。',
-  'publish.setup.bad.self_approve': 'self_approve は yes か no にしてください。',
-  'publish.setup.bad.approval_expiry': 'approval_expiry は 72h や 3d のように指定してください。',
-  'publish.setup.bad.timezone':
-    'timezone は Asia/Tokyo や America/New_York のような IANA タイムゾーンにしてください（「{value}」は使えません）。',
-  'publish.setup.bad.remind':
-    'remind は 30m、4h、1d のような 1 分以上の間隔か off にしてください（「{value}」は使えません）。',
-  'publish.setup.bad.outside_review':
-    'outside_review は required か optional にしてください（「{value}」は使えません）。',
 };

@@ -131,12 +131,4 @@ export const PUBLISH_ASK_PT_BR: Translation<typeof PUBLISH_ASK_EN> = {
   'publish.setup.keyOdd': 'Isso não parece uma chave de acesso (tem espaços ou é longa demais); nada mudou.',
   'publish.setup.keySaved':
     'A chave de acesso de {name} ({platform}) foi salva. Ela fica guardada criptografada e só aparece pelo nome.',
-  'publish.setup.bad.approvals': 'approvals precisa ser um número inteiro de 0 a 20.',
-  'publish.setup.bad.self_approve': 'self_approve precisa ser yes ou no.',
-  'publish.setup.bad.approval_expiry': 'approval_expiry precisa ter a forma 72h ou 3d.',
-  'publish.setup.bad.timezone':
-    'timezone precisa ser um fuso IANA como America/Sao_Paulo ou America/New_York, não “{value}”.',
-  'publish.setup.bad.remind':
-    'remind precisa ser uma espera de pelo menos 1 minuto, como 30m, 4h ou 1d, ou off — não “{value}”.',
-  'publish.setup.bad.outside_review': 'outside_review precisa ser required ou optional, não “{value}”.',
 };

@@ -137,14 +137,6 @@ export const PUBLISH_ASK_EN = {
   'publish.setup.keyOdd': 'That does not look like an access key (it has spaces or is too long); nothing changed.',
   'publish.setup.keySaved':
     'Saved the access key of {name} ({platform}). It is stored encrypted and shown only by name.',
-  'publish.setup.bad.approvals': 'approvals must be a whole number from 0 to 20.',
-  'publish.setup.bad.self_approve': 'self_approve must be yes or no.',
-  'publish.setup.bad.approval_expiry': 'approval_expiry must look like 72h or 3d.',
-  'publish.setup.bad.timezone':
-    'timezone must be an IANA zone such as Europe/Paris or America/New_York, not “{value}”.',
-  'publish.setup.bad.remind':
-    'remind must be a wait of at least 1 minute such as 30m, 4h or 1d, or off — not “{value}”.',
-  'publish.setup.bad.outside_review': 'outside_review must be required or optional, not “{value}”.',
 } as const;
 
 export type PublishAskMessages = typeof PUBLISH_ASK_EN;

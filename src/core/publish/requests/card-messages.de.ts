@@ -94,4 +94,84 @@ export const PUBLISH_CARD_DE: Translation<typeof PUBLISH_CARD_EN> = {
   'publish.card.of_version': ' für Version {n}',
   'publish.card.needs':
     'braucht {approvals, plural, one {# Freigabe} other {# Freigaben}} ({counted}/{total}){of}{names}{awaited}{outside}{expired}',
+  'publish.thread.anyone_can_approve': 'Alle im Kanal können sie freigeben.',
+  'publish.thread.anyone_but_requester': 'Alle außer der anfragenden Person können sie freigeben.',
+  'publish.thread.no_approver_left':
+    'Keine der genannten freigebenden Personen ist mehr übrig, um sie freizugeben: Wer den Bot konfigurieren darf, kann `/setup approvers` ändern.',
+  'publish.thread.can_approve': 'Freigeben können: {who}.',
+  'publish.thread.reminder_missing':
+    '{outside, select, yes {die Freigabe einer externen Prüfperson} other {{count, plural, one {noch # Freigabe} other {noch # Freigaben}}}}',
+  'publish.thread.reminder_also': ' (eine davon von einer externen Prüfperson)',
+  'publish.thread.reminder_needs':
+    'braucht {missing}{also} · läuft ab in {unit, select, day {{n, plural, one {# Tag} other {# Tagen}}} hour {{n, plural, one {# Stunde} other {# Stunden}}} other {{n, plural, one {# Minute} other {# Minuten}}}}',
+  'publish.thread.reminder_slot':
+    '🔔 Dieser Beitrag ist für {when} geplant und {needs}. {who} Kommt die Freigabe erst nach diesem Zeitpunkt, wird nichts verspätet gepostet, ohne vorher zu fragen.',
+  'publish.thread.reminder_missed':
+    ' Sein Zeitpunkt ({when}) ist verstrichen: Nach der Freigabe wählt die anfragende Person „Jetzt posten“ oder „Neuer Zeitpunkt“.',
+  'publish.thread.reminder': '🔔 Erinnerung {n}/{max}: Diese Anfrage {needs}.{missed} {who}',
+  'publish.thread.scheduled': '🗓️ Freigegeben: Es wird am {when} gepostet.',
+  'publish.thread.missed_down': 'Dieser Beitrag war für {when} fällig, als der Bot nicht lief.',
+  'publish.thread.missed_late':
+    'Die letzte Freigabe kam nach dem Zeitpunkt dieses Beitrags ({when}), deshalb wurde er nicht verspätet gepostet.',
+  'publish.thread.missed':
+    '⏰ {cause} {requester}, jetzt posten oder einen neuen Zeitpunkt wählen? (Abbrechen verwirft ihn.)',
+  'publish.thread.moved':
+    '🗓️ {who} hat diesen Beitrag auf {when} verschoben (fällig war er am {from}). Die erteilten Freigaben zählen weiter.',
+  'publish.thread.published': '✅ Veröffentlicht auf {posts}. {requester}',
+  'publish.thread.not_published': '⚠️ Nicht veröffentlicht. {error}',
+  'publish.thread.outcome_unknown': '❓ Ergebnis unbekannt: {error}',
+  'publish.thread.nothing_posted': 'Es wurde nichts gepostet: {why}',
+  'publish.thread.api_slow_down':
+    'Die Medien-API hat uns gebeten, langsamer zu machen (429). Versuch es in ein paar Minuten erneut.',
+  'publish.thread.api_key_refused':
+    'Die Medien-API hat den API-Schlüssel des Kanals abgelehnt ({status}); prüf `/setup key` und versuch es dann erneut.',
+  'publish.thread.api_refused':
+    'Die Medien-API hat die Anfrage abgelehnt ({status}); prüf die Zugangsschlüssel (`/setup socials`) und die Texte und versuch es dann erneut.',
+  'publish.thread.api_unknown':
+    '{answered, select, yes {Die Medien-API hat mit {status} geantwortet} other {Die Medien-API hat nicht rechtzeitig geantwortet (oder war nicht erreichbar)}}, daher wurde der Beitrag vielleicht erstellt, vielleicht nicht. Prüf die Konten und nutze dann „Als gepostet markieren“ oder „Erneut versuchen“.',
+  'publish.thread.not_replicated':
+    'Es wurde nichts gepostet: Der Speicher war nicht verfügbar (kein Replikat hat diesen Versuch bestätigt). Versuch es gleich noch einmal.',
+  'publish.thread.accounts_gone':
+    '{count, plural, one {Es wurde nichts gepostet: Das Konto {names} ist in diesem Kanal nicht mehr eingerichtet (`/setup socials`).} other {Es wurde nichts gepostet: Die Konten {names} sind in diesem Kanal nicht mehr eingerichtet (`/setup socials`).}}',
+  'publish.thread.no_post_id': '(keine ID zurückgegeben)',
+  'publish.thread.stopped':
+    'Der Bot wurde angehalten, während dies veröffentlicht wurde, daher wurde der Beitrag vielleicht erstellt, vielleicht nicht. Prüf die Konten und nutze dann „Als gepostet markieren“ oder „Erneut versuchen“.',
+  'publish.thread.unrecorded':
+    'Der Bot konnte nicht festhalten, ob dies veröffentlicht wurde, daher wurde der Beitrag vielleicht erstellt, vielleicht nicht. Prüf die Konten und nutze dann „Als gepostet markieren“ oder „Erneut versuchen“.',
+  'publish.when.not_yours':
+    'Nur die Person, die gefragt hat, oder wer den Bot konfigurieren darf, kann einen neuen Zeitpunkt wählen.',
+  'publish.when.gone': 'Diese Veröffentlichungsanfrage gibt es nicht mehr.',
+  'publish.when.moved': 'Verschoben: Es wird am {when} gepostet.',
+  'publish.scheduled.state_scheduled': 'freigegeben, wartet auf seinen Zeitpunkt',
+  'publish.scheduled.state_overdue': 'Zeitpunkt verstrichen: Jetzt posten, Neuer Zeitpunkt oder Abbrechen',
+  'publish.scheduled.state_publishing': 'wird gerade veröffentlicht',
+  'publish.scheduled.state_failed': 'nicht veröffentlicht',
+  'publish.scheduled.state_failed_because': 'nicht veröffentlicht: {error}',
+  'publish.scheduled.state_unknown':
+    '❓ Ergebnis unbekannt, vielleicht gepostet, vielleicht nicht: Prüf das Konto und wähl dann Als gepostet markieren oder Erneut versuchen',
+  'publish.scheduled.published_at': 'veröffentlicht am {when}',
+  'publish.scheduled.when_approved': 'sofort nach der Freigabe',
+  'publish.scheduled.right_away': 'sofort',
+  'publish.scheduled.approved_by': ' · freigegeben von {who}',
+  'publish.scheduled.approved_by_nobody': ' · noch von niemandem freigegeben',
+  'publish.scheduled.version': ' · {state, select, published {gepostet: Version} other {Version}} {n}',
+  'publish.scheduled.version_approved':
+    ' · {state, select, published {gepostet: Version} other {Version}} {n} (Freigaben für Version {n})',
+  'publish.scheduled.line':
+    '`{id}` **{what}** → {accounts} · {when}{state}{version} · angefragt von {requester}{approved}',
+  'publish.scheduled.head':
+    '**Noch nicht veröffentlicht: wartet auf Freigabe, auf den Zeitpunkt oder auf eine Entscheidung** ({count})',
+  'publish.scheduled.head_more':
+    '**Noch nicht veröffentlicht: wartet auf Freigabe, auf den Zeitpunkt oder auf eine Entscheidung** ({count}) — unten die ersten {shown}',
+  'publish.scheduled.nothing_waiting': 'Nichts wartet.',
+  'publish.scheduled.last_published': 'Zuletzt veröffentlicht',
+  'publish.scheduled.nothing_published': 'Noch nichts veröffentlicht.',
+  'publish.policy.bad_approvals': 'approvals muss eine ganze Zahl von 0 bis 20 sein.',
+  'publish.policy.bad_self_approve': 'self_approve muss yes oder no sein.',
+  'publish.policy.bad_expiry': 'approval_expiry muss wie 72h oder 3d aussehen.',
+  'publish.policy.bad_timezone':
+    'timezone muss eine IANA-Zeitzone wie Europe/Berlin oder America/New_York sein, nicht „{zone}“.',
+  'publish.policy.bad_remind':
+    'remind muss eine Wartezeit von mindestens 1 Minute sein, etwa 30m, 4h oder 1d, oder off — nicht „{value}“.',
+  'publish.policy.bad_outside_review': 'outside_review muss required oder optional sein, nicht „{value}“.',
 };

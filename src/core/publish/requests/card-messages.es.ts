@@ -93,4 +93,81 @@ export const PUBLISH_CARD_ES: Translation<typeof PUBLISH_CARD_EN> = {
   'publish.card.of_version': ' de la versión {n}',
   'publish.card.needs':
     'necesita {approvals, plural, one {# aprobación} other {# aprobaciones}} ({counted}/{total}){of}{names}{awaited}{outside}{expired}',
+  'publish.thread.anyone_can_approve': 'Cualquiera del canal puede aprobarla.',
+  'publish.thread.anyone_but_requester': 'Cualquiera salvo quien la pidió puede aprobarla.',
+  'publish.thread.no_approver_left':
+    'No queda ningún aprobador de la lista que pueda darla: alguien que pueda configurar el bot puede cambiar `/setup approvers`.',
+  'publish.thread.can_approve': 'Pueden aprobar: {who}.',
+  'publish.thread.reminder_missing':
+    '{outside, select, yes {la aprobación de un revisor externo} other {{count, plural, one {# aprobación más} other {# aprobaciones más}}}}',
+  'publish.thread.reminder_also': ' (una de un revisor externo)',
+  'publish.thread.reminder_needs':
+    'necesita {missing}{also} · caduca en {unit, select, day {{n, plural, one {# día} other {# días}}} hour {{n, plural, one {# hora} other {# horas}}} other {{n, plural, one {# minuto} other {# minutos}}}}',
+  'publish.thread.reminder_slot':
+    '🔔 Esta publicación está programada para el {when} y aún {needs}. {who} Si la aprobación llega después de esa hora, no se publica nada tarde sin preguntar antes.',
+  'publish.thread.reminder_missed':
+    ' Su hora ({when}) ya pasó: una vez aprobada, quien la pidió elige «Publicar ahora» o «Nueva hora».',
+  'publish.thread.reminder': '🔔 Recordatorio {n}/{max}: esta solicitud {needs}.{missed} {who}',
+  'publish.thread.scheduled': '🗓️ Aprobada: se publicará el {when}.',
+  'publish.thread.missed_down': 'Esta publicación estaba prevista para el {when}, mientras el bot no funcionaba.',
+  'publish.thread.missed_late':
+    'La última aprobación llegó después de la hora de esta publicación ({when}), así que no se publicó tarde.',
+  'publish.thread.missed':
+    '⏰ {cause} {requester}, ¿la publicas ahora o eliges una hora nueva? (Cancelar la descarta.)',
+  'publish.thread.moved':
+    '🗓️ {who} movió esta publicación al {when} (estaba prevista para el {from}). Las aprobaciones dadas siguen contando.',
+  'publish.thread.published': '✅ Publicada en {posts}. {requester}',
+  'publish.thread.not_published': '⚠️ No publicada. {error}',
+  'publish.thread.outcome_unknown': '❓ Resultado desconocido: {error}',
+  'publish.thread.nothing_posted': 'No se publicó nada: {why}',
+  'publish.thread.api_slow_down':
+    'la API de medios nos pidió ir más despacio (429). Vuelve a intentarlo en unos minutos.',
+  'publish.thread.api_key_refused':
+    'la API de medios rechazó la clave de API del canal ({status}); revisa `/setup key` y vuelve a intentarlo.',
+  'publish.thread.api_refused':
+    'la API de medios rechazó la solicitud ({status}); revisa las claves de acceso (`/setup socials`) y los textos, y vuelve a intentarlo.',
+  'publish.thread.api_unknown':
+    '{answered, select, yes {La API de medios respondió {status}} other {La API de medios no respondió a tiempo (o no se pudo contactar)}}, así que puede que la publicación se haya creado o no. Revisa las cuentas y luego usa «Marcar como publicada» o «Reintentar».',
+  'publish.thread.not_replicated':
+    'No se publicó nada: el almacenamiento no estaba disponible (ninguna réplica confirmó este intento). Vuelve a intentarlo en un momento.',
+  'publish.thread.accounts_gone':
+    '{count, plural, one {No se publicó nada: la cuenta {names} ya no está configurada en este canal (`/setup socials`).} other {No se publicó nada: las cuentas {names} ya no están configuradas en este canal (`/setup socials`).}}',
+  'publish.thread.no_post_id': '(no se devolvió ningún id)',
+  'publish.thread.stopped':
+    'El bot se detuvo mientras se publicaba esto, así que puede que la publicación se haya creado o no. Revisa las cuentas y luego usa «Marcar como publicada» o «Reintentar».',
+  'publish.thread.unrecorded':
+    'El bot no pudo registrar si esto se publicó, así que puede que la publicación se haya creado o no. Revisa las cuentas y luego usa «Marcar como publicada» o «Reintentar».',
+  'publish.when.not_yours': 'Solo quien la pidió, o alguien que pueda configurar el bot, puede elegir una hora nueva.',
+  'publish.when.gone': 'Esa solicitud de publicación ya no existe.',
+  'publish.when.moved': 'Movida: se publicará el {when}.',
+  'publish.scheduled.state_scheduled': 'aprobada, esperando su hora',
+  'publish.scheduled.state_overdue': 'su hora ya pasó: Publicar ahora, Nueva hora o Cancelar',
+  'publish.scheduled.state_publishing': 'publicándose ahora',
+  'publish.scheduled.state_failed': 'no publicada',
+  'publish.scheduled.state_failed_because': 'no publicada: {error}',
+  'publish.scheduled.state_unknown':
+    '❓ resultado desconocido, puede que se haya publicado o no: revisa la cuenta y luego usa Marcar como publicada o Reintentar',
+  'publish.scheduled.published_at': 'publicada el {when}',
+  'publish.scheduled.when_approved': 'ahora, en cuanto se apruebe',
+  'publish.scheduled.right_away': 'de inmediato',
+  'publish.scheduled.approved_by': ' · aprobada por {who}',
+  'publish.scheduled.approved_by_nobody': ' · nadie la ha aprobado aún',
+  'publish.scheduled.version': ' · {state, select, published {publicada la versión} other {versión}} {n}',
+  'publish.scheduled.version_approved':
+    ' · {state, select, published {publicada la versión} other {versión}} {n} (aprobaciones dadas a la versión {n})',
+  'publish.scheduled.line':
+    '`{id}` **{what}** → {accounts} · {when}{state}{version} · solicitada por {requester}{approved}',
+  'publish.scheduled.head': '**Aún sin publicar: esperando aprobación, su hora o una decisión** ({count})',
+  'publish.scheduled.head_more':
+    '**Aún sin publicar: esperando aprobación, su hora o una decisión** ({count}) — abajo, las {shown} primeras',
+  'publish.scheduled.nothing_waiting': 'Nada en espera.',
+  'publish.scheduled.last_published': 'Últimas publicadas',
+  'publish.scheduled.nothing_published': 'Aún no se ha publicado nada.',
+  'publish.policy.bad_approvals': 'approvals debe ser un número entero de 0 a 20.',
+  'publish.policy.bad_self_approve': 'self_approve debe ser yes o no.',
+  'publish.policy.bad_expiry': 'approval_expiry debe tener la forma 72h o 3d.',
+  'publish.policy.bad_timezone': 'timezone debe ser una zona IANA como Europe/Madrid o America/New_York, no «{zone}».',
+  'publish.policy.bad_remind':
+    'remind debe ser una espera de al menos 1 minuto, como 30m, 4h o 1d, u off — no «{value}».',
+  'publish.policy.bad_outside_review': 'outside_review debe ser required u optional, no «{value}».',
 };

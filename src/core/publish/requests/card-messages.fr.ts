@@ -93,4 +93,83 @@ export const PUBLISH_CARD_FR: Translation<typeof PUBLISH_CARD_EN> = {
   'publish.card.of_version': ' de la version {n}',
   'publish.card.needs':
     'nécessite {approvals, plural, one {# approbation} other {# approbations}} ({counted}/{total}){of}{names}{awaited}{outside}{expired}',
+  'publish.thread.anyone_can_approve': 'Tout le monde dans le salon peut l’approuver.',
+  'publish.thread.anyone_but_requester': 'Tout le monde sauf la personne qui l’a faite peut l’approuver.',
+  'publish.thread.no_approver_left':
+    'Aucun des approbateurs désignés ne peut encore la donner : une personne qui peut configurer le bot peut modifier `/setup approvers`.',
+  'publish.thread.can_approve': 'Peuvent approuver : {who}.',
+  'publish.thread.reminder_missing':
+    '{outside, select, yes {l’approbation d’un relecteur externe} other {{count, plural, one {encore # approbation} other {encore # approbations}}}}',
+  'publish.thread.reminder_also': ' (dont une d’un relecteur externe)',
+  'publish.thread.reminder_needs':
+    'nécessite {missing}{also} · expire dans {unit, select, day {{n, plural, one {# jour} other {# jours}}} hour {{n, plural, one {# heure} other {# heures}}} other {{n, plural, one {# minute} other {# minutes}}}}',
+  'publish.thread.reminder_slot':
+    '🔔 Cette publication est programmée pour le {when} et {needs}. {who} Si l’approbation arrive après cette heure, rien n’est publié en retard sans demander d’abord.',
+  'publish.thread.reminder_missed':
+    ' Son heure ({when}) est passée : une fois approuvée, la personne qui l’a demandée choisit « Publier maintenant » ou « Nouvel horaire ».',
+  'publish.thread.reminder': '🔔 Rappel {n}/{max} : cette demande {needs}.{missed} {who}',
+  'publish.thread.scheduled': '🗓️ Approuvée : elle sera publiée le {when}.',
+  'publish.thread.missed_down': 'Cette publication était prévue le {when}, pendant que le bot était arrêté.',
+  'publish.thread.missed_late':
+    'La dernière approbation est arrivée après l’heure de cette publication ({when}), elle n’a donc pas été publiée en retard.',
+  'publish.thread.missed':
+    '⏰ {cause} {requester}, la publier maintenant, ou choisir un nouvel horaire ? (Annuler l’abandonne.)',
+  'publish.thread.moved':
+    '🗓️ {who} a déplacé cette publication au {when} (elle était prévue le {from}). Les approbations données comptent toujours.',
+  'publish.thread.published': '✅ Publiée sur {posts}. {requester}',
+  'publish.thread.not_published': '⚠️ Non publiée. {error}',
+  'publish.thread.outcome_unknown': '❓ Résultat inconnu : {error}',
+  'publish.thread.nothing_posted': 'Rien n’a été publié : {why}',
+  'publish.thread.api_slow_down': 'l’API média nous a demandé de ralentir (429). Réessayez dans quelques minutes.',
+  'publish.thread.api_key_refused':
+    'l’API média a refusé la clé d’API du salon ({status}) ; vérifiez `/setup key`, puis réessayez.',
+  'publish.thread.api_refused':
+    'l’API média a refusé la demande ({status}) ; vérifiez les clés d’accès (`/setup socials`) et les textes, puis réessayez.',
+  'publish.thread.api_unknown':
+    '{answered, select, yes {L’API média a répondu {status}} other {L’API média n’a pas répondu à temps (ou était injoignable)}}, la publication a donc peut-être été créée, peut-être pas. Vérifiez les comptes, puis utilisez « Marquer comme publiée » ou « Réessayer ».',
+  'publish.thread.not_replicated':
+    'Rien n’a été publié : le stockage était indisponible (aucune réplique n’a confirmé cette tentative). Réessayez dans un instant.',
+  'publish.thread.accounts_gone':
+    '{count, plural, one {Rien n’a été publié : le compte {names} n’est plus configuré dans ce salon (`/setup socials`).} other {Rien n’a été publié : les comptes {names} ne sont plus configurés dans ce salon (`/setup socials`).}}',
+  'publish.thread.no_post_id': '(aucun identifiant renvoyé)',
+  'publish.thread.stopped':
+    'Le bot s’est arrêté pendant la publication, la publication a donc peut-être été créée, peut-être pas. Vérifiez les comptes, puis utilisez « Marquer comme publiée » ou « Réessayer ».',
+  'publish.thread.unrecorded':
+    'Le bot n’a pas pu enregistrer si cela a été publié, la publication a donc peut-être été créée, peut-être pas. Vérifiez les comptes, puis utilisez « Marquer comme publiée » ou « Réessayer ».',
+  'publish.when.not_yours':
+    'Seule la personne qui l’a demandée, ou une personne qui peut configurer le bot, peut choisir un nouvel horaire.',
+  'publish.when.gone': 'Cette demande de publication n’existe plus.',
+  'publish.when.moved': 'Déplacée : elle sera publiée le {when}.',
+  'publish.scheduled.state_scheduled': 'approuvée, en attente de son heure',
+  'publish.scheduled.state_overdue': 'son heure est passée : Publier maintenant, Nouvel horaire ou Annuler',
+  'publish.scheduled.state_publishing': 'publication en cours',
+  'publish.scheduled.state_failed': 'non publiée',
+  'publish.scheduled.state_failed_because': 'non publiée : {error}',
+  'publish.scheduled.state_unknown':
+    '❓ résultat inconnu, elle a peut-être été publiée, peut-être pas : vérifiez le compte, puis Marquer comme publiée ou Réessayer',
+  'publish.scheduled.published_at': 'publiée le {when}',
+  'publish.scheduled.when_approved': 'maintenant, dès qu’elle est approuvée',
+  'publish.scheduled.right_away': 'immédiatement',
+  'publish.scheduled.approved_by': ' · approuvée par {who}',
+  'publish.scheduled.approved_by_nobody': ' · approuvée par personne pour l’instant',
+  'publish.scheduled.version': ' · {state, select, published {version publiée :} other {version}} {n}',
+  'publish.scheduled.version_approved':
+    ' · {state, select, published {version publiée :} other {version}} {n} (approbations données sur la version {n})',
+  'publish.scheduled.line':
+    '`{id}` **{what}** → {accounts} · {when}{state}{version} · demandée par {requester}{approved}',
+  'publish.scheduled.head':
+    '**Pas encore publiées : en attente d’approbation, de leur heure ou d’une décision** ({count})',
+  'publish.scheduled.head_more':
+    '**Pas encore publiées : en attente d’approbation, de leur heure ou d’une décision** ({count}) — les {shown} premières ci-dessous',
+  'publish.scheduled.nothing_waiting': 'Rien en attente.',
+  'publish.scheduled.last_published': 'Dernières publiées',
+  'publish.scheduled.nothing_published': 'Rien n’a encore été publié.',
+  'publish.policy.bad_approvals': 'approvals doit être un nombre entier de 0 à 20.',
+  'publish.policy.bad_self_approve': 'self_approve doit valoir yes ou no.',
+  'publish.policy.bad_expiry': 'approval_expiry doit ressembler à 72h ou 3d.',
+  'publish.policy.bad_timezone':
+    'timezone doit être un fuseau IANA comme Europe/Paris ou America/New_York, pas « {zone} ».',
+  'publish.policy.bad_remind':
+    'remind doit être une attente d’au moins 1 minute comme 30m, 4h ou 1d, ou off — pas « {value} ».',
+  'publish.policy.bad_outside_review': 'outside_review doit valoir required ou optional, pas « {value} ».',
 };

@@ -91,4 +91,81 @@ export const PUBLISH_CARD_JA: Translation<typeof PUBLISH_CARD_EN> = {
   'publish.card.of_version': '（バージョン {n}）',
   'publish.card.needs':
     '承認 {approvals, plural, other {# 件}} が必要 ({counted}/{total}){of}{names}{awaited}{outside}{expired}',
+  'publish.thread.anyone_can_approve': 'チャンネルの誰でも承認できます。',
+  'publish.thread.anyone_but_requester': '依頼者以外の誰でも承認できます。',
+  'publish.thread.no_approver_left':
+    '承認できる指名済みの承認者が残っていません。ボットを設定できる人が `/setup approvers` を変更できます。',
+  'publish.thread.can_approve': '承認できる人: {who}。',
+  'publish.thread.reminder_missing':
+    '{outside, select, yes {外部レビュアーの承認} other {{count, plural, other {あと # 件の承認}}}}',
+  'publish.thread.reminder_also': '（うち 1 件は外部レビュアーから）',
+  'publish.thread.reminder_needs':
+    '{missing}{also}が必要です · 期限まであと {unit, select, day {{n, plural, other {# 日}}} hour {{n, plural, other {# 時間}}} other {{n, plural, other {# 分}}}}',
+  'publish.thread.reminder_slot':
+    '🔔 この投稿は {when} に予約されていますが、まだ{needs}。{who} 承認がその時刻より後になった場合、確認なしに遅れて投稿されることはありません。',
+  'publish.thread.reminder_missed':
+    ' 予定時刻（{when}）を過ぎました。承認後、依頼者が「今すぐ投稿」か「日時を変更」を選びます。',
+  'publish.thread.reminder': '🔔 リマインダー {n}/{max}: このリクエストは{needs}。{missed} {who}',
+  'publish.thread.scheduled': '🗓️ 承認されました: {when} に投稿されます。',
+  'publish.thread.missed_down': 'この投稿は {when} の予定でしたが、その時ボットが停止していました。',
+  'publish.thread.missed_late': '最後の承認がこの投稿の予定時刻（{when}）より後だったため、遅れて投稿はしていません。',
+  'publish.thread.missed':
+    '⏰ {cause} {requester} さん、今すぐ投稿しますか、それとも新しい日時を選びますか？（「キャンセル」で取りやめます。）',
+  'publish.thread.moved':
+    '🗓️ {who} さんがこの投稿を {when} に変更しました（元の予定 {from}）。付いている承認は引き続き有効です。',
+  'publish.thread.published': '✅ {posts} に公開しました。{requester}',
+  'publish.thread.not_published': '⚠️ 公開されませんでした。{error}',
+  'publish.thread.outcome_unknown': '❓ 結果不明: {error}',
+  'publish.thread.nothing_posted': '何も投稿されていません: {why}',
+  'publish.thread.api_slow_down':
+    'メディア API から速度を落とすよう求められました（429）。数分後にもう一度お試しください。',
+  'publish.thread.api_key_refused':
+    'メディア API がチャンネルの API キーを拒否しました（{status}）。`/setup key` を確認してから、もう一度お試しください。',
+  'publish.thread.api_refused':
+    'メディア API がリクエストを拒否しました（{status}）。アクセスキー（`/setup socials`）とテキストを確認してから、もう一度お試しください。',
+  'publish.thread.api_unknown':
+    '{answered, select, yes {メディア API が {status} を返しました} other {メディア API が時間内に応答しませんでした（または接続できませんでした）}}。そのため投稿が作成されたかどうかわかりません。アカウントを確認してから「投稿済みにする」か「再試行」を使ってください。',
+  'publish.thread.not_replicated':
+    '何も投稿されていません: ストレージが利用できませんでした（この試行を確認したレプリカがありません）。少ししてからもう一度お試しください。',
+  'publish.thread.accounts_gone':
+    '{count, plural, other {何も投稿されていません: アカウント {names} はこのチャンネルでもう設定されていません（`/setup socials`）。}}',
+  'publish.thread.no_post_id': '（ID が返されませんでした）',
+  'publish.thread.stopped':
+    '公開の途中でボットが停止したため、投稿が作成されたかどうかわかりません。アカウントを確認してから「投稿済みにする」か「再試行」を使ってください。',
+  'publish.thread.unrecorded':
+    '公開されたかどうかをボットが記録できなかったため、投稿が作成されたかどうかわかりません。アカウントを確認してから「投稿済みにする」か「再試行」を使ってください。',
+  'publish.when.not_yours': '新しい日時を選べるのは、依頼した本人か、ボットを設定できる人だけです。',
+  'publish.when.gone': 'その公開リクエストはもう存在しません。',
+  'publish.when.moved': '変更しました: {when} に投稿されます。',
+  'publish.scheduled.state_scheduled': '承認済み、予定時刻待ち',
+  'publish.scheduled.state_overdue': '予定時刻を過ぎました: 今すぐ投稿、日時を変更、またはキャンセル',
+  'publish.scheduled.state_publishing': '公開中',
+  'publish.scheduled.state_failed': '公開されませんでした',
+  'publish.scheduled.state_failed_because': '公開されませんでした: {error}',
+  'publish.scheduled.state_unknown':
+    '❓ 結果不明、投稿されたかどうかわかりません: アカウントを確認してから「投稿済みにする」か「再試行」を選んでください',
+  'publish.scheduled.published_at': '{when} に公開',
+  'publish.scheduled.when_approved': '承認されしだい',
+  'publish.scheduled.right_away': 'すぐに',
+  'publish.scheduled.approved_by': ' · 承認者: {who}',
+  'publish.scheduled.approved_by_nobody': ' · まだ誰も承認していません',
+  'publish.scheduled.version': ' · {state, select, published {投稿したバージョン} other {バージョン}} {n}',
+  'publish.scheduled.version_approved':
+    ' · {state, select, published {投稿したバージョン} other {バージョン}} {n}（バージョン {n} への承認）',
+  'publish.scheduled.line': '`{id}` **{what}** → {accounts} · {when}{state}{version} · 依頼者 {requester}{approved}',
+  'publish.scheduled.head': '**未公開: 承認、予定時刻、または判断を待っています** ({count})',
+  'publish.scheduled.head_more':
+    '**未公開: 承認、予定時刻、または判断を待っています** ({count}) — 以下は最初の {shown} 件',
+  'publish.scheduled.nothing_waiting': '待っているものはありません。',
+  'publish.scheduled.last_published': '最近公開したもの',
+  'publish.scheduled.nothing_published': 'まだ何も公開されていません。',
+  'publish.policy.bad_approvals': 'approvals は 0 から 20 までの整数で指定してください。',
+  'publish.policy.bad_self_approve': 'self_approve は yes か no で指定してください。',
+  'publish.policy.bad_expiry': 'approval_expiry は 72h や 3d のように指定してください。',
+  'publish.policy.bad_timezone':
+    'timezone は Asia/Tokyo や America/New_York のような IANA タイムゾーンで指定してください（「{zone}」は使えません）。',
+  'publish.policy.bad_remind':
+    'remind は 30m、4h、1d のような 1 分以上の待ち時間か off で指定してください（「{value}」は使えません）。',
+  'publish.policy.bad_outside_review':
+    'outside_review は required か optional で指定してください（「{value}」は使えません）。',
 };

@@ -93,4 +93,81 @@ export const PUBLISH_CARD_PT_BR: Translation<typeof PUBLISH_CARD_EN> = {
   'publish.card.of_version': ' da versão {n}',
   'publish.card.needs':
     'precisa de {approvals, plural, one {# aprovação} other {# aprovações}} ({counted}/{total}){of}{names}{awaited}{outside}{expired}',
+  'publish.thread.anyone_can_approve': 'Qualquer pessoa do canal pode aprová-la.',
+  'publish.thread.anyone_but_requester': 'Qualquer pessoa, exceto quem pediu, pode aprová-la.',
+  'publish.thread.no_approver_left':
+    'Não resta nenhum dos aprovadores indicados para aprová-la: quem pode configurar o bot pode alterar `/setup approvers`.',
+  'publish.thread.can_approve': 'Podem aprovar: {who}.',
+  'publish.thread.reminder_missing':
+    '{outside, select, yes {da aprovação de um revisor externo} other {{count, plural, one {de mais # aprovação} other {de mais # aprovações}}}}',
+  'publish.thread.reminder_also': ' (uma de um revisor externo)',
+  'publish.thread.reminder_needs':
+    'precisa {missing}{also} · expira em {unit, select, day {{n, plural, one {# dia} other {# dias}}} hour {{n, plural, one {# hora} other {# horas}}} other {{n, plural, one {# minuto} other {# minutos}}}}',
+  'publish.thread.reminder_slot':
+    '🔔 Esta publicação está agendada para {when} e ainda {needs}. {who} Se a aprovação chegar depois desse horário, nada é publicado atrasado sem perguntar antes.',
+  'publish.thread.reminder_missed':
+    ' O horário dela ({when}) já passou: depois de aprovada, quem pediu escolhe “Publicar agora” ou “Novo horário”.',
+  'publish.thread.reminder': '🔔 Lembrete {n}/{max}: esta solicitação {needs}.{missed} {who}',
+  'publish.thread.scheduled': '🗓️ Aprovada: será publicada em {when}.',
+  'publish.thread.missed_down': 'Esta publicação estava prevista para {when}, enquanto o bot estava fora do ar.',
+  'publish.thread.missed_late':
+    'A última aprovação chegou depois do horário desta publicação ({when}), então ela não foi publicada com atraso.',
+  'publish.thread.missed': '⏰ {cause} {requester}, publicar agora ou escolher um novo horário? (Cancelar a descarta.)',
+  'publish.thread.moved':
+    '🗓️ {who} remarcou esta publicação para {when} (estava prevista para {from}). As aprovações dadas continuam valendo.',
+  'publish.thread.published': '✅ Publicada em {posts}. {requester}',
+  'publish.thread.not_published': '⚠️ Não publicada. {error}',
+  'publish.thread.outcome_unknown': '❓ Resultado desconhecido: {error}',
+  'publish.thread.nothing_posted': 'Nada foi publicado: {why}',
+  'publish.thread.api_slow_down':
+    'a API de mídia pediu para irmos mais devagar (429). Tente de novo em alguns minutos.',
+  'publish.thread.api_key_refused':
+    'a API de mídia recusou a chave de API do canal ({status}); verifique `/setup key` e tente de novo.',
+  'publish.thread.api_refused':
+    'a API de mídia recusou a solicitação ({status}); verifique as chaves de acesso (`/setup socials`) e os textos, e tente de novo.',
+  'publish.thread.api_unknown':
+    '{answered, select, yes {A API de mídia respondeu {status}} other {A API de mídia não respondeu a tempo (ou não pôde ser contatada)}}, então a publicação pode ou não ter sido criada. Verifique as contas e use “Marcar como publicada” ou “Tentar de novo”.',
+  'publish.thread.not_replicated':
+    'Nada foi publicado: o armazenamento estava indisponível (nenhuma réplica confirmou esta tentativa). Tente de novo em instantes.',
+  'publish.thread.accounts_gone':
+    '{count, plural, one {Nada foi publicado: a conta {names} não está mais configurada neste canal (`/setup socials`).} other {Nada foi publicado: as contas {names} não estão mais configuradas neste canal (`/setup socials`).}}',
+  'publish.thread.no_post_id': '(nenhum id retornado)',
+  'publish.thread.stopped':
+    'O bot parou enquanto isto era publicado, então a publicação pode ou não ter sido criada. Verifique as contas e use “Marcar como publicada” ou “Tentar de novo”.',
+  'publish.thread.unrecorded':
+    'O bot não conseguiu registrar se isto foi publicado, então a publicação pode ou não ter sido criada. Verifique as contas e use “Marcar como publicada” ou “Tentar de novo”.',
+  'publish.when.not_yours': 'Só quem pediu, ou quem pode configurar o bot, pode escolher um novo horário.',
+  'publish.when.gone': 'Essa solicitação de publicação não existe mais.',
+  'publish.when.moved': 'Remarcada: será publicada em {when}.',
+  'publish.scheduled.state_scheduled': 'aprovada, aguardando o horário',
+  'publish.scheduled.state_overdue': 'o horário passou: Publicar agora, Novo horário ou Cancelar',
+  'publish.scheduled.state_publishing': 'publicando agora',
+  'publish.scheduled.state_failed': 'não publicada',
+  'publish.scheduled.state_failed_because': 'não publicada: {error}',
+  'publish.scheduled.state_unknown':
+    '❓ resultado desconhecido, pode ou não ter sido publicada: verifique a conta e use Marcar como publicada ou Tentar de novo',
+  'publish.scheduled.published_at': 'publicada em {when}',
+  'publish.scheduled.when_approved': 'agora, assim que for aprovada',
+  'publish.scheduled.right_away': 'imediatamente',
+  'publish.scheduled.approved_by': ' · aprovada por {who}',
+  'publish.scheduled.approved_by_nobody': ' · ainda não aprovada por ninguém',
+  'publish.scheduled.version': ' · {state, select, published {publicada a versão} other {versão}} {n}',
+  'publish.scheduled.version_approved':
+    ' · {state, select, published {publicada a versão} other {versão}} {n} (aprovações dadas na versão {n})',
+  'publish.scheduled.line':
+    '`{id}` **{what}** → {accounts} · {when}{state}{version} · solicitada por {requester}{approved}',
+  'publish.scheduled.head': '**Ainda não publicadas: aguardando aprovação, o horário ou uma decisão** ({count})',
+  'publish.scheduled.head_more':
+    '**Ainda não publicadas: aguardando aprovação, o horário ou uma decisão** ({count}) — as {shown} primeiras abaixo',
+  'publish.scheduled.nothing_waiting': 'Nada aguardando.',
+  'publish.scheduled.last_published': 'Últimas publicadas',
+  'publish.scheduled.nothing_published': 'Nada publicado ainda.',
+  'publish.policy.bad_approvals': 'approvals deve ser um número inteiro de 0 a 20.',
+  'publish.policy.bad_self_approve': 'self_approve deve ser yes ou no.',
+  'publish.policy.bad_expiry': 'approval_expiry deve ter a forma 72h ou 3d.',
+  'publish.policy.bad_timezone':
+    'timezone deve ser um fuso IANA como America/Sao_Paulo ou America/New_York, não “{zone}”.',
+  'publish.policy.bad_remind':
+    'remind deve ser uma espera de pelo menos 1 minuto, como 30m, 4h ou 1d, ou off — não “{value}”.',
+  'publish.policy.bad_outside_review': 'outside_review deve ser required ou optional, não “{value}”.',
 };

@@ -97,6 +97,85 @@ export const PUBLISH_CARD_EN = {
   'publish.card.of_version': ' of version {n}',
   'publish.card.needs':
     'needs {approvals, plural, one {# approval} other {# approvals}} ({counted}/{total}){of}{names}{awaited}{outside}{expired}',
+  // Reminders in the thread (reminders.ts).
+  'publish.thread.anyone_can_approve': 'Anyone in the channel can approve it.',
+  'publish.thread.anyone_but_requester': 'Anyone but the requester can approve it.',
+  'publish.thread.no_approver_left':
+    'None of the named approvers is left to give it: someone who may configure the bot can change `/setup approvers`.',
+  'publish.thread.can_approve': 'Can approve: {who}.',
+  'publish.thread.reminder_missing':
+    '{outside, select, yes {an outside reviewer’s approval} other {{count, plural, one {# more approval} other {# more approvals}}}}',
+  'publish.thread.reminder_also': ' (one from an outside reviewer)',
+  'publish.thread.reminder_needs':
+    'needs {missing}{also} · expires in {unit, select, day {{n, plural, one {# day} other {# days}}} hour {{n, plural, one {# hour} other {# hours}}} other {{n, plural, one {# minute} other {# minutes}}}}',
+  'publish.thread.reminder_slot':
+    '🔔 This post is scheduled for {when} and still {needs}. {who} If the approval comes after that time, nothing is posted late without asking first.',
+  'publish.thread.reminder_missed':
+    ' Its time ({when}) has passed: once approved, the requester picks Post now or a New time.',
+  'publish.thread.reminder': '🔔 Reminder {n}/{max}: this request {needs}.{missed} {who}',
+  // What happens to a post, said in its thread (advance.ts, missed-slot.ts, publisher.ts, outcome-watch.ts).
+  'publish.thread.scheduled': '🗓️ Approved: it will be posted {when}.',
+  'publish.thread.missed_down': 'This post was due {when}, while the bot was down.',
+  'publish.thread.missed_late': "The last approval came after this post's time ({when}), so it was not posted late.",
+  'publish.thread.missed': '⏰ {cause} {requester}, post it now, or pick a new time? (Cancel drops it.)',
+  'publish.thread.moved': '🗓️ {who} moved this post to {when} (it was due {from}). The approvals given still count.',
+  'publish.thread.published': '✅ Published to {posts}. {requester}',
+  'publish.thread.not_published': '⚠️ Not published. {error}',
+  'publish.thread.outcome_unknown': '❓ Outcome unknown: {error}',
+  'publish.thread.nothing_posted': 'Nothing was posted: {why}',
+  'publish.thread.api_slow_down': 'the media API asked us to slow down (429). Try again in a few minutes.',
+  'publish.thread.api_key_refused':
+    'the media API refused the channel’s API key ({status}); check `/setup key`, then try again.',
+  'publish.thread.api_refused':
+    'the media API refused the request ({status}); check the access keys (`/setup socials`) and the texts, then try again.',
+  'publish.thread.api_unknown':
+    '{answered, select, yes {The media API answered {status}} other {The media API did not answer in time (or could not be reached)}}, so the post may or may not have been created. Check the accounts, then use “Mark as posted” or “Try again”.',
+  'publish.thread.not_replicated':
+    'Nothing was posted: storage was unavailable (no replica confirmed this attempt). Try again in a moment.',
+  'publish.thread.accounts_gone':
+    '{count, plural, one {Nothing was posted: the account {names} is no longer set up in this channel (`/setup socials`).} other {Nothing was posted: the accounts {names} are no longer set up in this channel (`/setup socials`).}}',
+  'publish.thread.no_post_id': '(no id returned)',
+  'publish.thread.stopped':
+    'The bot stopped while this was being published, so the post may or may not have been created. Check the accounts, then use “Mark as posted” or “Try again”.',
+  'publish.thread.unrecorded':
+    'The bot could not record whether this was published, so the post may or may not have been created. Check the accounts, then use “Mark as posted” or “Try again”.',
+  // Answers to New time (missed-slot.ts), to the one who picked it.
+  'publish.when.not_yours': 'Only the person who asked, or someone who may configure the bot, can pick a new time.',
+  'publish.when.gone': 'That publish request no longer exists.',
+  'publish.when.moved': 'Moved: it will be posted {when}.',
+  // /scheduled (scheduled.ts), in the reader's language.
+  'publish.scheduled.state_scheduled': 'approved, waiting for its time',
+  'publish.scheduled.state_overdue': 'its time passed: Post now, New time or Cancel',
+  'publish.scheduled.state_publishing': 'publishing now',
+  'publish.scheduled.state_failed': 'not published',
+  'publish.scheduled.state_failed_because': 'not published: {error}',
+  'publish.scheduled.state_unknown':
+    '❓ outcome unknown, it may or may not have been posted: check the account, then Mark as posted or Try again',
+  'publish.scheduled.published_at': 'published {when}',
+  'publish.scheduled.when_approved': 'now once approved',
+  'publish.scheduled.right_away': 'right away',
+  'publish.scheduled.approved_by': ' · approved by {who}',
+  'publish.scheduled.approved_by_nobody': ' · approved by nobody yet',
+  'publish.scheduled.version': ' · {state, select, published {posted} other {version}} {n}',
+  'publish.scheduled.version_approved':
+    ' · {state, select, published {posted} other {version}} {n} (approvals given on version {n})',
+  'publish.scheduled.line':
+    '`{id}` **{what}** → {accounts} · {when}{state}{version} · requested by {requester}{approved}',
+  'publish.scheduled.head': '**Not published yet: waiting for approval, for their time, or for a decision** ({count})',
+  'publish.scheduled.head_more':
+    '**Not published yet: waiting for approval, for their time, or for a decision** ({count}) — the first {shown} below',
+  'publish.scheduled.nothing_waiting': 'Nothing waiting.',
+  'publish.scheduled.last_published': 'Last published',
+  'publish.scheduled.nothing_published': 'Nothing published yet.',
+  // Refusals of /setup's policy options (policy.ts), in the reader's language.
+  'publish.policy.bad_approvals': 'approvals must be a whole number from 0 to 20.',
+  'publish.policy.bad_self_approve': 'self_approve must be yes or no.',
+  'publish.policy.bad_expiry': 'approval_expiry must look like 72h or 3d.',
+  'publish.policy.bad_timezone':
+    'timezone must be an IANA zone such as Europe/Paris or America/New_York, not “{zone}”.',
+  'publish.policy.bad_remind':
+    'remind must be a wait of at least 1 minute such as 30m, 4h or 1d, or off — not “{value}”.',
+  'publish.policy.bad_outside_review': 'outside_review must be required or optional, not “{value}”.',
 } as const;
 
 export type PublishCardMessages = typeof PUBLISH_CARD_EN;

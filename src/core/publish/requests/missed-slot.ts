@@ -42,16 +42,14 @@ export function createMissedSlots(deps: MissedSlotDeps) {
       if (!record) return;
       const policy = await policies.get(record.channelKey);
       const at = record.content.scheduleAt ?? record.updatedAt;
-      const when = formatWhen(at, policy.timezone, publishWords(record.locale));
-      const cause =
-        why === 'down'
-          ? `This post was due ${when}, while the bot was down.`
-          : `The last approval came after this post's time (${when}), so it was not posted late.`;
+      const t = publishWords(record.locale);
+      const when = formatWhen(at, policy.timezone, t);
+      const cause = t.t(why === 'down' ? 'publish.thread.missed_down' : 'publish.thread.missed_late', { when });
       await say(
         record,
         {
-          text: `⏰ ${cause} ${mention(record.requester.userId)}, post it now, or pick a new time? (Cancel drops it.)`,
-          controls: requestControls(record, false, publishWords(record.locale)),
+          text: t.t('publish.thread.missed', { cause, requester: mention(record.requester.userId) }),
+          controls: requestControls(record, false, t),
         },
         `overdue:${at}`,
       );
@@ -61,8 +59,7 @@ export function createMissedSlots(deps: MissedSlotDeps) {
     async reschedule(id: string, actor: Member, at: number): Promise<string> {
       const now = clock.now();
       const { record, refusal } = await update(id, (cur) => {
-        if (!mayCancel(cur, actor))
-          return 'Only the person who asked, or someone who may configure the bot, can pick a new time.';
+        if (!mayCancel(cur, actor)) return actor.t.t('publish.when.not_yours');
         if (cur.state !== 'overdue') return decidedText(cur, actor.t);
         const from = cur.content.scheduleAt ?? cur.updatedAt;
         return {
@@ -72,18 +69,24 @@ export function createMissedSlots(deps: MissedSlotDeps) {
           moved: { ...personOf(actor), at: now, from },
         };
       });
-      if (refusal || !record) return refusal ?? 'That publish request no longer exists.';
+      if (refusal || !record) return refusal ?? actor.t.t('publish.when.gone');
       await deps.scheduler.schedule(deps.publishQueue, id, at, { id });
       const { timezone } = await policies.get(record.channelKey);
       const from = record.moved?.from ?? at;
+      // Said in the thread in the request's language, and to the one who moved it in theirs.
+      const t = publishWords(record.locale);
       await say(
         record,
         {
-          text: `🗓️ ${mention(actor.userId)} moved this post to ${formatWhen(at, timezone, publishWords(record.locale))} (it was due ${formatWhen(from, timezone, publishWords(record.locale))}). The approvals given still count.`,
+          text: t.t('publish.thread.moved', {
+            who: mention(actor.userId),
+            when: formatWhen(at, timezone, t),
+            from: formatWhen(from, timezone, t),
+          }),
         },
         `moved:${now}`,
       );
-      return `Moved: it will be posted ${formatWhen(at, timezone, actor.t)}.`;
+      return actor.t.t('publish.when.moved', { when: formatWhen(at, timezone, actor.t) });
     },
   };
 }

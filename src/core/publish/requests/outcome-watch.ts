@@ -14,12 +14,15 @@ import type { RequestWrites } from './request-writes.ts';
  * attempt still `publishing` once stale is shown as outcome unknown while the bot runs, not only at a start.
  */
 export const STALE_QUEUE = 'publish-stale';
-/** A process stopped mid-call (found by `recover` at the next start). */
-const STOPPED =
-  'The bot stopped while this was being published, so the post may or may not have been created. Check the accounts, then use “Mark as posted” or “Try again”.';
-/** The bot ran on, but the call's outcome could not be written (the store away past the bound of its writes). */
-const UNRECORDED =
-  'The bot could not record whether this was published, so the post may or may not have been created. Check the accounts, then use “Mark as posted” or “Try again”.';
+/**
+ * Why an outcome is unknown, kept on the request in its language: a process stopped mid-call (found by `recover`
+ * at the next start), or the bot ran on but the call's outcome could not be written (the store away past the
+ * bound of its writes).
+ */
+const STOPPED = 'publish.thread.stopped';
+const UNRECORDED = 'publish.thread.unrecorded';
+type Why = typeof STOPPED | typeof UNRECORDED;
+const whyText = (r: PublishRequestRecord, why: Why): string => publishWords(r.locale).t(why);
 
 export interface OutcomeWatchDeps {
   repo: PublishRepo;
@@ -36,16 +39,20 @@ export function createOutcomeWatch(deps: OutcomeWatchDeps) {
   const { repo, scheduler, clock, writes } = deps;
 
   /** Shows a request still publishing (the attempt `ours` accepts) as outcome unknown, and says why once. */
-  async function unknownOutcome(id: string, ours: (r: PublishRequestRecord) => boolean, error: string): Promise<void> {
+  async function unknownOutcome(id: string, ours: (r: PublishRequestRecord) => boolean, why: Why): Promise<void> {
     const { record } = await writes.update(id, (cur) =>
       cur.state === 'publishing' && ours(cur)
-        ? { ...cur, state: 'unknown', error }
+        ? { ...cur, state: 'unknown', error: whyText(cur, why) }
         : decidedText(cur, publishWords(cur.locale)),
     );
     if (record) await tellUnknown(record);
   }
   const tellUnknown = (r: PublishRequestRecord) =>
-    writes.say(r, { text: `❓ Outcome unknown: ${r.error}` }, `recovered:${r.attempt}`);
+    writes.say(
+      r,
+      { text: publishWords(r.locale).t('publish.thread.outcome_unknown', { error: r.error ?? '' }) },
+      `recovered:${r.attempt}`,
+    );
 
   return {
     /** The watch of an attempt just moved to `publishing`, due when it is stale (the same id again only moves it). */
@@ -67,7 +74,7 @@ export function createOutcomeWatch(deps: OutcomeWatchDeps) {
       const r = await repo.get(id);
       if (!r || r.attempt !== attempt) return undefined;
       // Shown already but not yet said (a run cut off between the two, run again): the thread is told once.
-      if (r.state === 'unknown' && r.error === UNRECORDED) await tellUnknown(r);
+      if (r.state === 'unknown' && r.error === whyText(r, UNRECORDED)) await tellUnknown(r);
       if (r.state !== 'publishing') return undefined;
       const due = r.updatedAt + deps.staleMs;
       if (clock.now() < due) return { again: due };

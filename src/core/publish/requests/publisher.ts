@@ -8,6 +8,7 @@ import type { KeyResolver } from '../../channels/key-resolver.ts';
 import { MediaApiError, StoreUnavailableError, UserError } from '../../errors.ts';
 import type { Once, OnceKey } from '../../guarantees/once.ts';
 import { stored } from '../../guarantees/stored.ts';
+import type { Translator } from '../../i18n/catalogue.ts';
 import type { Metrics } from '../../metrics.ts';
 import { mention, type OutMessage } from '../../platform/message.ts';
 import type { Clock, Logger, MediaApi, Store } from '../../ports.ts';
@@ -57,43 +58,51 @@ export interface PublisherDeps {
   watch(r: PublishRequestRecord): Promise<void>;
 }
 
-/** The claim could not be confirmed on a replica: the API was not called. */
-const NOT_REPLICATED: Outcome & { kind: 'failed' } = {
+/** The claim could not be confirmed on a replica: the API was not called (said in the request's language). */
+const notReplicated = (r: PublishRequestRecord): Outcome & { kind: 'failed' } => ({
   kind: 'failed',
-  error: 'Nothing was posted: storage was unavailable (no replica confirmed this attempt). Try again in a moment.',
-};
+  error: publishWords(r.locale).t('publish.thread.not_replicated'),
+});
 
 /** To whoever asked, when the call was made and what it brought back could not be written. */
 const OUTCOME_UNRECORDED =
   'This was sent to the media API, but storage is unavailable, so the bot could not record whether it was published. Do not send it again: within a few minutes the request will say “Outcome unknown”; check the accounts, then use “Mark as posted” or “Try again” there.';
 
-export function classify(err: unknown): Outcome {
+/** What a failed call means, kept on the request in its language (`t`, the request's words). */
+export function classify(err: unknown, t: Translator): Outcome {
+  const nothing = (why: string) => t.t('publish.thread.nothing_posted', { why });
   // The API's own message is left out: a validation message can quote the request, access keys included.
-  if (err instanceof UserError) return { kind: 'failed', error: `Nothing was posted: ${err.message}` };
+  if (err instanceof UserError) return { kind: 'failed', error: nothing(err.message) };
   if (err instanceof MediaApiError && REFUSED.has(err.status)) {
+    const status = String(err.status);
     const what =
       err.status === 429
-        ? 'the media API asked us to slow down (429). Try again in a few minutes.'
+        ? t.t('publish.thread.api_slow_down')
         : err.status === 401 || err.status === 403
-          ? `the media API refused the channel’s API key (${err.status}); check \`/setup key\`, then try again.`
-          : `the media API refused the request (${err.status}); check the access keys (\`/setup socials\`) and the texts, then try again.`;
-    return { kind: 'failed', error: `Nothing was posted: ${what}` };
+          ? t.t('publish.thread.api_key_refused', { status })
+          : t.t('publish.thread.api_refused', { status });
+    return { kind: 'failed', error: nothing(what) };
   }
-  const why =
-    err instanceof MediaApiError && err.status > 0
-      ? `The media API answered ${err.status}`
-      : 'The media API did not answer in time (or could not be reached)';
+  const answered = err instanceof MediaApiError && err.status > 0;
   return {
     kind: 'unknown',
-    error: `${why}, so the post may or may not have been created. Check the accounts, then use “Mark as posted” or “Try again”.`,
+    error: t.t('publish.thread.api_unknown', {
+      answered: answered ? 'yes' : 'no',
+      status: answered ? String(err.status) : '',
+    }),
   };
 }
 
+/** The thread's line for an outcome, in the request's language. */
 export function outcomeText(r: PublishRequestRecord, o: Outcome): string {
+  const t = publishWords(r.locale);
   if (o.kind === 'published')
-    return `✅ Published to ${o.posts.map((p) => `${p.account} (\`${p.postId}\`)`).join(', ')}. ${mention(r.requester.userId)}`;
-  if (o.kind === 'failed') return `⚠️ Not published. ${o.error}`;
-  return `❓ Outcome unknown: ${o.error}`;
+    return t.t('publish.thread.published', {
+      posts: o.posts.map((p) => `${p.account} (\`${p.postId}\`)`).join(', '),
+      requester: mention(r.requester.userId),
+    });
+  if (o.kind === 'failed') return t.t('publish.thread.not_published', { error: o.error });
+  return t.t('publish.thread.outcome_unknown', { error: o.error });
 }
 
 export function createPublisher(deps: PublisherDeps) {
@@ -101,13 +110,13 @@ export function createPublisher(deps: PublisherDeps) {
 
   /** Calls the API for `r`, whose attempt is claimed; never throws. */
   async function callApi(r: PublishRequestRecord): Promise<Outcome> {
+    const t = publishWords(r.locale);
     try {
       const { keys, missing } = await deps.accounts.keys(r.channelKey, r.content.accounts);
       if (missing.length > 0) {
-        const s = missing.length === 1;
         return {
           kind: 'failed',
-          error: `Nothing was posted: the account${s ? '' : 's'} ${missing.join(', ')} ${s ? 'is' : 'are'} no longer set up in this channel (\`/setup socials\`).`,
+          error: t.t('publish.thread.accounts_gone', { count: missing.length, names: missing.join(', ') }),
         };
       }
       const { key } = await deps.keys.resolve(r.channelKey);
@@ -119,7 +128,10 @@ export function createPublisher(deps: PublisherDeps) {
         ...(c.description ? { description: c.description } : {}),
         privacy: c.privacy,
       });
-      const posts = c.accounts.map((account, i) => ({ account, postId: result.posts[i] ?? '(no id returned)' }));
+      const posts = c.accounts.map((account, i) => ({
+        account,
+        postId: result.posts[i] ?? t.t('publish.thread.no_post_id'),
+      }));
       return { kind: 'published', posts };
     } catch (err) {
       // Only the status is logged: an error's text can quote the request, and access keys never reach a log.
@@ -127,7 +139,7 @@ export function createPublisher(deps: PublisherDeps) {
         { request: r.id, status: err instanceof MediaApiError ? err.status : undefined },
         'publish call failed',
       );
-      return classify(err);
+      return classify(err, t);
     }
   }
 
@@ -203,12 +215,14 @@ export function createPublisher(deps: PublisherDeps) {
           update(
             id,
             (r) =>
-              ours(r) ? { ...r, state: 'failed', error: NOT_REPLICATED.error } : decidedText(r, publishWords(r.locale)),
+              ours(r)
+                ? { ...r, state: 'failed', error: notReplicated(r).error }
+                : decidedText(r, publishWords(r.locale)),
             false,
           ),
         { logger: deps.logger, what: 'record a publish not called' },
       );
-      if (failed) await tell(failed, NOT_REPLICATED);
+      if (failed) await tell(failed, notReplicated(failed));
       return true;
     }
     if (!first) {
@@ -224,7 +238,7 @@ export function createPublisher(deps: PublisherDeps) {
       return false;
     }
     const called = replicated;
-    const outcome = called ? await callApi(started) : NOT_REPLICATED;
+    const outcome = called ? await callApi(started) : notReplicated(started);
     // Counts calls made: an attempt no replica confirmed never reached the API.
     if (called) deps.metrics?.inc('reelbot_publish_total', { outcome: outcome.kind });
     // The outcome of a call that cannot be made again is kept through a failover: written again while the

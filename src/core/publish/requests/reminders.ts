@@ -5,6 +5,7 @@
 // the next; each is posted through the outbox under its own key and counted on the request, so a replayed
 // task, a second replica or a restart never posts it twice. An edit starts the count again: its approvals
 // start over too, so it is a new ask.
+import type { Translator } from '../../i18n/catalogue.ts';
 import { groupMention, mention, type OutMessage } from '../../platform/message.ts';
 import type { Clock } from '../../ports.ts';
 import type { Scheduler, Task, TaskOutcome } from '../../scheduler.ts';
@@ -50,13 +51,11 @@ export function owedReminders(r: PublishRequestRecord, policy: Policy): Reminder
   return owed.sort((a, b) => a.at - b.at);
 }
 
-const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
-
-/** `2 days`, `5 hours`, `12 minutes`: how long until the approvals run out, as people say it. */
-export function inWords(ms: number): string {
-  if (ms >= 24 * 3600_000) return plural(Math.round(ms / (24 * 3600_000)), 'day');
-  if (ms >= 3600_000) return plural(Math.round(ms / 3600_000), 'hour');
-  return plural(Math.max(1, Math.round(ms / 60_000)), 'minute');
+/** `2 days`, `5 hours`, `12 minutes`: how long until the approvals run out, as people say it (in one unit). */
+function inUnits(ms: number): { unit: 'day' | 'hour' | 'minute'; n: number } {
+  if (ms >= 24 * 3600_000) return { unit: 'day', n: Math.round(ms / (24 * 3600_000)) };
+  if (ms >= 3600_000) return { unit: 'hour', n: Math.round(ms / 3600_000) };
+  return { unit: 'minute', n: Math.max(1, Math.round(ms / 60_000)) };
 }
 
 /**
@@ -73,34 +72,39 @@ export function stillAble(r: PublishRequestRecord, policy: Policy, now: number):
   });
 }
 
-function whoText(r: PublishRequestRecord, policy: Policy, now: number): string {
+function whoText(r: PublishRequestRecord, policy: Policy, now: number, t: Translator): string {
   if (policy.approvers.length === 0)
-    return policy.selfApprove ? 'Anyone in the channel can approve it.' : 'Anyone but the requester can approve it.';
+    return t.t(policy.selfApprove ? 'publish.thread.anyone_can_approve' : 'publish.thread.anyone_but_requester');
   const able = stillAble(r, policy, now);
-  if (able.length === 0)
-    return 'None of the named approvers is left to give it: someone who may configure the bot can change `/setup approvers`.';
-  return `Can approve: ${able.join(', ')}.`;
+  if (able.length === 0) return t.t('publish.thread.no_approver_left');
+  return t.t('publish.thread.can_approve', { who: able.join(', ') });
 }
 
-/** The reminder's words: what is missing, until when, and who can act (mentioned, so they are notified). */
+/**
+ * The reminder's words, in the request's language: what is missing, until when, and who can act (mentioned, so
+ * they are notified).
+ */
 export function reminderText(r: PublishRequestRecord, policy: Policy, now: number, what: Reminder): string {
+  const t = publishWords(r.locale);
   const short = policy.approvals - countedApprovals(r, policy, now);
   const outside = waitsForOutsideReviewer(r, policy, now);
   // With outside_review=required and the members' number met, what is missing is the outside reviewer alone.
-  const missing =
-    short > 0 || !outside ? plural(Math.max(1, short), 'more approval') : 'an outside reviewer’s approval';
-  const also = short > 0 && outside ? ' (one from an outside reviewer)' : '';
-  const needs = `needs ${missing}${also} · expires in ${inWords(expiresAt(r, policy) - now)}`;
+  const missing = t.t('publish.thread.reminder_missing', {
+    outside: short > 0 || !outside ? 'no' : 'yes',
+    count: Math.max(1, short),
+  });
+  const also = short > 0 && outside ? t.t('publish.thread.reminder_also') : '';
+  const needs = t.t('publish.thread.reminder_needs', { missing, also, ...inUnits(expiresAt(r, policy) - now) });
   const slot = r.content.scheduleAt;
-  const who = whoText(r, policy, now);
+  const who = whoText(r, policy, now, t);
   if (what.kind === 'slot' && slot !== null)
-    return `🔔 This post is scheduled for ${formatWhen(slot, policy.timezone, publishWords(r.locale))} and still ${needs}. ${who} If the approval comes after that time, nothing is posted late without asking first.`;
+    return t.t('publish.thread.reminder_slot', { when: formatWhen(slot, policy.timezone, t), needs, who });
   const n = what.kind === 'wait' ? what.n : 1;
   const missed =
     slot !== null && slot <= now
-      ? ` Its time (${formatWhen(slot, policy.timezone, publishWords(r.locale))}) has passed: once approved, the requester picks Post now or a New time.`
+      ? t.t('publish.thread.reminder_missed', { when: formatWhen(slot, policy.timezone, t) })
       : '';
-  return `🔔 Reminder ${n}/${MAX_REMINDERS}: this request ${needs}.${missed} ${who}`;
+  return t.t('publish.thread.reminder', { n, max: MAX_REMINDERS, needs, missed, who });
 }
 
 export interface ReminderDeps {

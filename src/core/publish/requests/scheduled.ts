@@ -25,15 +25,17 @@ function stateText(r: PublishRequestRecord, policy: Policy, now: number, t: Tran
     case 'pending':
       return approvalLine(r, policy, now, t);
     case 'scheduled':
-      return 'approved, waiting for its time';
+      return t.t('publish.scheduled.state_scheduled');
     case 'overdue':
-      return 'its time passed: Post now, New time or Cancel';
+      return t.t('publish.scheduled.state_overdue');
     case 'publishing':
-      return 'publishing now';
+      return t.t('publish.scheduled.state_publishing');
     case 'failed':
-      return `not published${r.error ? `: ${truncate(r.error, 200)}` : ''}`;
+      return r.error
+        ? t.t('publish.scheduled.state_failed_because', { error: truncate(r.error, 200) })
+        : t.t('publish.scheduled.state_failed');
     case 'unknown':
-      return '❓ outcome unknown, it may or may not have been posted: check the account, then Mark as posted or Try again';
+      return t.t('publish.scheduled.state_unknown');
     default:
       return r.state;
   }
@@ -43,23 +45,21 @@ function line(r: PublishRequestRecord, policy: Policy, now: number, t: Translato
   const c = r.content;
   const when =
     r.state === 'published'
-      ? `published ${formatWhen(r.decidedAt ?? r.updatedAt, policy.timezone, t)}`
+      ? t.t('publish.scheduled.published_at', { when: formatWhen(r.decidedAt ?? r.updatedAt, policy.timezone, t) })
       : c.scheduleAt !== null
         ? formatWhen(c.scheduleAt, policy.timezone, t)
-        : r.state === 'pending'
-          ? 'now once approved'
-          : 'right away';
+        : t.t(r.state === 'pending' ? 'publish.scheduled.when_approved' : 'publish.scheduled.right_away');
   // The approvals of the version shown only (a new version starts them over).
   const approvers = [
     ...new Set(r.approvals.filter((a) => (a.version ?? 1) === currentVersion(r)).map((a) => deciderName(a, t))),
   ].join(', ');
   const approved =
     approvers !== ''
-      ? ` · approved by ${approvers}`
+      ? t.t('publish.scheduled.approved_by', { who: approvers })
       : policy.approvals === 0
         ? ''
         : r.state === 'pending'
-          ? ' · approved by nobody yet'
+          ? t.t('publish.scheduled.approved_by_nobody')
           : '';
   const what = truncate(r.content.title || c.videoUrl, 80);
   const state = r.state === 'published' ? '' : ` · ${stateText(r, policy, now, t)}`;
@@ -67,9 +67,21 @@ function line(r: PublishRequestRecord, policy: Policy, now: number, t: Translato
   const n = currentVersion(r);
   const version =
     versionsOf(r).length > 1
-      ? ` · ${r.state === 'published' ? 'posted' : 'version'} ${n}${approvers !== '' ? ` (approvals given on version ${n})` : ''}`
+      ? t.t(approvers !== '' ? 'publish.scheduled.version_approved' : 'publish.scheduled.version', {
+          state: r.state,
+          n,
+        })
       : '';
-  return `\`${r.id}\` **${what}** → ${c.accounts.join(', ')} · ${when}${state}${version} · requested by ${mention(r.requester.userId)}${approved}`;
+  return t.t('publish.scheduled.line', {
+    id: r.id,
+    what,
+    accounts: c.accounts.join(', '),
+    when,
+    state,
+    version,
+    requester: mention(r.requester.userId),
+    approved,
+  });
 }
 
 export const scheduledCommand = defineCommand({
@@ -104,15 +116,20 @@ export const scheduledCommand = defineCommand({
           ...(buttons.length ? { controls: buttons } : {}),
         };
       });
-      const more = waiting.length > MAX_WAITING_CARDS ? ` — the first ${MAX_WAITING_CARDS} below` : '';
+
       // Cards follow the text on every platform, so the published list is the last card, after the waiting ones.
       cards.push({
-        title: 'Last published',
-        body: published.length ? published.map((r) => line(r, policy, now, t)).join('\n') : 'Nothing published yet.',
+        title: t.t('publish.scheduled.last_published'),
+        body: published.length
+          ? published.map((r) => line(r, policy, now, t)).join('\n')
+          : t.t('publish.scheduled.nothing_published'),
         tone: 'success',
       });
-      const head = `**Not published yet: waiting for approval, for their time, or for a decision** (${waiting.length})${more}`;
-      const text = waiting.length ? head : `${head}\nNothing waiting.`;
+      const head =
+        waiting.length > MAX_WAITING_CARDS
+          ? t.t('publish.scheduled.head_more', { count: waiting.length, shown: MAX_WAITING_CARDS })
+          : t.t('publish.scheduled.head', { count: waiting.length });
+      const text = waiting.length ? head : `${head}\n${t.t('publish.scheduled.nothing_waiting')}`;
       const message: OutMessage = { text, cards };
       await reply.ephemeral(message);
     });
