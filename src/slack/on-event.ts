@@ -27,10 +27,15 @@ export function registerEvents(app: App, deps: HandlerDeps): void {
     const parsed = appHomeOpenedSchema.safeParse(body);
     if (!parsed.success || (parsed.data.event.tab ?? 'home') !== 'home') return;
     // Bolt has acknowledged the event already; a Home that fails to draw is logged, never thrown into Bolt.
-    const origin = homeOrigin(parsed.data);
-    await deps
-      .workspace(origin.workspaceId)
-      .home.publish(origin)
+    const opened = homeOrigin(parsed.data);
+    const workspace = deps.workspace(opened.workspaceId);
+    // The page is the person's own, in their language and time zone: nothing waits on an acknowledgement here, so
+    // a person not known yet is looked up first (users.info, kept per workspace; a failed lookup draws it in English).
+    const { reader, readerLater } = readerLocale(workspace.locales, opened.userId);
+    const found = readerLater ? await readerLater().catch(() => undefined) : reader;
+    const origin = { ...opened, ...found };
+    await workspace.home
+      .publish(origin)
       .catch((err: unknown) => deps.logger.error({ err }, 'could not publish the Home tab'));
   });
 

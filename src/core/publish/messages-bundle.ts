@@ -2,6 +2,7 @@
 // words (each room's `*-messages.ts` bundle) and its review page's. feature.ts mounts it; words.ts writes the
 // public messages (cards, thread lines, reminders) with it in the language a request keeps.
 import { defineMessages, joinMessages } from '../i18n/messages.ts';
+import { APPROVALS_MESSAGES } from './approvals/messages-bundle.ts';
 import { PUBLISH_DE } from './messages.de.ts';
 import { PUBLISH_ES } from './messages.es.ts';
 import { PUBLISH_FR } from './messages.fr.ts';
@@ -22,5 +23,6 @@ export const PUBLISH_MESSAGES = joinMessages(
   }),
   PUBLISH_CARD_MESSAGES,
   REVIEW_MESSAGES,
+  APPROVALS_MESSAGES,
   PUBLISH_ASK_MESSAGES,
 );

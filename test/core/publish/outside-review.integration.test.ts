@@ -3,6 +3,7 @@ import { mention } from '../../../src/core/platform/message.ts';
 import { contentHash } from '../../../src/core/publish/requests/model.ts';
 import { hashReviewToken } from '../../../src/core/publish/review/links.ts';
 import { CHANGES_HOLD_MS } from '../../../src/core/publish/review/outside-review.ts';
+import { publishWords } from '../../../src/core/publish/words.ts';
 import { startTestBot, type TestBot } from '../../support/bot.ts';
 import {
   addAccount,
@@ -19,6 +20,8 @@ import {
 
 const VIDEO = 'https://cdn.example.com/reel-1.mp4';
 const KEY = 'brand-x-access-key-0123456789';
+/** The English of a review page: what the rule's refusals are said in. */
+const EN = publishWords('en');
 
 const threadLines = (h: TestBot) => h.chat.seen.filter((s) => s.where === 'thread').map((s) => s.message.text);
 
@@ -65,7 +68,7 @@ describe('outside reviewers, on the console', () => {
     await click(h, button(lastCard(h), 'Approve') ?? '', as('bea'));
     const outside = h.app.inside.publish.service.outside;
     const hash = await shownHash(h, token);
-    expect(await outside.decide(hashReviewToken(token), { kind: 'approve', seenHash: hash })).toEqual({
+    expect(await outside.decide(hashReviewToken(token), { kind: 'approve', seenHash: hash }, EN)).toEqual({
       kind: 'approved',
       given: 2,
       of: 2,
@@ -75,7 +78,9 @@ describe('outside reviewers, on the console', () => {
     );
     expect(h.posts()).toHaveLength(1);
     // The same POST again (a double click) answers the same and changes nothing.
-    expect((await outside.decide(hashReviewToken(token), { kind: 'approve', seenHash: hash })).kind).toBe('approved');
+    expect((await outside.decide(hashReviewToken(token), { kind: 'approve', seenHash: hash }, EN)).kind).toBe(
+      'approved',
+    );
     expect(h.posts()).toHaveLength(1);
     expect(threadLines(h).filter((l) => l.startsWith('✅ Approved by Ana'))).toHaveLength(1);
     // The request is published: the link has ended.
@@ -99,10 +104,14 @@ describe('outside reviewers, on the console', () => {
     expect(h.posts()).toEqual([]);
     expect(fieldOf(lastCard(h), 'Approval')).toMatch(/waiting for an outside reviewer/);
     const token = await invite(h, 'Ana (Acme)');
-    await h.app.inside.publish.service.outside.decide(hashReviewToken(token), {
-      kind: 'approve',
-      seenHash: await shownHash(h, token),
-    });
+    await h.app.inside.publish.service.outside.decide(
+      hashReviewToken(token),
+      {
+        kind: 'approve',
+        seenHash: await shownHash(h, token),
+      },
+      EN,
+    );
     expect(h.posts()).toHaveLength(1);
   });
 
@@ -112,11 +121,11 @@ describe('outside reviewers, on the console', () => {
     const token = await invite(h, 'Ana (Acme)', 'cy', true);
     const outside = h.app.inside.publish.service.outside;
     const first = await shownHash(h, token);
-    await outside.decide(hashReviewToken(token), { kind: 'approve', seenHash: first });
+    await outside.decide(hashReviewToken(token), { kind: 'approve', seenHash: first }, EN);
     expect(fieldOf(lastCard(h), 'Approval')).toMatch(/\(1\/2\) — Ana \(Acme\), outside reviewer/);
     await submitForm(h, await click(h, button(lastCard(h), 'Edit') ?? '', as('ana')), { title: 'Second' }, as('ana'));
     expect(fieldOf(lastCard(h), 'Approval')).toMatch(/\(0\/2\)/);
-    const stale = await outside.decide(hashReviewToken(token), { kind: 'approve', seenHash: first });
+    const stale = await outside.decide(hashReviewToken(token), { kind: 'approve', seenHash: first }, EN);
     expect(stale.kind).toBe('refused');
     await click(h, button(lastCard(h), 'Approve') ?? '', as('bea'));
     expect(h.posts()).toEqual([]);
@@ -129,12 +138,16 @@ describe('outside reviewers, on the console', () => {
     const outside = h.app.inside.publish.service.outside;
     const seenHash = await shownHash(h, ana);
     expect(
-      await outside.decide(hashReviewToken(ana), {
-        kind: 'changes',
-        seenHash,
-        reason: 'Logo too small',
-        position: '0:12',
-      }),
+      await outside.decide(
+        hashReviewToken(ana),
+        {
+          kind: 'changes',
+          seenHash,
+          reason: 'Logo too small',
+          position: '0:12',
+        },
+        EN,
+      ),
     ).toEqual({ kind: 'changes' });
     // Said once the link's burst has settled (a durable task a few seconds later), the comment as a quote.
     h.clock.advance(CHANGES_HOLD_MS);
@@ -149,7 +162,7 @@ describe('outside reviewers, on the console', () => {
     expect(lastEphemeral(h)).toBe('Revoked 2 review links.');
     expect(await outside.view(hashReviewToken(ana))).toBeUndefined();
     expect(await outside.view(hashReviewToken(leo))).toBeUndefined();
-    expect((await outside.decide(hashReviewToken(leo), { kind: 'approve', seenHash })).kind).toBe('gone');
+    expect((await outside.decide(hashReviewToken(leo), { kind: 'approve', seenHash }, EN)).kind).toBe('gone');
     expect(labels(lastCard(h))).not.toContain('Revoke reviewer links');
   });
 

@@ -55,7 +55,7 @@ export function setupPublishing(v: OptionValues, ctx: PublishContext): Prepared 
     return run(true, async (reply) => {
       const patch = { ...parsed.patch };
       if (patch.approvers) {
-        const approvers = await kit(ctx).approvers.resolveApprovers(ctx.origin, patch.approvers);
+        const approvers = await kit(ctx).approvers.resolveApprovers(ctx.origin, patch.approvers, ctx.t);
         if (typeof approvers === 'string') throw new UserError(approvers);
         patch.approvers = approvers;
       }

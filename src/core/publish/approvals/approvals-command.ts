@@ -3,6 +3,7 @@
 // content the list showed: `pubok:<request id>:<content hash>` is refused if the request changed since.
 import { z } from 'zod';
 import { run } from '../../commands/handler.ts';
+import type { Translator } from '../../i18n/catalogue.ts';
 import {
   type Card,
   type Control,
@@ -19,7 +20,6 @@ import { member } from '../requests/publish-commands.ts';
 import { approvalLine, changesByVersion } from '../requests/render.ts';
 import { formatWhen } from '../requests/schedule-time.ts';
 import { versionsOf } from '../requests/versions.ts';
-import { publishWords } from '../words.ts';
 import { expiresAt } from './approvals.ts';
 import type { Row, Viewer, WaitingLists } from './waiting.ts';
 
@@ -33,105 +33,110 @@ const MAX_MINE = 15;
 const titleOf = (r: PublishRequestRecord) => r.content.title || r.content.videoUrl;
 
 /** Where the request's card is: a link where the platform has one. */
-const where = (row: Row): string => (row.link ? link('open the card', row.link) : 'on its card in the channel');
+const where = (t: Translator, row: Row): string =>
+  row.link ? link(t.t('approvals.openTheCard'), row.link) : t.t('approvals.onItsCard');
 
-const openCard = (row: Row): Control[] => (row.link ? [{ kind: 'link', label: 'Open card', url: row.link }] : []);
+const openCard = (t: Translator, row: Row): Control[] =>
+  row.link ? [{ kind: 'link', label: t.t('approvals.openCard'), url: row.link }] : [];
 
 /** The Approve of a listed request, bound to the content the list shows. */
-export const approveControl = (r: PublishRequestRecord): Control => ({
+export const approveControl = (t: Translator, r: PublishRequestRecord): Control => ({
   kind: 'action',
-  label: `Approve “${plainText(truncate(titleOf(r), 40))}”`,
+  label: t.t('approvals.approveTitled', { title: plainText(truncate(titleOf(r), 40)) }),
   id: `pubok:${r.id}:${contentHash(r.content)}`,
   style: 'primary',
 });
 
 /** The open and answered change requests of each version (newest first), once a request has several versions. */
-const versionLines = (r: PublishRequestRecord): string[] =>
-  versionsOf(r).length > 1 ? changesByVersion(r, publishWords(undefined), 2) : [];
+const versionLines = (t: Translator, r: PublishRequestRecord): string[] =>
+  versionsOf(r).length > 1 ? changesByVersion(r, t, 2) : [];
 
 /** Your outside reviewers who can look again: their link shows a version newer than the one they decided on. */
-export function lookAgainCard(rows: WaitingLists['lookAgain']): Card | undefined {
+export function lookAgainCard(t: Translator, rows: WaitingLists['lookAgain']): Card | undefined {
   if (rows.length === 0) return undefined;
   const lines = rows.slice(0, MAX_MINE).map((row) => {
-    const names = row.reviewers.map((x) => `“${x}”`).join(', ');
+    const names = row.reviewers.map((name) => t.t('approvals.quotedName', { name })).join(', ');
     const n = row.request.content.version ?? 1;
-    return `• ${names} can look again at **${truncate(titleOf(row.request), 80)}**: the link you sent them shows version ${n} now · ${where(row)}`;
+    const title = truncate(titleOf(row.request), 80);
+    return t.t('approvals.lookAgainLine', { names, title, n, where: where(t, row) });
   });
   return {
-    title: 'Your outside reviewers can look again',
-    body: `${lines.join('\n')}\nThe bot cannot write to them: send them their link again (it is the same link).`,
+    title: t.t('approvals.lookAgainTitle'),
+    body: `${lines.join('\n')}\n${t.t('approvals.lookAgainFooter')}`,
     tone: 'info',
   };
 }
 
-export function toApproveCard(row: Row, now: number): Card {
+export function toApproveCard(t: Translator, row: Row, now: number): Card {
   const { request: r, policy } = row;
   const zone = policy.timezone;
   return {
     title: truncate(titleOf(r), 200),
     body: [
-      `Requested by ${mention(r.requester.userId)} · ${where(row)}`,
-      `Waiting since ${formatWhen(r.createdAt, zone, publishWords(undefined))} · expires ${formatWhen(expiresAt(r, policy), zone, publishWords(undefined))}`,
-      approvalLine(r, policy, now, publishWords(undefined)),
-      ...versionLines(r),
+      t.t('approvals.requestedBy', { requester: mention(r.requester.userId), where: where(t, row) }),
+      t.t('approvals.waitingSince', {
+        since: formatWhen(r.createdAt, zone, t),
+        expires: formatWhen(expiresAt(r, policy), zone, t),
+      }),
+      approvalLine(r, policy, now, t),
+      ...versionLines(t, r),
     ].join('\n'),
     tone: 'pending',
-    controls: [approveControl(r), ...openCard(row)],
+    controls: [approveControl(t, r), ...openCard(t, row)],
   };
 }
 
 /** Where one of your own requests stands. */
-function stateOf({ request: r, policy }: Row, now: number): string {
+function stateOf(t: Translator, { request: r, policy }: Row, now: number): string {
   switch (r.state) {
     case 'pending':
-      return `waiting for approval: ${approvalLine(r, policy, now, publishWords(undefined))}`;
+      return t.t('approvals.state.pending', { approval: approvalLine(r, policy, now, t) });
     case 'scheduled':
-      return `approved, to be posted ${r.content.scheduleAt === null ? 'soon' : formatWhen(r.content.scheduleAt, policy.timezone, publishWords(undefined))}`;
+      return r.content.scheduleAt === null
+        ? t.t('approvals.state.scheduledSoon')
+        : t.t('approvals.state.scheduledAt', { when: formatWhen(r.content.scheduleAt, policy.timezone, t) });
     case 'overdue':
-      return 'its time passed while the bot was down: Post now or Cancel on its card';
     case 'publishing':
-      return 'publishing now';
     case 'failed':
-      return 'not published: Try again or Cancel on its card';
     case 'unknown':
-      return 'outcome unknown: check the account, then decide on its card';
+      return t.t(`approvals.state.${r.state}`);
     default:
       return r.state;
   }
 }
 
-export function mineCard(rows: Row[], now: number): Card {
+export function mineCard(t: Translator, rows: Row[], now: number): Card {
   const lines = rows.slice(0, MAX_MINE).map((row) => {
-    const versions = versionLines(row.request);
+    const versions = versionLines(t, row.request);
     const more = versions.length ? `\n  ${versions.join('\n  ')}` : '';
-    return `• **${truncate(titleOf(row.request), 80)}** — ${stateOf(row, now)} · ${where(row)}${more}`;
+    const title = truncate(titleOf(row.request), 80);
+    return `${t.t('approvals.mineLine', { title, state: stateOf(t, row, now), where: where(t, row) })}${more}`;
   });
-  const more = rows.length > MAX_MINE ? `\n…and ${rows.length - MAX_MINE} more (see /scheduled in each channel)` : '';
+  const more = rows.length > MAX_MINE ? `\n${t.t('approvals.mineMore', { count: rows.length - MAX_MINE })}` : '';
   return {
-    title: `Your open requests (${rows.length})`,
-    body: rows.length ? `${lines.join('\n')}${more}` : 'You have no publish request waiting.',
+    title: t.t('approvals.mineTitle', { count: rows.length }),
+    body: rows.length ? `${lines.join('\n')}${more}` : t.t('approvals.mineNone'),
     tone: 'info',
   };
 }
 
-export const NOTHING_TO_APPROVE =
-  'Nothing is waiting for your approval in the channels you can see. When someone asks with /publish where you may approve, it shows up here and on its card in the channel.';
-const UNCHECKED =
-  'The platform did not say which channels you can see, so only the one you asked from is listed; try again in a minute.';
+/** "**Waiting for your approval** (n)", the oldest `shown` below when not all are, or that nothing waits. */
+export function waitingHead(t: Translator, count: number, shown: number): string {
+  if (count === 0) return `${t.t('approvals.waitingHead', { count })}\n${t.t('approvals.nothingToApprove')}`;
+  return count > shown ? t.t('approvals.waitingHeadOldest', { count, shown }) : t.t('approvals.waitingHead', { count });
+}
 
-export function renderApprovals(lists: WaitingLists, now: number): OutMessage {
+/** What /approvals answers, in the reader's language (`t`). */
+export function renderApprovals(t: Translator, lists: WaitingLists, now: number): OutMessage {
   const { toApprove } = lists;
   const shown = toApprove.slice(0, lists.lookAgain.length > 0 ? MAX_LISTED - 1 : MAX_LISTED);
-  const more = toApprove.length > shown.length ? ` — the oldest ${shown.length} below` : '';
-  const head = toApprove.length
-    ? `**Waiting for your approval** (${toApprove.length})${more}`
-    : `**Waiting for your approval** (0)\n${NOTHING_TO_APPROVE}`;
+  const head = waitingHead(t, toApprove.length, shown.length);
   return {
-    text: lists.unchecked ? `${head}\n${UNCHECKED}` : head,
+    text: lists.unchecked ? `${head}\n${t.t('approvals.unchecked')}` : head,
     cards: [
-      ...shown.map((row) => toApproveCard(row, now)),
-      mineCard(lists.mine, now),
-      ...[lookAgainCard(lists.lookAgain)].filter((c): c is Card => c !== undefined),
+      ...shown.map((row) => toApproveCard(t, row, now)),
+      mineCard(t, lists.mine, now),
+      ...[lookAgainCard(t, lists.lookAgain)].filter((c): c is Card => c !== undefined),
     ],
   };
 }
@@ -151,7 +156,7 @@ export const approvalsCommand = defineCommand({
     return run(true, async (reply) => {
       const kit = ctx.deps.publish;
       const lists = await kit.waiting.lists(viewerOf(ctx));
-      await reply.ephemeral(renderApprovals(lists, ctx.deps.clock.now()));
+      await reply.ephemeral(renderApprovals(ctx.t, lists, ctx.deps.clock.now()));
     });
   },
 });

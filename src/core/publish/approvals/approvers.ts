@@ -2,6 +2,7 @@
 // Discord sends the clicking member's roles with every click; Slack sends none, so the named groups are
 // looked up (usergroups.users.list behind ChatPort.membersOf). A lookup that fails is never a guess:
 // an approval is refused with a reason, and the "no approver can act" check stays silent.
+import type { Translator } from '../../i18n/catalogue.ts';
 import { groupMention } from '../../platform/message.ts';
 import type { ChatPort, Logger, Platform } from '../../ports.ts';
 import type { Actor } from './approvals.ts';
@@ -15,14 +16,15 @@ const groupsOf = (p: Policy) => p.approvers.filter((a) => a.startsWith('role:'))
 const usersOf = (p: Policy) => p.approvers.filter((a) => !a.startsWith('role:'));
 
 /**
- * The actor with the named groups they belong to (`roles`), or a refusal when a group could not be
- * checked and no other one made them an approver.
+ * The actor with the named groups they belong to (`roles`), or a refusal (in `t`, the actor's language) when a
+ * group could not be checked and no other one made them an approver.
  */
 export async function withGroups<A extends Actor>(
   actor: A,
   policy: Policy,
   members: GroupMembers | undefined,
   logger: Logger,
+  t: Translator,
 ): Promise<A | string> {
   const groups = groupsOf(policy);
   if (groups.length === 0 || actor.roles !== undefined || usersOf(policy).includes(actor.userId)) return actor;
@@ -38,19 +40,21 @@ export async function withGroups<A extends Actor>(
     }
   }
   if (found.length > 0 || unchecked.length === 0) return { ...actor, roles: found };
-  return `I could not check whether you are in ${unchecked.map(groupMention).join(', ')} (the platform did not answer), so nothing was approved. Try again in a minute; if it keeps failing, ask whoever installed the bot to check its permissions (Slack: the usergroups:read scope).`;
+  return t.t('approvals.groupsUnchecked', { groups: unchecked.map(groupMention).join(', ') });
 }
 
 /**
  * With named approvers who cannot reach the quorum (the requester cannot approve their own request,
- * a named group has nobody else in it), the request would wait forever: the reason, to say at once.
- * Undefined when the quorum is reachable, or when a group's members could not be read (no guessing).
+ * a named group has nobody else in it), the request would wait forever: the reason, to say at once (in `t`,
+ * the requester's language). Undefined when the quorum is reachable, or when a group's members could not be
+ * read (no guessing).
  */
 export async function quorumImpossible(
   policy: Policy,
   requesterId: string,
   members: GroupMembers | undefined,
   logger: Logger,
+  t: Translator,
 ): Promise<string | undefined> {
   if (policy.approvals === 0 || policy.approvers.length === 0) return undefined;
   const able = new Set(usersOf(policy));
@@ -66,24 +70,25 @@ export async function quorumImpossible(
   }
   if (!policy.selfApprove) able.delete(requesterId);
   if (able.size >= policy.approvals) return undefined;
-  const n = `${policy.approvals} approval${policy.approvals === 1 ? '' : 's'}`;
-  const self = policy.selfApprove ? '' : ' (you cannot approve your own request)';
-  const named = groups.length > 0 ? `, counting everyone in ${groups.map(groupMention).join(', ')}` : '';
-  return `No approver can act on this request: this channel needs ${n}, but only ${able.size} of its approvers could give one${self}${named}. Ask someone who may configure the bot to change /setup approvals or approvers.`;
+  return t.t('approvals.quorumImpossible', {
+    needed: policy.approvals,
+    able: able.size,
+    self: policy.selfApprove ? 'no' : 'yes',
+    named: groups.length > 0 ? 'yes' : 'no',
+    groups: groups.map(groupMention).join(', '),
+  });
 }
 
 /**
  * Typed `@names` (Slack sends `/setup approvers=@editors` as plain text): a user group's id where the
- * platform finds one by that handle, else the name as typed, without its @. A refusal when the platform
- * could not say (saving a group as a person would match no one, silently).
+ * platform finds one by that handle, else the name as typed, without its @. A refusal (in `t`, the language of
+ * the person setting it) when the platform could not say (saving a group as a person would match no one, silently).
  */
-const notFound = (a: string) =>
-  `No user group is called ${a}, and a person has to be picked from the @ menu (so I get who they are), not typed: run /setup approvers= again and choose each approver from the list shown after you type @. The policy was not saved.`;
-
 export async function resolveHandles(
   approvers: readonly string[],
   findGroup: ((handle: string) => Promise<string | undefined>) | undefined,
   logger: Logger,
+  t: Translator,
 ): Promise<string[] | string> {
   const out: string[] = [];
   for (const a of approvers) {
@@ -95,11 +100,11 @@ export async function resolveHandles(
     try {
       const group = findGroup ? await findGroup(name) : undefined;
       // Where the platform names people by id (Slack), a name that is no group would match no one.
-      if (findGroup && !group) return notFound(a);
+      if (findGroup && !group) return t.t('approvals.noSuchGroup', { handle: a });
       out.push(group ? `role:${group}` : name);
     } catch (err) {
       logger.warn({ err, handle: name }, 'could not look up a user group by its handle');
-      return `I could not check whether ${a} is a user group (the platform did not answer), so the policy was not saved. Try again in a minute, or pick the group from the @ menu; if it keeps failing, ask whoever installed the bot to check its permissions (Slack: the usergroups:read scope).`;
+      return t.t('approvals.groupUnchecked', { handle: a });
     }
   }
   return [...new Set(out)];
@@ -113,18 +118,22 @@ export function createApprovers(deps: { chat: (platform: Platform) => ChatPort |
     return port?.membersOf ? (g) => port.membersOf?.(where.workspaceId, g) ?? Promise.resolve([]) : undefined;
   };
   return {
-    withGroups: <A extends Actor>(actor: A, policy: Policy, where: Where) =>
-      withGroups(actor, policy, membersIn(where), logger),
-    /** Why no named approver could act on a request by `requesterId` here; undefined when someone can. */
-    whyNoApprover: (policy: Policy, where: Where, requesterId: string) =>
-      quorumImpossible(policy, requesterId, membersIn(where), logger),
-    /** `/setup approvers=@editors`: typed handles to group ids where the platform knows the group. */
-    resolveApprovers(where: Where, approvers: readonly string[]) {
+    /** The actor with their groups, or why they could not be checked, in `t` (the actor's language). */
+    withGroups: <A extends Actor>(actor: A, policy: Policy, where: Where, t: Translator) =>
+      withGroups(actor, policy, membersIn(where), logger, t),
+    /**
+     * Why no named approver could act on a request by `requesterId` here, in `t` (the requester's language);
+     * undefined when someone can.
+     */
+    whyNoApprover: (policy: Policy, where: Where, requesterId: string, t: Translator) =>
+      quorumImpossible(policy, requesterId, membersIn(where), logger, t),
+    /** `/setup approvers=@editors`: typed handles to group ids where the platform knows the group (refusals in `t`). */
+    resolveApprovers(where: Where, approvers: readonly string[], t: Translator) {
       const port = deps.chat(where.platform);
       const find = port?.findGroup
         ? (h: string) => port.findGroup?.(where.workspaceId, h) ?? Promise.resolve(undefined)
         : undefined;
-      return resolveHandles(approvers, find, logger);
+      return resolveHandles(approvers, find, logger, t);
     },
   };
 }

@@ -22,6 +22,7 @@ import {
 } from '../requests/versions.ts';
 import { publishWords } from '../words.ts';
 import { type Actor, decidedText, isExpired, mayCancel, openChanges } from './approvals.ts';
+import { APPROVALS_EN } from './messages.ts';
 import { approversText, type Policy } from './policy.ts';
 
 /** Where a request lives, or where a person acts from: the platform and its workspace (guild, team). */
@@ -42,9 +43,12 @@ export type Decision =
 
 /**
  * Who decides. A member with the groups they are in (`roles`), or the outside reviewer whose link is used
- * (`tokenHash`), with the member who invited them and that member's groups.
+ * (`tokenHash`), with the member who invited them and that member's groups, and the language of the page they
+ * decide on (`t`): a refusal is said to the decider alone, in their language.
  */
-export type Decider = { kind: 'member'; member: Member } | { kind: 'outside'; tokenHash: string; inviter: Actor };
+export type Decider =
+  | { kind: 'member'; member: Member }
+  | { kind: 'outside'; tokenHash: string; inviter: Actor; t: Translator };
 
 export type RefusalCode =
   | 'unknown'
@@ -61,7 +65,7 @@ export type RefusalCode =
   | 'making'
   | 'versions';
 
-/** Why nothing changed, said to the person who decided only. */
+/** Why nothing changed, said to the person who decided only (`message`, in their language). */
 export interface Refusal {
   refused: RefusalCode;
   message: string;
@@ -75,8 +79,11 @@ export const isRefusal = (v: Verdict): v is Refusal => 'refused' in v;
 export const MAX_ASKS_PER_HOUR = 10;
 const HOUR_MS = 3600_000;
 
-/** What a request of another workspace, or one that does not exist, answers alike. */
-export const UNKNOWN_REQUEST = 'That publish request no longer exists.';
+/**
+ * What a request of another workspace, or one that does not exist, answers alike (`decide.unknown` in the
+ * reader's language; this English is for answers not yet translated).
+ */
+export const UNKNOWN_REQUEST = APPROVALS_EN['decide.unknown'];
 
 /** The request lives where the person acts: a request of another workspace is answered as an unknown id. */
 export const inWorkspace = (r: PublishRequestRecord, where: Where): boolean =>
@@ -112,15 +119,8 @@ export const countsFor = (r: PublishRequestRecord, policy: Policy, who: Actor): 
 const refuse = (refused: RefusalCode, message: string): Refusal => ({ refused, message });
 
 /** The approvers, besides the requester: "anyone else in the channel" when anyone may. */
-const others = (policy: Policy) =>
-  policy.approvers.length === 0 ? 'anyone else in the channel' : approversText(policy, publishWords(undefined));
-
-const EDITED_SINCE: Record<Decider['kind'], string> = {
-  member:
-    'This request was edited after the list you clicked in was drawn, so nothing was approved: open its card to see what it says now, and approve there.',
-  outside:
-    'The request was edited after this page was opened, so nothing was decided. Open your link again to see what it says now.',
-};
+const others = (policy: Policy, t: Translator) =>
+  policy.approvers.length === 0 ? t.t('decide.anyoneElse') : approversText(policy, t);
 
 /**
  * The refusals of a member's approval that need no group lookup (another workspace, decided, expired,
@@ -132,18 +132,12 @@ export function refuseBeforeMembership(
   member: Member,
   now: number,
 ): Refusal | undefined {
-  if (!inWorkspace(r, member.where)) return refuse('unknown', UNKNOWN_REQUEST);
-  if (r.state !== 'pending') return refuse('decided', decidedText(r, member.t));
-  if (isExpired(r, policy, now))
-    return refuse(
-      'expired',
-      'This request expired: its approvals ran out of time. The requester can Edit it to ask again.',
-    );
+  const { t } = member;
+  if (!inWorkspace(r, member.where)) return refuse('unknown', t.t('decide.unknown'));
+  if (r.state !== 'pending') return refuse('decided', decidedText(r, t));
+  if (isExpired(r, policy, now)) return refuse('expired', t.t('decide.expired'));
   if (member.userId === r.requester.userId && !policy.selfApprove)
-    return refuse(
-      'self',
-      `You cannot approve your own request in this channel (self_approve=no). Who may approve: ${others(policy)}.`,
-    );
+    return refuse('self', t.t('decide.self', { approvers: others(policy, t) }));
   return undefined;
 }
 
@@ -160,10 +154,10 @@ export function decide(
       ? memberApproves(r, policy, decider.member, decision.seenHash, now)
       : memberAsks(r, decider.member, decision, now);
   const reviewer = liveLink(r, decider.tokenHash, policy, now);
-  if (!reviewer) return refuse('gone', 'This link does not open anything.');
+  if (!reviewer) return refuse('gone', decider.t.t('review.notFound.text'));
   return decision.kind === 'approve'
-    ? outsideApproves(r, policy, reviewer, decider.inviter, decision.seenHash ?? '', now)
-    : outsideAsks(r, reviewer, decision, now);
+    ? outsideApproves(r, policy, reviewer, decider, decision.seenHash ?? '', now)
+    : outsideAsks(r, reviewer, decider.t, decision, now);
 }
 
 type Approval = PublishRequestRecord['approvals'][number];
@@ -203,15 +197,12 @@ function memberApproves(
 ): Verdict {
   const early = refuseBeforeMembership(r, policy, member, now);
   if (early) return early;
+  const { t } = member;
   if (!isApprover(member, policy))
-    return refuse(
-      'not-approver',
-      `You are not one of the approvers of this channel. Who may approve: ${approversText(policy, member.t)}.`,
-    );
+    return refuse('not-approver', t.t('decide.notApprover', { approvers: approversText(policy, t) }));
   const hash = contentHash(r.content);
-  if (seenHash !== undefined && seenHash !== hash) return refuse('edited', EDITED_SINCE.member);
-  if (approvedSince(r, member.userId, hash))
-    return refuse('already', 'You already approved this request; it counts once.');
+  if (seenHash !== undefined && seenHash !== hash) return refuse('edited', t.t('decide.editedMember'));
+  if (approvedSince(r, member.userId, hash)) return refuse('already', t.t('decide.alreadyApproved'));
   return withApproval(r, { ...personOf(member), at: now, hash, standsFor: member.userId, version: currentVersion(r) });
 }
 
@@ -221,11 +212,11 @@ function memberAsks(
   d: Extract<Decision, { kind: 'changes' }>,
   now: number,
 ): Verdict {
-  if (!inWorkspace(r, member.where)) return refuse('unknown', UNKNOWN_REQUEST);
-  if (r.state !== 'pending') return refuse('decided', decidedText(r, member.t));
-  if (r.requester.userId === member.userId) return refuse('own-request', 'Use Edit to change your own request.');
-  if (askedAlready(r, member.userId, d))
-    return refuse('already', 'You already asked for this change; the card shows it.');
+  const { t } = member;
+  if (!inWorkspace(r, member.where)) return refuse('unknown', t.t('decide.unknown'));
+  if (r.state !== 'pending') return refuse('decided', decidedText(r, t));
+  if (r.requester.userId === member.userId) return refuse('own-request', t.t('decide.ownRequest'));
+  if (askedAlready(r, member.userId, d)) return refuse('already', t.t('decide.alreadyAsked'));
   return withChange(r, { ...personOf(member), at: now, reason: d.reason, version: currentVersion(r) });
 }
 
@@ -233,15 +224,15 @@ function outsideApproves(
   r: PublishRequestRecord,
   policy: Policy,
   reviewer: Reviewer,
-  inviter: Actor,
+  { inviter, t }: Extract<Decider, { kind: 'outside' }>,
   seenHash: string,
   now: number,
 ): Verdict {
   const userId = outsideId(reviewer);
   const hash = contentHash(r.content);
-  if (seenHash === hash && approvedSince(r, userId, hash)) return refuse('already', 'You approved this version.');
-  if (r.state !== 'pending') return refuse('decided', decidedText(r, publishWords(undefined)));
-  if (seenHash !== hash) return refuse('edited', EDITED_SINCE.outside);
+  if (seenHash === hash && approvedSince(r, userId, hash)) return refuse('already', t.t('review.youApproved'));
+  if (r.state !== 'pending') return refuse('decided', decidedText(r, t));
+  if (seenHash !== hash) return refuse('edited', t.t('review.refusal.edited'));
   // The inviter stands behind the link only while it is theirs (a link re-made by someone else is another link).
   const behind = inviter.userId === reviewer.createdBy.userId && countsFor(r, policy, inviter);
   const next = withApproval(r, {
@@ -265,19 +256,17 @@ const withReviewer = (r: PublishRequestRecord, reviewer: Reviewer): PublishReque
 function outsideAsks(
   r: PublishRequestRecord,
   reviewer: Reviewer,
+  t: Translator,
   d: Extract<Decision, { kind: 'changes' }>,
   now: number,
 ): Verdict {
   const userId = outsideId(reviewer);
-  if (r.state !== 'pending') return refuse('decided', decidedText(r, publishWords(undefined)));
-  if (d.seenHash !== contentHash(r.content)) return refuse('edited', EDITED_SINCE.outside);
-  if (askedAlready(r, userId, d)) return refuse('already', 'You asked for this already; the team has it.');
+  if (r.state !== 'pending') return refuse('decided', decidedText(r, t));
+  if (d.seenHash !== contentHash(r.content)) return refuse('edited', t.t('review.refusal.edited'));
+  if (askedAlready(r, userId, d)) return refuse('already', t.t('review.refusal.askedAlready'));
   const asked = (reviewer.asked ?? []).filter((at) => now - at < HOUR_MS);
   if (asked.length >= MAX_ASKS_PER_HOUR)
-    return refuse(
-      'too-many',
-      `This link has asked for changes ${MAX_ASKS_PER_HOUR} times in the last hour, the most one link may. The team has your latest comment; you can ask again within the hour as earlier asks age out.`,
-    );
+    return refuse('too-many', t.t('review.refusal.tooManyAsks', { max: MAX_ASKS_PER_HOUR }));
   const change: Change = {
     userId,
     userName: reviewer.name,
@@ -316,30 +305,15 @@ const makingNow = (r: PublishRequestRecord, now: number): Making | undefined =>
  * a request not yet being sent, with fewer than MAX_VERSIONS versions and none in the making.
  */
 export function refuseVersion(r: PublishRequestRecord, member: Member, now: number): Refusal | undefined {
-  if (!inWorkspace(r, member.where)) return refuse('unknown', UNKNOWN_REQUEST);
-  if (!mayCancel(r, member))
-    return refuse(
-      'not-yours',
-      'Only the person who asked, or someone who may configure the bot, can make a new version of this request.',
-    );
+  const { t } = member;
+  if (!inWorkspace(r, member.where)) return refuse('unknown', t.t('decide.unknown'));
+  if (!mayCancel(r, member)) return refuse('not-yours', t.t('decide.notYoursVersion'));
   if (!VERSIONABLE.includes(r.state))
-    return refuse(
-      'decided',
-      r.state === 'published'
-        ? 'This request was already published: start a new one with /publish to post another video.'
-        : decidedText(r, member.t),
-    );
+    return refuse('decided', r.state === 'published' ? t.t('decide.publishedVersion') : decidedText(r, t));
   const making = makingNow(r, now);
-  if (making)
-    return refuse(
-      'making',
-      `Version ${making.n} is in the making (${howText({ how: making.how }, member.t)}): it becomes the request's video when its job completes, or the card says it failed. Wait for it, then make another.`,
-    );
+  if (making) return refuse('making', t.t('decide.making', { n: making.n, how: howText({ how: making.how }, t) }));
   if (versionsOf(r).length >= MAX_VERSIONS)
-    return refuse(
-      'versions',
-      `This request has ${MAX_VERSIONS} versions, the most one request may have. Cancel it and ask again with /publish <video link> to go on.`,
-    );
+    return refuse('versions', t.t('decide.tooManyVersions', { max: MAX_VERSIONS }));
   return undefined;
 }
 
@@ -373,7 +347,10 @@ export function reserveVersion(
   return { ...r, making };
 }
 
-/** The job that makes reserved version `n` is `jobId` (a reservation another job took over is left alone). */
+/**
+ * The job that makes reserved version `n` is `jobId` (a reservation another job took over is left alone). Its
+ * refusals, and those of a job's version below, only stop a write: nobody reads them, so they stay English.
+ */
 export function madeBy(r: PublishRequestRecord, n: number, at: number, jobId: string): PublishRequestRecord | Refusal {
   if (r.making?.n !== n || r.making.at !== at || r.making.jobId !== undefined)
     return refuse('making', 'That version is no longer in the making.');

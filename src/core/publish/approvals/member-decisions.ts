@@ -8,6 +8,7 @@ import type { CommentLog } from '../requests/comments.ts';
 import type { PublishRepo } from '../requests/repo.ts';
 import type { RequestWrites } from '../requests/request-writes.ts';
 import { currentVersion } from '../requests/versions.ts';
+import { publishWords } from '../words.ts';
 import type { Approvers } from './approvers.ts';
 import { decide, isRefusal, type Member, type Refusal, refuseBeforeMembership } from './decide.ts';
 import type { PolicyRepo } from './policy.ts';
@@ -41,7 +42,7 @@ export function createMemberDecisions(deps: MemberDecisionsDeps) {
     ): Promise<void> {
       // The answer is only a courtesy: its failure must not keep the approval from taking effect.
       const approved = () =>
-        tell('Approved.').catch((err: unknown) =>
+        tell(clicker.t.t('approvals.approved')).catch((err: unknown) =>
           deps.logger.warn({ err, requestId: id }, 'approval not acknowledged'),
         );
       const at = clock.now();
@@ -49,7 +50,8 @@ export function createMemberDecisions(deps: MemberDecisionsDeps) {
       const policy = seen && (await policies.get(seen.channelKey));
       // Group membership is looked up only when it could decide (not for a decided or expired request).
       const early = seen && policy ? refuseBeforeMembership(seen, policy, clicker, at) : undefined;
-      const member = seen && policy && !early ? await approvers.withGroups(clicker, policy, seen.thread) : clicker;
+      const member =
+        seen && policy && !early ? await approvers.withGroups(clicker, policy, seen.thread, clicker.t) : clicker;
       if (typeof member === 'string') return tell(member);
       let refused: Refusal | undefined;
       const { record, refusal } = await writes.update(
@@ -84,13 +86,14 @@ export function createMemberDecisions(deps: MemberDecisionsDeps) {
       if (refusal) return refusal;
       if (record) {
         await deps.comments.add(record.id, { userId: member.userId, at, reason, version: currentVersion(record) });
-        await writes.say(
-          record,
-          { text: `✏️ ${mention(member.userId)} asks ${mention(record.requester.userId)} for changes:`, quote: reason },
-          `changes:${at}`,
-        );
+        // The thread hears it in the request's language; the member who asked is answered in their own.
+        const line = publishWords(record.locale).t('approvals.asksForChangesLine', {
+          member: mention(member.userId),
+          requester: mention(record.requester.userId),
+        });
+        await writes.say(record, { text: line, quote: reason }, `changes:${at}`);
       }
-      return 'Asked for changes: the card shows your reason until the requester answers it with a new version or an edit.';
+      return member.t.t('approvals.askedForChanges');
     },
   };
 }

@@ -104,7 +104,7 @@ export function createWaiting(deps: WaitingDeps) {
       t: publishWords(undefined),
     };
     if (refuseBeforeMembership(r, policy, member, now)) return false;
-    const checked = await approvers.withGroups(member, policy, r.thread);
+    const checked = await approvers.withGroups(member, policy, r.thread, member.t);
     return (
       typeof checked !== 'string' &&
       !isRefusal(decide(r, policy, { kind: 'member', member: checked }, { kind: 'approve' }, now))

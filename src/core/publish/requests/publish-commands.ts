@@ -96,7 +96,7 @@ async function createRequest(
   ]);
   const checked = await checkContent(videoUrl, v, accounts, policy.timezone, now, ctx.t);
   if (!checked.ok) throw new UserError(checked.message);
-  const stuck = await kit.approvers.whyNoApprover(policy, ctx.origin, ctx.origin.userId);
+  const stuck = await kit.approvers.whyNoApprover(policy, ctx.origin, ctx.origin.userId, ctx.t);
   if (stuck) throw new UserError(stuck);
   const id = newRequestId();
   const draft = {
@@ -204,7 +204,7 @@ export function publishAction(actionId: string, ctx: PublishContext): Prepared |
     case 'when':
       return { kind: 'modal', modal: newTimeForm(ctx.t, id) };
     case 'invite':
-      return { kind: 'modal', modal: inviteForm(id) };
+      return { kind: 'modal', modal: inviteForm(id, ctx.t) };
     case 'version':
       // New version…: the menu of ways is posted in the request's thread (version-commands.ts handles it).
       return answer((k) => k.service.versions.menu(id, me));

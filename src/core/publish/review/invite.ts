@@ -2,34 +2,37 @@
 // their page opens in), then the personal link, answered privately to the member who invited. The link is never
 // posted where others see it.
 import { fail, run } from '../../commands/handler.ts';
+import type { Translator } from '../../i18n/catalogue.ts';
 import { LOCALE_NAMES, SHIPPED_LOCALES, type ShippedLocale, shippedLocale } from '../../i18n/locales.ts';
 import type { ModalSpec, ModalSubmission, Prepared } from '../../platform/interaction.ts';
 import type { Member } from '../approvals/decide.ts';
 import type { PublishContext } from '../deps.ts';
 import { INVITE_PREFIX } from '../requests/form.ts';
-import { readReviewerName } from './links.ts';
+import { MAX_REVIEWER_NAME, readReviewerName } from './links.ts';
 
-export function inviteForm(requestId: string): ModalSpec {
+/** The form, in the language of the member who opens it (`t`). */
+export function inviteForm(requestId: string, t: Translator): ModalSpec {
   return {
     id: `${INVITE_PREFIX}${requestId}`,
-    title: 'Invite reviewer',
+    title: t.t('invite.title'),
     inputs: [
       {
         id: 'name',
-        label: "Reviewer's name",
-        placeholder: 'Shown to the team, e.g. Ana (Acme)',
+        label: t.t('invite.name'),
+        placeholder: t.t('invite.namePlaceholder'),
         style: 'short',
         required: true,
-        maxLength: 80,
+        maxLength: MAX_REVIEWER_NAME,
       },
       {
         id: 'lang',
         // A client's language is not the team's: left empty, the page follows the reviewer's browser.
-        label: "Reviewer's language (optional)",
+        label: t.t('invite.language'),
         style: 'short',
         required: false,
         maxLength: 8,
         choices: {
+          // Each language by its own name, whatever the inviter reads.
           options: SHIPPED_LOCALES.map((l) => ({ label: LOCALE_NAMES[l], value: l })),
           selected: [],
           max: 1,
@@ -53,31 +56,30 @@ function reviewUrl(ctx: PublishContext, token: string): { url: string; localOnly
   return { url: `${base.url}/review/${token}`, localOnly: base.localOnly };
 }
 
+/** The link, said to the member who invited (in `t`, their language): the language it opens in is named in its own. */
 function inviteAnswer(
+  t: Translator,
   name: string,
   link: { url: string; localOnly: boolean },
   locale: ShippedLocale | undefined,
 ): string {
-  const local = link.localOnly
-    ? '\n⚠️ PUBLIC_URL is not set, so this is the listener’s own address: it is reachable only locally, from this machine.'
-    : '';
-  const language = locale
-    ? `\nThe page opens in ${LOCALE_NAMES[locale]}; they can switch language on it.`
-    : '\nThe page opens in their browser’s language; they can switch language on it.';
-  return `Review link for “${name}” — send it to them yourself; it is personal, and only you see it:\n${link.url}\nIt ends when the request is published, cancelled or expires, or when someone uses Revoke reviewer links.${language}${local}`;
+  const language = locale ? t.t('invite.opensIn', { language: LOCALE_NAMES[locale] }) : t.t('invite.opensInBrowser');
+  const local = link.localOnly ? `\n${t.t('invite.localOnly')}` : '';
+  return `${t.t('invite.answer', { name, url: link.url })}\n${language}${local}`;
 }
 
-/** The form's answer (`pubinvite:<request id>`): a refusal, or the link, privately. */
+/** The form's answer (`pubinvite:<request id>`): a refusal, or the link, privately, in the inviter's language. */
 export function submitInvite(s: ModalSubmission, ctx: PublishContext, who: Member): Prepared {
+  const { t } = who;
   const id = s.modalId.slice(INVITE_PREFIX.length);
   const name = readReviewerName(s.values.name);
-  if (!name.ok) return fail(name.message);
+  if (!name.ok)
+    return fail(name.why === 'empty' ? t.t('invite.nameEmpty') : t.t('invite.nameTooLong', { max: MAX_REVIEWER_NAME }));
   const lang = readReviewerLocale(s.values.lang);
-  if (!lang.ok)
-    return fail(`The reviewer's language is one of ${SHIPPED_LOCALES.join(', ')}, or empty for their browser's.`);
+  if (!lang.ok) return fail(t.t('invite.badLanguage', { languages: SHIPPED_LOCALES.join(', ') }));
   return run(true, async (reply) => {
     const made = await ctx.deps.publish.service.outside.invite(id, who, name.name, lang.locale);
-    const text = 'refusal' in made ? made.refusal : inviteAnswer(name.name, reviewUrl(ctx, made.token), lang.locale);
+    const text = 'refusal' in made ? made.refusal : inviteAnswer(t, name.name, reviewUrl(ctx, made.token), lang.locale);
     await reply.ephemeral({ text });
   });
 }

@@ -31,15 +31,22 @@ export function formTokenMatches(secret: Buffer, tokenHash: string, given: strin
   return got.length === expected.length && timingSafeEqual(got, expected);
 }
 
-/** A reviewer's name as the team typed it, or why it cannot be one. */
-export function readReviewerName(raw: string | undefined): { ok: true; name: string } | { ok: false; message: string } {
+/** The longest reviewer's name, in characters. */
+export const MAX_REVIEWER_NAME = 80;
+
+/** A reviewer's name as the team typed it, or why it cannot be one (`why`, for the form to say in its language). */
+export function readReviewerName(
+  raw: string | undefined,
+): { ok: true; name: string } | { ok: false; why: 'empty' | 'long'; message: string } {
   // Control characters and line breaks would let a name draw lines of its own in the thread.
   const name = (raw ?? '')
     .replace(/[\p{Cc}\p{Cf}\u2028\u2029]+/gu, ' ')
     .replace(/\s+/g, ' ')
     .trim();
-  if (!name) return { ok: false, message: 'Give the reviewer a name the team will recognise, e.g. “Ana (Acme)”.' };
-  if ([...name].length > 80) return { ok: false, message: 'Keep the reviewer’s name under 80 characters.' };
+  if (!name)
+    return { ok: false, why: 'empty', message: 'Give the reviewer a name the team will recognise, e.g. “Ana (Acme)”.' };
+  if ([...name].length > MAX_REVIEWER_NAME)
+    return { ok: false, why: 'long', message: 'Keep the reviewer’s name under 80 characters.' };
   return { ok: true, name };
 }
 

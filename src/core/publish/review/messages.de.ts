@@ -78,4 +78,9 @@ export const REVIEW_DE: Translation<typeof REVIEW_EN> = {
   'review.unavailable.title': 'Nicht verfügbar',
   'review.unavailable.heading': 'Gerade nicht verfügbar',
   'review.unavailable.text': 'Versuchen Sie es in einer Minute erneut.',
+  'review.refusal.edited':
+    'Die Anfrage wurde bearbeitet, nachdem diese Seite geöffnet wurde, daher wurde nichts entschieden. Öffnen Sie Ihren Link erneut, um den aktuellen Stand zu sehen.',
+  'review.refusal.askedAlready': 'Darum haben Sie bereits gebeten; das Team hat es.',
+  'review.refusal.tooManyAsks':
+    'Über diesen Link wurden in der letzten Stunde {max}-mal Änderungen angefordert, öfter geht es nicht. Das Team hat Ihren neuesten Kommentar; Sie können innerhalb der Stunde erneut anfragen, sobald ältere Anfragen wegfallen.',
 };

@@ -77,4 +77,9 @@ export const REVIEW_ES: Translation<typeof REVIEW_EN> = {
   'review.unavailable.title': 'No disponible',
   'review.unavailable.heading': 'No disponible en este momento',
   'review.unavailable.text': 'Vuelve a intentarlo en un minuto.',
+  'review.refusal.edited':
+    'La solicitud se editó después de que abrieras esta página, así que no se decidió nada. Abre de nuevo tu enlace para ver lo que dice ahora.',
+  'review.refusal.askedAlready': 'Ya lo pediste; el equipo lo tiene.',
+  'review.refusal.tooManyAsks':
+    'Este enlace ya solicitó cambios {max} veces en la última hora, el máximo para un enlace. El equipo tiene tu último comentario; podrás volver a pedirlo dentro de la hora, a medida que caduquen las solicitudes anteriores.',
 };

@@ -79,4 +79,9 @@ export const REVIEW_FR: Translation<typeof REVIEW_EN> = {
   'review.unavailable.title': 'Indisponible',
   'review.unavailable.heading': 'Indisponible pour le moment',
   'review.unavailable.text': 'Réessayez dans une minute.',
+  'review.refusal.edited':
+    'La demande a été modifiée après l’ouverture de cette page : rien n’a donc été décidé. Rouvrez votre lien pour voir ce qu’elle dit maintenant.',
+  'review.refusal.askedAlready': 'Vous l’avez déjà demandé ; l’équipe l’a bien reçu.',
+  'review.refusal.tooManyAsks':
+    'Ce lien a demandé des modifications {max} fois au cours de la dernière heure, le maximum pour un lien. L’équipe a votre dernier commentaire ; vous pourrez redemander dans l’heure, à mesure que les demandes précédentes expirent.',
 };

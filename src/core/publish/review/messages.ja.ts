@@ -75,4 +75,9 @@ export const REVIEW_JA: Translation<typeof REVIEW_EN> = {
   'review.unavailable.title': '利用できません',
   'review.unavailable.heading': '現在利用できません',
   'review.unavailable.text': '1 分ほどしてから、もう一度お試しください。',
+  'review.refusal.edited':
+    'このページを開いた後にリクエストが編集されたため、何も決定されませんでした。リンクを開き直して、現在の内容を確認してください。',
+  'review.refusal.askedAlready': 'この依頼はすでに送信済みです。チームに届いています。',
+  'review.refusal.tooManyAsks':
+    'このリンクからは過去 1 時間に {max} 回修正を依頼しており、1 つのリンクで依頼できる上限に達しました。最新のコメントはチームに届いています。以前の依頼が 1 時間を過ぎると、また依頼できます。',
 };

@@ -77,4 +77,9 @@ export const REVIEW_PT_BR: Translation<typeof REVIEW_EN> = {
   'review.unavailable.title': 'Indisponível',
   'review.unavailable.heading': 'Indisponível no momento',
   'review.unavailable.text': 'Tente de novo em um minuto.',
+  'review.refusal.edited':
+    'A solicitação foi editada depois que esta página foi aberta, então nada foi decidido. Abra seu link de novo para ver o que ela diz agora.',
+  'review.refusal.askedAlready': 'Você já pediu isso; a equipe já recebeu.',
+  'review.refusal.tooManyAsks':
+    'Este link já pediu alterações {max} vezes na última hora, o máximo para um link. A equipe tem seu comentário mais recente; você poderá pedir de novo dentro da hora, à medida que os pedidos anteriores expirarem.',
 };

@@ -74,4 +74,9 @@ export const REVIEW_EN = {
   'review.unavailable.title': 'Not available',
   'review.unavailable.heading': 'Not available just now',
   'review.unavailable.text': 'Try again in a minute.',
+  'review.refusal.edited':
+    'The request was edited after this page was opened, so nothing was decided. Open your link again to see what it says now.',
+  'review.refusal.askedAlready': 'You asked for this already; the team has it.',
+  'review.refusal.tooManyAsks':
+    'This link has asked for changes {max} times in the last hour, the most one link may. The team has your latest comment; you can ask again within the hour as earlier asks age out.',
 } as const;

@@ -6,6 +6,7 @@
 // reviewer is invited again. A link's change requests are bounded (10 an hour) and reach the thread coalesced:
 // a durable task posts the newest of a burst a few seconds after the last.
 import { randomBytes } from 'node:crypto';
+import type { Translator } from '../../i18n/catalogue.ts';
 import type { ShippedLocale } from '../../i18n/locales.ts';
 import { mention } from '../../platform/message.ts';
 import type { Clock, Logger } from '../../ports.ts';
@@ -28,7 +29,6 @@ import {
   type Member,
   outsideId,
   type Refusal,
-  UNKNOWN_REQUEST,
 } from '../approvals/decide.ts';
 import type { Policy, PolicyRepo } from '../approvals/policy.ts';
 import type { Advance } from '../requests/advance.ts';
@@ -87,8 +87,6 @@ export interface OutsideReviewDeps {
   comments: CommentLog;
 }
 
-const NOT_YOURS = 'Only the person who asked, or someone who may configure the bot, can manage review links.';
-
 export function createOutsideReview(deps: OutsideReviewDeps) {
   const { writes, clock } = deps;
   const { update, say } = writes;
@@ -107,16 +105,21 @@ export function createOutsideReview(deps: OutsideReviewDeps) {
       canConfigure: false,
       ...(reviewer.inviterRoles ? { roles: reviewer.inviterRoles } : {}),
     };
-    const checked = await deps.approvers.withGroups(inviter, policy, r.thread);
+    // Only the groups are read here: a refusal's words are never said.
+    const checked = await deps.approvers.withGroups(inviter, policy, r.thread, publishWords(r.locale));
     // A group that could not be read makes nobody an approver: the approval is kept, counted for no one.
     return typeof checked === 'string' ? { ...inviter, roles: [] } : checked;
   }
 
-  /** Runs the rule for the link `tokenHash` on the stored record; `refused` is what it said, if it refused. */
+  /**
+   * Runs the rule for the link `tokenHash` on the stored record; `refused` is what it said, if it refused, in `t`
+   * (the language of the reviewer's page).
+   */
   async function decideOnRecord(
     r: PublishRequestRecord,
     tokenHash: string,
     inviter: { userId: string; canConfigure: boolean; roles?: readonly string[] },
+    t: Translator,
     decision: Parameters<typeof decideRule>[3],
     redraw: boolean,
   ) {
@@ -127,7 +130,7 @@ export function createOutsideReview(deps: OutsideReviewDeps) {
       r.id,
       (cur, p) => {
         policy = p;
-        const next = decideRule(cur, p, { kind: 'outside', tokenHash, inviter }, decision, at);
+        const next = decideRule(cur, p, { kind: 'outside', tokenHash, inviter, t }, decision, at);
         refused = isRefusal(next) ? next : undefined;
         return isRefusal(next) ? next.message : next;
       },
@@ -142,31 +145,32 @@ export function createOutsideReview(deps: OutsideReviewDeps) {
     reviewer: Reviewer,
     tokenHash: string,
     seenHash: string,
+    t: Translator,
   ): Promise<ReviewOutcome> {
     const inviter = await inviterOf(r, policy, reviewer);
-    const done = await decideOnRecord(r, tokenHash, inviter, { kind: 'approve', seenHash }, true);
+    const done = await decideOnRecord(r, tokenHash, inviter, t, { kind: 'approve', seenHash }, true);
     const used = done.policy ?? policy;
     if (done.refused?.refused === 'gone') return { kind: 'gone' };
     if (done.refused?.refused === 'already')
       return { kind: 'approved', ...approvalCount((await deps.repo.get(r.id)) ?? r, used, done.at) };
-    if (done.refused || !done.record) return { kind: 'refused', message: done.refused?.message ?? UNKNOWN_REQUEST };
+    if (done.refused || !done.record)
+      return { kind: 'refused', message: done.refused?.message ?? t.t('decide.unknown') };
     const record = done.record;
     const count = approvalCount(record, used, done.at);
     const mine = record.approvals.find((a) => a.userId === outsideId(reviewer));
-    const tally = used.approvals > 0 ? ` · ${count.given} of ${count.of}` : '';
-    // An approval that stands for nobody says so: it cannot pass for an approver's.
-    const n = `${used.approvals} approval${used.approvals === 1 ? '' : 's'}`;
-    const note =
-      used.approvals > 0 && mine?.standsFor === undefined
-        ? ` — not counted toward the ${n}: ${mention(reviewer.createdBy.userId)} may not approve this request`
-        : '';
-    await say(
-      record,
-      {
-        text: `✅ Approved by ${deciderName(mine ?? { userId: outsideId(reviewer), reviewer: reviewer.name }, publishWords(record.locale))}${tally}${note}`,
-      },
-      `outside-approve:${reviewer.id}:${seenHash}:${record.editedAt}`,
-    );
+    // The thread hears it in the request's language. An approval that stands for nobody says so: it cannot pass
+    // for an approver's.
+    const words = publishWords(record.locale);
+    const text = words.t('invite.approvedLine', {
+      name: deciderName(mine ?? { userId: outsideId(reviewer), reviewer: reviewer.name }, words),
+      counted: used.approvals > 0 ? 'yes' : 'no',
+      given: count.given,
+      of: count.of,
+      notCounted: used.approvals > 0 && mine?.standsFor === undefined ? 'yes' : 'no',
+      needed: used.approvals,
+      inviter: mention(reviewer.createdBy.userId),
+    });
+    await say(record, { text }, `outside-approve:${reviewer.id}:${seenHash}:${record.editedAt}`);
     await deps.advance.advance(record, { userId: outsideId(reviewer), userName: reviewer.name });
     return { kind: 'approved', ...count };
   }
@@ -176,13 +180,15 @@ export function createOutsideReview(deps: OutsideReviewDeps) {
     reviewer: Reviewer,
     tokenHash: string,
     d: Extract<ReviewDecision, { kind: 'changes' }>,
+    t: Translator,
   ): Promise<ReviewOutcome> {
     const inviter = { userId: reviewer.createdBy.userId, canConfigure: false };
     // The card is redrawn when the thread hears of it (onChangesDue): a burst redraws it once.
-    const done = await decideOnRecord(r, tokenHash, inviter, { ...d }, false);
+    const done = await decideOnRecord(r, tokenHash, inviter, t, { ...d }, false);
     if (done.refused?.refused === 'gone') return { kind: 'gone' };
     if (done.refused?.refused === 'already') return { kind: 'changes' };
-    if (done.refused || !done.record) return { kind: 'refused', message: done.refused?.message ?? UNKNOWN_REQUEST };
+    if (done.refused || !done.record)
+      return { kind: 'refused', message: done.refused?.message ?? t.t('decide.unknown') };
     const { record, at } = done;
     await deps.comments.add(record.id, {
       userId: outsideId(reviewer),
@@ -203,7 +209,8 @@ export function createOutsideReview(deps: OutsideReviewDeps) {
   return {
     /**
      * A new personal link for `name` (or a new one replacing theirs), its page in `locale` when the inviter chose
-     * one; the token is shown once, here.
+     * one; the token is shown once, here. A refusal is in the inviter's language (`actor.t`), the thread's line in
+     * the request's.
      */
     async invite(
       id: string,
@@ -211,6 +218,7 @@ export function createOutsideReview(deps: OutsideReviewDeps) {
       name: string,
       locale?: ShippedLocale,
     ): Promise<{ token: string } | { refusal: string }> {
+      const { t } = actor;
       const at = clock.now();
       const token = newReviewToken();
       const tokenHash = hashReviewToken(token);
@@ -218,20 +226,19 @@ export function createOutsideReview(deps: OutsideReviewDeps) {
       let replaced = false;
       let reviewerId = freshId;
       const seen = await deps.repo.get(id);
-      if (!seen || !inWorkspace(seen, actor.where)) return { refusal: UNKNOWN_REQUEST };
+      if (!seen || !inWorkspace(seen, actor.where)) return { refusal: t.t('decide.unknown') };
       // The lookup first: a process that stops between the two leaves a lookup that opens nothing (the request
       // does not hold that hash), never a reviewer whose link cannot be found.
       await deps.repo.saveLink(tokenHash, id);
       const { record, refusal } = await update(id, (r, policy) => {
-        if (!mayCancel(r, actor)) return NOT_YOURS;
-        if (r.state !== 'pending') return decidedText(r, actor.t);
-        if (isExpired(r, policy, at))
-          return 'This request expired: its approvals ran out of time. Edit it to ask again, then invite.';
+        if (!mayCancel(r, actor)) return t.t('invite.notYours');
+        if (r.state !== 'pending') return decidedText(r, t);
+        if (isExpired(r, policy, at)) return t.t('invite.expired');
         const earlier = r.reviewers.find((x) => sameReviewer(x.name, name));
         replaced = earlier !== undefined && !earlier.revokedAt;
         reviewerId = earlier?.id ?? freshId;
         if (!earlier && liveReviewers(r).length >= MAX_LIVE_LINKS)
-          return `A request can have ${MAX_LIVE_LINKS} review links at most; revoke them to start again.`;
+          return t.t('invite.tooManyLinks', { max: MAX_LIVE_LINKS });
         const reviewer: Reviewer = {
           id: reviewerId,
           name,
@@ -244,13 +251,13 @@ export function createOutsideReview(deps: OutsideReviewDeps) {
         };
         return { ...r, reviewers: [...r.reviewers.filter((x) => x.id !== reviewerId), reviewer] };
       });
-      if (refusal || !record) return { refusal: refusal ?? UNKNOWN_REQUEST };
-      const again = replaced ? ' (their earlier link no longer opens)' : '';
-      await say(
-        record,
-        { text: `🔗 ${mention(actor.userId)} created a review link for “${name}”, outside reviewer${again}.` },
-        `invite:${reviewerId}:${at}`,
-      );
+      if (refusal || !record) return { refusal: refusal ?? t.t('decide.unknown') };
+      const text = publishWords(record.locale).t('invite.createdLine', {
+        inviter: mention(actor.userId),
+        name,
+        replaced: replaced ? 'yes' : 'no',
+      });
+      await say(record, { text }, `invite:${reviewerId}:${at}`);
       return { token };
     },
 
@@ -267,8 +274,11 @@ export function createOutsideReview(deps: OutsideReviewDeps) {
       return { request: r, reviewer, policy, now, comments };
     },
 
-    /** An outside reviewer's decision, from the page's form. Repeats answer the same and post nothing. */
-    async decide(tokenHash: string, decision: ReviewDecision): Promise<ReviewOutcome> {
+    /**
+     * An outside reviewer's decision, from the page's form; a refusal is in `t`, the language of their page.
+     * Repeats answer the same and post nothing.
+     */
+    async decide(tokenHash: string, decision: ReviewDecision, t: Translator): Promise<ReviewOutcome> {
       const { r, policy } = await read(tokenHash);
       const now = clock.now();
       if (!r || !policy) return { kind: 'gone' };
@@ -283,8 +293,8 @@ export function createOutsideReview(deps: OutsideReviewDeps) {
         return given ? { kind: 'approved', ...approvalCount(r, policy, now) } : { kind: 'gone' };
       }
       return decision.kind === 'approve'
-        ? approve(r, policy, reviewer, tokenHash, decision.seenHash)
-        : changes(r, reviewer, tokenHash, decision);
+        ? approve(r, policy, reviewer, tokenHash, decision.seenHash, t)
+        : changes(r, reviewer, tokenHash, decision, t);
     },
 
     /**
@@ -299,12 +309,12 @@ export function createOutsideReview(deps: OutsideReviewDeps) {
       await writes
         .show(r)
         .catch((err: unknown) => deps.logger.warn({ err, requestId: r.id }, 'could not redraw a publish request card'));
-      const where = ask.position ? ` at ${ask.position}` : '';
-      await say(
-        r,
-        { text: `✏️ Changes requested by ${reviewer.name}${where}:`, quote: ask.reason },
-        `outside-changes:${reviewer.id}:${ask.at}`,
-      );
+      const text = publishWords(r.locale).t('invite.changesLine', {
+        name: reviewer.name,
+        at: ask.position ? 'yes' : 'no',
+        position: ask.position ?? '',
+      });
+      await say(r, { text, quote: ask.reason }, `outside-changes:${reviewer.id}:${ask.at}`);
       return undefined;
     },
   };

@@ -12,7 +12,6 @@ import type { Policy } from '../approvals/policy.ts';
 import type { Comment } from '../requests/comments.ts';
 import { contentHash, type PublishRequestRecord, type Reviewer } from '../requests/model.ts';
 import { answeredBy, answerKey, currentVersion, howText, versionOf, versionsOf } from '../requests/versions.ts';
-import { publishWords } from '../words.ts';
 import { REVIEW_EN } from './messages.ts';
 import { approvalCount, type ReviewOutcome } from './outside-review.ts';
 
@@ -170,7 +169,7 @@ function versionBlocks(t: Translator, view: ReviewView): { facts: PageFact[]; bl
     {
       label: t.t('review.version'),
       value: current
-        ? t.t('review.versionOfHow', { n, total: all.length, how: howText(current, publishWords(t.locale)) })
+        ? t.t('review.versionOfHow', { n, total: all.length, how: howText(current, t) })
         : t.t('review.versionOf', { n, total: all.length }),
     },
   ];
@@ -193,7 +192,7 @@ function versionBlocks(t: Translator, view: ReviewView): { facts: PageFact[]; bl
           });
           const line = t.t('review.versionLine', {
             n: v.n,
-            how: howText(v, publishWords(t.locale)),
+            how: howText(v, t),
             by: v.by.userName ?? t.t('review.theTeam'),
           });
           return [line, ...answers].join(' ');
@@ -211,7 +210,7 @@ function versionBlocks(t: Translator, view: ReviewView): { facts: PageFact[]; bl
         label:
           v.n === n
             ? t.t('review.watchCurrent', { n })
-            : t.t('review.watchVersion', { n: v.n, how: howText(v, publishWords(t.locale)) }),
+            : t.t('review.watchVersion', { n: v.n, how: howText(v, t) }),
       },
     });
   return { facts, blocks };
@@ -355,7 +354,7 @@ export function outcomePage(outcome: Exclude<ReviewOutcome, { kind: 'gone' }>, t
         { kind: 'text', text: t.t('review.changes.text') },
       ]);
     default:
-      // The rule's own refusal (decide.ts) is still English: the rules speak to the team's chat, not yet per reader.
+      // The rule's own refusal (decide.ts), said in this page's language (the route hands the rule its translator).
       return page(t, 200, t.t('review.refused.title'), [
         { kind: 'heading', text: t.t('review.refused.heading') },
         { kind: 'text', text: outcome.message },

@@ -6,16 +6,15 @@
 import { mention } from '../../platform/message.ts';
 import type { Scheduler } from '../../scheduler.ts';
 import { mayCancel, membersBehind } from '../approvals/approvals.ts';
-import { ENDED_STATES, inWorkspace, type Member, outsideId, UNKNOWN_REQUEST } from '../approvals/decide.ts';
+import { ENDED_STATES, inWorkspace, type Member, outsideId } from '../approvals/decide.ts';
 import type { Policy } from '../approvals/policy.ts';
 import { type Advance, PUBLISH_QUEUE } from '../requests/advance.ts';
 import type { PublishRequestRecord, RequestState } from '../requests/model.ts';
 import type { RequestWrites } from '../requests/request-writes.ts';
+import { publishWords } from '../words.ts';
 
 /** States whose approvals have not been acted on for good: revoking takes a link's approval back. */
 const TAKEN_BACK: readonly RequestState[] = ['pending', 'scheduled', 'overdue', 'failed'];
-
-const NOT_YOURS = 'Only the person who asked, or someone who may configure the bot, can manage review links.';
 
 export interface RevokeDeps {
   clock: { now(): number };
@@ -37,22 +36,23 @@ function stillApproved(r: PublishRequestRecord, policy: Policy): boolean {
 export function createRevoke(deps: RevokeDeps) {
   const { clock, writes } = deps;
 
-  /** Ends every live link of the request, or the one of `reviewerId`. */
+  /**
+   * Ends every live link of the request, or the one of `reviewerId`: the thread hears it in the request's language,
+   * the member who revoked is answered in their own.
+   */
   return async function revoke(id: string, actor: Member, reviewerId?: string): Promise<string> {
+    const { t } = actor;
     const at = clock.now();
     let names: string[] = [];
     let voided = false;
     let held: RequestState | undefined;
     const { record, refusal } = await writes.update(id, (r, policy) => {
-      if (!inWorkspace(r, actor.where)) return UNKNOWN_REQUEST;
-      if (!mayCancel(r, actor)) return NOT_YOURS;
+      if (!inWorkspace(r, actor.where)) return t.t('decide.unknown');
+      if (!mayCancel(r, actor)) return t.t('invite.notYours');
       // Links ended with the request.
-      if (ENDED_STATES.includes(r.state)) return 'This request has no review links to revoke.';
+      if (ENDED_STATES.includes(r.state)) return t.t('invite.noLinks');
       const live = r.reviewers.filter((x) => !x.revokedAt && (reviewerId === undefined || x.id === reviewerId));
-      if (live.length === 0)
-        return reviewerId === undefined
-          ? 'This request has no review links to revoke.'
-          : 'That review link is already revoked (or was never made).';
+      if (live.length === 0) return t.t(reviewerId === undefined ? 'invite.noLinks' : 'invite.alreadyRevoked');
       names = live.map((x) => x.name);
       const ids = new Set(live.map(outsideId));
       const reviewers = r.reviewers.map((x) => (live.includes(x) ? { ...x, revokedAt: at } : x));
@@ -67,30 +67,30 @@ export function createRevoke(deps: RevokeDeps) {
       held = r.state !== 'pending' && voided && !stillApproved(next, policy) ? r.state : undefined;
       return held ? { ...next, state: 'pending', error: undefined } : next;
     });
-    if (refusal || !record) return refusal ?? UNKNOWN_REQUEST;
+    if (refusal || !record) return refusal ?? t.t('decide.unknown');
     const backToWaiting = held !== undefined && record.state === 'pending';
     if (backToWaiting) {
       // The held post's task goes: were it to run, it would find the request waiting and post nothing anyway.
       await deps.scheduler.cancel(PUBLISH_QUEUE, id);
       await deps.advance.rearm(record);
     }
-    const list = names.map((n) => `“${n}”`).join(', ');
-    const links = names.length === 1 ? 'review link' : 'review links';
+    const words = publishWords(record.locale);
     const consequence = backToWaiting
-      ? ', and their approvals no longer count: nothing will be posted until the request has its approvals again, so it waits for them'
+      ? 'waits'
       : held !== undefined
-        ? `; what they approved stands, as the request was already ${held === 'publishing' ? 'being published' : 'sent'}`
+        ? held === 'publishing'
+          ? 'publishing'
+          : 'sent'
         : voided
-          ? ', and their approvals no longer count'
-          : '';
-    await writes.say(
-      record,
-      { text: `🔒 ${mention(actor.userId)} revoked the ${links} of ${list}: they open nothing now${consequence}.` },
-      `revoke:${at}`,
-    );
-    const n = `${names.length} ${links}`;
-    return backToWaiting
-      ? `Revoked ${n}. The post is no longer scheduled: it waits for approvals again.`
-      : `Revoked ${n}.`;
+          ? 'voided'
+          : 'none';
+    const line = words.t('invite.revokedLine', {
+      revoker: mention(actor.userId),
+      count: names.length,
+      names: names.map((name) => words.t('approvals.quotedName', { name })).join(', '),
+      consequence,
+    });
+    await writes.say(record, { text: line }, `revoke:${at}`);
+    return t.t(backToWaiting ? 'invite.revokedWaits' : 'invite.revoked', { count: names.length });
   };
 }

@@ -16,6 +16,7 @@ import {
 } from '../../i18n/locales.ts';
 import type { ClientRate, Route, RouteAnswer } from '../../platform/route.ts';
 import type { Logger } from '../../ports.ts';
+import { PUBLISH_MESSAGES } from '../messages-bundle.ts';
 import { formToken, formTokenMatches, hashReviewToken, readPosition, TOKEN_PATTERN } from './links.ts';
 import type { OutsideReview, ReviewDecision } from './outside-review.ts';
 import {
@@ -30,7 +31,6 @@ import {
   tooManyPage,
   unavailablePage,
 } from './page-view.ts';
-import { REVIEW_MESSAGES } from './review-messages.ts';
 
 export const REVIEW_PATH = '/review/:token';
 
@@ -88,9 +88,10 @@ function readDecision(form: URLSearchParams, t: Translator): ReviewDecision | st
 
 export function createReviewRoutes(deps: ReviewRouteDeps): Route[] {
   const { outside, secret } = deps;
-  // The review room's own catalogue (the app's is made after the features mount, and the pages need only these
-  // words); its dates are UTC's, since the server does not know the reader's zone (the page's script shows theirs).
-  const catalogue = createCatalogue([REVIEW_MESSAGES], {
+  // Publishing's catalogue (the app's is made after the features mount): the page's words, and those of the
+  // approval rule's refusals and of how a version was made, which the page shows too. Its dates are UTC's, since
+  // the server does not know the reader's zone (the page's script shows theirs).
+  const catalogue = createCatalogue([PUBLISH_MESSAGES], {
     onError: ({ locale, key, err }) => deps.logger.error({ err, locale, key }, 'a message could not be formatted'),
   });
   const reader = (...choices: (Locale | undefined)[]): Translator =>
@@ -133,7 +134,7 @@ export function createReviewRoutes(deps: ReviewRouteDeps): Route[] {
       if (!formTokenMatches(secret, tokenHash, form.get('form_token') ?? undefined)) return forbiddenPage(t);
       const decision = readDecision(form, t);
       if (typeof decision === 'string') return badRequestPage(t, decision);
-      const outcome = await outside.decide(tokenHash, decision);
+      const outcome = await outside.decide(tokenHash, decision, t);
       if (outcome.kind === 'gone') return notFoundPage(t);
       if (outcome.kind !== 'refused') deps.logger.info({ decision: outcome.kind }, 'an outside reviewer decided');
       return outcomePage(outcome, t);

@@ -52,6 +52,7 @@ const viaLink = (x: Reviewer, roles = x.inviterRoles): Decider => ({
   kind: 'outside',
   tokenHash: x.tokenHash,
   inviter: { userId: x.createdBy.userId, canConfigure: false, ...(roles ? { roles } : {}) },
+  t: publishWords('en'),
 });
 const approve = (r: PublishRequestRecord): Decision => ({ kind: 'approve', seenHash: contentHash(r.content) });
 const next = (v: Verdict): PublishRequestRecord => {

@@ -71,7 +71,12 @@ function reviewed(): PublishRequestRecord {
     decide(
       r,
       policy(),
-      { kind: 'outside', tokenHash: ana.tokenHash, inviter: { userId: 'cy', canConfigure: false } },
+      {
+        kind: 'outside',
+        tokenHash: ana.tokenHash,
+        inviter: { userId: 'cy', canConfigure: false },
+        t: publishWords('en'),
+      },
       { kind: 'changes', reason: 'The logo is too small', position: '0:12', seenHash: contentHash(r.content) },
       T0 + 1000,
     ),
