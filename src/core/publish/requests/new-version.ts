@@ -73,6 +73,10 @@ export const refOf = (value: string): OutputRef | undefined => {
 };
 export const refText = (ref: OutputRef): string => `${ref.jobId}.${ref.part}.${ref.index}`;
 
+/** A refusal said to `actor`: an unknown request in their words (the store's answer is English). */
+const said = (actor: Member, refusal: string | undefined): string =>
+  refusal === undefined || refusal === UNKNOWN_REQUEST ? actor.t.t('decide.unknown') : refusal;
+
 export function createNewVersions(deps: NewVersionsDeps) {
   const { repo, clock, writes, jobs } = deps;
 
@@ -228,7 +232,7 @@ export function createNewVersions(deps: NewVersionsDeps) {
     /** The menu of ways to make the next version, posted in the request's thread (where its job's card will go). */
     async menu(id: string, actor: Member): Promise<string> {
       const r = await find(id, actor.where);
-      if (!r) return UNKNOWN_REQUEST;
+      if (!r) return actor.t.t('decide.unknown');
       const refused = refuseVersion(r, actor, clock.now());
       if (refused) return refused.message;
       const n = versionsOf(r).length + 1;
@@ -248,9 +252,9 @@ export function createNewVersions(deps: NewVersionsDeps) {
       v: Omit<NewVersion, 'answers'>,
       answers: readonly string[],
     ): Promise<string> {
-      if (!(await find(id, actor.where))) return UNKNOWN_REQUEST;
+      if (!(await find(id, actor.where))) return actor.t.t('decide.unknown');
       const { before, after, refusal } = await write(id, { member: actor }, { ...v, answers });
-      if (refusal || !after || !before) return refusal ?? UNKNOWN_REQUEST;
+      if (refusal || !after || !before) return said(actor, refusal);
       await landed(before, after, personOf(actor));
       return madeAnswer(after, actor);
     },
@@ -268,7 +272,7 @@ export function createNewVersions(deps: NewVersionsDeps) {
       reply: Reply,
     ): Promise<string | undefined> {
       const r = await find(id, actor.where);
-      if (!r) return UNKNOWN_REQUEST;
+      if (!r) return actor.t.t('decide.unknown');
       const at = clock.now();
       let making: Making | undefined;
       const { record, refusal } = await writes.update(id, (cur) => {
@@ -281,7 +285,7 @@ export function createNewVersions(deps: NewVersionsDeps) {
         making = isRefusal(next) ? undefined : next.making;
         return isRefusal(next) ? next.message : next;
       });
-      if (refusal || !record || !making) return refusal ?? UNKNOWN_REQUEST;
+      if (refusal || !record || !making) return said(actor, refusal);
       const n = making.n;
       // The job's card title, in the thread: in the request's language.
       const words = publishWords(record.locale);

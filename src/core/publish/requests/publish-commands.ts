@@ -7,7 +7,7 @@ import { UserError } from '../../errors.ts';
 import { PRIVACY_VALUES } from '../../media/enums.ts';
 import type { ModalSpec, ModalSubmission, Prepared } from '../../platform/interaction.ts';
 import type { Reply } from '../../ports.ts';
-import { type Member, UNKNOWN_REQUEST } from '../approvals/decide.ts';
+import type { Member } from '../approvals/decide.ts';
 import { needsApproval } from '../approvals/policy.ts';
 import { defineAction, defineCommand, type PublishContext, type PublishDeps } from '../deps.ts';
 import type { PublishKit } from '../kit.ts';
@@ -279,7 +279,7 @@ export function publishModal(s: ModalSubmission, ctx: PublishContext): Prepared 
     return run(true, async (reply) => {
       const kit = kitOf(ctx);
       const r = await kit.service.find(id, member(ctx).where);
-      if (!r) return reply.ephemeral({ text: UNKNOWN_REQUEST });
+      if (!r) return reply.ephemeral({ text: ctx.t.t('decide.unknown') });
       const [accounts, policy] = await Promise.all([kit.accounts.list(r.channelKey), kit.policies.get(r.channelKey)]);
       const checked = await checkContent(
         r.content.videoUrl,
@@ -300,7 +300,7 @@ export function publishModal(s: ModalSubmission, ctx: PublishContext): Prepared 
     return run(true, async (reply) => {
       const kit = kitOf(ctx);
       const r = await kit.service.find(id, member(ctx).where);
-      if (!r) return reply.ephemeral({ text: UNKNOWN_REQUEST });
+      if (!r) return reply.ephemeral({ text: ctx.t.t('decide.unknown') });
       const { timezone } = await kit.policies.get(r.channelKey);
       const when = await readNewTime(s.values.schedule, timezone, ctx.deps.clock.now(), ctx.t);
       if (!when.ok) throw new UserError(when.message);

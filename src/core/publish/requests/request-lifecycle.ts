@@ -36,6 +36,10 @@ import { createReminders } from './reminders.ts';
 import type { PublishRepo } from './repo.ts';
 import { createRequestWrites } from './request-writes.ts';
 
+/** A refusal said to `actor`: an unknown request in their words (the store's answer, request-writes.ts, is English). */
+const said = (actor: Member, refusal: string): string =>
+  refusal === UNKNOWN_REQUEST ? actor.t.t('decide.unknown') : refusal;
+
 /** A post whose time passed longer ago than this (the bot was down) asks before posting. */
 const OVERDUE_MS = 15 * 60_000;
 
@@ -75,7 +79,7 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
   const theirs =
     (actor: Member, decide: Decide): Decide =>
     (r, policy) =>
-      inWorkspace(r, actor.where) ? decide(r, policy) : UNKNOWN_REQUEST;
+      inWorkspace(r, actor.where) ? decide(r, policy) : actor.t.t('decide.unknown');
 
   /** The request `id` where `where` may see it: undefined for an unknown id and for another workspace's alike. */
   async function find(id: string, where: Member['where']): Promise<PublishRequestRecord | undefined> {
@@ -167,7 +171,7 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
           return { ...rest, content: next, approvals: [], editedAt: at, reviewers };
         }),
       );
-      if (refusal) return refusal;
+      if (refusal) return said(actor, refusal);
       if (record) await advance.rearm(record);
       if (renewed) {
         if (record) await advance.advance(record, actor);
@@ -212,7 +216,7 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
           return { ...r, state: 'cancelled', decidedBy: actor, decidedAt: at };
         }),
       );
-      if (refusal) return refusal;
+      if (refusal) return said(actor, refusal);
       await scheduler.cancel(PUBLISH_QUEUE, id);
       await scheduler.cancel(EXPIRY_QUEUE, id);
       await reminders.cancel(id);
@@ -226,7 +230,7 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
     },
 
     async postNow(id: string, actor: Member): Promise<string> {
-      if (!(await find(id, actor.where))) return UNKNOWN_REQUEST;
+      if (!(await find(id, actor.where))) return actor.t.t('decide.unknown');
       const ok = await publisher.publish(id, actor, (r) =>
         r.state === 'overdue' && mayCancel(r, actor) && inWorkspace(r, actor.where) ? r : undefined,
       );
@@ -235,7 +239,7 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
 
     /** New time on an overdue post (the form's time is already read and checked). */
     async reschedule(id: string, actor: Member, at: number): Promise<string> {
-      if (!(await find(id, actor.where))) return UNKNOWN_REQUEST;
+      if (!(await find(id, actor.where))) return actor.t.t('decide.unknown');
       return missed.reschedule(id, actor, at);
     },
 
@@ -267,7 +271,7 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
     },
 
     async markPosted(id: string, actor: Member): Promise<string> {
-      if (!(await find(id, actor.where))) return UNKNOWN_REQUEST;
+      if (!(await find(id, actor.where))) return actor.t.t('decide.unknown');
       if (!actor.canConfigure) return actor.t.t('publish.ask.markRefused');
       const at = clock.now();
       const { refusal } = await update(
@@ -285,7 +289,7 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
             : decidedText(r, actor.t),
         ),
       );
-      return refusal ?? actor.t.t('publish.ask.marked');
+      return refusal ? said(actor, refusal) : actor.t.t('publish.ask.marked');
     },
 
     async retry(id: string, actor: Member): Promise<string> {
@@ -294,7 +298,7 @@ export function createRequestLifecycle(deps: RequestLifecycleDeps) {
         inWorkspace(r, actor.where) &&
         (r.state === 'failed' ? mayCancel(r, actor) : r.state === 'unknown' && actor.canConfigure);
       const seen = await find(id, actor.where);
-      if (!seen) return UNKNOWN_REQUEST;
+      if (!seen) return actor.t.t('decide.unknown');
       if (!allowed(seen)) return refused;
       return (await publisher.retry(seen, actor, allowed)) ? actor.t.t('publish.ask.retried') : refused;
     },

@@ -22,7 +22,7 @@ import {
 import type { ModalInput, ModalSpec, ModalSubmission, Prepared } from '../../platform/interaction.ts';
 import { truncate } from '../../platform/message.ts';
 import { openChanges } from '../approvals/approvals.ts';
-import { type Member, UNKNOWN_REQUEST } from '../approvals/decide.ts';
+import type { Member } from '../approvals/decide.ts';
 import { defineAction, type PublishContext, type PublishDeps } from '../deps.ts';
 import { publishWords } from '../words.ts';
 import type { PublishRequestRecord } from './model.ts';
@@ -392,7 +392,7 @@ function onForm(s: ModalSubmission, ctx: PublishContext): Prepared | undefined {
     if (!ref) return fail(ctx.t.t('bot.button_expired'));
     return run(true, async (reply) => {
       const r = await kit.service.find(id, me.where);
-      if (!r) return reply.ephemeral({ text: UNKNOWN_REQUEST });
+      if (!r) return reply.ephemeral({ text: ctx.t.t('decide.unknown') });
       const found = (await kit.service.versions.threadVideos(r)).find((p) => refText(p.ref) === refText(ref));
       if (!found) return reply.ephemeral({ text: ctx.t.t('publish.version.pickGone') });
       const source = await ctx.deps.jobs.get(ref.jobId);
@@ -415,7 +415,7 @@ function onForm(s: ModalSubmission, ctx: PublishContext): Prepared | undefined {
   // A follow-up job: its card goes to the thread the menu is in, where the request's card is.
   return run(false, async (reply) => {
     const r = await kit.service.find(id, me.where);
-    if (!r) return reply.ephemeral({ text: UNKNOWN_REQUEST });
+    if (!r) return reply.ephemeral({ text: ctx.t.t('decide.unknown') });
     const job = await jobOf(ctx, how as 'sub' | 'broll' | 'cut', r, s.values);
     const refused = await kit.service.versions.make(id, me, job, ctx.origin, reply);
     if (refused) await reply.ephemeral({ text: refused });

@@ -208,9 +208,7 @@ function versionBlocks(t: Translator, view: ReviewView): { facts: PageFact[]; bl
         src: v.videoUrl,
         seconds: 0,
         label:
-          v.n === n
-            ? t.t('review.watchCurrent', { n })
-            : t.t('review.watchVersion', { n: v.n, how: howText(v, t) }),
+          v.n === n ? t.t('review.watchCurrent', { n }) : t.t('review.watchVersion', { n: v.n, how: howText(v, t) }),
       },
     });
   return { facts, blocks };
