@@ -5,6 +5,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type ConsoleAdapter, createConsoleAdapter } from '../../src/console/adapter.ts';
 import type { Bot } from '../../src/core/platform/interaction.ts';
 import { startCore } from '../contract/core.ts';
+import { addAccount } from '../contract/publishing.ts';
+import { startSlackSurface } from '../contract/slack-surface.ts';
+import { eventually, type Surface } from '../contract/surface.ts';
 import { silentLogger } from '../support/harness.ts';
 
 const VIDEO = 'https://example.com/reel.mp4';
@@ -55,7 +58,7 @@ async function startConsole(locale: string) {
 }
 
 type Console = Awaited<ReturnType<typeof startConsole>>;
-let open: Console | undefined;
+let open: Console | Surface | undefined;
 afterEach(async () => {
   await open?.close();
   open = undefined;
@@ -149,5 +152,22 @@ describe('a Japanese terminal (LANG=ja_JP.UTF-8)', () => {
     expect(await c.type('/setup timezone=Mars/Olympus')).toContain(
       'timezone は Asia/Tokyo や America/New_York のような IANA タイムゾーンで指定してください（「Mars/Olympus」は使えません）。',
     );
+  });
+});
+
+describe('a Slack member whose Slack is in Japanese', () => {
+  it('reads /publish’s refusal in Japanese, and what they typed in it notifies nobody and links nowhere', async () => {
+    const s = await startSlackSurface({ locales: { member: 'ja-JP' } });
+    open = s;
+    await addAccount(s, 'brand', 'x', 'key-brand');
+    await s.command(`/publish ${VIDEO} accounts=<!channel>,<https://evil.example|brand>`, 'member');
+    const refusal = await eventually(
+      async () => (await s.privateTo('member')).find((m) => m.text.includes('というアカウントはありません')),
+      'the refusal, in Japanese',
+    );
+    // Escaped in the Japanese text as Slack's renderer escapes it in English: `<` is `&lt;`, so nothing is a mention.
+    expect(refusal.text).toContain('このチャンネルに「&lt;!channel&gt;」というアカウントはありません。');
+    expect(refusal.notifies).toEqual([]);
+    expect(refusal.links).toEqual([]);
   });
 });
