@@ -85,7 +85,7 @@ describe('a German terminal (LANG=de_DE.UTF-8) asking to publish', () => {
     await c.type('/setup locale=fr');
 
     const keyForm = await c.type('/setup socials add brand platform=x');
-    expect(keyForm).toContain('Zugangsschlüssel für brand');
+    expect(keyForm).toContain('Schlüssel für brand — Zugangsschlüssel');
     expect(keyForm).toContain('Der Zugangsschlüssel des x-Kontos aus dem Dashboard der Media-API');
     expect(await c.fill({ access_key: 'key-brand' })).toContain(
       'Der Zugangsschlüssel von brand (x) wurde gespeichert. Er wird verschlüsselt aufbewahrt',

@@ -21,7 +21,7 @@ export const PUBLISH_ASK_DE: Translation<typeof PUBLISH_ASK_EN> = {
   'publish.form.badPrivacy': 'Die Sichtbarkeit muss public, private oder unlisted sein, nicht „{privacy}“.',
   'publish.form.tooLong': 'Zu lang: {problem}. Kürze den Text und sende das Formular erneut.',
   'publish.form.scheduledFor': 'Geplant für {when}.',
-  'publish.form.newTime.title': 'Zu neuem Zeitpunkt posten',
+  'publish.form.newTime.title': 'Zu neuer Zeit posten',
   'publish.form.newTime.label': 'Neuer Zeitpunkt',
   'publish.form.newTime.hint': 'tomorrow 6pm, in 2 hours, 2026-12-01 18:00',
   'publish.form.newTime.notAhead':
@@ -125,7 +125,7 @@ export const PUBLISH_ASK_DE: Translation<typeof PUBLISH_ASK_EN> = {
   'publish.setup.removed': 'Das Konto {name} wurde entfernt.',
   'publish.setup.noSuchAccount': 'Es gab kein Konto {name}.',
   'publish.setup.badPlatform': 'platform muss einer dieser Werte sein: {platforms}.',
-  'publish.setup.keyTitle': 'Zugangsschlüssel für {name}',
+  'publish.setup.keyTitle': 'Schlüssel für {name}',
   'publish.setup.keyLabel': 'Zugangsschlüssel',
   'publish.setup.keyHint': 'Der Zugangsschlüssel des {platform}-Kontos aus dem Dashboard der Media-API',
   'publish.setup.keyEmpty': 'Der Zugangsschlüssel war leer; nichts wurde geändert.',

@@ -84,7 +84,7 @@ export const PUBLISH_ASK_ES: Translation<typeof PUBLISH_ASK_EN> = {
   'publish.version.brollAgain': 'cortado de nuevo con B-roll',
   'publish.version.jobSummary': 'versión {n} de la solicitud de publicación {id}: {how}',
   'publish.version.title':
-    '{how, select, sub {Versión {n}: subtítulos} broll {Versión {n}: B-roll} cut {Versión {n}: nuevo corte} link {Versión {n}: enlace de vídeo} other {Versión {n}: vídeo del hilo}}',
+    '{how, select, sub {Versión {n}: subtítulos} broll {Versión {n}: B-roll} cut {Versión {n}: nuevo corte} link {Versión {n}: un enlace} other {Versión {n}: vídeo del hilo}}',
   'publish.version.label.template': 'Plantilla',
   'publish.version.label.position': 'Posición',
   'publish.version.label.size': 'Tamaño',

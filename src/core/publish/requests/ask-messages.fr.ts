@@ -21,14 +21,14 @@ export const PUBLISH_ASK_FR: Translation<typeof PUBLISH_ASK_EN> = {
   'publish.form.badPrivacy': 'La confidentialité doit être public, private ou unlisted, pas « {privacy} ».',
   'publish.form.tooLong': 'Trop long : {problem}. Raccourcissez-le et envoyez à nouveau.',
   'publish.form.scheduledFor': 'Programmé pour {when}.',
-  'publish.form.newTime.title': 'Publier à une autre heure',
+  'publish.form.newTime.title': 'Choisir une autre heure',
   'publish.form.newTime.label': 'Nouvelle heure',
   'publish.form.newTime.hint': 'tomorrow 6pm, in 2 hours, 2026-12-01 18:00',
   'publish.form.newTime.notAhead':
     'Indiquez une heure à venir, comme `tomorrow 6pm` ou `in 2 hours` ; pour publier tout de suite, utilisez « Publier maintenant ».',
   'publish.caption.tooLong':
     '{field, select, title {le titre} other {la description}} fait {n}/{max} caractères pour {platform}',
-  'publish.ask.changes.title': 'Demander des modifications',
+  'publish.ask.changes.title': 'Demander des changements',
   'publish.ask.changes.label': 'Que faut-il changer ?',
   'publish.ask.sayWhat': 'Dites ce qu’il faut changer.',
   'publish.ask.resultGone': 'Ce résultat n’est plus disponible ; utilisez `/publish <video link>`.',
@@ -84,7 +84,7 @@ export const PUBLISH_ASK_FR: Translation<typeof PUBLISH_ASK_EN> = {
   'publish.version.brollAgain': 'remonté avec du B-roll',
   'publish.version.jobSummary': 'version {n} de la demande de publication {id} : {how}',
   'publish.version.title':
-    '{how, select, sub {Version {n} : sous-titres} broll {Version {n} : B-roll} cut {Version {n} : nouveau montage} link {Version {n} : lien vidéo} other {Version {n} : vidéo du fil}}',
+    '{how, select, sub {Version {n} : sous-titres} broll {Version {n} : B-roll} cut {Version {n} : remontage} link {Version {n} : lien vidéo} other {Version {n} : vidéo du fil}}',
   'publish.version.label.template': 'Modèle',
   'publish.version.label.position': 'Position',
   'publish.version.label.size': 'Taille',

@@ -21,7 +21,7 @@ export const PUBLISH_ASK_PT_BR: Translation<typeof PUBLISH_ASK_EN> = {
   'publish.form.badPrivacy': 'A privacidade precisa ser public, private ou unlisted, não “{privacy}”.',
   'publish.form.tooLong': 'Longo demais: {problem}. Encurte e envie de novo.',
   'publish.form.scheduledFor': 'Agendado para {when}.',
-  'publish.form.newTime.title': 'Publicar em outro horário',
+  'publish.form.newTime.title': 'Publicar em outra hora',
   'publish.form.newTime.label': 'Novo horário',
   'publish.form.newTime.hint': 'tomorrow 6pm, in 2 hours, 2026-12-01 18:00',
   'publish.form.newTime.notAhead':

@@ -31,6 +31,8 @@ const TITLE = 45;
 const LABEL = 45;
 const PLACEHOLDER = 100;
 const BUTTON = 75;
+/** Slack cuts a modal's title at 24 characters (src/slack/views.ts). */
+const SLACK_TITLE = 24;
 
 const refusal = async (t: Translator, v: Parameters<typeof checkContent>[1]) => {
   const checked = await checkContent(VIDEO, v, ACCOUNTS, 'UTC', T0, t);
@@ -47,7 +49,7 @@ describe('the publish form for a reader in German', () => {
     expect(publishForm(de, 'pubform:d1', [], {}).inputs.find((i) => i.id === 'accounts')?.placeholder).toBe(
       'Noch keine Konten: /setup socials add',
     );
-    expect(newTimeForm(de, 'r1').title).toBe('Zu neuem Zeitpunkt posten');
+    expect(newTimeForm(de, 'r1').title).toBe('Zu neuer Zeit posten');
   });
 
   it('refuses an unknown account, a wrong privacy and a caption too long for X in German', async () => {
@@ -113,6 +115,23 @@ describe.each(LOCALES)('publishing’s forms and menus in %s', (locale) => {
       expect(t.t(`publish.version.${k}`).length).toBeLessThanOrEqual(BUTTON);
     for (const name of ['hook', 'remove_fillers', 'remove_silences', 'music', 'broll'])
       expect(t.t('publish.version.switch', { name }).length).toBeLessThanOrEqual(BUTTON);
+  });
+
+  it('keeps within Slack’s 24-character modal title every title English keeps within it', () => {
+    const titles: Array<[string, MessageValues]> = [
+      ['publish.form.newTime.title', {}],
+      ['publish.ask.changes.title', {}],
+      ['publish.setup.keyTitle', { name: 'brand' }],
+      ...['sub', 'broll', 'cut', 'link', 'pick'].map((how): [string, MessageValues] => [
+        'publish.version.title',
+        { how, n: '2' },
+      ]),
+    ];
+    // The pseudo-locale's brackets lengthen every message by design: its words are what it checks.
+    if (locale === PSEUDO_LOCALE) return;
+    for (const [key, values] of titles)
+      if (en.t(key, values).length <= SLACK_TITLE)
+        expect(t.t(key, values).length, t.t(key, values)).toBeLessThanOrEqual(SLACK_TITLE);
   });
 
   it('says every message within a Discord message, with long values', () => {
