@@ -87,17 +87,11 @@ export function formatWhen(at: number, zone: string, t: Translator): string {
 
 /**
  * English (and the pseudo-locale, which formats as English does) keeps the ISO-like form its cards and answers have
- * always had; another language writes the date as its readers do. `Translator.dateTime` takes the translator's zone,
- * not the channel's, so the language's format is asked of `Intl` here with the channel's.
+ * always had; another language writes the date as its readers do, in the zone named (the channel's, or UTC).
  */
 function dateIn(t: Translator, at: number, zone: string): string {
   if (t.locale === 'en' || t.locale === PSEUDO_LOCALE) return format(at, zone);
-  return new Intl.DateTimeFormat(t.locale, {
-    timeZone: zone,
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    hourCycle: 'h23',
-  }).format(at);
+  return t.dateTime(at, { timeZone: zone, hourCycle: 'h23' });
 }
 
 function format(at: number, zone: string): string {
