@@ -18,7 +18,7 @@ export const PUBLISH_CARD_JA: Translation<typeof PUBLISH_CARD_EN> = {
   'publish.policy.approvers_anyone': 'チャンネルの誰でも',
   'publish.policy.duration': '{unit, select, d {{n} 日} h {{n} 時間} other {{n} 分}}',
   'publish.policy.describe':
-    '{approvals, plural, =0 {承認不要} other {承認 # 件}} · 自己承認 {self, select, yes {可} other {不可}} · 承認の有効期限 {hours} 時間 · 承認者: {who} · タイムゾーン {zone} · {remind, select, off {リマインダーなし} other {リマインダー {every} ごと（最大 3 回）}} · 外部レビュー {outside, select, required {必須} other {任意}}',
+    '{approvals, plural, =0 {承認不要} other {承認 # 件}} · 自己承認 {self, select, yes {可} other {不可}} · 承認の有効期限 {hours} 時間 · 承認者: {who} · タイムゾーン {zone} · {remind, select, off {リマインダーなし} other {リマインダー {every}ごと（最大 3 回）}} · 外部レビュー {outside, select, required {必須} other {任意}}',
   'publish.card.at': '（{position} の時点）',
   'publish.card.approve': '承認',
   'publish.card.request_changes': '修正を依頼',

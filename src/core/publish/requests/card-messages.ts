@@ -1,7 +1,9 @@
-// What publishing writes where everyone reads it (a request's card, its thread lines, reminders), in English:
-// the language a request keeps (`PublishRequestRecord.locale`, words.ts) replaces it. Also the few words those
-// share with private answers (who decided, how a version was made, a time, the channel's policy), said there in
-// the reader's language. Each language's version is in card-messages.<language>.ts beside this file.
+// What publishing writes where everyone reads it (a request's card, its thread lines, reminders, outcomes), in
+// English: the language a request keeps (`PublishRequestRecord.locale`, words.ts) replaces it. Also the words those
+// share with private answers (who decided, how a version was made, a time, the channel's policy) and the answers of
+// /scheduled, New time and the policy options of /setup, said there in the reader's language. Each language's
+// version is in card-messages.<language>.ts beside this file; keys start with `publish.card.`, `publish.thread.`,
+// `publish.scheduled.`, `publish.when.` and `publish.policy.`.
 export const PUBLISH_CARD_EN = {
   // Who decided (approvals.ts).
   'publish.card.outside_reviewer': '{name}, outside reviewer',
