@@ -25,10 +25,16 @@ const BEHAVIOURS = Object.values(import.meta.glob<{ behaviour: Behaviour }>('./b
   .sort((a, b) => a.name.localeCompare(b.name));
 
 /**
- * Words that reach messages as data, not as the catalogue's: what the sandbox makes up (clip titles, tags,
- * voices) and the doubles' people.
+ * Words that reach messages as data, not as the catalogue's: the doubles' people, and the media API's own failure
+ * texts (the sandbox's, quoted as the API wrote them).
  */
-const VALUES = ['member', 'admin', 'manager'];
+const VALUES = [
+  'member',
+  'admin',
+  'manager',
+  'Media generation failed: the script could not be processed.',
+  'Processing failed: the video at this address could not be downloaded or decoded.',
+];
 
 let open: Surface | undefined;
 afterEach(async () => {
