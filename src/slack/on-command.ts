@@ -46,6 +46,8 @@ async function onCommand(deps: HandlerDeps, cmd: SlashCommandBody, ack: Ack, bot
     ack,
     triggerId: cmd.trigger_id,
     meta: { channelId: cmd.channel_id, ...responseUrl },
+    locale,
+    localeLater,
   });
   await deps.dispatch.handle(
     {
