@@ -1,0 +1,101 @@
+// The jobs feature beyond its cards, each reader in their own language through the real adapters (issue 44): a
+// German terminal reads /jobs, /project, the follow-up buttons and their answers, and the console's own lines in
+// German; a channel set to French gets its results' follow-up buttons in French.
+import { afterEach, describe, expect, it } from 'vitest';
+import { startConsoleSurface } from '../contract/console-surface.ts';
+import { startDiscordSurface } from '../contract/discord-surface.ts';
+import { eventually, type Person, type Surface } from '../contract/surface.ts';
+
+let open: Surface | undefined;
+afterEach(async () => {
+  await open?.close();
+  open = undefined;
+});
+
+async function start<S extends Surface>(surface: Promise<S>): Promise<S> {
+  const s = await surface;
+  open = s;
+  return s;
+}
+
+/** What `who` alone was shown after typing `line`, once a new private message says `expected`. */
+async function ask(s: Surface, line: string, expected: string, who: Person = 'admin'): Promise<string> {
+  const saying = async () => (await s.privateTo(who)).filter((m) => m.text.includes(expected));
+  const before = new Set((await s.privateTo(who)).map((m) => m.text));
+  const already = (await saying()).length;
+  await s.command(line, who);
+  await eventually(async () => (await saying()).length > already, `an answer to ${line} saying “${expected}”`);
+  return (await s.privateTo(who))
+    .filter((m) => !before.has(m.text))
+    .map((m) => m.text)
+    .join('\n');
+}
+
+/** The first job thread, once its result (a message saying `ready`) is in it. */
+async function finishedReel(s: Surface, ready: string) {
+  const thread = await eventually(async () => (await s.threads())[0], 'a job thread');
+  const result = await eventually(
+    async () => (await s.thread(thread)).find((m) => m.text.includes(ready)),
+    `the reel in the thread (“${ready}”)`,
+  );
+  return { thread, result };
+}
+
+describe('the console in a German terminal (LANG=de_DE.UTF-8), in a channel set to German', () => {
+  it('reads /jobs, /project’s refusals, the follow-up buttons, their answers and the console’s own lines in German', async () => {
+    const s = await start(startConsoleSurface({ locale: 'de_DE.UTF-8' }));
+    await ask(s, '/setup locale=de', 'Deutsch');
+    const none = await ask(s, '/jobs', 'In diesem Kanal läuft gerade kein Job.');
+    // The console's own mark of a private line, in German too.
+    expect(none).toMatch(/^\(nur du\) /m);
+    await ask(s, '/project nope', '„nope“ ist keine Projekt-ID');
+    await ask(s, '/project 0123456789abcdef01234567', 'Ein Projekt `0123456789abcdef01234567` ist hier nicht bekannt.');
+
+    await s.command('/clip https://youtu.be/abc123 reels=1');
+    const { thread, result } = await finishedReel(s, 'dein Reel ist fertig');
+    expect(result.buttons).toEqual(
+      expect.arrayContaining(['💬 Untertitel', '🎥 B-Roll', '🔊 Bildunterschrift sprechen', '▶ Ansehen']),
+    );
+    expect(result.buttons.join(' ')).not.toMatch(/Subtitles|Speak caption/);
+
+    // No default voice here: the refusal, privately, in German.
+    await s.click(thread, 'Bildunterschrift sprechen');
+    await eventually(
+      async () => (await s.privateTo('admin')).some((m) => m.text.includes('Dieser Kanal hat keine Standardstimme')),
+      'the refusal without a default voice, in German',
+    );
+    // The follow-up's card names its source in the channel's language.
+    await s.click(thread, 'Untertitel');
+    await eventually(
+      async () => (await s.everyone()).some((m) => /Untertitel für Reel 1 von Job [a-z0-9]+/.test(m.text)),
+      'the follow-up card naming its source, in German',
+    );
+    await eventually(
+      async () => (await s.everyone()).some((m) => m.text.includes('dein untertiteltes Video ist fertig')),
+      'the subtitled video, in German',
+    );
+    // A second click on the same button: already on its way, said in German.
+    await s.click(thread, 'Untertitel');
+    await eventually(
+      async () => (await s.privateTo('admin')).some((m) => m.text.includes('Die Untertitel zu diesem Ergebnis sind')),
+      'the answer to a second click, in German',
+    );
+
+    const becoming = await ask(s, '/as bea', 'Du bist jetzt bea');
+    expect(becoming).toContain('(nur du) Du bist jetzt bea, ein Mitglied, das den Bot nicht konfigurieren darf.');
+    await ask(s, '/as', 'Du bist wieder');
+  });
+});
+
+describe('a channel set to French', () => {
+  it('gets the follow-up buttons of its results in French, whatever the member’s own language', async () => {
+    const s = await start(startDiscordSurface({ locales: { member: 'de' } }));
+    await ask(s, '/setup locale=fr', 'Saved the channel defaults.', 'admin');
+    await s.command('/clip https://youtu.be/abc123 reels=1', 'member');
+    const { result } = await finishedReel(s, 'votre reel est prêt');
+    expect(result.buttons).toEqual(
+      expect.arrayContaining(['💬 Sous-titres', '🎥 B-roll', '🔊 Lire la légende', '▶ Regarder', 'Publier…']),
+    );
+    expect(result.buttons.join(' ')).not.toMatch(/Subtitles|Speak caption|Untertitel/);
+  });
+});
