@@ -152,5 +152,5 @@ export const JOBS_DE: Readonly<Record<string, string>> = {
   'followup.voice_gone':
     'Die Standardstimme dieses Kanals ({id}) ist nicht mehr in der Stimmenliste. Wähle mit /voices („Diese Stimme verwenden“) eine neue und klicke dann noch einmal auf „Bildunterschrift sprechen“.',
   'followup.read_by_default': 'gelesen von {voice}, der Standardstimme des Kanals',
-  'followup.read_by_other': 'Bildunterschrift auf {language} gelesen von {voice} statt der Standardstimme {default}',
+  'followup.read_by_other': 'Bildunterschrift ({language}) von {voice} statt Standardstimme {default}',
 };

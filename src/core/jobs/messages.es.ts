@@ -148,7 +148,7 @@ export const JOBS_ES: Readonly<Record<string, string>> = {
   'followup.already':
     '{kind, select, subtitles {Los subtítulos} broll {El B-roll} other {La voz}} de ese resultado ya {kind, select, subtitles {están} broll {está} other {está}} en camino: su tarjeta está en este hilo.',
   'followup.summary':
-    '{kind, select, subtitles {subtítulos} broll {B-roll} other {voz}} de {source, select, reel {el reel {n}} part {la parte {n}} output {el resultado {n}} ttv {el vídeo} subtitles {el vídeo subtitulado} broll {el vídeo con B-roll} other {el resultado}} del trabajo {id}',
+    '{kind, select, subtitles {subtítulos} broll {B-roll} other {voz}} {source, select, reel {del reel {n}} part {de la parte {n}} output {del resultado {n}} ttv {del vídeo} subtitles {del vídeo subtitulado} broll {del vídeo con B-roll} other {del resultado}} del trabajo {id}',
   'followup.voice_gone':
     'La voz por defecto de este canal ({id}) ya no está en la lista de voces. Elige otra con /voices («Usar esta voz») y vuelve a pulsar «Leer el pie de foto».',
   'followup.read_by_default': 'leído por {voice}, la voz por defecto del canal',

@@ -148,7 +148,7 @@ export const JOBS_JA: Readonly<Record<string, string>> = {
   'followup.already':
     'その結果の{kind, select, subtitles {字幕} broll {B ロール} other {音声}}はすでに作成中です。カードはこのスレッドにあります。',
   'followup.summary':
-    'ジョブ {id} の{source, select, reel {リール {n}} part {パート {n}} output {出力 {n}} ttv {動画} subtitles {字幕付き動画} broll {B ロール入りの動画} other {結果}}の{kind, select, subtitles {字幕} broll {B ロール} other {音声}}',
+    'ジョブ {id} の{source, select, reel {リール {n} } part {パート {n} } output {出力 {n} } ttv {動画} subtitles {字幕付き動画} broll {B ロール入りの動画} other {結果}}の{kind, select, subtitles {字幕} broll {B ロール} other {音声}}',
   'followup.voice_gone':
     'このチャンネルの既定の音声（{id}）は音声リストにもうありません。/voices（「この音声を使う」）で新しい既定の音声を選んでから、もう一度「キャプションを読み上げ」をクリックしてください。',
   'followup.read_by_default': '読み上げ: {voice}（チャンネルの既定の音声）',
