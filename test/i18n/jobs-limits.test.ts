@@ -60,7 +60,7 @@ describe.each(LOCALES)('in %s', (locale) => {
   it('labels each follow-up button within Slack’s 75 characters', () => {
     const out: Output = {
       videoUrl: 'https://cdn.example/1.mp4',
-      info: { caption: 'c', tags: [], suitablePlatforms: [] },
+      info: { title: 't', caption: 'c', tags: [], suitablePlatforms: [] },
     };
     const labels = followUpControls('j'.repeat(10), 0, 0, out, true, words).map((c) => ('label' in c ? c.label : ''));
     expect(labels).toHaveLength(3);

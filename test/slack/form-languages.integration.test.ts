@@ -39,7 +39,7 @@ describe('a bare /clip for a Slack member whose Slack is in Japanese', () => {
       expect(url?.label.text).toBe('Url');
       expect(url?.hint?.text).toBe('長い動画のリンク（http または https）');
       const position = blockOf(view, 'opt:position');
-      expect((position?.element as types.StaticSelect).placeholder?.text).toBe('選択…');
+      expect((position?.element as types.StaticSelect | undefined)?.placeholder?.text).toBe('選択…');
       expect(blockOf(view, 'flags')?.label.text).toBe('オプション');
     }
   });

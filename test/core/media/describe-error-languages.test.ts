@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../src/core/app/commands.ts';
 import { MediaApiError, StoreUnavailableError, UserError } from '../../../src/core/errors.ts';
 import { createCatalogue } from '../../../src/core/i18n/catalogue.ts';
-import { PSEUDO_LOCALE, SHIPPED_LOCALES } from '../../../src/core/i18n/locales.ts';
+import { type Locale, PSEUDO_LOCALE, SHIPPED_LOCALES } from '../../../src/core/i18n/locales.ts';
 import { describeError, describeMediaError } from '../../../src/core/media/describe-error.ts';
 import { RateBudgetError } from '../../../src/core/media/rate-limiter.ts';
 import { FRAGMENTS, untrusted } from '../../support/untrusted.ts';
@@ -81,7 +81,7 @@ describe('English, the source', () => {
   });
 });
 
-describe.each([...SHIPPED_LOCALES, PSEUDO_LOCALE])('in %s', (locale) => {
+describe.each<Locale>([...SHIPPED_LOCALES, PSEUDO_LOCALE])('in %s', (locale) => {
   it('every explanation fits a Discord message with a long API message in it', () => {
     const t = catalogue.translator(locale);
     const long = 'x'.repeat(1000);
