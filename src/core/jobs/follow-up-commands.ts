@@ -66,7 +66,7 @@ const FOLLOW_UPS: Record<FollowUpKind, FollowUp> = {
       if (!caption) throw new UserError(ctx.t.t('followup.no_caption'));
       const { voiceId } = await ctx.deps.settings.get(ctx.channelKey);
       if (!voiceId) throw new UserError(ctx.t.t('followup.no_default_voice'));
-      const checked = checkScriptLength(caption);
+      const checked = checkScriptLength(caption, ctx.t);
       if (!checked.ok) throw new UserError(checked.message);
       // A reel's caption is in the language the clip was made in.
       const language = source?.kind === 'clip' ? source.requests[part]?.language : undefined;

@@ -38,7 +38,7 @@ async function voiceAndText(
 ): Promise<{ voice: Voice | { voiceId: string }; text: string | undefined; usedDefault: boolean }> {
   if (!asked || !text) return { voice: await pickVoice(ctx, asked), text, usedDefault: false };
   const { index } = await ctx.deps.voices.get(await ctx.apiKey());
-  const found = index.resolve(asked);
+  const found = index.resolve(asked, ctx.t);
   if (found.ok) return { voice: found.voice, text, usedDefault: false };
   const { voiceId } = await ctx.deps.settings.get(ctx.channelKey);
   if (!voiceId || found.reason === 'ambiguous') throw new UserError(found.message);
@@ -57,13 +57,13 @@ export const tts = defineCommand({
     if (!text && !prompt) return fail(ctx.t.t('job.say_what', { usage: TTS.usage }));
     if (text && prompt) return fail(ctx.t.t('job.text_or_prompt'));
     if (text) {
-      const checked = checkScriptLength(text);
+      const checked = checkScriptLength(text, ctx.t);
       if (!checked.ok) return fail(checked.message);
     }
     return run(false, async (reply) => {
       const picked = await voiceAndText(ctx, v.voice, text);
       const { voice } = picked;
-      const checked = picked.text ? checkScriptLength(picked.text) : undefined;
+      const checked = picked.text ? checkScriptLength(picked.text, ctx.t) : undefined;
       if (checked && !checked.ok) throw new UserError(checked.message);
       const parts = checked?.parts ?? [];
       const requests = prompt

@@ -40,4 +40,13 @@ export const VOICES_JA: Readonly<Record<string, string>> = {
     '言語はコード（`fr-FR`、`en`）か名前（`French`、`English (United Kingdom)`）で指定できます。',
   'voices.api_none': 'メディア API はこの API キーに対して音声を返しませんでした。',
   'voices.nothing_to_share': 'この一覧に一致する音声はもうないため、共有するものはありません。',
+  'voices.ambiguous':
+    '「{text}」に当てはまる音声が複数あります: {named}{more}。ロケール・名前・スタイル（例: {example}）か音声 ID を正確に指定するか、/voices で探してください',
+  'voices.ambiguous_more': ' ほか {count} 件',
+  'voices.unknown_near': '「{text}」という音声はありません — {names} のことですか？ /voices で探せます',
+  'voices.unknown': '「{text}」という音声はありません — /voices で探せます',
+  'voices.none_given': '音声が指定されていません — /voices で探せます',
+  'voices.unknown_id': '音声 ID「{id}」は音声リストにありません — /voices で探せます',
+  'voices.script_empty': '台本が空です — 読み上げる言葉を指定してください。',
+  'voices.script_long': '台本は {words} 語あります。上限は {limit} 語です — 複数の /tts コマンドに分けてください。',
 };
