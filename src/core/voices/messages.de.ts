@@ -51,4 +51,7 @@ export const VOICES_DE: Readonly<Record<string, string>> = {
   'voices.script_empty': 'Das Skript ist leer — gib die Wörter an, die gesprochen werden sollen.',
   'voices.script_long':
     'Das Skript hat {words} Wörter; die Grenze liegt bei {limit} — teile es auf mehrere /tts-Befehle auf.',
+  'voices.age':
+    '{unit, select, day {{n, plural, one {vor # Tag} other {vor # Tagen}}} hour {{n, plural, one {vor # Stunde} other {vor # Stunden}}} minute {{n, plural, one {vor # Minute} other {vor # Minuten}}} other {gerade eben}}',
+  'voices.stale': 'Stimmenliste (Stand {age}); Aktualisieren fehlgeschlagen: {reason}',
 };

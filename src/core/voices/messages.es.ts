@@ -49,4 +49,7 @@ export const VOICES_ES: Readonly<Record<string, string>> = {
   'voices.unknown_id': 'ID de voz desconocido «{id}» — no está en la lista de voces; explora las voces con /voices',
   'voices.script_empty': 'El guion está vacío — da las palabras que se dirán.',
   'voices.script_long': 'El guion tiene {words} palabras; el límite es {limit} — divídelo en varios comandos /tts.',
+  'voices.age':
+    '{unit, select, day {{n, plural, one {hace # día} other {hace # días}}} hour {{n, plural, one {hace # hora} other {hace # horas}}} minute {{n, plural, one {hace # minuto} other {hace # minutos}}} other {ahora mismo}}',
+  'voices.stale': 'lista de voces de {age}; no se pudo actualizar: {reason}',
 };

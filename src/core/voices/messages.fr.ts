@@ -52,4 +52,7 @@ export const VOICES_FR: Readonly<Record<string, string>> = {
   'voices.script_empty': 'Ce script est vide — donnez les mots à prononcer.',
   'voices.script_long':
     'Ce script compte {words} mots ; la limite est de {limit} — répartissez-le sur plusieurs commandes /tts.',
+  'voices.age':
+    '{unit, select, day {{n, plural, one {il y a # jour} other {il y a # jours}}} hour {{n, plural, one {il y a # heure} other {il y a # heures}}} minute {{n, plural, one {il y a # minute} other {il y a # minutes}}} other {à l’instant}}',
+  'voices.stale': 'liste des voix d’{age} ; échec de la mise à jour : {reason}',
 };

@@ -49,4 +49,7 @@ export const VOICES_JA: Readonly<Record<string, string>> = {
   'voices.unknown_id': '音声 ID「{id}」は音声リストにありません — /voices で探せます',
   'voices.script_empty': '台本が空です — 読み上げる言葉を指定してください。',
   'voices.script_long': '台本は {words} 語あります。上限は {limit} 語です — 複数の /tts コマンドに分けてください。',
+  'voices.age':
+    '{unit, select, day {{n, plural, other {# 日前}}} hour {{n, plural, other {# 時間前}}} minute {{n, plural, other {# 分前}}} other {たった今}}',
+  'voices.stale': '音声リストは{age}のものです。更新に失敗しました: {reason}',
 };

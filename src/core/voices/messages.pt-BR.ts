@@ -49,4 +49,7 @@ export const VOICES_PT_BR: Readonly<Record<string, string>> = {
     'ID de voz desconhecido “{id}” — ele não está na lista de vozes; navegue pelas vozes com /voices',
   'voices.script_empty': 'O roteiro está vazio — informe as palavras a serem faladas.',
   'voices.script_long': 'O roteiro tem {words} palavras; o limite é {limit} — divida-o em vários comandos /tts.',
+  'voices.age':
+    '{unit, select, day {{n, plural, one {há # dia} other {há # dias}}} hour {{n, plural, one {há # hora} other {há # horas}}} minute {{n, plural, one {há # minuto} other {há # minutos}}} other {agora mesmo}}',
+  'voices.stale': 'lista de vozes obtida {age}; a atualização falhou: {reason}',
 };

@@ -43,5 +43,8 @@ export const VOICE_PAGE_EN = {
   'voices.none_given': 'no voice given — browse with /voices',
   'voices.unknown_id': "unknown voice id ''{id}'' — it is not in the voice list; browse with /voices",
   'voices.script_empty': 'That script is empty — give the words to speak.',
+  'voices.age':
+    '{unit, select, day {{n, plural, one {# day ago} other {# days ago}}} hour {{n, plural, one {# hour ago} other {# hours ago}}} minute {{n, plural, one {# minute ago} other {# minutes ago}}} other {just now}}',
+  'voices.stale': 'voice list from {age}; refreshing failed: {reason}',
   'voices.script_long': 'That script is {words} words; the limit is {limit} — split it into several /tts commands.',
 } as const;
