@@ -2,6 +2,11 @@
 // German terminal reads /jobs, /project, the follow-up buttons and their answers, and the console's own lines in
 // German; a channel set to French gets its results' follow-up buttons in French.
 import { afterEach, describe, expect, it } from 'vitest';
+import { CONSOLE_MESSAGES, consoleWords } from '../../src/console/words.ts';
+import { MESSAGES } from '../../src/core/app/commands.ts';
+import { PSEUDO_LOCALE } from '../../src/core/i18n/locales.ts';
+import { literalText, parseMessage } from '../../src/core/i18n/message-shape.ts';
+import { jobWords } from '../../src/core/jobs/words.ts';
 import { startConsoleSurface } from '../contract/console-surface.ts';
 import { startDiscordSurface } from '../contract/discord-surface.ts';
 import { eventually, type Person, type Surface } from '../contract/surface.ts';
@@ -97,5 +102,37 @@ describe('a channel set to French', () => {
       expect.arrayContaining(['💬 Sous-titres', '🎥 B-roll', '🔊 Lire la légende', '▶ Regarder', 'Publier…']),
     );
     expect(result.buttons.join(' ')).not.toMatch(/Subtitles|Speak caption|Untertitel/);
+  });
+});
+
+/** What is data rather than words: code, commands, option words, links, the console's mark. */
+const notProse = (text: string) =>
+  text
+    .replaceAll(consoleWords(PSEUDO_LOCALE).t('console.only_you'), ' ')
+    .replace(/`[^`]*`/g, ' ')
+    .replace(/https?:\/\/\S+/g, ' ')
+    .replace(/\/[a-z_-]+/g, ' ')
+    .replace(/[a-z_]+=\S*/g, ' ');
+const words = (text: string) => notProse(text).match(/[A-Za-z][A-Za-z_]{3,}/g) ?? [];
+/** Every English word (4+ letters) of the catalogue's and the console's own text. */
+const CATALOGUE_WORDS = new Set(
+  [...MESSAGES, CONSOLE_MESSAGES]
+    .flatMap((b) => Object.values(b.en))
+    .flatMap((m) => literalText(parseMessage(m)).flatMap(words)),
+);
+
+describe('the pseudo-locale en-XA on the console', () => {
+  it('leaves no plain English of the catalogue in /jobs, /project’s refusals or the console’s own lines', async () => {
+    const s = await start(startConsoleSurface({ locale: PSEUDO_LOCALE }));
+    for (const line of ['/jobs', '/project nope', '/project 0123456789abcdef01234567', '/as bea', '/as']) {
+      const before = (await s.privateTo('admin')).length;
+      await s.command(line);
+      await eventually(async () => (await s.privateTo('admin')).length > before, `an answer to ${line}`);
+    }
+    const said = (await s.privateTo('admin')).map((m) => m.text).join('\n');
+    expect(said).toContain(jobWords(PSEUDO_LOCALE).t('jobs.none'));
+    expect(said).toContain(consoleWords(PSEUDO_LOCALE).t('console.as_member', { who: 'bea' }));
+    const plain = [...new Set(words(said).filter((w) => CATALOGUE_WORDS.has(w) && !['nope', 'bea'].includes(w)))];
+    expect(plain, said).toEqual([]);
   });
 });
