@@ -9,6 +9,7 @@ import { literalText, parseMessage } from '../../src/core/i18n/message-shape.ts'
 import { jobWords } from '../../src/core/jobs/words.ts';
 import { startConsoleSurface } from '../contract/console-surface.ts';
 import { startDiscordSurface } from '../contract/discord-surface.ts';
+import { startSlackSurface } from '../contract/slack-surface.ts';
 import { eventually, type Person, type Surface } from '../contract/surface.ts';
 
 let open: Surface | undefined;
@@ -134,5 +135,24 @@ describe('the pseudo-locale en-XA on the console', () => {
     expect(said).toContain(consoleWords(PSEUDO_LOCALE).t('console.as_member', { who: 'bea' }));
     const plain = [...new Set(words(said).filter((w) => CATALOGUE_WORDS.has(w) && !['nope', 'bea'].includes(w)))];
     expect(plain, said).toEqual([]);
+  });
+});
+
+describe('the Slack Home tab of a member whose Slack is in Japanese', () => {
+  it('shows their running jobs in Japanese, the language looked up when they open it', async () => {
+    const s = await start(startSlackSurface({ locales: { member: 'ja-JP' } }));
+    await s.openHome('member');
+    await eventually(
+      async () => s.home('member')?.text.includes('実行中のあなたのジョブはありません。'),
+      'Home, in Japanese',
+    );
+    await s.command('/broll https://example.com/slow-talk.mp4', 'member');
+    await eventually(async () => (await s.threads()).length > 0, 'the job card');
+    await s.openHome('member');
+    await eventually(
+      async () =>
+        /実行中のあなたのジョブ（1）[\s\S]*🎥 B ロール `[a-z0-9]+`[\s\S]*に開始/.test(s.home('member')?.text ?? ''),
+      'the running job on Home, in Japanese',
+    );
   });
 });
