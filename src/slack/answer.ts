@@ -1,6 +1,6 @@
 // Slack's primitives for the core's dispatch: ack() within Slack's 3 s (its body can carry a refusal, or
 // a form's field errors), views.open with the trigger_id (valid 3 s, whatever the ack), and the Reply.
-import type { Answer } from '../core/platform/interaction.ts';
+import type { Answer, Reader } from '../core/platform/interaction.ts';
 import type { OutMessage } from '../core/platform/message.ts';
 import type { Reply } from '../core/ports.ts';
 import type { SlackApi } from './api.ts';
@@ -36,13 +36,13 @@ interface Common {
   /** The person's language as users.info gave it, when kept (user-locales.ts): the words of the forms opened. */
   locale?: string | undefined;
   /** Looks it up when it is not kept yet (at most a second: user-locales.ts), for a form opened after the ack. */
-  localeLater?: (() => Promise<string | undefined>) | undefined;
+  readerLater?: (() => Promise<Reader | undefined>) | undefined;
 }
 
 /** The words of a form opened after the ack: the person's language, looked up first if need be (English if not). */
-async function formWords(locale: string | undefined, later: Common['localeLater']) {
+async function formWords(locale: string | undefined, later: Common['readerLater']) {
   // The trigger_id lives 3 s from the command; the lookup gives up after 1 s (user-locales.ts), so views.open keeps time.
-  return slackWords(locale ?? (await later?.().catch(() => undefined)));
+  return slackWords(locale ?? (await later?.().catch(() => undefined))?.locale);
 }
 
 // The answers below read the fields they need out of `o` and never close over `o` itself: it holds
@@ -51,7 +51,7 @@ async function formWords(locale: string | undefined, later: Common['localeLater'
 /** A slash command: a refusal rides on the ack itself, ephemerally. */
 export function commandAnswer(o: Common): Answer {
   const ack = ackOnce(o.ack);
-  const { api, reply, meta, triggerId, locale, localeLater } = o;
+  const { api, reply, meta, triggerId, locale, readerLater } = o;
   return {
     formsAfterAck: true,
     async acknowledge(_mode, message?: OutMessage) {
@@ -64,11 +64,11 @@ export function commandAnswer(o: Common): Answer {
       ? {
           async openForm(form) {
             await ack();
-            await api.openView(triggerId, modalView(form, meta, await formWords(locale, localeLater)));
+            await api.openView(triggerId, modalView(form, meta, await formWords(locale, readerLater)));
           },
           async openCommandForm(spec) {
             await ack();
-            await api.openView(triggerId, commandFormView(spec, meta, await formWords(locale, localeLater)));
+            await api.openView(triggerId, commandFormView(spec, meta, await formWords(locale, readerLater)));
           },
         }
       : {}),
@@ -79,7 +79,7 @@ export function commandAnswer(o: Common): Answer {
 /** A click or menu pick: the ack carries nothing; the clicker's answers go through the Reply. */
 export function clickAnswer(o: Common): Answer {
   const ack = ackOnce(o.ack);
-  const { api, reply, meta, triggerId, locale, localeLater } = o;
+  const { api, reply, meta, triggerId, locale, readerLater } = o;
   return {
     formsAfterAck: true,
     async acknowledge(_mode, message?: OutMessage) {
@@ -91,7 +91,7 @@ export function clickAnswer(o: Common): Answer {
       ? {
           async openForm(form) {
             await ack();
-            await api.openView(triggerId, modalView(form, meta, await formWords(locale, localeLater)));
+            await api.openView(triggerId, modalView(form, meta, await formWords(locale, readerLater)));
           },
         }
       : {}),
