@@ -11,6 +11,7 @@ import {
   shownFields,
   type TextStyle,
 } from './render-text.ts';
+import { consoleWords } from './words.ts';
 
 // A terminal chat: one channel, one user (the operator, who may configure). Commands are typed as on
 // Slack (`/clip https://… reels=2`), buttons are pressed by typing `!<id>`, and a job's results appear
@@ -62,6 +63,10 @@ const CANCEL = '/cancel';
 
 export function createConsoleAdapter(options: ConsoleOptions): ConsoleAdapter {
   const style = options.style ?? plainStyle;
+  // The console's own lines, in the terminal's language (the bot's answers follow it too, through the origin).
+  const words = consoleWords(options.locale);
+  /** The mark of a line only the person at the terminal sees. */
+  const onlyYou = `${words.t('console.only_you')} `;
   const operator = options.userName ?? 'you';
   let origin: Origin = {
     platform: 'console',
@@ -91,7 +96,7 @@ export function createConsoleAdapter(options: ConsoleOptions): ConsoleAdapter {
   };
 
   const reply: Reply = {
-    ephemeral: async (m) => print(m, '(only you) '),
+    ephemeral: async (m) => print(m, onlyYou),
     public: async (m) => print(m),
     async openThread(card) {
       threads++;
@@ -163,18 +168,20 @@ export function createConsoleAdapter(options: ConsoleOptions): ConsoleAdapter {
   function openModal(spec: ModalSpec, note?: string) {
     modal = { spec, values: {} };
     // A form of one field is one question; a longer one is named once, above its fields.
-    const keep = spec.inputs.some((i) => shownOf(i) !== '') ? ' Enter keeps the answer shown in [ ].' : '';
+    const keep = spec.inputs.some((i) => shownOf(i) !== '') ? words.t('console.form_keep') : '';
     if (note) options.write(`${note}\n`);
-    else if (spec.inputs.length > 1) options.write(`${spec.title} —${keep} ${CANCEL} closes the form.\n`);
+    else if (spec.inputs.length > 1)
+      options.write(`${words.t('console.form_title', { title: spec.title, keep, cancel: CANCEL })}\n`);
     askNext();
   }
 
   /** The question for one field: its label, what it takes (choices or the platform's placeholder), its value. */
   function questionOf(spec: ModalSpec, input: ModalSpec['inputs'][number]): string {
     const hints: string[] = [];
-    if (input.choices) hints.push(`choose from ${input.choices.options.map((o) => o.value).join(', ')}`);
-    else if (input.placeholder) hints.push(input.placeholder);
-    if (input.secret) hints.push('not shown to anyone else');
+    if (input.choices) {
+      hints.push(words.t('console.choose_from', { choices: input.choices.options.map((o) => o.value).join(', ') }));
+    } else if (input.placeholder) hints.push(input.placeholder);
+    if (input.secret) hints.push(words.t('console.not_shown'));
     const shown = shownOf(input);
     return `${questionLabel(spec, input)}${hints.length > 0 ? ` (${hints.join('; ')})` : ''}${shown ? ` [${shown}]` : ''}: `;
   }
@@ -199,7 +206,7 @@ export function createConsoleAdapter(options: ConsoleOptions): ConsoleAdapter {
     if (!current) return;
     if (line === CANCEL) {
       modal = undefined;
-      print({ text: 'Form closed; nothing was sent.' }, '(only you) ');
+      print({ text: words.t('console.form_closed') }, onlyYou);
       return;
     }
     const input = current.spec.inputs.find((i) => !(i.id in current.values));
@@ -221,8 +228,8 @@ export function createConsoleAdapter(options: ConsoleOptions): ConsoleAdapter {
     // A typo in one field must not cost the others: the same form again, each field holding its answer.
     const inputs = current.spec.inputs.map((i) => (i.secret ? i : { ...i, value: current.values[i.id] ?? '' }));
     // One field has no others to keep: Enter would only send the refused answer again.
-    const keep = inputs.length > 1 ? ' and press Enter to keep the others' : '';
-    openModal({ ...current.spec, inputs }, `Fix the answer above${keep}, or ${CANCEL} to close the form.`);
+    const keep = inputs.length > 1 ? words.t('console.fix_keep') : '';
+    openModal({ ...current.spec, inputs }, words.t('console.fix', { keep, cancel: CANCEL }));
   }
 
   async function handleLine(raw: string): Promise<void> {
@@ -234,7 +241,7 @@ export function createConsoleAdapter(options: ConsoleOptions): ConsoleAdapter {
     }
     if (!line.startsWith('/')) {
       refusals++;
-      print({ text: 'Commands start with a slash, e.g. `/clip https://youtu.be/… reels=2`. Type /help for the list.' });
+      print({ text: words.t('console.slash') });
       return;
     }
     const command = line.slice(1).split(/\s+/, 1)[0] ?? '';
@@ -247,22 +254,11 @@ export function createConsoleAdapter(options: ConsoleOptions): ConsoleAdapter {
     const who = name.replace(/^@/, '').trim() || operator;
     if (!/^[\w.-]{1,32}$/.test(who)) {
       refusals++;
-      print(
-        { text: '⚠️ `/as <name>`: a name of letters and digits, e.g. `/as bea`; `/as` alone to be yourself again.' },
-        '(only you) ',
-      );
+      print({ text: words.t('console.as_bad') }, onlyYou);
       return Promise.resolve();
     }
     origin = { ...origin, userId: who, userName: who };
-    print(
-      {
-        text:
-          who === operator
-            ? `You are ${who} again (you may configure the bot).`
-            : `You are now ${who}, a member who may not configure the bot. \`/as\` to come back.`,
-      },
-      '(only you) ',
-    );
+    print({ text: words.t(who === operator ? 'console.as_back' : 'console.as_member', { who }) }, onlyYou);
     return Promise.resolve();
   }
 

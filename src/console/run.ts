@@ -1,11 +1,13 @@
 import { userInfo } from 'node:os';
 import { createInterface, type Interface } from 'node:readline';
 import { Writable } from 'node:stream';
+import type { Translator } from '../core/i18n/catalogue.ts';
 import type { ListenerAddress } from '../core/platform/chat-adapter.ts';
 import type { Bot } from '../core/platform/interaction.ts';
 import type { ChatPort, Logger } from '../core/ports.ts';
 import { createConsoleAdapter } from './adapter.ts';
 import { ansiStyle, plainStyle } from './render-text.ts';
+import { consoleWords } from './words.ts';
 
 /** Carriage return, then erase the whole line (ANSI EL2). */
 const CLEAR_LINE = '\r\x1b[2K';
@@ -62,6 +64,7 @@ export function runConsole(options: ConsoleRunOptions): ConsoleRun {
   /** The form's question waiting for its answer: the prompt, typed after on the same line. */
   let question: string | undefined;
   const PROMPT = '> ';
+  const words = consoleWords(options.locale);
   const adapter = createConsoleAdapter({
     bot: options.bot,
     logger: options.logger,
@@ -123,13 +126,13 @@ export function runConsole(options: ConsoleRunOptions): ConsoleRun {
   const incoming = lines[Symbol.asyncIterator]();
   const done = (async () => {
     if (interactive) {
-      output.write('reelbot console — type /help to start, quit to leave.\n');
+      output.write(`${words.t('console.welcome')}\n`);
       // At a terminal only warnings are logged: the address is said here, or /healthz could not be found.
       const at = options.listener;
-      if (at) output.write(`Listening on ${at.url} (health check: ${at.healthz}).\n`);
+      if (at) output.write(`${words.t('console.listening', { url: at.url, healthz: at.healthz })}\n`);
     }
     const resuming = (await options.resumingJobs?.().catch(() => 0)) ?? 0;
-    if (resuming > 0) output.write(`${resumingLine(resuming)}\n`);
+    if (resuming > 0) output.write(`${resumingLine(resuming, words)}\n`);
     if (interactive) showPrompt(lines);
     for await (const line of incoming) {
       if (/^(quit|exit|\/quit|\/exit)$/i.test(line.trim())) break;
@@ -147,23 +150,20 @@ export function runConsole(options: ConsoleRunOptions): ConsoleRun {
       // Quitting is not a failure: the jobs still running stay in the store, and the next start polls them
       // again and prints their results, as after Ctrl-C.
       const running = await options.pendingJobs().catch(() => 0);
-      if (running > 0)
-        output.write(
-          `${running === 1 ? '1 job is' : `${running} jobs are`} still running and not lost: the next start on this data folder picks ${running === 1 ? 'it' : 'them'} up and prints the results.\n`,
-        );
+      if (running > 0) output.write(`${words.t('console.still_running', { count: running })}\n`);
     } else {
       const finished = await adapter.waitForJobs(options.waitMs);
-      if (!finished)
-        output.write(
-          `Stopped waiting after ${Math.round(options.waitMs / 1000)} s; unfinished jobs stay in the store and are picked up next start.\n`,
-        );
+      if (!finished) {
+        const seconds = String(Math.round(options.waitMs / 1000));
+        output.write(`${words.t('console.stopped_waiting', { seconds })}\n`);
+      }
     }
     // A script piping commands in reads the exit status: a refused line is a failure like a failed job.
     // At a terminal the person read the refusal and typed again, so only failed jobs count there.
     const refused = interactive ? 0 : adapter.refusals();
     const failures = [
-      ...(refused > 0 ? [`${refused} command${refused === 1 ? ' was' : 's were'} refused`] : []),
-      ...(failedJobs > 0 ? [`${failedJobs} job${failedJobs === 1 ? '' : 's'} failed`] : []),
+      ...(refused > 0 ? [words.t('console.refused', { count: refused })] : []),
+      ...(failedJobs > 0 ? [words.t('console.failed', { count: failedJobs })] : []),
     ];
     if (failures.length > 0) output.write(`${failures.join('; ')}.\n`);
     return failures.length > 0 ? 1 : 0;
@@ -172,7 +172,6 @@ export function runConsole(options: ConsoleRunOptions): ConsoleRun {
 }
 
 /** "Resuming 1 job …": a result that prints at start, before anything is typed, says where it came from. */
-export function resumingLine(jobs: number): string {
-  const them = jobs === 1 ? 'its result prints' : 'their results print';
-  return `Resuming ${jobs === 1 ? '1 job' : `${jobs} jobs`} left running on this data folder: ${them} here when ready.`;
+export function resumingLine(jobs: number, words: Translator = consoleWords(undefined)): string {
+  return words.t('console.resuming', { count: jobs });
 }

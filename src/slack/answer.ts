@@ -1,12 +1,13 @@
 // Slack's primitives for the core's dispatch: ack() within Slack's 3 s (its body can carry a refusal, or
 // a form's field errors), views.open with the trigger_id (valid 3 s, whatever the ack), and the Reply.
-import type { Answer } from '../core/platform/interaction.ts';
+import type { Answer, Reader } from '../core/platform/interaction.ts';
 import type { OutMessage } from '../core/platform/message.ts';
 import type { Reply } from '../core/ports.ts';
 import type { SlackApi } from './api.ts';
 import { cut, toPlain } from './markup.ts';
 import { renderMessage } from './render.ts';
 import { commandFormView, modalView, type ViewMeta } from './views.ts';
+import { slackWords } from './words.ts';
 
 export type Ack = (response?: Record<string, unknown>) => Promise<void>;
 
@@ -32,6 +33,16 @@ interface Common {
   /** Present when the request carries one: then forms can open. */
   triggerId?: string | undefined;
   meta: ViewMeta;
+  /** The person's language as users.info gave it, when kept (user-locales.ts): the words of the forms opened. */
+  locale?: string | undefined;
+  /** Looks it up when it is not kept yet (at most a second: user-locales.ts), for a form opened after the ack. */
+  readerLater?: (() => Promise<Reader | undefined>) | undefined;
+}
+
+/** The words of a form opened after the ack: the person's language, looked up first if need be (English if not). */
+async function formWords(locale: string | undefined, later: Common['readerLater']) {
+  // The trigger_id lives 3 s from the command; the lookup gives up after 1 s (user-locales.ts), so views.open keeps time.
+  return slackWords(locale ?? (await later?.().catch(() => undefined))?.locale);
 }
 
 // The answers below read the fields they need out of `o` and never close over `o` itself: it holds
@@ -40,7 +51,7 @@ interface Common {
 /** A slash command: a refusal rides on the ack itself, ephemerally. */
 export function commandAnswer(o: Common): Answer {
   const ack = ackOnce(o.ack);
-  const { api, reply, meta, triggerId } = o;
+  const { api, reply, meta, triggerId, locale, readerLater } = o;
   return {
     formsAfterAck: true,
     async acknowledge(_mode, message?: OutMessage) {
@@ -53,11 +64,11 @@ export function commandAnswer(o: Common): Answer {
       ? {
           async openForm(form) {
             await ack();
-            await api.openView(triggerId, modalView(form, meta));
+            await api.openView(triggerId, modalView(form, meta, await formWords(locale, readerLater)));
           },
           async openCommandForm(spec) {
             await ack();
-            await api.openView(triggerId, commandFormView(spec, meta));
+            await api.openView(triggerId, commandFormView(spec, meta, await formWords(locale, readerLater)));
           },
         }
       : {}),
@@ -68,7 +79,7 @@ export function commandAnswer(o: Common): Answer {
 /** A click or menu pick: the ack carries nothing; the clicker's answers go through the Reply. */
 export function clickAnswer(o: Common): Answer {
   const ack = ackOnce(o.ack);
-  const { api, reply, meta, triggerId } = o;
+  const { api, reply, meta, triggerId, locale, readerLater } = o;
   return {
     formsAfterAck: true,
     async acknowledge(_mode, message?: OutMessage) {
@@ -80,7 +91,7 @@ export function clickAnswer(o: Common): Answer {
       ? {
           async openForm(form) {
             await ack();
-            await api.openView(triggerId, modalView(form, meta));
+            await api.openView(triggerId, modalView(form, meta, await formWords(locale, readerLater)));
           },
         }
       : {}),
@@ -94,7 +105,7 @@ export function clickAnswer(o: Common): Answer {
  */
 export function viewAnswer(o: Omit<Common, 'triggerId'> & { firstBlockId: string | undefined }): Answer {
   const ack = ackOnce(o.ack);
-  const { reply, meta, firstBlockId } = o;
+  const { reply, meta, firstBlockId, locale } = o;
   return {
     async acknowledge(_mode, message?: OutMessage) {
       if (!ack.done() && message && firstBlockId) {
@@ -106,7 +117,8 @@ export function viewAnswer(o: Omit<Common, 'triggerId'> & { firstBlockId: string
       return reply;
     },
     async openForm(form) {
-      await ack({ response_action: 'update', view: modalView(form, meta) });
+      // Within the ack's 3 s: no lookup here; the language kept for the person, else English.
+      await ack({ response_action: 'update', view: modalView(form, meta, slackWords(locale)) });
     },
     conclude: () => ack(),
   };

@@ -46,6 +46,8 @@ async function onCommand(deps: HandlerDeps, cmd: SlashCommandBody, ack: Ack, bot
     ack,
     triggerId: cmd.trigger_id,
     meta: { channelId: cmd.channel_id, ...responseUrl },
+    locale: reader.locale,
+    readerLater,
   });
   await deps.dispatch.handle(
     {

@@ -66,7 +66,7 @@ export function registerInteractions(app: App, deps: HandlerDeps): void {
         ...(readerLater ? { readerLater } : {}),
         ...triggerReplayCheck(deps, b.trigger_id),
       },
-      clickAnswer({ api, reply, ack: ack as Ack, triggerId: b.trigger_id, meta }),
+      clickAnswer({ api, reply, ack: ack as Ack, triggerId: b.trigger_id, meta, locale: reader.locale, readerLater }),
     );
   });
 
@@ -91,6 +91,7 @@ export function registerInteractions(app: App, deps: HandlerDeps): void {
         ack: ack as Ack,
         meta: meta ?? { channelId: origin.channelId },
         firstBlockId: firstBlockId(b.view),
+        locale: reader.locale,
       }),
     );
   });

@@ -4,11 +4,14 @@
 // checkboxes ≤ 10 options.
 import type { types } from '@slack/bolt';
 import { z } from 'zod';
+import { describeOption } from '../core/commands/describe.ts';
 import type { CommandSpec, OptionSpec, OptionValues } from '../core/commands/spec.ts';
+import type { Translator } from '../core/i18n/catalogue.ts';
 import { showsWhole, tooLongToEdit } from '../core/platform/form-fit.ts';
 import type { ModalInput, ModalSpec } from '../core/platform/interaction.ts';
 import { utf16Units } from '../core/platform/text.ts';
 import { cut } from './markup.ts';
+import { slackWords } from './words.ts';
 
 /** callback_id of a command form: `form:clip` (the core's own modal ids must not start with it). */
 export const FORM_PREFIX = 'form:';
@@ -45,13 +48,19 @@ export function decodeMeta(raw: string | undefined): ViewMeta | undefined {
 
 const text = (s: string, max: number): types.PlainTextElement => ({ type: 'plain_text', text: cut(s, max) });
 
-function modal(callbackId: string, title: string, blocks: types.KnownBlock[], meta: ViewMeta): types.ModalView {
+function modal(
+  callbackId: string,
+  title: string,
+  blocks: types.KnownBlock[],
+  meta: ViewMeta,
+  t: Translator,
+): types.ModalView {
   return {
     type: 'modal',
     callback_id: callbackId,
     title: text(title, 24),
-    submit: text('Submit', 24),
-    close: text('Cancel', 24),
+    submit: text(t.t('slack.form_submit'), 24),
+    close: text(t.t('slack.form_cancel'), 24),
     private_metadata: encodeMeta(meta),
     blocks: blocks.slice(0, MAX_VIEW_BLOCKS),
   };
@@ -82,9 +91,9 @@ function multiSelect(id: string, c: NonNullable<ModalInput['choices']>): types.M
   };
 }
 
-/** The core's form (e.g. the API key entry of /setup). */
-export function modalView(spec: ModalSpec, meta: ViewMeta): types.ModalView {
-  return modal(spec.id, spec.title, spec.inputs.map(blockOf), meta);
+/** The core's form (e.g. the API key entry of /setup), already in the reader's language; `t` words its buttons. */
+export function modalView(spec: ModalSpec, meta: ViewMeta, t: Translator = slackWords(undefined)): types.ModalView {
+  return modal(spec.id, spec.title, spec.inputs.map(blockOf), meta, t);
 }
 
 function blockOf(input: ModalInput): types.InputBlock | types.SectionBlock {
@@ -106,18 +115,26 @@ function blockOf(input: ModalInput): types.InputBlock | types.SectionBlock {
 const humanize = (name: string): string => name.charAt(0).toUpperCase() + name.slice(1).replace(/_/g, ' ');
 const isBoolean = (o: OptionSpec): boolean => o.type === 'boolean';
 
-/** The form a command opens when run with no text: required options first, booleans as checkboxes last. */
-export function commandFormView(command: CommandSpec, meta: ViewMeta): types.ModalView {
+/**
+ * The form a command opens when run with no text, in `t`'s language (the reader's): required options first,
+ * booleans as checkboxes last. Each field is named by its option (the word typed as `url=`), with the option's
+ * description, translated, as its hint.
+ */
+export function commandFormView(
+  command: CommandSpec,
+  meta: ViewMeta,
+  t: Translator = slackWords(undefined),
+): types.ModalView {
   const inputs = command.options.filter((o) => !isBoolean(o));
   const ordered = [...inputs.filter((o) => o.required), ...inputs.filter((o) => !o.required)];
-  const blocks: types.KnownBlock[] = ordered.map(optionInput);
+  const blocks: types.KnownBlock[] = ordered.map((o) => optionInput(command, o, t));
   const flags = command.options.filter(isBoolean).slice(0, 10);
   if (flags.length > 0) {
     blocks.push({
       type: 'input',
       block_id: FLAGS_BLOCK,
       optional: true,
-      label: text('Extras', 2000),
+      label: text(t.t('slack.form_extras'), 2000),
       element: {
         type: 'checkboxes',
         action_id: FLAGS_BLOCK,
@@ -125,25 +142,25 @@ export function commandFormView(command: CommandSpec, meta: ViewMeta): types.Mod
       },
     });
   }
-  return modal(`${FORM_PREFIX}${command.name}`, `/${command.name}`, blocks, meta);
+  return modal(`${FORM_PREFIX}${command.name}`, `/${command.name}`, blocks, meta, t);
 }
 
-function optionInput(option: OptionSpec): types.InputBlock {
+function optionInput(command: CommandSpec, option: OptionSpec, t: Translator): types.InputBlock {
   return {
     type: 'input',
     block_id: `${OPTION_BLOCK}${option.name}`,
     optional: !option.required,
     label: text(humanize(option.name), 2000),
-    hint: text(option.description, 2000),
-    element: optionElement(option),
+    hint: text(describeOption(t, command, option), 2000),
+    element: optionElement(option, t),
   };
 }
 
-function optionElement(option: OptionSpec): types.InputBlockElement {
+function optionElement(option: OptionSpec, t: Translator): types.InputBlockElement {
   const action_id = option.name;
   if (option.choices && option.choices.length <= 100) {
     const options = option.choices.map((c) => ({ text: text(c, 75), value: c.slice(0, 150) }));
-    return { type: 'static_select', action_id, options, placeholder: text('Choose…', 150) };
+    return { type: 'static_select', action_id, options, placeholder: text(t.t('slack.form_choose'), 150) };
   }
   // Large sets (voices, languages, templates) are answered by the options request (external select).
   if (option.source) return { type: 'external_select', action_id, min_query_length: 0 };

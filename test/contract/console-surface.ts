@@ -1,6 +1,7 @@
 // The terminal console as a Surface: lines typed into the real console adapter, its printed output read
 // back the way the README describes it (`(only you)`, `[#N]` cards, `└ [#N]` thread messages).
 import { type ConsoleAdapter, createConsoleAdapter } from '../../src/console/adapter.ts';
+import { consoleWords } from '../../src/console/words.ts';
 import type { Bot } from '../../src/core/platform/interaction.ts';
 import type { RunningBot } from '../../src/start-bot.ts';
 import { silentLogger } from '../support/harness.ts';
@@ -19,14 +20,15 @@ interface Printed {
 const BUTTON = /\[([^\]]+)\] type: !(\S+)/g;
 const LINK = /(?:[│└] |^ {2}|\] )([^:\n│└[\]]+): https?:\/\//gm;
 
-function read(text: string): Printed {
+/** `mark`: the console's mark of a private line in the terminal's language (`(only you)` in English). */
+function read(text: string, mark: string): Printed {
   const lines = text.replace(/\n$/, '').split('\n');
   const first = lines[0] ?? '';
   const buttons = [...text.matchAll(BUTTON), ...text.matchAll(LINK)].map((m) => (m[1] ?? '').trim());
   // A terminal notifies nobody; a link the bot wrote is printed as `label <url>`.
   const links = [...text.matchAll(/ <(https?:\/\/[^>\s]+)>/g)].map((m) => m[1] ?? '');
   const seen = { text, buttons, notifies: [], links };
-  if (first.startsWith('(only you) ')) return { where: 'private', seen };
+  if (first.startsWith(`${mark} `)) return { where: 'private', seen };
   const inThread = /^ {2}└ \[#(\d+)\] /.exec(first);
   if (inThread) return { where: 'thread', thread: inThread[1], seen };
   const card = /^\[#(\d+)\] /.exec(first);
@@ -37,6 +39,7 @@ function read(text: string): Printed {
 /** `locale`: the terminal's language as LANG gives it (`fr_FR.UTF-8`). */
 export async function startConsoleSurface(options: { locale?: string } = {}): Promise<Surface> {
   const core: Core = await startCore();
+  const mark = consoleWords(options.locale).t('console.only_you');
   const printed: Printed[] = [];
   // The console's own person may configure (admin); `/as member` is a member who may not.
   let current: Person = 'admin';
@@ -47,7 +50,7 @@ export async function startConsoleSurface(options: { locale?: string } = {}): Pr
     adapter = createConsoleAdapter({
       bot,
       logger: silentLogger,
-      write: (text) => void printed.push({ ...read(text), who: current }),
+      write: (text) => void printed.push({ ...read(text, mark), who: current }),
       pendingJobs: async () => 0,
       ...(options.locale ? { locale: options.locale } : {}),
     });

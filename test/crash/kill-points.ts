@@ -1,6 +1,7 @@
 // One crash run: a /clip, `kill -9` of the replica doing the work when the job reaches a kill point,
 // a restart, and what the Slack thread shows afterwards (results posted, and whether the card is true).
-import { INTERRUPTED } from '../../src/core/jobs/submit.ts';
+import { interrupted } from '../../src/core/jobs/submit.ts';
+import { jobWords } from '../../src/core/jobs/words.ts';
 import type { BotProcess } from '../support/bot-process.ts';
 import { ownerOf } from './owner-of.ts';
 import { isDone, type SlackWorld, until } from './slack-world.ts';
@@ -136,7 +137,7 @@ export async function runUntilKilled(world: SlackWorld, options: CrashRun): Prom
     heardCard <= killedAt &&
     !world.tap.seen.some((r) => r.at >= since && created(r)) &&
     (job.cardText ?? '').includes('Failed') &&
-    threadTexts(world, channel).some((t) => t.includes(INTERRUPTED));
+    threadTexts(world, channel).some((t) => t.includes(interrupted(jobWords(undefined))));
   const outcome: Outcome = {
     point,
     lost: job.results === 0 && !unknown,

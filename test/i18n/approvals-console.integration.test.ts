@@ -84,7 +84,7 @@ describe('a Japanese console', () => {
     const before = c.printed.length;
     await c.type('/approvals');
     const list = await c.saying('あなたの承認待ち（1）');
-    expect(list).toContain('(only you)');
+    expect(list).toContain('（あなただけ）');
     const answer = c.printed.slice(before).join('\n');
     expect(answer).toContain('[「Client cut」を承認]');
     expect(answer).toContain('依頼者: @member · チャンネル内のカードから');
@@ -104,7 +104,7 @@ describe('a Japanese console', () => {
     await c.saying('レビュアーを招待 —');
     await c.saying('レビュアーの名前 (チームに表示されます（例: Ana (Acme)）): ');
     await c.type('Ana (Acme)');
-    await c.saying('レビュアーの言語（任意） (choose from en, de, es, fr, pt-BR, ja)');
+    await c.saying('レビュアーの言語（任意） (選択肢: en, de, es, fr, pt-BR, ja)');
     await c.type('klingon');
     await c.saying('レビュアーの言語は en, de, es, fr, pt-BR, ja のいずれかです。');
 

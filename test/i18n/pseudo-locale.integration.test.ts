@@ -2,7 +2,9 @@
 // an English word of the catalogue left plain in an answer was written past the catalogue. Checked on what is
 // translated so far: /help (overview and per command), the framework's refusals, and /setup.
 import { afterEach, describe, expect, it } from 'vitest';
+import { consoleWords } from '../../src/console/words.ts';
 import { COMMANDS, MESSAGES } from '../../src/core/app/commands.ts';
+import { PSEUDO_LOCALE } from '../../src/core/i18n/locales.ts';
 import { literalText, parseMessage } from '../../src/core/i18n/message-shape.ts';
 import { CLIP_LANGUAGES, SUBTITLE_LANGUAGES, SUBTITLE_TEMPLATES } from '../../src/core/media/enums.ts';
 import { startConsoleSurface } from '../contract/console-surface.ts';
@@ -11,8 +13,8 @@ import { eventually, type Surface } from '../contract/surface.ts';
 /** What a reader sees as data rather than as the catalogue's words: code, commands, option words, links. */
 const notProse = (text: string) =>
   text
-    // The console's own marks of a private line, not the catalogue's.
-    .replace(/\(only you\)/g, ' ')
+    // The console's own mark of a private line, in the pseudo-locale too.
+    .replaceAll(consoleWords(PSEUDO_LOCALE).t('console.only_you'), ' ')
     .replace(/`[^`]*`/g, ' ')
     .replace(/https?:\/\/\S+/g, ' ')
     .replace(/\/[a-z_-]+/g, ' ')

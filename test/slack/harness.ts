@@ -49,8 +49,9 @@ export interface HttpHarness {
   close(): Promise<void>;
 }
 
-export async function startHttpHarness(): Promise<HttpHarness> {
-  const web = await startSlackWebApi({ users: USERS });
+/** `users`: the workspace's people as users.info tells them (their languages, say); USERS by default. */
+export async function startHttpHarness(options: { users?: SlackUser[] } = {}): Promise<HttpHarness> {
+  const web = await startSlackWebApi({ users: options.users ?? USERS });
   const bot = createFakeBot();
   const logger = createRecordingLogger();
   const sleeps: number[] = [];

@@ -196,7 +196,6 @@ async function notSaved(ctx: ChannelsContext, err: MediaApiError): Promise<strin
   const kept = before.apiKey ? t('setup.key_kept', { masked: maskSecret(before.apiKey) }) : '';
   // describeMediaError's 401 advice ("set a valid key with /setup key") is what the person just did.
   if (err.status === 401) return t('setup.key_rejected', { kept });
-  // The media API's own reasons are not translated yet (docs/languages.md).
-  if (err.status === 403) return t('setup.key_refused', { reason: describeMediaError(err), kept });
-  return t('setup.key_check_failed', { reason: describeMediaError(err), kept });
+  if (err.status === 403) return t('setup.key_refused', { reason: describeMediaError(err, ctx.t), kept });
+  return t('setup.key_check_failed', { reason: describeMediaError(err, ctx.t), kept });
 }

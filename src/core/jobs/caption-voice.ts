@@ -3,6 +3,7 @@
 // voice reading an English caption sounds wrong and spends a request, so a voice of the caption's
 // language is picked instead, and the card says whose voice it is and why.
 import { UserError } from '../errors.ts';
+import type { Translator } from '../i18n/catalogue.ts';
 import type { Voice } from '../media/schemas.ts';
 import { languageMatcher } from '../voices/language.ts';
 import type { JobsCommandContext } from './deps.ts';
@@ -23,15 +24,14 @@ export async function captionVoice(
   ctx: JobsCommandContext,
   defaultId: string,
   language: string | undefined,
+  words: Translator,
 ): Promise<CaptionVoice> {
   const { index } = await ctx.deps.voices.get(await ctx.apiKey());
   const chosen = index.byId(defaultId);
   if (!chosen) {
-    throw new UserError(
-      `This channel's default voice (${defaultId}) is no longer in the voice list. Pick a new default with /voices (Use as default), then click Speak caption again.`,
-    );
+    throw new UserError(ctx.t.t('followup.voice_gone', { id: defaultId }));
   }
-  const byDefault = { voiceId: chosen.voiceId, note: `read by ${label(chosen)}, the channel's default voice` };
+  const byDefault = { voiceId: chosen.voiceId, note: words.t('followup.read_by_default', { voice: label(chosen) }) };
   if (!language) return byDefault;
   const speaks = languageMatcher(language);
   if (speaks(chosen.languageCode)) return byDefault;
@@ -43,7 +43,7 @@ export async function captionVoice(
   return {
     voiceId: pick.voiceId,
     // Card titles are cut near 150 characters (Slack's header limit): the why stays short.
-    note: `${language} caption read by ${label(pick)}, not the default ${label(chosen)}`,
+    note: words.t('followup.read_by_other', { language, voice: label(pick), default: label(chosen) }),
   };
 }
 

@@ -6,6 +6,7 @@ import type { ActionHandler } from '../commands/actions.ts';
 import { compact, run } from '../commands/handler.ts';
 import { subtitleStyles } from '../commands/option-schemas.ts';
 import { UserError } from '../errors.ts';
+import type { Translator } from '../i18n/catalogue.ts';
 import { DEFAULT_LANGUAGE, type ProjectKind, SUBTITLE_LANGUAGES } from '../media/enums.ts';
 import type { Output } from '../media/schemas.ts';
 import type { Prepared } from '../platform/interaction.ts';
@@ -20,14 +21,17 @@ type FollowUpKind = Extract<ProjectKind, 'subtitles' | 'broll' | 'tts'>;
 interface FollowUp {
   verb: string;
   kind: FollowUpKind;
-  label: string;
-  /** How the new job's card names what it is ("subtitles of reel 2 of job k3j9…"). */
-  noun: string;
   /**
-   * The request bodies, and what the card should add to the noun; or a UserError saying why this output
-   * cannot have it. `source` is the job the output came from.
+   * The request bodies, and what the card should add to its title (in `words`, the channel's language); or a
+   * UserError saying why this output cannot have it (in the clicker's). `source` is the job the output came from.
    */
-  request(out: Output, ctx: JobsCommandContext, source: Job | undefined, part: number): Promise<FollowUpRequest>;
+  request(
+    out: Output,
+    ctx: JobsCommandContext,
+    source: Job | undefined,
+    part: number,
+    words: Translator,
+  ): Promise<FollowUpRequest>;
 }
 
 interface FollowUpRequest {
@@ -39,7 +43,6 @@ const FOLLOW_UPS: Record<FollowUpKind, FollowUp> = {
   subtitles: {
     ...FOLLOW_UP_BUTTONS.subtitles,
     kind: 'subtitles',
-    noun: 'subtitles',
     async request(out, ctx) {
       const settings = await ctx.deps.settings.get(ctx.channelKey);
       // The channel default may be hinglish, which subtitles do not take.
@@ -47,41 +50,34 @@ const FOLLOW_UPS: Record<FollowUpKind, FollowUp> = {
         ? settings.language
         : DEFAULT_LANGUAGE;
       const styles = compact(subtitleStyles({}, settings.template));
-      return { requests: [compact({ videoUrl: videoOf(out), language, subtitleStyles: styles }) ?? {}] };
+      return { requests: [compact({ videoUrl: videoOf(out, ctx), language, subtitleStyles: styles }) ?? {}] };
     },
   },
   broll: {
     ...FOLLOW_UP_BUTTONS.broll,
     kind: 'broll',
-    noun: 'B-roll',
-    request: async (out) => ({ requests: [{ videoUrl: videoOf(out) }] }),
+    request: async (out, ctx) => ({ requests: [{ videoUrl: videoOf(out, ctx) }] }),
   },
   tts: {
     ...FOLLOW_UP_BUTTONS.tts,
     kind: 'tts',
-    noun: 'speech',
-    async request(out, ctx, source, part) {
+    async request(out, ctx, source, part, words) {
       const caption = out.info?.caption?.trim();
-      if (!caption) throw new UserError('This reel has no caption to speak.');
+      if (!caption) throw new UserError(ctx.t.t('followup.no_caption'));
       const { voiceId } = await ctx.deps.settings.get(ctx.channelKey);
-      if (!voiceId) {
-        throw new UserError(
-          'This channel has no default voice, so I cannot tell whose voice should speak the caption. ' +
-            'Pick one with /voices (Use as default) or `/setup voice=…`, then click Speak caption again.',
-        );
-      }
-      const checked = checkScriptLength(caption);
+      if (!voiceId) throw new UserError(ctx.t.t('followup.no_default_voice'));
+      const checked = checkScriptLength(caption, ctx.t);
       if (!checked.ok) throw new UserError(checked.message);
       // A reel's caption is in the language the clip was made in.
       const language = source?.kind === 'clip' ? source.requests[part]?.language : undefined;
-      const voice = await captionVoice(ctx, voiceId, typeof language === 'string' ? language : undefined);
+      const voice = await captionVoice(ctx, voiceId, typeof language === 'string' ? language : undefined, words);
       return { requests: checked.parts.map((script) => ({ voiceId: voice.voiceId, script })), note: voice.note };
     },
   },
 };
 
-function videoOf(out: Output): string {
-  if (!out.videoUrl) throw new UserError('This result has no video to work on.');
+function videoOf(out: Output, ctx: JobsCommandContext): string {
+  if (!out.videoUrl) throw new UserError(ctx.t.t('followup.no_video'));
   return out.videoUrl;
 }
 
@@ -95,37 +91,37 @@ const argSchema = z
 
 type Target = z.output<typeof argSchema>;
 
-/** What the source was, in words: "reel 2" of a clip job, "part 1"/"output 2" otherwise. */
-const describeSource = (sourceKind: ProjectKind | undefined, t: Target, parts: number) =>
+/** What the source was: "reel 2" of a clip job, "part 1"/"output 2" otherwise, else what it made. */
+const sourceOf = (sourceKind: ProjectKind | undefined, t: Target, parts: number): { source: string; n: string } =>
   sourceKind === 'clip'
-    ? `reel ${t.index + 1}`
+    ? { source: 'reel', n: String(t.index + 1) }
     : parts > 1
-      ? `part ${t.part + 1}`
+      ? { source: 'part', n: String(t.part + 1) }
       : t.index > 0
-        ? `output ${t.index + 1}`
-        : ((
-            { ttv: 'the video', subtitles: 'the subtitled video', broll: 'the B-roll video' } as Record<string, string>
-          )[sourceKind ?? ''] ?? 'the result');
+        ? { source: 'output', n: String(t.index + 1) }
+        : { source: sourceKind ?? 'result', n: '' };
 
 function start(f: FollowUp, t: Target, ctx: JobsCommandContext): Prepared {
   return run(false, async (reply) => {
     const out = await ctx.deps.jobs.output(t.jobId, t.part, t.index, ctx.channelKey);
     if (!out) {
-      await reply.ephemeral({
-        text: 'That result is not from this channel, or is too old (results are kept 30 days). Start the job again.',
-      });
+      await reply.ephemeral({ text: ctx.t.t('followup.not_here') });
       return;
     }
     const source = await ctx.deps.jobs.get(t.jobId);
-    const { requests, note } = await f.request(out, ctx, source, t.part);
+    // The new job's card is read by the channel: its title in the channel's language.
+    const words = ctx.translator(await ctx.channelLocale());
+    const { requests, note } = await f.request(out, ctx, source, t.part, words);
     const key = { kind: 'followup' as const, verb: f.verb, jobId: t.jobId, part: t.part, index: t.index };
     if (!(await ctx.deps.once.first(key))) {
-      await reply.ephemeral({
-        text: `The ${f.noun} of that result is already on its way: its card is in this thread.`,
-      });
+      await reply.ephemeral({ text: ctx.t.t('followup.already', { kind: f.kind }) });
       return;
     }
-    const of = `${f.noun} of ${describeSource(source?.kind, t, source?.requests.length ?? 1)} of job ${t.jobId}`;
+    const of = words.t('followup.summary', {
+      kind: f.kind,
+      ...sourceOf(source?.kind, t, source?.requests.length ?? 1),
+      id: t.jobId,
+    });
     const summary = note ? `${of} · ${note}` : of;
     try {
       await ctx.deps.jobs.start({ kind: f.kind, requests, summary, origin: ctx.origin }, reply);

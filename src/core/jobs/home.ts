@@ -6,10 +6,13 @@ import type { Origin } from '../ports.ts';
 import type { JobsDeps } from './deps.ts';
 import { ago } from './info-commands.ts';
 import { kindLabel } from './render.ts';
+import { jobWords } from './words.ts';
 
 const MAX_LINES = 15;
 
 async function renderRunning(deps: JobsDeps, origin: Origin): Promise<OutMessage> {
+  // The person's own page: in their language, as the platform tells it with their visit.
+  const t = jobWords(origin.locale);
   const now = deps.clock.now();
   /** A link is a convenience: when the platform cannot give one, the row goes without. */
   const cardLink = async (thread: ThreadRef) => {
@@ -28,16 +31,20 @@ async function renderRunning(deps: JobsDeps, origin: Origin): Promise<OutMessage
       j.origin.workspaceId === origin.workspaceId,
   )) {
     const url = job.thread && (await cardLink(job.thread));
-    jobs.push(
-      `• ${kindLabel(job.kind)} \`${job.id}\` — ${truncate(job.summary, 120)} · started ${ago(now - job.createdAt)}${url ? ` · ${link('card', url)}` : ''}`,
-    );
+    const line = t.t('jobs.home_line', {
+      kind: kindLabel(job.kind, t),
+      id: job.id,
+      summary: truncate(job.summary, 120),
+      ago: ago(now - job.createdAt, t),
+    });
+    jobs.push(url ? `${line} · ${link(t.t('jobs.home_card'), url)}` : line);
   }
   return {
     text: '',
     cards: [
       {
-        title: `Your running jobs (${jobs.length})`,
-        body: jobs.length ? jobs.slice(0, MAX_LINES).join('\n') : 'No job of yours is running.',
+        title: t.t('jobs.home_title', { count: String(jobs.length) }),
+        body: jobs.length ? jobs.slice(0, MAX_LINES).join('\n') : t.t('jobs.home_none'),
         tone: 'info',
       },
     ],

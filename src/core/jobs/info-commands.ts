@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { budgetLine } from '../commands/budget-line.ts';
 import { fail, run } from '../commands/handler.ts';
+import type { Translator } from '../i18n/catalogue.ts';
 import { objectIdSchema } from '../media/schemas.ts';
 import { mention, type OutMessage } from '../platform/message.ts';
 import { workspaceOf } from '../platform/origin.ts';
@@ -10,12 +11,19 @@ import { kindLabel } from './render.ts';
 import { renderProject } from './render-project.ts';
 import { JOBS, PROJECT } from './table.ts';
 
-export function ago(ms: number): string {
+/** How long ago, in the reader's words: `42 s ago`, `3 min ago`, `2 h ago`, `4 d ago`. */
+export function ago(ms: number, t: Translator): string {
   const s = Math.max(0, Math.round(ms / 1000));
-  if (s < 60) return `${s} s ago`;
-  if (s < 3600) return `${Math.round(s / 60)} min ago`;
-  if (s < 86400) return `${Math.round(s / 3600)} h ago`;
-  return `${Math.round(s / 86400)} d ago`;
+  const [unit, n] =
+    s < 60
+      ? ['s', s]
+      : s < 3600
+        ? ['min', Math.round(s / 60)]
+        : s < 86400
+          ? ['h', Math.round(s / 3600)]
+          : ['d', Math.round(s / 86400)];
+  // As a string: a count of days is written as it is, without a thousands separator.
+  return t.t('jobs.ago', { unit, n: String(n) });
 }
 
 export const project = defineCommand({
@@ -24,14 +32,16 @@ export const project = defineCommand({
   prepare(v, ctx) {
     const id = v.id.trim();
     if (!objectIdSchema.safeParse(id).success) {
-      return fail(`'${id}' is not a project id: ids are 24 hexadecimal characters, like 6650f1c2a1b2c3d4e5f60718.`);
+      return fail(ctx.t.t('project.not_an_id', { id }));
     }
     return run(false, async (reply) => {
       const asker = { ...ctx, key: () => ctx.deps.keys.resolve(ctx.channelKey) };
       const access = await projectAccess(ctx.deps, asker, id);
-      if (access.kind === 'unknown') return reply.ephemeral({ text: unknownProject(id) });
+      if (access.kind === 'unknown') return reply.ephemeral({ text: unknownProject(id, ctx.t) });
       const found = await ctx.deps.media.getProject(access.key, id, workspaceOf(ctx.origin));
-      await reply.public(renderProject(found, access.kind === 'made_here' ? access.job.kind : undefined));
+      // Shown to the whole channel: in the channel's language.
+      const words = ctx.translator(await ctx.channelLocale());
+      await reply.public(renderProject(found, access.kind === 'made_here' ? access.job.kind : undefined, words));
     });
   },
 });
@@ -41,24 +51,28 @@ export const jobs = defineCommand({
   options: z.strictObject({}),
   prepare(_v, ctx) {
     return run(true, async (reply) => {
+      const { t } = ctx;
       const now = ctx.deps.clock.now();
       const lines: string[] = [];
       for await (const job of ctx.deps.jobs.running((j) => j.channelKey === ctx.channelKey)) {
         const projects = job.projectIds.filter(Boolean).join(', ');
-        lines.push(
-          `• ${kindLabel(job.kind)} \`${job.id}\` — ${job.summary} · asked by ${mention(job.origin.userId)} ${ago(now - job.createdAt)}${projects ? ` · project ${projects}` : ''}`,
-        );
+        const line = t.t('jobs.line', {
+          kind: kindLabel(job.kind, t),
+          id: job.id,
+          summary: job.summary,
+          who: mention(job.origin.userId),
+          ago: ago(now - job.createdAt, t),
+        });
+        lines.push(projects ? `${line}${t.t('jobs.line_projects', { projects })}` : line);
       }
       const message: OutMessage =
         lines.length === 0
-          ? {
-              text: 'No jobs are running in this channel. Start one with `/clip`, `/ttv`, `/subtitles`, `/broll` or `/tts`.',
-            }
-          : {
-              text: `**${lines.length} job${lines.length === 1 ? '' : 's'} running here**\n${lines.slice(0, 25).join('\n')}`,
-            };
+          ? { text: t.t('jobs.none') }
+          : { text: `${t.t('jobs.heading', { count: lines.length })}\n${lines.slice(0, 25).join('\n')}` };
       const budget = await budgetLine(ctx);
-      await reply.ephemeral(budget ? { ...message, text: `${message.text}\nRequest budget: ${budget}.` } : message);
+      await reply.ephemeral(
+        budget ? { ...message, text: `${message.text}\n${t.t('jobs.budget', { budget })}` } : message,
+      );
     });
   },
 });

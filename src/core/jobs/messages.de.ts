@@ -80,4 +80,77 @@ export const JOBS_DE: Readonly<Record<string, string>> = {
     '{elapsed} · noch keine Schätzung: in diesem Kanal ist noch kein {kind, select, clip {Clip-} ttv {Text-zu-Video-} subtitles {Untertitel-} broll {B-Roll-} other {Sprach-}}Job fertig geworden',
   'job.overdue': '⚠️ {elapsed} · dauert hier mehr als doppelt so lange wie üblich ({usual}). Prüfe es mit {check}',
   'job.usually': '{elapsed} · meist fertig in {usual}',
+  'jobs.ago': '{unit, select, s {vor {n} s} min {vor {n} min} h {vor {n} h} other {vor {n} d}}',
+  'jobs.line': '• {kind} `{id}` — {summary} · angefragt von {who} {ago}',
+  'jobs.line_projects': ' · Projekt {projects}',
+  'jobs.none':
+    'In diesem Kanal läuft gerade kein Job. Starte einen mit `/clip`, `/ttv`, `/subtitles`, `/broll` oder `/tts`.',
+  'jobs.heading': '**{count, plural, one {# Job läuft} other {# Jobs laufen}} hier**',
+  'jobs.budget': 'Anfragenbudget: {budget}.',
+  'jobs.home_title': 'Deine laufenden Jobs ({count})',
+  'jobs.home_line': '• {kind} `{id}` — {summary} · gestartet {ago}',
+  'jobs.home_card': 'Karte',
+  'jobs.home_none': 'Von dir läuft gerade kein Job.',
+  'project.not_an_id':
+    '„{id}“ ist keine Projekt-ID: IDs bestehen aus 24 Hexadezimalziffern, etwa 6650f1c2a1b2c3d4e5f60718.',
+  'project.unknown':
+    'Ein Projekt `{id}` ist hier nicht bekannt. /project zeigt die Projekte von Jobs, die in diesem Workspace gelaufen sind (30 Tage aufbewahrt), aus Kanälen, die du sehen kannst; mit einem eigenen API-Schlüssel des Kanals (`/setup key`) auch jedes Projekt dieses Schlüssels.',
+  'project.head':
+    'Projekt `{id}`: {state, select, in_progress {⏳ in Arbeit (Status „{status}“)} completed {✅ fertig} other {❌ fehlgeschlagen}}',
+  'project.created': 'erstellt {at}',
+  'project.finished': 'fertig {at}',
+  'project.output': 'Ausgabe #{n}',
+  'project.failed': 'Fehlgeschlagen',
+  'project.no_error': 'Es wurde keine Fehlermeldung mitgeliefert.',
+  'job.retry_unknown':
+    'Kein Job `{id}` dieses Kanals kann erneut versucht werden (Jobs werden 30 Tage aufbewahrt). Führe den Befehl noch einmal aus.',
+  'job.retry_running': 'Job `{id}` läuft noch; seine Ergebnisse erscheinen in seinem Thread.',
+  'job.retry_summary': '{summary} (erneuter Versuch von {id})',
+  'job.still_working': 'Job `{id}` ist noch in Arbeit. {line}',
+  'job.voice_gone':
+    'Die Standardstimme dieses Kanals ({id}) ist nicht mehr in der Stimmenliste. Gib eine mit voice=… an oder wähle mit /voices eine neue Standardstimme.',
+  'job.say_what': 'Sag, was gesprochen werden soll: {usage}',
+  'job.text_or_prompt': 'Gib entweder den zu sprechenden Text oder prompt=… an, nicht beides.',
+  'job.script_missing': 'Gib das Skript des Videos an oder prompt=…, damit eines geschrieben wird: {usage}',
+  'job.script_or_prompt': 'Gib entweder ein Skript oder prompt=… an, nicht beides.',
+  'job.default_voice': 'Standardstimme',
+  'job.channel_default_voice': 'Standardstimme des Kanals {voice}',
+  'job.parts_note': '{count, plural, one { · # Teil} other { · # Teile}}',
+  'job.reels_note': '{count, plural, one {# Reel} other {# Reels}}',
+  'job.template_note': 'Vorlage {template}',
+  'job.hook_note': 'Aufhänger',
+  'job.duration_shape': 'duration „{duration}“ sollte wie min-max in Sekunden aussehen, z. B. {example} oder 15-45',
+  'job.duration_order': 'duration „{duration}“: Die erste Zahl muss mindestens 1 und kleiner als die zweite sein',
+  'job.duration_long':
+    'duration „{duration}“: Clips über 600 Sekunden sind keine kurzen Clips mehr; wähle ein kleineres Maximum',
+  'job.card_not_posted': 'Die Job-Karte konnte nicht gepostet werden.',
+  'job.store_away':
+    'Der Speicher ist gerade nicht erreichbar: Dieser Job geht weiter, sobald er zurück ist; du musst ihn nicht noch einmal senden.',
+  'job.stopped_before_card': 'Der Bot wurde beendet, bevor die Job-Karte gepostet war.',
+  'job.may_exist':
+    'Es kann sein, dass das Projekt trotzdem angelegt wurde: Dann wird das Ergebnis hier gepostet, sobald es fertig ist. Ein erneuter Versuch jetzt könnte ein zweites Projekt anlegen.',
+  'job.interrupted': 'Der Bot wurde beendet, während er die Medien-API bat, das Projekt anzulegen. {mayExist}',
+  'job.creation_server': 'Die Medien-API hatte beim Anlegen des Projekts ein Problem ({status}). {mayExist}',
+  'job.creation_silent':
+    'Die Medien-API hat beim Anlegen des Projekts nicht geantwortet (Netzwerkfehler oder Zeitüberschreitung). {mayExist}',
+  'job.lost_project':
+    'Die Medien-API kennt das Projekt {id} nicht mehr (404): Es wurde vielleicht gelöscht, oder der API-Schlüssel dieses Kanals hat sich seit dem Start des Jobs geändert.',
+  'job.failure_no_message': 'Die Medien-API hat einen Fehler ohne Meldung gemeldet.',
+  'followup.subtitles': '💬 Untertitel',
+  'followup.broll': '🎥 B-Roll',
+  'followup.tts': '🔊 Bildunterschrift sprechen',
+  'followup.no_caption': 'Dieses Reel hat keine Bildunterschrift zum Sprechen.',
+  'followup.no_default_voice':
+    'Dieser Kanal hat keine Standardstimme, daher weiß ich nicht, welche Stimme die Bildunterschrift sprechen soll. Wähle eine mit /voices („Diese Stimme verwenden“) oder `/setup voice=…` und klicke dann noch einmal auf „Bildunterschrift sprechen“.',
+  'followup.no_video': 'Dieses Ergebnis hat kein Video, mit dem sich arbeiten ließe.',
+  'followup.not_here':
+    'Dieses Ergebnis stammt nicht aus diesem Kanal oder ist zu alt (Ergebnisse werden 30 Tage aufbewahrt). Starte den Job noch einmal.',
+  'followup.already':
+    '{kind, select, subtitles {Die Untertitel} broll {Das B-Roll} other {Die Sprachausgabe}} zu diesem Ergebnis {kind, select, subtitles {sind} broll {ist} other {ist}} schon unterwegs: Die Karte steht in diesem Thread.',
+  'followup.summary':
+    '{kind, select, subtitles {Untertitel} broll {B-Roll} other {Sprachausgabe}} für {source, select, reel {Reel {n}} part {Teil {n}} output {Ausgabe {n}} ttv {das Video} subtitles {das untertitelte Video} broll {das B-Roll-Video} other {das Ergebnis}} von Job {id}',
+  'followup.voice_gone':
+    'Die Standardstimme dieses Kanals ({id}) ist nicht mehr in der Stimmenliste. Wähle mit /voices („Diese Stimme verwenden“) eine neue und klicke dann noch einmal auf „Bildunterschrift sprechen“.',
+  'followup.read_by_default': 'gelesen von {voice}, der Standardstimme des Kanals',
+  'followup.read_by_other': 'Bildunterschrift ({language}) von {voice} statt Standardstimme {default}',
 };

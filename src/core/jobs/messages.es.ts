@@ -80,4 +80,77 @@ export const JOBS_ES: Readonly<Record<string, string>> = {
     '{elapsed} · aún sin estimación: ningún trabajo de {kind, select, clip {clips} ttv {texto a vídeo} subtitles {subtítulos} broll {B-roll} other {voz}} ha terminado antes en este canal',
   'job.overdue': '⚠️ {elapsed} · está tardando más del doble de lo habitual aquí ({usual}). Compruébalo con {check}',
   'job.usually': '{elapsed} · suele estar listo en {usual}',
+  'jobs.ago': '{unit, select, s {hace {n} s} min {hace {n} min} h {hace {n} h} other {hace {n} d}}',
+  'jobs.line': '• {kind} `{id}` — {summary} · pedido por {who} {ago}',
+  'jobs.line_projects': ' · proyecto {projects}',
+  'jobs.none':
+    'No hay trabajos en curso en este canal. Empieza uno con `/clip`, `/ttv`, `/subtitles`, `/broll` o `/tts`.',
+  'jobs.heading': '**{count, plural, one {# trabajo en curso} other {# trabajos en curso}} aquí**',
+  'jobs.budget': 'Presupuesto de solicitudes: {budget}.',
+  'jobs.home_title': 'Tus trabajos en curso ({count})',
+  'jobs.home_line': '• {kind} `{id}` — {summary} · empezado {ago}',
+  'jobs.home_card': 'tarjeta',
+  'jobs.home_none': 'No tienes ningún trabajo en curso.',
+  'project.not_an_id':
+    '«{id}» no es un ID de proyecto: los ID tienen 24 caracteres hexadecimales, como 6650f1c2a1b2c3d4e5f60718.',
+  'project.unknown':
+    'Aquí no se conoce ningún proyecto `{id}`. /project muestra los proyectos de los trabajos hechos en este espacio de trabajo (se guardan 30 días), de los canales que puedes ver; con la clave de API propia de un canal (`/setup key`), también cualquier proyecto de esa clave.',
+  'project.head':
+    'Proyecto `{id}`: {state, select, in_progress {⏳ en curso (estado «{status}»)} completed {✅ terminado} other {❌ ha fallado}}',
+  'project.created': 'creado {at}',
+  'project.finished': 'terminado {at}',
+  'project.output': 'Resultado #{n}',
+  'project.failed': 'Ha fallado',
+  'project.no_error': 'No se dio ningún mensaje de error.',
+  'job.retry_unknown':
+    'No se puede reintentar ningún trabajo `{id}` de este canal (los trabajos se guardan 30 días). Vuelve a ejecutar el comando.',
+  'job.retry_running': 'El trabajo `{id}` sigue en curso; sus resultados aparecerán en su hilo.',
+  'job.retry_summary': '{summary} (reintento de {id})',
+  'job.still_working': 'Sigo con el trabajo `{id}`. {line}',
+  'job.voice_gone':
+    'La voz por defecto de este canal ({id}) ya no está en la lista de voces. Indica una con voice=… o elige otra por defecto con /voices.',
+  'job.say_what': 'Di qué hay que decir: {usage}',
+  'job.text_or_prompt': 'Da el texto que se dirá o prompt=…, pero no ambos.',
+  'job.script_missing': 'Da el guion del vídeo, o prompt=… para que se escriba uno: {usage}',
+  'job.script_or_prompt': 'Da un guion o prompt=…, pero no ambos.',
+  'job.default_voice': 'voz por defecto',
+  'job.channel_default_voice': 'voz por defecto del canal {voice}',
+  'job.parts_note': '{count, plural, one { · # parte} other { · # partes}}',
+  'job.reels_note': '{count, plural, one {# reel} other {# reels}}',
+  'job.template_note': 'plantilla {template}',
+  'job.hook_note': 'gancho',
+  'job.duration_shape': 'duration «{duration}» debe tener la forma min-max en segundos, por ejemplo {example} o 15-45',
+  'job.duration_order': 'duration «{duration}»: el primer número debe ser al menos 1 y menor que el segundo',
+  'job.duration_long':
+    'duration «{duration}»: los clips de más de 600 segundos ya no son clips cortos; elige un máximo menor',
+  'job.card_not_posted': 'No se pudo publicar la tarjeta del trabajo.',
+  'job.store_away':
+    'El almacenamiento no está disponible por el momento: este trabajo seguirá en cuanto vuelva; no hace falta enviarlo de nuevo.',
+  'job.stopped_before_card': 'El bot se detuvo antes de publicar la tarjeta del trabajo.',
+  'job.may_exist':
+    'Puede que haya creado el proyecto de todos modos: si fue así, el resultado se publicará aquí cuando esté listo. Reintentar ahora podría crear un segundo proyecto.',
+  'job.interrupted': 'El bot se detuvo mientras pedía a la API de medios que creara el proyecto. {mayExist}',
+  'job.creation_server': 'La API de medios tuvo un problema ({status}) al crear el proyecto. {mayExist}',
+  'job.creation_silent':
+    'La API de medios no respondió al crear el proyecto (error de red o tiempo de espera agotado). {mayExist}',
+  'job.lost_project':
+    'La API de medios ya no conoce el proyecto {id} (404): puede que se haya borrado o que la clave de API de este canal haya cambiado desde que empezó el trabajo.',
+  'job.failure_no_message': 'La API de medios informó de un fallo sin mensaje.',
+  'followup.subtitles': '💬 Subtítulos',
+  'followup.broll': '🎥 B-roll',
+  'followup.tts': '🔊 Leer el pie de foto',
+  'followup.no_caption': 'Este reel no tiene pie de foto que leer.',
+  'followup.no_default_voice':
+    'Este canal no tiene voz por defecto, así que no sé qué voz debe leer el pie de foto. Elige una con /voices («Usar esta voz») o `/setup voice=…` y vuelve a pulsar «Leer el pie de foto».',
+  'followup.no_video': 'Este resultado no tiene ningún vídeo con el que trabajar.',
+  'followup.not_here':
+    'Ese resultado no es de este canal o es demasiado antiguo (los resultados se guardan 30 días). Vuelve a empezar el trabajo.',
+  'followup.already':
+    '{kind, select, subtitles {Los subtítulos} broll {El B-roll} other {La voz}} de ese resultado ya {kind, select, subtitles {están} broll {está} other {está}} en camino: su tarjeta está en este hilo.',
+  'followup.summary':
+    '{kind, select, subtitles {subtítulos} broll {B-roll} other {voz}} {source, select, reel {del reel {n}} part {de la parte {n}} output {del resultado {n}} ttv {del vídeo} subtitles {del vídeo subtitulado} broll {del vídeo con B-roll} other {del resultado}} del trabajo {id}',
+  'followup.voice_gone':
+    'La voz por defecto de este canal ({id}) ya no está en la lista de voces. Elige otra con /voices («Usar esta voz») y vuelve a pulsar «Leer el pie de foto».',
+  'followup.read_by_default': 'leído por {voice}, la voz por defecto del canal',
+  'followup.read_by_other': 'pie de foto en {language} leído por {voice}, no por la voz por defecto {default}',
 };

@@ -80,4 +80,79 @@ export const JOBS_FR: Readonly<Record<string, string>> = {
     '{elapsed} · pas encore d’estimation : aucune tâche {kind, select, clip {de clips} ttv {texte en vidéo} subtitles {de sous-titres} broll {de B-roll} other {de voix}} n’a encore abouti dans ce salon',
   'job.overdue': '⚠️ {elapsed} · plus de deux fois plus long que d’habitude ici ({usual}). Vérifiez avec {check}',
   'job.usually': '{elapsed} · prêt d’habitude en {usual}',
+  'jobs.ago': '{unit, select, s {il y a {n} s} min {il y a {n} min} h {il y a {n} h} other {il y a {n} j}}',
+  'jobs.line': '• {kind} `{id}` — {summary} · demandé par {who} {ago}',
+  'jobs.line_projects': ' · projet {projects}',
+  'jobs.none':
+    'Aucune tâche n’est en cours dans ce salon. Lancez-en une avec `/clip`, `/ttv`, `/subtitles`, `/broll` ou `/tts`.',
+  'jobs.heading': '**{count, plural, one {# tâche en cours} other {# tâches en cours}} ici**',
+  'jobs.budget': 'Budget de requêtes : {budget}.',
+  'jobs.home_title': 'Vos tâches en cours ({count})',
+  'jobs.home_line': '• {kind} `{id}` — {summary} · lancée {ago}',
+  'jobs.home_card': 'carte',
+  'jobs.home_none': 'Aucune de vos tâches n’est en cours.',
+  'project.not_an_id':
+    '« {id} » n’est pas un identifiant de projet : un identifiant compte 24 caractères hexadécimaux, comme 6650f1c2a1b2c3d4e5f60718.',
+  'project.unknown':
+    'Aucun projet `{id}` n’est connu ici. /project affiche les projets des tâches lancées dans cet espace de travail (conservées 30 jours), depuis les salons que vous voyez ; avec la clé d’API propre à un salon (`/setup key`), aussi tout projet de cette clé.',
+  'project.head':
+    'Projet `{id}` : {state, select, in_progress {⏳ en cours (statut « {status} »)} completed {✅ terminé} other {❌ échec}}',
+  'project.created': 'créé {at}',
+  'project.finished': 'terminé {at}',
+  'project.output': 'Résultat n° {n}',
+  'project.failed': 'Échec',
+  'project.no_error': 'Aucun message d’erreur n’a été donné.',
+  'job.retry_unknown':
+    'Aucune tâche `{id}` de ce salon ne peut être relancée (les tâches sont conservées 30 jours). Relancez la commande.',
+  'job.retry_running': 'La tâche `{id}` est toujours en cours ; ses résultats apparaîtront dans son fil.',
+  'job.retry_summary': '{summary} (nouvel essai de {id})',
+  'job.still_working': 'La tâche `{id}` est toujours en cours. {line}',
+  'job.voice_gone':
+    'La voix par défaut de ce salon ({id}) ne figure plus dans la liste des voix. Indiquez-en une avec voice=…, ou choisissez une nouvelle voix par défaut avec /voices.',
+  'job.say_what': 'Dites ce qu’il faut prononcer : {usage}',
+  'job.text_or_prompt': 'Donnez soit le texte à prononcer, soit prompt=…, pas les deux.',
+  'job.script_missing': 'Donnez le script de la vidéo, ou prompt=… pour en faire écrire un : {usage}',
+  'job.script_or_prompt': 'Donnez soit un script, soit prompt=…, pas les deux.',
+  'job.default_voice': 'voix par défaut',
+  'job.channel_default_voice': 'voix par défaut du salon {voice}',
+  'job.parts_note': '{count, plural, one { · # partie} other { · # parties}}',
+  'job.reels_note': '{count, plural, one {# reel} other {# reels}}',
+  'job.template_note': 'modèle {template}',
+  'job.hook_note': 'accroche',
+  'job.duration_shape':
+    'duration « {duration} » doit avoir la forme min-max en secondes, par exemple {example} ou 15-45',
+  'job.duration_order':
+    'duration « {duration} » : le premier nombre doit valoir au moins 1 et être plus petit que le second',
+  'job.duration_long':
+    'duration « {duration} » : des clips de plus de 600 secondes ne sont plus des clips courts ; choisissez un maximum plus petit',
+  'job.card_not_posted': 'La carte de la tâche n’a pas pu être publiée.',
+  'job.store_away':
+    'Le stockage est indisponible pour le moment : cette tâche reprendra dès son retour ; inutile de la renvoyer.',
+  'job.stopped_before_card': 'Le bot s’est arrêté avant que la carte de la tâche soit publiée.',
+  'job.may_exist':
+    'Le projet a peut-être été créé malgré tout : si c’est le cas, le résultat sera publié ici dès qu’il sera prêt. Réessayer maintenant risque de créer un second projet.',
+  'job.interrupted': 'Le bot s’est arrêté pendant qu’il demandait à l’API média de créer le projet. {mayExist}',
+  'job.creation_server': 'L’API média a rencontré un problème ({status}) en créant le projet. {mayExist}',
+  'job.creation_silent':
+    'L’API média n’a pas répondu pendant la création du projet (erreur réseau ou délai dépassé). {mayExist}',
+  'job.lost_project':
+    'L’API média ne connaît plus le projet {id} (404) : il a peut-être été supprimé, ou la clé d’API de ce salon a changé depuis le lancement de la tâche.',
+  'job.failure_no_message': 'L’API média a signalé un échec sans message.',
+  'followup.subtitles': '💬 Sous-titres',
+  'followup.broll': '🎥 B-roll',
+  'followup.tts': '🔊 Lire la légende',
+  'followup.no_caption': 'Ce reel n’a pas de légende à lire.',
+  'followup.no_default_voice':
+    'Ce salon n’a pas de voix par défaut : je ne sais donc pas quelle voix doit lire la légende. Choisissez-en une avec /voices (« Utiliser cette voix ») ou `/setup voice=…`, puis cliquez à nouveau sur « Lire la légende ».',
+  'followup.no_video': 'Ce résultat n’a pas de vidéo sur laquelle travailler.',
+  'followup.not_here':
+    'Ce résultat ne vient pas de ce salon, ou il est trop ancien (les résultats sont conservés 30 jours). Relancez la tâche.',
+  'followup.already':
+    '{kind, select, subtitles {Les sous-titres} broll {Le B-roll} other {La voix}} de ce résultat {kind, select, subtitles {sont} broll {est} other {est}} déjà en route : sa carte est dans ce fil.',
+  'followup.summary':
+    '{kind, select, subtitles {sous-titres} broll {B-roll} other {voix}} {source, select, reel {du reel {n}} part {de la partie {n}} output {du résultat {n}} ttv {de la vidéo} subtitles {de la vidéo sous-titrée} broll {de la vidéo avec B-roll} other {du résultat}} de la tâche {id}',
+  'followup.voice_gone':
+    'La voix par défaut de ce salon ({id}) ne figure plus dans la liste des voix. Choisissez-en une nouvelle avec /voices (« Utiliser cette voix »), puis cliquez à nouveau sur « Lire la légende ».',
+  'followup.read_by_default': 'lue par {voice}, la voix par défaut du salon',
+  'followup.read_by_other': 'légende en {language} lue par {voice}, et non par la voix par défaut {default}',
 };

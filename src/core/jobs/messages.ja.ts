@@ -80,4 +80,77 @@ export const JOBS_JA: Readonly<Record<string, string>> = {
     '{elapsed} · まだ目安はありません: このチャンネルでは {kind, select, clip {クリップ} ttv {テキストから動画} subtitles {字幕} broll {B ロール} other {音声}} のジョブが完了したことがありません',
   'job.overdue': '⚠️ {elapsed} · ここでの通常（{usual}）の 2 倍以上かかっています。{check} で確認してください',
   'job.usually': '{elapsed} · 通常は {usual} で完了します',
+  'jobs.ago': '{unit, select, s {{n} 秒前} min {{n} 分前} h {{n} 時間前} other {{n} 日前}}',
+  'jobs.line': '• {kind} `{id}` — {summary} · 依頼者 {who}（{ago}）',
+  'jobs.line_projects': ' · プロジェクト {projects}',
+  'jobs.none':
+    'このチャンネルで実行中のジョブはありません。`/clip`、`/ttv`、`/subtitles`、`/broll`、`/tts` のいずれかで開始してください。',
+  'jobs.heading': '**ここで実行中のジョブ: {count, plural, other {# 件}}**',
+  'jobs.budget': 'リクエストの残り: {budget}。',
+  'jobs.home_title': '実行中のあなたのジョブ（{count}）',
+  'jobs.home_line': '• {kind} `{id}` — {summary} · {ago}に開始',
+  'jobs.home_card': 'カード',
+  'jobs.home_none': '実行中のあなたのジョブはありません。',
+  'project.not_an_id':
+    '「{id}」はプロジェクト ID ではありません。ID は 6650f1c2a1b2c3d4e5f60718 のような 16 進数 24 文字です。',
+  'project.unknown':
+    'プロジェクト `{id}` はここでは見つかりません。/project で表示できるのは、このワークスペースで実行されたジョブのプロジェクト（30 日間保存）のうち、あなたが見られるチャンネルのものです。チャンネル独自の API キー（`/setup key`）があれば、そのキーのプロジェクトも表示できます。',
+  'project.head':
+    'プロジェクト `{id}`: {state, select, in_progress {⏳ 処理中（ステータス「{status}」）} completed {✅ 完了} other {❌ 失敗}}',
+  'project.created': '作成 {at}',
+  'project.finished': '完了 {at}',
+  'project.output': '出力 #{n}',
+  'project.failed': '失敗',
+  'project.no_error': 'エラーメッセージはありませんでした。',
+  'job.retry_unknown':
+    'このチャンネルのジョブ `{id}` は再試行できません（ジョブの保存期間は 30 日です）。もう一度コマンドを実行してください。',
+  'job.retry_running': 'ジョブ `{id}` はまだ実行中です。結果はそのスレッドに表示されます。',
+  'job.retry_summary': '{summary}（{id} の再試行）',
+  'job.still_working': 'ジョブ `{id}` はまだ処理中です。{line}',
+  'job.voice_gone':
+    'このチャンネルの既定の音声（{id}）は音声リストにもうありません。voice=… で指定するか、/voices で新しい既定の音声を選んでください。',
+  'job.say_what': '読み上げる内容を指定してください: {usage}',
+  'job.text_or_prompt': '読み上げるテキストか prompt=… のどちらか一方を指定してください。',
+  'job.script_missing': '動画の台本を指定するか、prompt=… で台本を書いてもらってください: {usage}',
+  'job.script_or_prompt': '台本か prompt=… のどちらか一方を指定してください。',
+  'job.default_voice': '既定の音声',
+  'job.channel_default_voice': 'チャンネルの既定の音声 {voice}',
+  'job.parts_note': '{count, plural, other { · # パート}}',
+  'job.reels_note': '{count, plural, other {リール # 本}}',
+  'job.template_note': 'テンプレート {template}',
+  'job.hook_note': 'フック',
+  'job.duration_shape': 'duration「{duration}」は秒単位の min-max の形で指定してください（例: {example} や 15-45）',
+  'job.duration_order': 'duration「{duration}」: 最初の数は 1 以上で、2 番目の数より小さくしてください',
+  'job.duration_long':
+    'duration「{duration}」: 600 秒を超えるクリップは短いクリップではありません。最大値を小さくしてください',
+  'job.card_not_posted': 'ジョブのカードを投稿できませんでした。',
+  'job.store_away':
+    'ストレージが一時的に使えません。復旧すればこのジョブは続行されるので、もう一度送る必要はありません。',
+  'job.stopped_before_card': 'ジョブのカードを投稿する前にボットが停止しました。',
+  'job.may_exist':
+    'それでもプロジェクトが作成されている可能性があります。その場合、結果ができしだいここに投稿されます。今再試行すると、プロジェクトが 2 つ作成されるおそれがあります。',
+  'job.interrupted': 'メディア API にプロジェクトの作成を依頼している間にボットが停止しました。{mayExist}',
+  'job.creation_server': 'プロジェクトの作成中にメディア API で問題が発生しました（{status}）。{mayExist}',
+  'job.creation_silent':
+    'プロジェクトの作成中にメディア API から応答がありませんでした（ネットワークエラーまたはタイムアウト）。{mayExist}',
+  'job.lost_project':
+    'メディア API はプロジェクト {id} をもう認識していません（404）。削除されたか、ジョブの開始後にこのチャンネルの API キーが変更された可能性があります。',
+  'job.failure_no_message': 'メディア API はメッセージなしで失敗を報告しました。',
+  'followup.subtitles': '💬 字幕',
+  'followup.broll': '🎥 B ロール',
+  'followup.tts': '🔊 キャプションを読み上げ',
+  'followup.no_caption': 'このリールには読み上げるキャプションがありません。',
+  'followup.no_default_voice':
+    'このチャンネルには既定の音声がないため、どの音声でキャプションを読み上げればよいかわかりません。/voices（「この音声を使う」）または `/setup voice=…` で選んでから、もう一度「キャプションを読み上げ」をクリックしてください。',
+  'followup.no_video': 'この結果には処理できる動画がありません。',
+  'followup.not_here':
+    'その結果はこのチャンネルのものではないか、古すぎます（結果の保存期間は 30 日です）。ジョブをもう一度開始してください。',
+  'followup.already':
+    'その結果の{kind, select, subtitles {字幕} broll {B ロール} other {音声}}はすでに作成中です。カードはこのスレッドにあります。',
+  'followup.summary':
+    'ジョブ {id} の{source, select, reel {リール {n} } part {パート {n} } output {出力 {n} } ttv {動画} subtitles {字幕付き動画} broll {B ロール入りの動画} other {結果}}の{kind, select, subtitles {字幕} broll {B ロール} other {音声}}',
+  'followup.voice_gone':
+    'このチャンネルの既定の音声（{id}）は音声リストにもうありません。/voices（「この音声を使う」）で新しい既定の音声を選んでから、もう一度「キャプションを読み上げ」をクリックしてください。',
+  'followup.read_by_default': '読み上げ: {voice}（チャンネルの既定の音声）',
+  'followup.read_by_other': '{language} のキャプションを {voice} が読み上げ（既定の {default} ではなく）',
 };

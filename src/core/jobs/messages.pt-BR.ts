@@ -80,4 +80,75 @@ export const JOBS_PT_BR: Readonly<Record<string, string>> = {
     '{elapsed} · ainda sem estimativa: nenhum job de {kind, select, clip {clipes} ttv {texto para vídeo} subtitles {legendas} broll {B-roll} other {fala}} terminou neste canal antes',
   'job.overdue': '⚠️ {elapsed} · está levando mais que o dobro do normal aqui ({usual}). Confira com {check}',
   'job.usually': '{elapsed} · costuma ficar pronto em {usual}',
+  'jobs.ago': '{unit, select, s {há {n} s} min {há {n} min} h {há {n} h} other {há {n} d}}',
+  'jobs.line': '• {kind} `{id}` — {summary} · pedido por {who} {ago}',
+  'jobs.line_projects': ' · projeto {projects}',
+  'jobs.none': 'Nenhum job está rodando neste canal. Comece um com `/clip`, `/ttv`, `/subtitles`, `/broll` ou `/tts`.',
+  'jobs.heading': '**{count, plural, one {# job rodando} other {# jobs rodando}} aqui**',
+  'jobs.budget': 'Orçamento de requisições: {budget}.',
+  'jobs.home_title': 'Seus jobs em andamento ({count})',
+  'jobs.home_line': '• {kind} `{id}` — {summary} · iniciado {ago}',
+  'jobs.home_card': 'cartão',
+  'jobs.home_none': 'Nenhum job seu está rodando.',
+  'project.not_an_id':
+    '“{id}” não é um ID de projeto: os IDs têm 24 caracteres hexadecimais, como 6650f1c2a1b2c3d4e5f60718.',
+  'project.unknown':
+    'Nenhum projeto `{id}` é conhecido aqui. O /project mostra os projetos de jobs feitos neste workspace (guardados por 30 dias), dos canais que você pode ver; com a chave de API própria de um canal (`/setup key`), também qualquer projeto dessa chave.',
+  'project.head':
+    'Projeto `{id}`: {state, select, in_progress {⏳ em andamento (status “{status}”)} completed {✅ concluído} other {❌ falhou}}',
+  'project.created': 'criado {at}',
+  'project.finished': 'concluído {at}',
+  'project.output': 'Resultado nº {n}',
+  'project.failed': 'Falhou',
+  'project.no_error': 'Nenhuma mensagem de erro foi dada.',
+  'job.retry_unknown':
+    'Nenhum job `{id}` deste canal pode ser tentado de novo (os jobs são guardados por 30 dias). Rode o comando de novo.',
+  'job.retry_running': 'O job `{id}` ainda está rodando; os resultados vão aparecer na conversa dele.',
+  'job.retry_summary': '{summary} (nova tentativa de {id})',
+  'job.still_working': 'Ainda trabalhando no job `{id}`. {line}',
+  'job.voice_gone':
+    'A voz padrão deste canal ({id}) não está mais na lista de vozes. Indique uma com voice=… ou escolha uma nova voz padrão com /voices.',
+  'job.say_what': 'Diga o que deve ser falado: {usage}',
+  'job.text_or_prompt': 'Informe o texto a ser falado ou prompt=…, não os dois.',
+  'job.script_missing': 'Informe o roteiro do vídeo, ou prompt=… para que um seja escrito: {usage}',
+  'job.script_or_prompt': 'Informe um roteiro ou prompt=…, não os dois.',
+  'job.default_voice': 'voz padrão',
+  'job.channel_default_voice': 'voz padrão do canal {voice}',
+  'job.parts_note': '{count, plural, one { · # parte} other { · # partes}}',
+  'job.reels_note': '{count, plural, one {# reel} other {# reels}}',
+  'job.template_note': 'modelo {template}',
+  'job.hook_note': 'gancho',
+  'job.duration_shape': 'duration “{duration}” deve ter a forma min-max em segundos, por exemplo {example} ou 15-45',
+  'job.duration_order': 'duration “{duration}”: o primeiro número deve ser pelo menos 1 e menor que o segundo',
+  'job.duration_long':
+    'duration “{duration}”: clipes com mais de 600 segundos não são clipes curtos; escolha um máximo menor',
+  'job.card_not_posted': 'Não foi possível postar o cartão do job.',
+  'job.store_away':
+    'O armazenamento está indisponível no momento: este job continua assim que ele voltar; não precisa enviá-lo de novo.',
+  'job.stopped_before_card': 'O bot parou antes de postar o cartão do job.',
+  'job.may_exist':
+    'Pode ser que o projeto tenha sido criado mesmo assim: se foi, o resultado ainda será postado aqui quando ficar pronto. Tentar de novo agora pode criar um segundo projeto.',
+  'job.interrupted': 'O bot parou enquanto pedia à API de mídia para criar o projeto. {mayExist}',
+  'job.creation_server': 'A API de mídia teve um problema ({status}) ao criar o projeto. {mayExist}',
+  'job.creation_silent': 'A API de mídia não respondeu ao criar o projeto (erro de rede ou tempo esgotado). {mayExist}',
+  'job.lost_project':
+    'A API de mídia não conhece mais o projeto {id} (404): talvez ele tenha sido removido, ou a chave de API deste canal mudou desde que o job começou.',
+  'job.failure_no_message': 'A API de mídia informou uma falha sem mensagem.',
+  'followup.subtitles': '💬 Legendas',
+  'followup.broll': '🎥 B-roll',
+  'followup.tts': '🔊 Falar a descrição',
+  'followup.no_caption': 'Este reel não tem descrição para falar.',
+  'followup.no_default_voice':
+    'Este canal não tem voz padrão, então não sei qual voz deve falar a descrição. Escolha uma com /voices (“Usar esta voz”) ou `/setup voice=…` e clique em “Falar a descrição” de novo.',
+  'followup.no_video': 'Este resultado não tem vídeo para trabalhar.',
+  'followup.not_here':
+    'Esse resultado não é deste canal ou é antigo demais (os resultados são guardados por 30 dias). Comece o job de novo.',
+  'followup.already':
+    '{kind, select, subtitles {As legendas} broll {O B-roll} other {A fala}} desse resultado já {kind, select, subtitles {estão} broll {está} other {está}} a caminho: o cartão está nesta conversa.',
+  'followup.summary':
+    '{kind, select, subtitles {legendas} broll {B-roll} other {fala}} {source, select, reel {do reel {n}} part {da parte {n}} output {do resultado {n}} ttv {do vídeo} subtitles {do vídeo legendado} broll {do vídeo com B-roll} other {do resultado}} do job {id}',
+  'followup.voice_gone':
+    'A voz padrão deste canal ({id}) não está mais na lista de vozes. Escolha uma nova com /voices (“Usar esta voz”) e clique em “Falar a descrição” de novo.',
+  'followup.read_by_default': 'lida por {voice}, a voz padrão do canal',
+  'followup.read_by_other': 'descrição em {language} lida por {voice}, não pela voz padrão {default}',
 };

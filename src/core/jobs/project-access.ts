@@ -7,6 +7,7 @@
 //   projects of that key, which whoever set it can read at the API anyway;
 // - otherwise the id is unknown here, whether it is another workspace's, a hidden channel's or nobody's.
 import type { KeyOrigin } from '../channels/key-resolver.ts';
+import type { Translator } from '../i18n/catalogue.ts';
 import type { Origin } from '../ports.ts';
 import type { JobsDeps } from './deps.ts';
 import type { Job } from './model.ts';
@@ -51,6 +52,4 @@ async function maySee(deps: JobsDeps, asker: Asker, job: Job): Promise<boolean> 
 }
 
 /** The answer for an id this channel may not read: the same for another workspace's project and for nobody's. */
-export const unknownProject = (id: string): string =>
-  `No project \`${id}\` is known here. /project shows the projects of jobs run in this workspace (kept 30 days), ` +
-  'from channels you can see; with a channel’s own API key (`/setup key`), also any project of that key.';
+export const unknownProject = (id: string, t: Translator): string => t.t('project.unknown', { id });

@@ -4,6 +4,7 @@ import type { JobsContext } from './context.ts';
 import { CARD_PHASE } from './lifecycle.ts';
 import { PROGRESS_REFRESH_MS, REPLY_REFRESH_MS } from './progress.ts';
 import { renderJobCard } from './render.ts';
+import { jobWords } from './words.ts';
 
 /** Refreshes job `jobId`'s progress; returns when to do it again, undefined once the job is no longer running. */
 export function createRefresh(ctx: JobsContext) {
@@ -33,7 +34,8 @@ export function createRefresh(ctx: JobsContext) {
     }
     // One reply per slot: a task that runs twice (at-least-once) posts it once.
     const slot = Math.floor(age / REPLY_REFRESH_MS);
-    await ctx.post(job, { text: `Still working on job \`${job.id}\`. ${line}` }, `${jobId}:progress:${slot}`);
+    const text = jobWords(job.locale).t('job.still_working', { id: job.id, line });
+    await ctx.post(job, { text }, `${jobId}:progress:${slot}`);
     return now + Math.max(pace, REPLY_REFRESH_MS);
   };
 }

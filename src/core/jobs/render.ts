@@ -6,7 +6,7 @@ import { followUpControls, MAX_BUTTONS_PER_MESSAGE } from './follow-up-controls.
 import type { Job } from './model.ts';
 import { jobWords } from './words.ts';
 
-/** A kind's label ("🎬 Clips") in `t`'s language; English by default (/jobs and Home, not yet translated). */
+/** A kind's label ("🎬 Clips") in `t`'s language; English by default. */
 export const kindLabel = (kind: ProjectKind, t: Translator = jobWords(undefined)): string => t.t('job.kind', { kind });
 
 export type CardPhase = 'submitting' | 'working' | 'completed' | 'failed' | 'expired';
@@ -117,12 +117,12 @@ export interface PartLabel {
  * Follow-up buttons per output, while the message stays within the buttons a platform shows (Discord:
  * 25): Watch and Publish… of every output come first, then follow-ups for as many outputs as fit whole.
  */
-function followUps(job: Job, outputs: Output[], part: number): Control[][] {
+function followUps(job: Job, outputs: Output[], part: number, t: Translator): Control[][] {
   if (job.kind === 'tts') return outputs.map(() => []);
   const base = outputs.reduce((n, o) => n + (o.videoUrl ? 2 : 0) + (o.audioUrl ? 1 : 0), 0);
   let room = MAX_BUTTONS_PER_MESSAGE - base;
   return outputs.map((o, i) => {
-    const controls = followUpControls(job.id, part, i, o, job.kind === 'clip');
+    const controls = followUpControls(job.id, part, i, o, job.kind === 'clip', t);
     if (controls.length > room) {
       room = 0;
       return [];
@@ -135,7 +135,7 @@ function followUps(job: Job, outputs: Output[], part: number): Control[][] {
 export function renderResult(job: Job, outputs: Output[], part: PartLabel): OutMessage {
   const t = jobWords(job.locale);
   const partText = part.total > 1 ? t.t('job.part', { n: part.index + 1, total: part.total }) : '';
-  const extras = followUps(job, outputs, part.index);
+  const extras = followUps(job, outputs, part.index, t);
   const cards =
     job.kind === 'clip'
       ? outputs.map((o, i) => clipCard(o, i + 1, outputs.length, publishId(job, part.index, i), extras[i], t))

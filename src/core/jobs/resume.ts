@@ -7,6 +7,7 @@
 import type { JobsContext } from './context.ts';
 import type { Job } from './model.ts';
 import type { Submit } from './submit.ts';
+import { jobWords } from './words.ts';
 
 export const SUBMIT_QUEUE = 'submit';
 /** After the submitting process's claim (10 s) has lapsed, had it died at once. */
@@ -31,7 +32,7 @@ export function createResume(ctx: JobsContext, submit: Submit) {
     // No card to update and no thread to post in: the user saw the command fail, nothing was sent.
     deps.logger.warn({ jobId: job.id }, 'a job stopped before its card was posted; nothing was sent');
     const failed = await life.transition(job.id, 'failed', {
-      error: 'The bot stopped before the job card was posted.',
+      error: jobWords(job.locale).t('job.stopped_before_card'),
     });
     if (failed) await ctx.ended(failed.job);
     return undefined;

@@ -10,18 +10,15 @@ function retry(jobId: string, ctx: JobsCommandContext): Prepared {
   return run(false, async (reply) => {
     const verdict = await ctx.deps.jobs.mayRetry(jobId, ctx.channelKey);
     if (!verdict.ok) {
-      const text = {
-        // Also the answer for another channel's or workspace's job: a forged click learns nothing of it.
-        unknown: `No job \`${jobId}\` of this channel can be retried (jobs are kept 30 days). Run the command again.`,
-        running: `Job \`${jobId}\` is still running; its results will appear in its thread.`,
-      }[verdict.reason];
-      await reply.ephemeral({ text });
+      // `unknown` is also the answer for another channel's or workspace's job: a forged click learns nothing of it.
+      const key = verdict.reason === 'unknown' ? 'job.retry_unknown' : 'job.retry_running';
+      await reply.ephemeral({ text: ctx.t.t(key, { id: jobId }) });
       return;
     }
     const { job } = verdict;
-    await ctx.deps.jobs.start(
-      { kind: job.kind, requests: job.requests, summary: `${job.summary} (retry of ${job.id})`, origin: ctx.origin },
-      reply,
-    );
+    // The new job's card is read by the channel: its title in the channel's language.
+    const words = ctx.translator(await ctx.channelLocale());
+    const summary = words.t('job.retry_summary', { summary: job.summary, id: job.id });
+    await ctx.deps.jobs.start({ kind: job.kind, requests: job.requests, summary, origin: ctx.origin }, reply);
   });
 }

@@ -10,6 +10,7 @@ import { BUSY_RETRY_MS } from './context.ts';
 import { CARD_PHASE } from './lifecycle.ts';
 import { isFinal, type Job, type PartResult } from './model.ts';
 import { renderExpired, renderFailure, renderResult } from './render.ts';
+import { jobWords } from './words.ts';
 
 export type SettleOutcome = 'settled' | 'in_progress' | 'skipped';
 
@@ -87,12 +88,11 @@ export function createSettler(ctx: JobsContext): Settler {
     };
   }
 
-  const lostProject = (projectId: string): PartResult => ({
+  /** Said in the job's thread, so in its channel's language. */
+  const lostProject = (job: Job, projectId: string): PartResult => ({
     state: 'failed',
     projectId,
-    error:
-      `The media API no longer knows project ${projectId} (404): it may have been removed, or this channel's API key ` +
-      'changed since the job started.',
+    error: jobWords(job.locale).t('job.lost_project', { id: projectId }),
     outputs: [],
     delivered: false,
     settledAt: clock.now(),
@@ -114,7 +114,7 @@ export function createSettler(ctx: JobsContext): Settler {
       const message =
         result.state === 'completed'
           ? renderResult(job, result.outputs, label)
-          : renderFailure(job, result.error ?? 'The media API reported a failure without a message.', label);
+          : renderFailure(job, result.error ?? jobWords(job.locale).t('job.failure_no_message'), label);
       // One poster per part across replicas, held (and renewed) while posting, released after.
       const posted = await once.hold({ kind: 'delivery', jobId, part: i }, async () => {
         const now = await repo.getPart(jobId, i);
@@ -168,7 +168,7 @@ export function createSettler(ctx: JobsContext): Settler {
       } catch (err) {
         // The API no longer knows the project: waiting longer cannot help.
         if (!(err instanceof MediaApiError && err.status === 404)) throw err;
-        await life.settlePart(jobId, part, lostProject(projectId));
+        await life.settlePart(jobId, part, lostProject(job, projectId));
       }
       return 'settled' as const;
     });

@@ -12,10 +12,7 @@ import { renderJobCard } from './render.ts';
 import { newJobId } from './repo.ts';
 import { cardTag, SUBMIT_CHECK_MS } from './resume.ts';
 import type { Submit } from './submit.ts';
-
-/** What the card says when the store stays away after it was posted: the job is not lost, nor to be sent again. */
-export const STORE_AWAY =
-  'Storage is unavailable for the moment: this job goes on once it is back; no need to send it again.';
+import { jobWords } from './words.ts';
 
 /** How long a new job's record is written again after the store moved to a promoted primary. */
 const REOPEN_WITHIN_MS = 3_000;
@@ -89,7 +86,7 @@ export function createStart(ctx: JobsContext, submit: Submit) {
         thread = await reply.openThread(renderJobCard(draft, 'submitting'), cardTag(id));
       } catch (err) {
         // The user is told by the command's error boundary; nothing was sent to the API.
-        await life.transition(id, 'failed', { error: 'The job card could not be posted.' });
+        await life.transition(id, 'failed', { error: jobWords(draft.locale).t('job.card_not_posted') });
         throw err;
       }
       // The person sees the card now, and the job's check task would resume it: from here the job goes on
@@ -104,7 +101,8 @@ export function createStart(ctx: JobsContext, submit: Submit) {
         // waits for the platform's budget on its own: the command's work does not wait with it.
         void deps
           .chat(job.origin.platform)
-          ?.updateCard(thread, renderJobCard(job, 'submitting', STORE_AWAY), 'change')
+          // The job is not lost, nor to be sent again: the card says so.
+          ?.updateCard(thread, renderJobCard(job, 'submitting', jobWords(job.locale).t('job.store_away')), 'change')
           .catch((e: unknown) => deps.logger.warn({ err: e, jobId: id }, 'could not update the job card'));
         return job;
       }

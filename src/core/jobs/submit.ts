@@ -5,6 +5,7 @@
 // project is not idempotent. Its own webhook can still adopt it (receive.ts), and the thread is told so.
 
 import { MediaApiError, StoreUnavailableError } from '../errors.ts';
+import type { Translator } from '../i18n/catalogue.ts';
 import { describeError } from '../media/describe-error.ts';
 import type { ProjectKind } from '../media/enums.ts';
 import type { CreateRequests } from '../media/schemas.ts';
@@ -14,24 +15,21 @@ import type { Job } from './model.ts';
 import { PROGRESS_REFRESH_MS } from './progress.ts';
 import { renderFailure } from './render.ts';
 import { newWebhookToken } from './repo.ts';
+import { jobWords } from './words.ts';
 
 /** No answer, or a server fault: the API may have created the project all the same. */
 const outcomeUnknown = (err: unknown) => !(err instanceof MediaApiError) || err.status === 0 || err.status >= 500;
 
-const MAY_EXIST =
-  'It may have created the project anyway: if it did, the result will still be posted here when it is ready. ' +
-  'Retrying now may create a second project.';
+/** A part marked as sending whose process stopped before the answer: sent or not, nobody knows (in `t`'s words). */
+export const interrupted = (t: Translator): string => t.t('job.interrupted', { mayExist: t.t('job.may_exist') });
 
-/** A part marked as sending whose process stopped before the answer: sent or not, nobody knows. */
-export const INTERRUPTED = `The bot stopped while it was asking the media API to create the project. ${MAY_EXIST}`;
-
-function describeCreationFailure(err: unknown): string {
-  if (!outcomeUnknown(err)) return describeError(err);
-  const what =
-    err instanceof MediaApiError && err.status >= 500
-      ? `The media API had a problem (${err.status}) while creating the project.`
-      : 'The media API did not answer while creating the project (network error or timeout).';
-  return `${what} ${MAY_EXIST}`;
+/** Why a creation failed, said in the job's thread: in its channel's language. */
+function describeCreationFailure(err: unknown, t: Translator): string {
+  if (!outcomeUnknown(err)) return describeError(err, t);
+  const mayExist = t.t('job.may_exist');
+  return err instanceof MediaApiError && err.status >= 500
+    ? t.t('job.creation_server', { status: String(err.status), mayExist })
+    : t.t('job.creation_silent', { mayExist });
 }
 
 export type Submit = (job: Job, key: string) => Promise<Job>;
@@ -89,7 +87,7 @@ export function createSubmit(ctx: JobsContext): Submit {
         throw err;
       }
       logger.warn({ err, jobId: job.id, part }, 'project creation failed');
-      await failCreation(job, describeCreationFailure(err), outcomeUnknown(err));
+      await failCreation(job, describeCreationFailure(err, jobWords(job.locale)), outcomeUnknown(err));
       return 'stop';
     }
     // The project exists: its record is written however long the store takes (recording the same id twice is harmless).
@@ -142,7 +140,7 @@ export function createSubmit(ctx: JobsContext): Submit {
         { jobId: job.id, part },
         'a creation may have been sent by a process that stopped; not sending it again',
       );
-      return failCreation(now, INTERRUPTED, true);
+      return failCreation(now, interrupted(jobWords(now.locale)), true);
     }
     // Persisted before the card says the project exists, so a restart cannot lose it.
     const ran = await keep('start the job', () => life.transition(job.id, 'running'));

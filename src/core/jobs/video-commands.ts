@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { compact, fail, run } from '../commands/handler.ts';
 import { link, subtitleOptions, subtitleStyles } from '../commands/option-schemas.ts';
+import type { Translator } from '../i18n/catalogue.ts';
 import {
   BROLL_FREQUENCIES,
   BROLL_TYPES,
@@ -11,15 +12,16 @@ import {
 } from '../media/enums.ts';
 import { defineCommand } from './deps.ts';
 import { BROLL, CLIP, SUBTITLES } from './table.ts';
+import { jobWords } from './words.ts';
 
-/** `min-max` seconds, e.g. 15-45. */
-export function checkDuration(d: string | undefined): string | null {
+/** `min-max` seconds, e.g. 15-45; else why not, in `t`'s language (the reader's; English by default). */
+export function checkDuration(d: string | undefined, t: Translator = jobWords(undefined)): string | null {
   if (d === undefined) return null;
   const m = /^(\d{1,4})\s*-\s*(\d{1,4})$/.exec(d);
-  if (!m) return `duration '${d}' should look like min-max in seconds, e.g. ${DEFAULT_REEL_DURATION} or 15-45`;
+  if (!m) return t.t('job.duration_shape', { duration: d, example: DEFAULT_REEL_DURATION });
   const [min, max] = [Number(m[1]), Number(m[2])];
-  if (min < 1 || max <= min) return `duration '${d}': the first number must be at least 1 and smaller than the second`;
-  if (max > 600) return `duration '${d}': clips longer than 600 seconds are not short clips; pick a smaller maximum`;
+  if (min < 1 || max <= min) return t.t('job.duration_order', { duration: d });
+  if (max > 600) return t.t('job.duration_long', { duration: d });
   return null;
 }
 
@@ -59,7 +61,7 @@ export const clip = defineCommand({
   options: clipOptions,
   prepare(v, ctx) {
     const duration = v.duration?.replace(/\s+/g, '');
-    const problem = checkDuration(duration);
+    const problem = checkDuration(duration, ctx.t);
     if (problem) return fail(problem);
     const { url } = v;
     return run(false, async (reply) => {
@@ -92,12 +94,14 @@ export const clip = defineCommand({
       const reels = v.reels;
       // The card says everything that shapes the reels' look, so a thread of jobs can be told apart.
       const template = v.template ?? settings.template;
+      // The card is read by the channel: its title in the channel's language.
+      const words = ctx.translator(await ctx.channelLocale());
       const summary = [
         host(url),
-        reels ? `${reels} reel${reels === 1 ? '' : 's'}` : undefined,
+        reels ? words.t('job.reels_note', { count: reels }) : undefined,
         language,
-        template ? `template ${template}` : undefined,
-        v.hook ? 'hook' : undefined,
+        template ? words.t('job.template_note', { template }) : undefined,
+        v.hook ? words.t('job.hook_note') : undefined,
       ]
         .filter(Boolean)
         .join(' · ');

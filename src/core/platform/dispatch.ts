@@ -199,7 +199,7 @@ export function createDispatch(options: DispatchOptions): Dispatch {
     if (expected) log.info({ ...trace.where, ...trace.what, err: { message: (err as Error).message } }, 'refused');
     else log.error({ ...trace.where, ...trace.what, err }, `${trace.kind} failed`);
     const apology = trace.t?.t('dispatch.apology') ?? APOLOGY;
-    await refuse?.(expected ? `⚠️ ${describeError(err)}` : apology).catch((e: unknown) => {
+    await refuse?.(expected ? `⚠️ ${describeError(err, trace.t)}` : apology).catch((e: unknown) => {
       log.warn({ ...trace.where, err: e }, 'could not tell the person about an error');
     });
   }

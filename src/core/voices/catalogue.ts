@@ -6,6 +6,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import { z } from 'zod';
 import { MediaApiError } from '../errors.ts';
+import type { Translator } from '../i18n/catalogue.ts';
 import { type Voice, voiceSchema } from '../media/schemas.ts';
 import type { Clock, Logger, MediaApi, Store } from '../ports.ts';
 import { createVoiceIndex, type VoiceIndex } from './voice-index.ts';
@@ -16,8 +17,10 @@ export interface CatalogueView {
   fetchedAt: number;
   /** The last refresh failed: the list may be out of date. */
   stale: boolean;
-  /** "voice list from 3 hours ago; refreshing failed: …", set when stale. */
+  /** "voice list from 3 hours ago; refreshing failed: …", set when stale (English, for logs). */
   staleReason?: string;
+  /** Why the last refresh failed, set when stale: a page says it with the list's age in its reader's words. */
+  failedWith?: string;
 }
 
 export interface VoiceCatalogue {
@@ -83,8 +86,8 @@ export const catalogueKey = (apiKey: string, secret?: Uint8Array, source?: strin
     : createHash('sha256').update(material).digest('hex');
 };
 
-/** "3 hours ago", "1 day ago", "just now". */
-export function describeAge(ms: number): string {
+/** "3 hours ago", "1 day ago", "just now"; in `t`'s language when given (English for logs). */
+export function describeAge(ms: number, t?: Translator): string {
   const units: Array<[string, number]> = [
     ['day', DAY],
     ['hour', 3_600_000],
@@ -92,9 +95,9 @@ export function describeAge(ms: number): string {
   ];
   for (const [unit, size] of units) {
     const n = Math.floor(ms / size);
-    if (n >= 1) return `${n} ${unit}${n === 1 ? '' : 's'} ago`;
+    if (n >= 1) return t ? t.t('voices.age', { unit, n }) : `${n} ${unit}${n === 1 ? '' : 's'} ago`;
   }
-  return 'just now';
+  return t ? t.t('voices.age', { unit: 'now', n: 0 }) : 'just now';
 }
 
 const messageOf = (err: unknown): string => (err instanceof Error ? err.message : String(err));
@@ -189,7 +192,7 @@ export function createVoiceCatalogue(deps: CatalogueDeps): VoiceCatalogue {
     if (!held.failure) return { index: held.index, fetchedAt: held.fetchedAt, stale: false };
     const age = describeAge(clock.now() - held.fetchedAt);
     const staleReason = `voice list from ${age}; refreshing failed: ${held.failure.message}`;
-    return { index: held.index, fetchedAt: held.fetchedAt, stale: true, staleReason };
+    return { index: held.index, fetchedAt: held.fetchedAt, stale: true, staleReason, failedWith: held.failure.message };
   }
 
   return {

@@ -41,4 +41,17 @@ export const VOICES_DE: Readonly<Record<string, string>> = {
     'Sprachen gehen als Code (`fr-FR`, `en`) oder als Name (`French`, `English (United Kingdom)`).',
   'voices.api_none': 'Die Media-API hat für diesen API-Schlüssel keine Stimmen geliefert.',
   'voices.nothing_to_share': 'Zu dieser Liste passen keine Stimmen mehr, es gibt also nichts zu teilen.',
+  'voices.ambiguous':
+    '„{text}“ kann mehrere Stimmen meinen: {named}{more}. Gib Locale, Name und Stil genau an (z. B. {example}) oder die ID der Stimme, oder stöbere mit /voices',
+  'voices.ambiguous_more': ' und {count} weitere',
+  'voices.unknown_near': 'Unbekannte Stimme „{text}“ — meintest du {names}? Stöbere mit /voices',
+  'voices.unknown': 'Unbekannte Stimme „{text}“ — stöbere mit /voices',
+  'voices.none_given': 'Keine Stimme angegeben — stöbere mit /voices',
+  'voices.unknown_id': 'Unbekannte Stimmen-ID „{id}“ — sie steht nicht in der Stimmenliste; stöbere mit /voices',
+  'voices.script_empty': 'Das Skript ist leer — gib die Wörter an, die gesprochen werden sollen.',
+  'voices.script_long':
+    'Das Skript hat {words} Wörter; die Grenze liegt bei {limit} — teile es auf mehrere /tts-Befehle auf.',
+  'voices.age':
+    '{unit, select, day {{n, plural, one {vor # Tag} other {vor # Tagen}}} hour {{n, plural, one {vor # Stunde} other {vor # Stunden}}} minute {{n, plural, one {vor # Minute} other {vor # Minuten}}} other {gerade eben}}',
+  'voices.stale': 'Stimmenliste (Stand {age}); Aktualisieren fehlgeschlagen: {reason}',
 };

@@ -40,4 +40,16 @@ export const VOICES_ES: Readonly<Record<string, string>> = {
     'Los idiomas se pueden indicar con un código (`fr-FR`, `en`) o un nombre (`French`, `English (United Kingdom)`).',
   'voices.api_none': 'La API de medios no devolvió ninguna voz para esta clave de API.',
   'voices.nothing_to_share': 'Ya no hay voces que coincidan con esa lista, así que no hay nada que compartir.',
+  'voices.ambiguous':
+    '«{text}» puede ser varias voces: {named}{more}. Indica exactamente la configuración regional, el nombre y el estilo (por ejemplo, {example}) o el ID de la voz, o explóralas con /voices',
+  'voices.ambiguous_more': ' y {count} más',
+  'voices.unknown_near': 'voz desconocida «{text}» — ¿querías decir {names}? Explora las voces con /voices',
+  'voices.unknown': 'voz desconocida «{text}» — explora las voces con /voices',
+  'voices.none_given': 'no se ha indicado ninguna voz — explora las voces con /voices',
+  'voices.unknown_id': 'ID de voz desconocido «{id}» — no está en la lista de voces; explora las voces con /voices',
+  'voices.script_empty': 'El guion está vacío — da las palabras que se dirán.',
+  'voices.script_long': 'El guion tiene {words} palabras; el límite es {limit} — divídelo en varios comandos /tts.',
+  'voices.age':
+    '{unit, select, day {{n, plural, one {hace # día} other {hace # días}}} hour {{n, plural, one {hace # hora} other {hace # horas}}} minute {{n, plural, one {hace # minuto} other {hace # minutos}}} other {ahora mismo}}',
+  'voices.stale': 'lista de voces de {age}; no se pudo actualizar: {reason}',
 };

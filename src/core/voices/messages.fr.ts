@@ -41,4 +41,18 @@ export const VOICES_FR: Readonly<Record<string, string>> = {
     'Une langue s’indique par un code (`fr-FR`, `en`) ou un nom (`French`, `English (United Kingdom)`).',
   'voices.api_none': 'L’API média n’a renvoyé aucune voix pour cette clé d’API.',
   'voices.nothing_to_share': 'Plus aucune voix ne correspond à cette liste : il n’y a rien à partager.',
+  'voices.ambiguous':
+    '« {text} » peut désigner plusieurs voix : {named}{more}. Précisez la locale, le nom et le style (par exemple {example}) ou l’identifiant de la voix, ou parcourez-les avec /voices',
+  'voices.ambiguous_more': ' et {count} autres',
+  'voices.unknown_near': 'voix inconnue « {text} » — vouliez-vous dire {names} ? Parcourez les voix avec /voices',
+  'voices.unknown': 'voix inconnue « {text} » — parcourez les voix avec /voices',
+  'voices.none_given': 'aucune voix indiquée — parcourez les voix avec /voices',
+  'voices.unknown_id':
+    'identifiant de voix inconnu « {id} » — il ne figure pas dans la liste des voix ; parcourez-les avec /voices',
+  'voices.script_empty': 'Ce script est vide — donnez les mots à prononcer.',
+  'voices.script_long':
+    'Ce script compte {words} mots ; la limite est de {limit} — répartissez-le sur plusieurs commandes /tts.',
+  'voices.age':
+    '{unit, select, day {{n, plural, one {il y a # jour} other {il y a # jours}}} hour {{n, plural, one {il y a # heure} other {il y a # heures}}} minute {{n, plural, one {il y a # minute} other {il y a # minutes}}} other {à l’instant}}',
+  'voices.stale': 'liste des voix d’{age} ; échec de la mise à jour : {reason}',
 };

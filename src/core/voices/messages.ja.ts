@@ -40,4 +40,16 @@ export const VOICES_JA: Readonly<Record<string, string>> = {
     '言語はコード（`fr-FR`、`en`）か名前（`French`、`English (United Kingdom)`）で指定できます。',
   'voices.api_none': 'メディア API はこの API キーに対して音声を返しませんでした。',
   'voices.nothing_to_share': 'この一覧に一致する音声はもうないため、共有するものはありません。',
+  'voices.ambiguous':
+    '「{text}」に当てはまる音声が複数あります: {named}{more}。ロケール・名前・スタイル（例: {example}）か音声 ID を正確に指定するか、/voices で探してください',
+  'voices.ambiguous_more': ' ほか {count} 件',
+  'voices.unknown_near': '「{text}」という音声はありません — {names} のことですか？ /voices で探せます',
+  'voices.unknown': '「{text}」という音声はありません — /voices で探せます',
+  'voices.none_given': '音声が指定されていません — /voices で探せます',
+  'voices.unknown_id': '音声 ID「{id}」は音声リストにありません — /voices で探せます',
+  'voices.script_empty': '台本が空です — 読み上げる言葉を指定してください。',
+  'voices.script_long': '台本は {words} 語あります。上限は {limit} 語です — 複数の /tts コマンドに分けてください。',
+  'voices.age':
+    '{unit, select, day {{n, plural, other {# 日前}}} hour {{n, plural, other {# 時間前}}} minute {{n, plural, other {# 分前}}} other {たった今}}',
+  'voices.stale': '音声リストは{age}のものです。更新に失敗しました: {reason}',
 };

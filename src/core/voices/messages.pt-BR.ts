@@ -39,4 +39,17 @@ export const VOICES_PT_BR: Readonly<Record<string, string>> = {
     'Os idiomas podem ser informados por código (`fr-FR`, `en`) ou nome (`French`, `English (United Kingdom)`).',
   'voices.api_none': 'A API de mídia não retornou nenhuma voz para esta chave de API.',
   'voices.nothing_to_share': 'Nenhuma voz corresponde mais a essa lista, então não há nada para compartilhar.',
+  'voices.ambiguous':
+    '“{text}” pode ser várias vozes: {named}{more}. Informe exatamente a localidade, o nome e o estilo (por exemplo, {example}) ou o ID da voz, ou navegue pelas vozes com /voices',
+  'voices.ambiguous_more': ' e mais {count}',
+  'voices.unknown_near': 'voz desconhecida “{text}” — você quis dizer {names}? Navegue pelas vozes com /voices',
+  'voices.unknown': 'voz desconhecida “{text}” — navegue pelas vozes com /voices',
+  'voices.none_given': 'nenhuma voz informada — navegue pelas vozes com /voices',
+  'voices.unknown_id':
+    'ID de voz desconhecido “{id}” — ele não está na lista de vozes; navegue pelas vozes com /voices',
+  'voices.script_empty': 'O roteiro está vazio — informe as palavras a serem faladas.',
+  'voices.script_long': 'O roteiro tem {words} palavras; o limite é {limit} — divida-o em vários comandos /tts.',
+  'voices.age':
+    '{unit, select, day {{n, plural, one {há # dia} other {há # dias}}} hour {{n, plural, one {há # hora} other {há # horas}}} minute {{n, plural, one {há # minuto} other {há # minutos}}} other {agora mesmo}}',
+  'voices.stale': 'lista de vozes obtida {age}; a atualização falhou: {reason}',
 };

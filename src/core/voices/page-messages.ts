@@ -35,4 +35,16 @@ export const VOICE_PAGE_EN = {
     'Languages can be given as a code (`fr-FR`, `en`) or a name (`French`, `English (United Kingdom)`).',
   'voices.api_none': 'The media API returned no voices for this API key.',
   'voices.nothing_to_share': 'No voices match that list any more, so there is nothing to share.',
+  'voices.ambiguous':
+    "''{text}'' could be several voices: {named}{more}. Be exact with locale, name and style (e.g. {example}) or the voice id, or browse with /voices",
+  'voices.ambiguous_more': ', and {count} more',
+  'voices.unknown_near': "unknown voice ''{text}'' — did you mean {names}? Browse with /voices",
+  'voices.unknown': "unknown voice ''{text}'' — browse with /voices",
+  'voices.none_given': 'no voice given — browse with /voices',
+  'voices.unknown_id': "unknown voice id ''{id}'' — it is not in the voice list; browse with /voices",
+  'voices.script_empty': 'That script is empty — give the words to speak.',
+  'voices.age':
+    '{unit, select, day {{n, plural, one {# day ago} other {# days ago}}} hour {{n, plural, one {# hour ago} other {# hours ago}}} minute {{n, plural, one {# minute ago} other {# minutes ago}}} other {just now}}',
+  'voices.stale': 'voice list from {age}; refreshing failed: {reason}',
+  'voices.script_long': 'That script is {words} words; the limit is {limit} — split it into several /tts commands.',
 } as const;

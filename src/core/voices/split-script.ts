@@ -4,7 +4,9 @@
 // Words are whitespace-separated; Chinese and Japanese are written without spaces, so there each
 // character counts as a word (punctuation stays with the character before it).
 
+import type { Translator } from '../i18n/catalogue.ts';
 import { TTS_WORDS_PER_REQUEST } from '../media/enums.ts';
+import { englishVoiceWords } from './english-words.ts';
 
 /** A script longer than this is refused rather than split into dozens of projects. */
 export const MAX_SCRIPT_WORDS = 1500;
@@ -155,15 +157,17 @@ export function splitScript(text: string, maxWords = PART_WORDS): string[] {
 /** Words as counted for the API's limit (CJK characters count one each). */
 export const countWords = (text: string): number => atomsOf(text).length;
 
-/** The parts of a script, or why it is refused (empty, or over MAX_SCRIPT_WORDS). */
-export function checkScriptLength(text: string): { ok: true; parts: string[] } | { ok: false; message: string } {
+/** The parts of a script, or why it is refused (empty, or over MAX_SCRIPT_WORDS), in `t`'s language (English by default). */
+export function checkScriptLength(
+  text: string,
+  t: Translator = englishVoiceWords,
+): { ok: true; parts: string[] } | { ok: false; message: string } {
   const words = countWords(text);
-  if (words === 0) return { ok: false, message: 'That script is empty — give the words to speak.' };
+  if (words === 0) return { ok: false, message: t.t('voices.script_empty') };
   if (words > MAX_SCRIPT_WORDS) {
-    const n = (x: number) => x.toLocaleString('en-US');
     return {
       ok: false,
-      message: `That script is ${n(words)} words; the limit is ${n(MAX_SCRIPT_WORDS)} — split it into several /tts commands.`,
+      message: t.t('voices.script_long', { words: t.number(words), limit: t.number(MAX_SCRIPT_WORDS) }),
     };
   }
   return { ok: true, parts: splitScript(text) };

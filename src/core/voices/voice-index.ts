@@ -1,6 +1,7 @@
 // The in-memory voice index: built once per catalogue, then answers /voices pages, autocomplete (Discord
 // asks within 3 s, at most 25 choices) and the voice option of /tts and /ttv.
 
+import type { Translator } from '../i18n/catalogue.ts';
 import type { Voice } from '../media/schemas.ts';
 import { truncate } from '../platform/message.ts';
 import { languageMatcher, languageName } from './language.ts';
@@ -40,7 +41,8 @@ export interface VoiceIndex {
   search(query: string, filters?: VoiceFilters, limit?: number): Voice[];
   /** Every voice matching the filters: ranked when `filters.query` is set, else in stable order. */
   filter(filters: VoiceFilters): Voice[];
-  resolve(text: string): ResolveResult;
+  /** Why not, in `t`'s language (the reader's; English by default). */
+  resolve(text: string, t?: Translator): ResolveResult;
   /** Choices for Discord autocomplete / Slack external select (default 25). */
   autocomplete(query: string, limit?: number): VoiceChoice[];
   /** Distinct styles, "general" first, then alphabetical. */
@@ -107,7 +109,7 @@ export function createVoiceIndex(voices: Voice[]): VoiceIndex {
     byId: (id) => ids.get(id.trim().toLowerCase()),
     search,
     filter: (filters) => search('', filters, Number.POSITIVE_INFINITY),
-    resolve: (text) => resolveVoice(text, catalogue, ids),
+    resolve: (text, t) => resolveVoice(text, catalogue, ids, t),
     autocomplete(query, limit = DEFAULT_LIMIT) {
       const exact = ids.get(query.trim().toLowerCase());
       const found = exact ? [exact] : search(query, {}, limit);

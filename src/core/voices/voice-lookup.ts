@@ -46,7 +46,7 @@ export function voiceHelpers(deps: VoicesDeps, ctx: InvocationBase) {
     async resolveVoice(text: string): Promise<Voice> {
       const view = await deps.voices.get(await ctx.apiKey());
       deps.lastIndex.index = view.index;
-      const found = view.index.resolve(text);
+      const found = view.index.resolve(text, ctx.t);
       if (!found.ok) throw new UserError(found.message);
       return found.voice;
     },

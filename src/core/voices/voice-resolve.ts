@@ -2,7 +2,9 @@
 // into a message that says why not and what they may have meant.
 
 import { rankFuzzy } from '../commands/fuzzy-rank.ts';
+import type { Translator } from '../i18n/catalogue.ts';
 import type { Voice } from '../media/schemas.ts';
+import { englishVoiceWords } from './english-words.ts';
 import { type Catalogue, type CatalogueEntry, queryWords, type Ranked, rank } from './voice-match.ts';
 
 export type ResolveResult =
@@ -29,18 +31,17 @@ function speakers(ranked: readonly Ranked[]): CatalogueEntry[] {
   return [...best.values()];
 }
 
-function ambiguous(text: string, candidates: readonly Ranked[]): ResolveResult {
+function ambiguous(text: string, candidates: readonly Ranked[], t: Translator): ResolveResult {
   const people = speakers(candidates);
   const named = people.slice(0, MAX_NAMED).map((e) => describeVoice(e.voice));
-  const more = people.length > MAX_NAMED ? `, and ${people.length - MAX_NAMED} more` : '';
+  const more =
+    people.length > MAX_NAMED ? t.t('voices.ambiguous_more', { count: String(people.length - MAX_NAMED) }) : '';
   const first = people[0]?.voice;
   const example = first ? `\`${first.languageCode} ${first.name} ${first.style}\`` : '`en-US Jenny cheerful`';
   return {
     ok: false,
     reason: 'ambiguous',
-    message:
-      `'${text}' could be several voices: ${named.join(', ')}${more}. ` +
-      `Be exact with locale, name and style (e.g. ${example}) or the voice id, or browse with /voices`,
+    message: t.t('voices.ambiguous', { text, named: named.join(', '), more, example }),
     suggestions: people.slice(0, MAX_NAMED).map((e) => e.voice),
   };
 }
@@ -49,7 +50,7 @@ function ambiguous(text: string, candidates: readonly Ranked[]): ResolveResult {
  * A single speaker resolves (general style first); so does the only general-style voice among several.
  * Voices the phrase names come before voices it only describes (a voice called "Thai" over th-TH).
  */
-function decide(text: string, all: readonly Ranked[]): ResolveResult {
+function decide(text: string, all: readonly Ranked[], t: Translator): ResolveResult {
   const bestName = Math.min(...all.map((c) => c.nameTier));
   const candidates = all.filter((c) => c.nameTier === bestName);
   const people = speakers(candidates);
@@ -58,7 +59,7 @@ function decide(text: string, all: readonly Ranked[]): ResolveResult {
   const generals = candidates.filter((c) => c.entry.general);
   const general = generals.length === 1 ? generals[0] : undefined;
   if (general) return { ok: true, voice: general.entry.voice };
-  return ambiguous(text, candidates);
+  return ambiguous(text, candidates, t);
 }
 
 /** Nothing matched word by word: the voices whose names look most like what was typed (`Jenifer` → Jenny). */
@@ -72,39 +73,44 @@ function byName(text: string, catalogue: Catalogue): Voice[] {
   return names.flatMap((name) => general.find((e) => e.voice.name === name)?.voice ?? []);
 }
 
-function unknown(text: string, catalogue: Catalogue, tokens: readonly string[]): ResolveResult {
+function unknown(text: string, catalogue: Catalogue, tokens: readonly string[], t: Translator): ResolveResult {
   const near = speakers(rank(catalogue, catalogue.entries, tokens, false)).slice(0, MAX_SUGGESTED);
   const suggestions = near.length > 0 ? near.map((e) => e.voice) : byName(text, catalogue);
   const message = suggestions.length
-    ? `unknown voice '${text}' — did you mean ${suggestions.map(describeVoice).join(', ')}? Browse with /voices`
-    : `unknown voice '${text}' — browse with /voices`;
+    ? t.t('voices.unknown_near', { text, names: suggestions.map(describeVoice).join(', ') })
+    : t.t('voices.unknown', { text });
   return { ok: false, reason: 'unknown', message, suggestions };
 }
 
 /**
  * A voice by id, or by an unambiguous phrase of name / locale / style / gender words. Exact word
- * matches are tried first, then name prefixes (`Jenn` -> Jenny when no other voice starts so).
+ * matches are tried first, then name prefixes (`Jenn` -> Jenny when no other voice starts so). Why not is said in
+ * `t`'s language (the reader's; English by default).
  */
-export function resolveVoice(text: string, catalogue: Catalogue, byId: ReadonlyMap<string, Voice>): ResolveResult {
+export function resolveVoice(
+  text: string,
+  catalogue: Catalogue,
+  byId: ReadonlyMap<string, Voice>,
+  t: Translator = englishVoiceWords,
+): ResolveResult {
   const wanted = text.trim();
-  if (!wanted)
-    return { ok: false, reason: 'unknown', message: 'no voice given — browse with /voices', suggestions: [] };
+  if (!wanted) return { ok: false, reason: 'unknown', message: t.t('voices.none_given'), suggestions: [] };
   const voice = byId.get(wanted.toLowerCase());
   if (voice) return { ok: true, voice };
   if (UUID.test(wanted)) {
     return {
       ok: false,
       reason: 'unknown',
-      message: `unknown voice id '${wanted}' — it is not in the voice list; browse with /voices`,
+      message: t.t('voices.unknown_id', { id: wanted }),
       suggestions: [],
     };
   }
   const tokens = queryWords(wanted);
-  if (tokens.length === 0) return unknown(wanted, catalogue, tokens);
+  if (tokens.length === 0) return unknown(wanted, catalogue, tokens, t);
   const ranked = rank(catalogue, catalogue.entries, tokens, true);
   const exact = ranked.filter((r) => r.exactAll);
-  if (exact.length > 0) return decide(wanted, exact);
+  if (exact.length > 0) return decide(wanted, exact, t);
   const prefixed = ranked.filter((r) => r.prefixAll);
-  if (prefixed.length > 0) return decide(wanted, prefixed);
-  return unknown(wanted, catalogue, tokens);
+  if (prefixed.length > 0) return decide(wanted, prefixed, t);
+  return unknown(wanted, catalogue, tokens, t);
 }

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { run } from '../commands/handler.ts';
+import type { Translator } from '../i18n/catalogue.ts';
+import { describeAge } from './catalogue.ts';
 import { defineAction, defineCommand, type VoicesContext } from './deps.ts';
 import {
   parseVoicesFilterPick,
@@ -13,15 +15,18 @@ import {
 import { VOICES } from './table.ts';
 import type { VoiceFilters } from './voice-index.ts';
 
-async function pageView(ctx: VoicesContext, filters: VoiceFilters, n: number): Promise<VoicePageView> {
+/** The page's voices, and a note when the list may be out of date, in `t`'s words (whoever reads the page). */
+async function pageView(ctx: VoicesContext, filters: VoiceFilters, n: number, t: Translator): Promise<VoicePageView> {
   const view = await ctx.deps.voices.get(await ctx.apiKey());
   const voices = view.index.filter(filters);
-  return { voices, page: n, filters, index: view.index, staleNote: view.stale ? view.staleReason : undefined };
+  const age = describeAge(ctx.deps.clock.now() - view.fetchedAt, t);
+  const staleNote = view.stale ? t.t('voices.stale', { age, reason: view.failedWith ?? '' }) : undefined;
+  return { voices, page: n, filters, index: view.index, staleNote };
 }
 
 /** The list is private: in the reader's language. */
 const page = async (ctx: VoicesContext, filters: VoiceFilters, n: number) =>
-  renderVoicePage(await pageView(ctx, filters, n), ctx.t);
+  renderVoicePage(await pageView(ctx, filters, n, ctx.t), ctx.t);
 
 export const voices = defineCommand({
   spec: VOICES,
@@ -68,13 +73,13 @@ export const voicesShareAction = defineAction({
   arg: viewState(SHARE_VERB, parseVoicesShareId),
   prepare: (paging, ctx) =>
     run(false, async (reply) => {
-      const view = await pageView(ctx, paging.filters, paging.page);
+      // Shared where the channel reads it: in the channel's language.
+      const words = ctx.translator(await ctx.channelLocale());
+      const view = await pageView(ctx, paging.filters, paging.page, words);
       if (view.voices.length === 0) {
         await reply.ephemeral({ text: ctx.t.t('voices.nothing_to_share') });
         return;
       }
-      // Shared where the channel reads it: in the channel's language.
-      const words = ctx.translator(await ctx.channelLocale());
       await reply.public(renderSharedVoicePage(view, ctx.origin.userId, words));
     }),
 });
