@@ -89,7 +89,7 @@ export function createConsoleAdapter(options: ConsoleOptions): ConsoleAdapter {
 
   const print = (message: OutMessage, prefix = '') => {
     options.write(
-      `${renderText(message, style)
+      `${renderText(message, style, words)
         .map((l) => `${prefix}${l}`)
         .join('\n')}\n`,
     );

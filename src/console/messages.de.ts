@@ -3,6 +3,8 @@ import type { CONSOLE_EN } from './messages.ts';
 
 export const CONSOLE_DE: Translation<typeof CONSOLE_EN> = {
   'console.only_you': '(nur du)',
+  'console.press': 'tippe:',
+  'console.thumbnail': 'Vorschaubild:',
   'console.form_title': '{title} —{keep} {cancel} schließt das Formular.',
   'console.form_keep': ' Enter übernimmt die Antwort in [ ].',
   'console.choose_from': 'zur Auswahl: {choices}',

@@ -3,6 +3,8 @@ import type { CONSOLE_EN } from './messages.ts';
 
 export const CONSOLE_ES: Translation<typeof CONSOLE_EN> = {
   'console.only_you': '(solo tú)',
+  'console.press': 'escribe:',
+  'console.thumbnail': 'miniatura:',
   'console.form_title': '{title} —{keep} {cancel} cierra el formulario.',
   'console.form_keep': ' Intro conserva la respuesta que se muestra entre [ ].',
   'console.choose_from': 'elige entre {choices}',

@@ -3,6 +3,8 @@ import type { CONSOLE_EN } from './messages.ts';
 
 export const CONSOLE_FR: Translation<typeof CONSOLE_EN> = {
   'console.only_you': '(vous seul)',
+  'console.press': 'tapez :',
+  'console.thumbnail': 'miniature :',
   'console.form_title': '{title} —{keep} {cancel} ferme le formulaire.',
   'console.form_keep': ' Entrée garde la réponse affichée entre [ ].',
   'console.choose_from': 'au choix : {choices}',

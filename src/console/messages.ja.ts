@@ -3,6 +3,8 @@ import type { CONSOLE_EN } from './messages.ts';
 
 export const CONSOLE_JA: Translation<typeof CONSOLE_EN> = {
   'console.only_you': '（あなただけ）',
+  'console.press': '入力:',
+  'console.thumbnail': 'サムネイル:',
   'console.form_title': '{title} —{keep} {cancel} でフォームを閉じます。',
   'console.form_keep': ' Enter で [ ] 内の回答をそのまま使います。',
   'console.choose_from': '選択肢: {choices}',

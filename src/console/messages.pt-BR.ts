@@ -3,6 +3,8 @@ import type { CONSOLE_EN } from './messages.ts';
 
 export const CONSOLE_PT_BR: Translation<typeof CONSOLE_EN> = {
   'console.only_you': '(só você)',
+  'console.press': 'digite:',
+  'console.thumbnail': 'miniatura:',
   'console.form_title': '{title} —{keep} {cancel} fecha o formulário.',
   'console.form_keep': ' Enter mantém a resposta mostrada entre [ ].',
   'console.choose_from': 'escolha entre {choices}',

@@ -3,6 +3,8 @@
 // its kin, as for the bot's answers); each language's version is in messages.<language>.ts beside this file.
 export const CONSOLE_EN = {
   'console.only_you': '(only you)',
+  'console.press': 'type:',
+  'console.thumbnail': 'thumbnail:',
   'console.form_title': '{title} —{keep} {cancel} closes the form.',
   'console.form_keep': ' Enter keeps the answer shown in [ ].',
   'console.choose_from': 'choose from {choices}',

@@ -1,3 +1,4 @@
+import type { Translator } from '../core/i18n/catalogue.ts';
 import {
   type Card,
   type Control,
@@ -6,6 +7,7 @@ import {
   render,
   type SegmentWriter,
 } from '../core/platform/message.ts';
+import { consoleWords } from './words.ts';
 
 // The console shows messages as plain text: links written out in full so a terminal makes them
 // clickable, and every button as the line to type to press it.
@@ -48,12 +50,13 @@ function flow(items: string[], width: number): string[] {
   return lines;
 }
 
-function controlLines(c: Control): string[] {
+function controlLines(c: Control, t: Translator): string[] {
   switch (c.kind) {
     case 'link':
       return [`${c.label}: ${c.url}`];
     case 'action':
-      return [`[${c.label}] type: !${c.id}`];
+      // What to type stays outside the words: `!id` is read as typed, in every language.
+      return [`[${c.label}] ${t.t('console.press')} !${c.id}`];
     case 'select': {
       const choices = c.options.map((o) => `!${c.id}:${o.value} (${o.label})`);
       return [`${c.placeholder}:`, ...flow(choices, MENU_WIDTH).map((l) => `  ${l}`)];
@@ -61,26 +64,30 @@ function controlLines(c: Control): string[] {
   }
 }
 
-function cardLines(card: Card, style: TextStyle): string[] {
+function cardLines(card: Card, style: TextStyle, t: Translator): string[] {
   const lines: string[] = [];
   if (card.title) lines.push(style.bold(markupToText(card.title, style)) + (card.url ? ` <${card.url}>` : ''));
   if (card.body) lines.push(...markupToText(card.body, style).split('\n'));
   for (const f of card.fields ?? []) lines.push(`${f.name}: ${markupToText(f.value, style)}`);
-  if (card.imageUrl) lines.push(`thumbnail: ${card.imageUrl}`);
-  for (const c of card.controls ?? []) lines.push(...controlLines(c));
+  if (card.imageUrl) lines.push(`${t.t('console.thumbnail')} ${card.imageUrl}`);
+  for (const c of card.controls ?? []) lines.push(...controlLines(c, t));
   if (card.footer) lines.push(style.dim(markupToText(card.footer, style)));
   return lines;
 }
 
 /** The message as lines, cards indented under the text. */
-export function renderText(message: OutMessage, style: TextStyle = plainStyle): string[] {
+export function renderText(
+  message: OutMessage,
+  style: TextStyle = plainStyle,
+  t: Translator = consoleWords(undefined),
+): string[] {
   const lines = markupToText(message.text, style).split('\n');
   // A quote's lines stay behind `> `: a line break in a comment cannot start a line that reads as the bot's.
   if (message.quote) lines.push(...quoteLines(message.quote).map((l) => `> ${markupToText(l, style)}`));
   for (const card of message.cards ?? []) {
-    lines.push(...cardLines(card, style).map((l, i) => (i === 0 ? `  ┌ ${l}` : `  │ ${l}`)));
+    lines.push(...cardLines(card, style, t).map((l, i) => (i === 0 ? `  ┌ ${l}` : `  │ ${l}`)));
   }
-  for (const c of message.controls ?? []) lines.push(...controlLines(c).map((l) => `  ${l}`));
+  for (const c of message.controls ?? []) lines.push(...controlLines(c, t).map((l) => `  ${l}`));
   return lines;
 }
 

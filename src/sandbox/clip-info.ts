@@ -36,6 +36,8 @@ const REASONS = [
   'High-energy delivery with a quotable line that invites shares and comments.',
   'Clear, practical advice in under 30 seconds; likely to be saved and rewatched.',
 ];
+/** Every text the sandbox may write into a clip's metadata (its words are the API's, not the bot's). */
+export const CLIP_INFO_TEXTS: readonly string[] = [...TITLES, ...HOOKS, ...TAGS, ...REASONS, 'Follow for part'];
 const PLATFORM_SETS = [
   ['x', 'youtube', 'tiktok', 'instagram'],
   ['youtube', 'tiktok', 'instagram'],

@@ -16,8 +16,11 @@ interface Printed {
   seen: Seen;
 }
 
-/** `[Retry] type: !retry:k3j9` (an action) and `Watch reel 1: https://…` (a link), as render-text prints them. */
-const BUTTON = /\[([^\]]+)\] type: !(\S+)/g;
+/**
+ * `[Retry] type: !retry:k3j9` (an action; "type:" in the terminal's language) and `Watch reel 1: https://…` (a
+ * link), as render-text prints them.
+ */
+const BUTTON = /\[([^\]]+)\] [^![\]\n]*!(\S+)/g;
 const LINK = /(?:[│└] |^ {2}|\] )([^:\n│└[\]]+): https?:\/\//gm;
 
 /** `mark`: the console's mark of a private line in the terminal's language (`(only you)` in English). */

@@ -4,6 +4,7 @@
 // passing there does what it does in English; a word of the catalogue's English that reached anyone without
 // going through the catalogue fails the run, naming the message it was in.
 import { afterEach, describe, expect, it } from 'vitest';
+import { CLIP_INFO_TEXTS } from '../../src/sandbox/clip-info.ts';
 import { startConsoleSurface } from './console-surface.ts';
 import { startDiscordSurface } from './discord-surface.ts';
 import { type Leak, pseudoSurface } from './pseudo.ts';
@@ -25,10 +26,11 @@ const BEHAVIOURS = Object.values(import.meta.glob<{ behaviour: Behaviour }>('./b
   .sort((a, b) => a.name.localeCompare(b.name));
 
 /**
- * Words that reach messages as data, not as the catalogue's: the doubles' people, and the media API's own failure
- * texts (the sandbox's, quoted as the API wrote them).
+ * Words that reach messages as data, not as the catalogue's: the doubles' people, and the media API's own texts
+ * (the sandbox's clip titles, captions, tags and reasons, and its failures, quoted as the API wrote them).
  */
 const VALUES = [
+  ...CLIP_INFO_TEXTS,
   'member',
   'admin',
   'manager',

@@ -34,7 +34,10 @@ export function readPseudo(text: string): PseudoRead {
   let english = '';
   let outside = '';
   let wasOutside = true;
+  // A value inside a code span (`/{name}`, a usage line) is code, as a code span of the catalogue's is.
+  let inCode = false;
   for (const c of text) {
+    if (c === '`') inCode = !inCode;
     if (c === PSEUDO_OPEN) stack.push('words');
     else if (c === PSEUDO_CLOSE) {
       if (stack.at(-1) === 'words') stack.pop();
@@ -47,7 +50,7 @@ export function readPseudo(text: string): PseudoRead {
       wasOutside = false;
     } else {
       english += c;
-      outside += c;
+      outside += inCode && c !== '\n' ? ' ' : c;
       wasOutside = true;
     }
   }
@@ -57,6 +60,8 @@ export function readPseudo(text: string): PseudoRead {
 /** What a reader sees as data rather than as words: code, commands, option words, links, mentions, ids. */
 const notProse = (text: string) =>
   text
+    // A quote is what a person wrote (a reviewer's comment), shown behind `> `.
+    .replace(/(^|\] )> [^\n]*/gm, ' ')
     .replace(/`[^`]*`/g, ' ')
     .replace(/https?:\/\/\S+/g, ' ')
     .replace(/<[^>\s]*>/g, ' ')

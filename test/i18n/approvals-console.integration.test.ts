@@ -59,7 +59,7 @@ async function startJapaneseConsole(): Promise<JapaneseConsole> {
     type,
     saying,
     async press(label) {
-      const pattern = new RegExp(`\\[${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\] type: !(\\S+)`);
+      const pattern = new RegExp(`\\[${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\] [^![\\]\\n]*!(\\S+)`);
       const id = await eventually(async () => {
         for (const p of [...printed].reverse()) {
           const found = pattern.exec(p)?.[1];

@@ -72,7 +72,7 @@ async function start(locale: string): Promise<Console> {
 /** The action ids of the newest printed line that offers one starting with `prefix`. */
 function actionIn(printed: readonly string[], prefix: string): string {
   for (const text of [...printed].reverse()) {
-    const found = [...text.matchAll(/type: !(\S+)/g)].map((m) => m[1] ?? '').find((id) => id.startsWith(prefix));
+    const found = [...text.matchAll(/\] [^![\]\n]*!(\S+)/g)].map((m) => m[1] ?? '').find((id) => id.startsWith(prefix));
     if (found) return found;
   }
   throw new Error(`no action ${prefix}… was printed`);

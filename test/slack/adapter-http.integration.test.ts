@@ -114,13 +114,17 @@ describe('Slack in HTTP mode, on the bot’s own listener', () => {
     expect(h.web.callsOf('chat.postMessage')).toHaveLength(0);
   });
 
-  it('answers a mistake in the command text only to the person who typed it', async () => {
+  it('answers a mistake in the command text only to the person who typed it, in their language', async () => {
+    const refusal = { response_type: 'ephemeral', text: '*not-a-link* is not a link. Try `/clip https://…`' };
     const res = await h.send('/slack/commands', 'command', slashCommand(h.web, '/clip', 'not-a-link'));
+    // Their language is not known yet: acknowledged at once, refused right after in it (users.info), to them only.
     expect(res.status).toBe(200);
-    expect(JSON.parse(res.text)).toEqual({
-      response_type: 'ephemeral',
-      text: '*not-a-link* is not a link. Try `/clip https://…`',
-    });
+    expect(res.text).toBe('');
+    await waitFor(() => h.web.responses.length === 1, 'the refusal');
+    expect(h.web.responses[0]?.body).toMatchObject(refusal);
+    // Known now: the next mistake rides on the acknowledgement itself.
+    const again = await h.send('/slack/commands', 'command', slashCommand(h.web, '/clip', 'not-a-link'));
+    expect(JSON.parse(again.text)).toEqual(refusal);
     expect(h.web.callsOf('chat.postMessage')).toHaveLength(0);
   });
 

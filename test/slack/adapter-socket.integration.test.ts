@@ -58,8 +58,16 @@ describe('Slack in Socket Mode', () => {
     expect(web.callsOf('chat.postMessage')[0]?.token).toBe('xoxb-test');
   });
 
-  it('sends a command mistake back in the ack payload, to the person only', async () => {
+  it('sends a command mistake back in the ack payload, to the person only, once their language is known', async () => {
     await socket.waitForConnection();
+    // The first time, their language is looked up after an empty ack, and the mistake follows it in that language.
+    const first = socket.push({ type: 'slash_commands', payload: slashCommand(web, '/clip', 'nope') });
+    expect((await socket.waitForAck(first)).payload ?? {}).toEqual({});
+    await waitFor(() => web.responses.length === 1, 'the refusal');
+    expect(web.responses[0]?.body).toMatchObject({
+      response_type: 'ephemeral',
+      text: expect.stringContaining('not a link'),
+    });
     const envelopeId = socket.push({ type: 'slash_commands', payload: slashCommand(web, '/clip', 'nope') });
     const ack = await socket.waitForAck(envelopeId);
     expect(ack.payload).toMatchObject({ response_type: 'ephemeral', text: expect.stringContaining('not a link') });

@@ -101,7 +101,13 @@ describe('Slack with the real bot, in HTTP mode on the bot’s own port', () => 
   it('answers a mistake only to the person who typed it, and posts nothing in the channel', async () => {
     const h = await start();
     const res = await h.send('/slack/commands', 'command', slashCommand(h.web, '/clip', 'not-a-link reels=2'));
-    expect(JSON.parse(res.text)).toMatchObject({ response_type: 'ephemeral', text: expect.any(String) });
+    // Acknowledged at once; the refusal follows in the person's language once users.info says it.
+    expect(res.text).toBe('');
+    await waitFor(() => h.web.responses.length === 1, 'the refusal');
+    expect(h.web.responses[0]?.body).toMatchObject({
+      response_type: 'ephemeral',
+      text: expect.stringContaining('not-a-link'),
+    });
     expect(h.web.callsOf('chat.postMessage')).toHaveLength(0);
     expect(await jobsRepoOf(h.app).pending()[Symbol.asyncIterator]().next()).toMatchObject({ done: true });
   });

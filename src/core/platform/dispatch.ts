@@ -354,7 +354,13 @@ export function createDispatch(options: DispatchOptions): Dispatch {
         trace.outcome = 'form';
       } else if (prepared.kind === 'error') {
         trace.outcome = 'invalid';
-        await refuse(prepared.message);
+        if (!reply && current.readerLater) {
+          // A person whose language is not known yet (Slack) is acknowledged at once, and refused after in it.
+          await acknowledge(firstMode);
+          const known = await withLocale(current, trace);
+          const again = known === current ? prepared : prepare(known, canConfigure, answer, trace.t);
+          await refuse(again.kind === 'error' ? again.message : prepared.message);
+        } else await refuse(prepared.message);
       } else if (prepared.kind === 'modal') {
         if (!answer.openForm) {
           trace.outcome = 'invalid';
