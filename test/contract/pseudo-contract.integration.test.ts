@@ -49,7 +49,7 @@ for (const [name, start] of Object.entries(SURFACES)) {
     for (const b of BEHAVIOURS) {
       it(b.name, async () => {
         const leaks: Leak[] = [];
-        const s = pseudoSurface(await start(), leaks, VALUES);
+        const s = pseudoSurface(await start(), leaks, [...VALUES, ...(b.typedElsewhere ?? [])]);
         open = s;
         await b.run(s);
         await s.close();

@@ -60,8 +60,9 @@ export function readPseudo(text: string): PseudoRead {
 /** What a reader sees as data rather than as words: code, commands, option words, links, mentions, ids. */
 const notProse = (text: string) =>
   text
-    // A quote is what a person wrote (a reviewer's comment), shown behind `> `.
+    // A quote is what a person wrote (a reviewer's comment), shown behind `> ` or between “ ”.
     .replace(/(^|\] )> [^\n]*/gm, ' ')
+    .replace(/“[^”]*”/g, ' ')
     .replace(/`[^`]*`/g, ' ')
     .replace(/https?:\/\/\S+/g, ' ')
     .replace(/<[^>\s]*>/g, ' ')

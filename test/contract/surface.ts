@@ -51,6 +51,8 @@ export interface Surface {
 /** One behaviour of the contract: a file in behaviours/ exporting `behaviour`. */
 export interface Behaviour {
   name: string;
+  /** What it types past the surface (on the review page): people's words, for the pseudo-locale run's reading. */
+  typedElsewhere?: readonly string[];
   run(surface: Surface): Promise<void>;
 }
 

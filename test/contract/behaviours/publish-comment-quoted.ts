@@ -11,6 +11,7 @@ const hidden = (html: string, name: string) => new RegExp(`name="${name}" value=
 
 export const behaviour: Behaviour = {
   name: 'publish: a reviewer’s comment with line breaks is one quoted block, never a line that looks like the bot’s',
+  typedElsewhere: ['looks good', FORGED],
   async run(s) {
     await addAccount(s, 'brand', 'youtube', 'contract-key-quoted');
     await s.command(`/publish ${VIDEO} accounts=brand title="Quoted"`, 'member');
