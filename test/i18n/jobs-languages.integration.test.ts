@@ -1,7 +1,7 @@
 // The jobs feature beyond its cards, each reader in their own language through the real adapters (issue 44): a
 // German terminal reads /jobs, /project, the follow-up buttons and their answers, and the console's own lines in
 // German; a channel set to French gets its results' follow-up buttons in French.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CONSOLE_MESSAGES, consoleWords } from '../../src/console/words.ts';
 import { MESSAGES } from '../../src/core/app/commands.ts';
 import { PSEUDO_LOCALE } from '../../src/core/i18n/locales.ts';
@@ -10,32 +10,10 @@ import { jobWords } from '../../src/core/jobs/words.ts';
 import { startConsoleSurface } from '../contract/console-surface.ts';
 import { startDiscordSurface } from '../contract/discord-surface.ts';
 import { startSlackSurface } from '../contract/slack-surface.ts';
-import { eventually, type Person, type Surface } from '../contract/surface.ts';
+import { eventually, type Surface } from '../contract/surface.ts';
+import { ask, closeSurfacesAfterEach, start } from './surfaces.ts';
 
-let open: Surface | undefined;
-afterEach(async () => {
-  await open?.close();
-  open = undefined;
-});
-
-async function start<S extends Surface>(surface: Promise<S>): Promise<S> {
-  const s = await surface;
-  open = s;
-  return s;
-}
-
-/** What `who` alone was shown after typing `line`, once a new private message says `expected`. */
-async function ask(s: Surface, line: string, expected: string, who: Person = 'admin'): Promise<string> {
-  const saying = async () => (await s.privateTo(who)).filter((m) => m.text.includes(expected));
-  const before = new Set((await s.privateTo(who)).map((m) => m.text));
-  const already = (await saying()).length;
-  await s.command(line, who);
-  await eventually(async () => (await saying()).length > already, `an answer to ${line} saying “${expected}”`);
-  return (await s.privateTo(who))
-    .filter((m) => !before.has(m.text))
-    .map((m) => m.text)
-    .join('\n');
-}
+closeSurfacesAfterEach();
 
 /** The first job thread, once its result (a message saying `ready`) is in it. */
 async function finishedReel(s: Surface, ready: string) {

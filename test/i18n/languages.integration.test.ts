@@ -1,40 +1,14 @@
 // Every reader in their own language (issue 44), through the real adapters: discord.js against the Discord double,
 // Bolt against the Slack double, the console adapter. Each person's private answers (/help, errors, /setup) follow
 // the language their platform says they read; two people in one channel each read their own.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startConsoleSurface } from '../contract/console-surface.ts';
 import { startDiscordSurface } from '../contract/discord-surface.ts';
 import { startSlackSurface } from '../contract/slack-surface.ts';
-import { eventually, type Person, type Surface } from '../contract/surface.ts';
+import { eventually } from '../contract/surface.ts';
+import { ask, closeSurfacesAfterEach, start } from './surfaces.ts';
 
-let open: Surface | undefined;
-afterEach(async () => {
-  await open?.close();
-  open = undefined;
-});
-
-async function start<S extends Surface>(surface: Promise<S>): Promise<S> {
-  const s = await surface;
-  open = s;
-  return s;
-}
-
-/**
- * What `who` alone was shown after typing `line`, once a new message says `expected` (an answer may come in
- * several messages; Slack's surface lists acknowledgements' bodies apart from later answers, so new ones are found
- * by what they say, not by their place).
- */
-async function ask(s: Surface, line: string, expected: string, who: Person = 'admin'): Promise<string> {
-  const saying = async () => (await s.privateTo(who)).filter((m) => m.text.includes(expected));
-  const before = new Set((await s.privateTo(who)).map((m) => m.text));
-  const already = (await saying()).length;
-  await s.command(line, who);
-  await eventually(async () => (await saying()).length > already, `an answer to ${line} saying “${expected}”`);
-  return (await s.privateTo(who))
-    .filter((m) => !before.has(m.text))
-    .map((m) => m.text)
-    .join('\n');
-}
+closeSurfacesAfterEach();
 
 describe('a Discord member whose Discord is in German', () => {
   it('reads /help, a refused link and the permission error in German', async () => {
