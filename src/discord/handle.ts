@@ -58,7 +58,7 @@ function answerFor(i: RepliableInteraction, rest: REST, origin: Origin): Answer 
       return open(ephemeral ? 'ephemeral' : 'public');
     },
     // A modal must be the first answer (no defer before it), and cannot answer a modal.
-    ...(i.isModalSubmit() ? {} : { openForm: async (form) => void (await i.showModal(modalOf(form))) }),
+    ...(i.isModalSubmit() ? {} : { openForm: async (form) => void (await i.showModal(modalOf(form, i.locale))) }),
     conclude: async () => reply?.dropDeferred(),
   };
 }

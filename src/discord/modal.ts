@@ -18,19 +18,20 @@ const MAX_LABEL = 45;
 const MAX_PLACEHOLDER = 100;
 const MAX_VALUE = 4000;
 
-export function modalOf(spec: ModalSpec): APIModalInteractionResponseCallbackData {
+/** The core's form (already in the reader's language) as Discord's; `locale` words what the adapter adds. */
+export function modalOf(spec: ModalSpec, locale?: string): APIModalInteractionResponseCallbackData {
   return {
     custom_id: spec.id,
     title: truncate(spec.title, MAX_TITLE),
-    components: spec.inputs.slice(0, MAX_INPUTS).map(componentOf),
+    components: spec.inputs.slice(0, MAX_INPUTS).map((input) => componentOf(input, locale)),
   };
 }
 
-function componentOf(input: ModalInput): APIModalInteractionResponseCallbackComponent {
+function componentOf(input: ModalInput, locale: string | undefined): APIModalInteractionResponseCallbackComponent {
   // Discord validates lengths in UTF-16 units: a value it cannot hold whole is shown as a note, never cut.
   const holds = Math.min(input.maxLength ?? MAX_VALUE, MAX_VALUE);
   if (!input.choices && !showsWhole(input, holds, utf16Units)) {
-    return { type: ComponentType.TextDisplay, content: tooLongToEdit(input, holds, utf16Units) };
+    return { type: ComponentType.TextDisplay, content: tooLongToEdit(input, holds, utf16Units, locale) };
   }
   return {
     type: ComponentType.Label,

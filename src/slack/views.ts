@@ -93,15 +93,21 @@ function multiSelect(id: string, c: NonNullable<ModalInput['choices']>): types.M
 
 /** The core's form (e.g. the API key entry of /setup), already in the reader's language; `t` words its buttons. */
 export function modalView(spec: ModalSpec, meta: ViewMeta, t: Translator = slackWords(undefined)): types.ModalView {
-  return modal(spec.id, spec.title, spec.inputs.map(blockOf), meta, t);
+  return modal(
+    spec.id,
+    spec.title,
+    spec.inputs.map((input) => blockOf(input, t)),
+    meta,
+    t,
+  );
 }
 
-function blockOf(input: ModalInput): types.InputBlock | types.SectionBlock {
+function blockOf(input: ModalInput, t: Translator): types.InputBlock | types.SectionBlock {
   // A value the input cannot hold whole is shown as a note (a section, absent from the submitted state), never
   // cut. Slack says "characters" without saying which: UTF-16 units are never fewer, so what fits them fits.
   const holds = Math.min(input.maxLength ?? MAX_INPUT, MAX_INPUT);
   if (!input.choices && !showsWhole(input, holds, utf16Units)) {
-    return { type: 'section', block_id: input.id, text: text(tooLongToEdit(input, holds, utf16Units), 3000) };
+    return { type: 'section', block_id: input.id, text: text(tooLongToEdit(input, holds, utf16Units, t.locale), 3000) };
   }
   return {
     type: 'input',

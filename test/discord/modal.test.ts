@@ -25,6 +25,18 @@ describe('a Discord modal', () => {
     expect(modal.components).toHaveLength(5);
   });
 
+  it('says that note in the reader’s language, around the form’s own translated hint', () => {
+    const de = (locale: string) => {
+      const form = publishForm(publishWords(locale), 'pubedit:r1', [], { title: 'Launch', description: LONG }, true);
+      return modalOf(form, locale).components.find((c) => c.type === 10);
+    };
+    expect(de('de')).toMatchObject({
+      content:
+        'Beschreibung: zu lang, um es hier zu bearbeiten (2.000 Zeichen, 5.000 nach Zählung dieses Formulars; dieses Formular fasst 4.000). Es bleibt unverändert. Um es zu ändern, brich diese Anfrage ab und stell sie neu mit /publish <Videolink> description="…".',
+    });
+    expect(JSON.stringify(de('ja'))).toContain('長すぎるためここでは編集できません');
+  });
+
   it('prefills a value that fits whole, emoji included', () => {
     const fits = '👍🏽'.repeat(1000);
     const modal = modalOf(publishForm(publishWords(undefined), 'pubedit:r1', [], { description: fits }, true));

@@ -6,6 +6,7 @@ import { opensForm } from '../../src/core/platform/dispatch.ts';
 import { publishForm } from '../../src/core/publish/requests/form.ts';
 import { publishWords } from '../../src/core/publish/words.ts';
 import { commandFormView, decodeMeta, encodeMeta, modalView, readModalValues } from '../../src/slack/views.ts';
+import { slackWords } from '../../src/slack/words.ts';
 
 /** /setup as the app assembles it, with every feature's settings. */
 const SETUP = findCommand('setup') as CommandSpec;
@@ -72,6 +73,20 @@ describe('a prefilled value too long for a Slack input', () => {
     );
     expect(JSON.stringify(view)).not.toContain('a'.repeat(2990));
     expect(blocks.find((b) => b.block_id === 'title')?.type).toBe('input');
+  });
+
+  it('is noted in the reader’s language, with numbers written their way', () => {
+    const view = modalView(
+      publishForm(publishWords('fr'), 'pubform:d1', [], { title: 'Launch', description: long }),
+      { channelId: 'C1' },
+      slackWords('fr-FR'),
+    );
+    const blocks = view.blocks as Array<{ block_id?: string; text?: { text: string } }>;
+    const note = blocks.find((b) => b.block_id === 'description')?.text?.text ?? '';
+    expect(note).toContain('trop long pour être modifié ici (2\u202f994 caractères');
+    expect(note).toContain(
+      'Pour le modifier, utilisez /publish <lien de la vidéo> description="…" au lieu de ce formulaire.',
+    );
   });
 
   it('is told apart from an input emptied on purpose, which answers an empty value', () => {

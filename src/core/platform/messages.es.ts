@@ -7,4 +7,9 @@ export const PLATFORM_ES: Translation<PlatformMessages> = {
   'dispatch.unknown_mention': 'No conozco `{name}`. Mencióname con uno de estos: {names}.',
   'dispatch.needs_form_command': 'Esto necesita un formulario: ejecuta `/{name}` para abrirlo.',
   'dispatch.needs_form': 'Esto necesita un formulario, que no se puede abrir aquí.',
+  'dispatch.too_long_to_edit':
+    '{label}: demasiado largo para editarlo aquí ({size}; este formulario admite {holds}). Se mantiene tal como está.{change}',
+  'dispatch.too_long_size': '{characters} caracteres',
+  'dispatch.too_long_size_counted': '{characters} caracteres, {counted} según cuenta este formulario',
+  'dispatch.too_long_change': ' Para cambiarlo, {how}.',
 };
