@@ -349,7 +349,8 @@ export function reserveVersion(
 
 /**
  * The job that makes reserved version `n` is `jobId` (a reservation another job took over is left alone). Its
- * refusals, and those of a job's version below, only stop a write: nobody reads them, so they stay English.
+ * refusals, and those of a failed version's below, only stop a write: nobody reads them, so they stay English
+ * (a job's version that cannot land is told in the thread: `addVersion`).
  */
 export function madeBy(r: PublishRequestRecord, n: number, at: number, jobId: string): PublishRequestRecord | Refusal {
   if (r.making?.n !== n || r.making.at !== at || r.making.jobId !== undefined)
@@ -382,11 +383,13 @@ export function addVersion(
     const refused = refuseVersion(r, by.member, now);
     if (refused) return refused;
   } else {
+    // Said in the request's thread when the job's video cannot become its version: in the request's language.
+    const t = publishWords(r.locale);
     if (r.making?.n !== by.making.n || (r.making.jobId !== undefined && r.making.jobId !== by.making.jobId))
-      return refuse('making', 'That version is no longer in the making.');
-    if (!VERSIONABLE.includes(r.state)) return refuse('decided', decidedText(r, publishWords(undefined)));
+      return refuse('making', t.t('decide.noLongerMaking'));
+    if (!VERSIONABLE.includes(r.state)) return refuse('decided', decidedText(r, t));
     if (versionsOf(r).length >= MAX_VERSIONS)
-      return refuse('versions', `A request has ${MAX_VERSIONS} versions at most.`);
+      return refuse('versions', t.t('decide.versionsAtMost', { max: MAX_VERSIONS }));
   }
   const n = versionsOf(r).length + 1;
   const person = 'member' in by ? personOf(by.member) : by.person;

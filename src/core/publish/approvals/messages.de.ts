@@ -23,6 +23,9 @@ export const APPROVALS_DE: Translation<typeof APPROVALS_EN> = {
     'Version {n} wird gerade erstellt ({how}): Sie wird zum Video der Anfrage, sobald ihr Job fertig ist, oder die Karte meldet, dass er fehlgeschlagen ist. Warte darauf und erstelle dann eine weitere.',
   'decide.tooManyVersions':
     'Diese Anfrage hat {max} Versionen, mehr sind pro Anfrage nicht möglich. Brich sie ab und stelle sie mit /publish <Videolink> neu, um weiterzumachen.',
+  // A job's version that could not land, said in its request's thread.
+  'decide.noLongerMaking': 'Diese Version ist nicht mehr in Arbeit.',
+  'decide.versionsAtMost': 'Eine Anfrage hat höchstens {max} Versionen.',
   'approvals.groupsUnchecked':
     'Ich konnte nicht prüfen, ob du zu {groups} gehörst (die Plattform hat nicht geantwortet), daher wurde nichts freigegeben. Versuch es in einer Minute noch einmal; wenn es weiter fehlschlägt, bitte die Person, die den Bot installiert hat, seine Berechtigungen zu prüfen (Slack: der Scope usergroups:read).',
   'approvals.quorumImpossible':

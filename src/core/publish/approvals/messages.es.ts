@@ -21,6 +21,9 @@ export const APPROVALS_ES: Translation<typeof APPROVALS_EN> = {
     'La versión {n} se está creando ({how}): será el vídeo de la solicitud cuando termine su trabajo, o la tarjeta dirá que falló. Espera a que termine y luego crea otra.',
   'decide.tooManyVersions':
     'Esta solicitud tiene {max} versiones, el máximo por solicitud. Cancélala y vuelve a pedirla con /publish <enlace del vídeo> para continuar.',
+  // A job's version that could not land, said in its request's thread.
+  'decide.noLongerMaking': 'Esa versión ya no se está preparando.',
+  'decide.versionsAtMost': 'Una solicitud tiene como máximo {max} versiones.',
   'approvals.groupsUnchecked':
     'No pude comprobar si estás en {groups} (la plataforma no respondió), así que no se aprobó nada. Vuelve a intentarlo en un minuto; si sigue fallando, pide a quien instaló el bot que revise sus permisos (Slack: el permiso usergroups:read).',
   'approvals.quorumImpossible':

@@ -23,6 +23,9 @@ export const APPROVALS_FR: Translation<typeof APPROVALS_EN> = {
     'La version {n} est en cours de création ({how}) : elle deviendra la vidéo de la demande quand sa tâche sera terminée, ou la carte indiquera qu’elle a échoué. Attendez-la, puis créez-en une autre.',
   'decide.tooManyVersions':
     'Cette demande a {max} versions, le maximum pour une demande. Annulez-la et redemandez avec /publish <lien de la vidéo> pour continuer.',
+  // A job's version that could not land, said in its request's thread.
+  'decide.noLongerMaking': 'Cette version n’est plus en préparation.',
+  'decide.versionsAtMost': 'Une demande a au plus {max} versions.',
   'approvals.groupsUnchecked':
     'Je n’ai pas pu vérifier si vous faites partie de {groups} (la plateforme n’a pas répondu), donc rien n’a été approuvé. Réessayez dans une minute ; si cela échoue encore, demandez à la personne qui a installé le bot de vérifier ses autorisations (Slack : le scope usergroups:read).',
   'approvals.quorumImpossible':

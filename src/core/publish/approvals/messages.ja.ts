@@ -22,6 +22,9 @@ export const APPROVALS_JA: Translation<typeof APPROVALS_EN> = {
     'バージョン {n} を作成中です（{how}）。ジョブが完了するとこのリクエストの動画になり、失敗した場合はカードに表示されます。完了を待ってから、次のバージョンを作成してください。',
   'decide.tooManyVersions':
     'このリクエストには {max} 個のバージョンがあり、これが上限です。続けるには、キャンセルしてから /publish <動画のリンク> でもう一度依頼してください。',
+  // A job's version that could not land, said in its request's thread.
+  'decide.noLongerMaking': 'そのバージョンはもう作成中ではありません。',
+  'decide.versionsAtMost': '1 つのリクエストのバージョンは最大 {max} 個です。',
   'approvals.groupsUnchecked':
     '{groups} に所属しているか確認できなかったため（プラットフォームから応答がありません）、承認されていません。1 分ほどしてから再度お試しください。失敗が続く場合は、ボットをインストールした人に権限の確認を依頼してください（Slack: usergroups:read スコープ）。',
   'approvals.quorumImpossible':

@@ -22,6 +22,9 @@ export const APPROVALS_PT_BR: Translation<typeof APPROVALS_EN> = {
     'A versão {n} está sendo criada ({how}): ela vira o vídeo da solicitação quando o job terminar, ou o cartão avisa que falhou. Espere por ela e depois crie outra.',
   'decide.tooManyVersions':
     'Esta solicitação tem {max} versões, o máximo por solicitação. Cancele-a e peça de novo com /publish <link do vídeo> para continuar.',
+  // A job's version that could not land, said in its request's thread.
+  'decide.noLongerMaking': 'Essa versão não está mais sendo preparada.',
+  'decide.versionsAtMost': 'Uma solicitação tem no máximo {max} versões.',
   'approvals.groupsUnchecked':
     'Não consegui verificar se você está em {groups} (a plataforma não respondeu), então nada foi aprovado. Tente de novo em um minuto; se continuar falhando, peça a quem instalou o bot para verificar as permissões dele (Slack: o escopo usergroups:read).',
   'approvals.quorumImpossible':

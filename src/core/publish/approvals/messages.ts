@@ -22,6 +22,9 @@ export const APPROVALS_EN = {
     "Version {n} is in the making ({how}): it becomes the request's video when its job completes, or the card says it failed. Wait for it, then make another.",
   'decide.tooManyVersions':
     'This request has {max} versions, the most one request may have. Cancel it and ask again with /publish <video link> to go on.',
+  // A job's version that could not land, said in its request's thread.
+  'decide.noLongerMaking': 'That version is no longer in the making.',
+  'decide.versionsAtMost': 'A request has {max} versions at most.',
 
   // ------------------------------------------------------------ approvers named by group (approvers.ts)
   'approvals.groupsUnchecked':

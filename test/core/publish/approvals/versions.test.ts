@@ -231,6 +231,16 @@ describe('a version a job makes', () => {
       T0 + 7000,
     );
     expect(refusal(other)).toBe('making');
+    // Told in the request's thread, in its language: English as before, German for a German channel's request.
+    expect((other as { message: string }).message).toBe('That version is no longer in the making.');
+    const german = addVersion(
+      { ...started, locale: 'de' },
+      policy(),
+      { making: { n: 2, jobId: 'job2' }, person: { userId: 'rex' } },
+      subtitled(),
+      T0 + 7000,
+    );
+    expect((german as { message: string }).message).toBe('Diese Version ist nicht mehr in Arbeit.');
     const made = next(
       addVersion(
         started,
