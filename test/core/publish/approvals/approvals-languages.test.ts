@@ -25,26 +25,18 @@ import {
 } from '../../../../src/core/publish/approvals/decide.ts';
 import { APPROVALS_EN } from '../../../../src/core/publish/approvals/messages.ts';
 import type { Row } from '../../../../src/core/publish/approvals/waiting.ts';
-import { contentHash, type PublishRequestRecord, type Reviewer } from '../../../../src/core/publish/requests/model.ts';
+import { contentHash, type PublishRequestRecord } from '../../../../src/core/publish/requests/model.ts';
 import { inviteForm } from '../../../../src/core/publish/review/invite.ts';
 import { publishWords } from '../../../../src/core/publish/words.ts';
 import { renderMessage as renderDiscord } from '../../../../src/discord/render.ts';
 import { renderMessage as renderSlack } from '../../../../src/slack/render.ts';
 import { BOT_LINK, expectDiscordSafe, expectSlackSafe, untrusted } from '../../../support/untrusted.ts';
-import { aPolicy, aRequest, T0 } from '../records.ts';
+import { ANA, aMember, aPolicy, aRequest, T0 } from '../records.ts';
 
 const catalogue = createCatalogue(MESSAGES);
 const LOCALES: readonly Locale[] = [...SHIPPED_LOCALES, PSEUDO_LOCALE];
-const HERE = { platform: 'console', workspaceId: 'local' } as const;
-
-const member = (userId: string, t: Translator): Member => ({ userId, canConfigure: false, where: HERE, t });
-const ana: Reviewer = {
-  id: 'ana1',
-  name: 'Ana (Acme)',
-  tokenHash: 'hash-ana',
-  createdBy: { userId: 'cy' },
-  createdAt: T0,
-};
+const member = (userId: string, t: Translator): Member => aMember(userId, { t });
+const ana = ANA;
 const viaLink = (t: Translator): Decider => ({
   kind: 'outside',
   tokenHash: ana.tokenHash,

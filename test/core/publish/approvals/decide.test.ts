@@ -24,21 +24,13 @@ import {
   requestSchema,
 } from '../../../../src/core/publish/requests/model.ts';
 import { publishWords } from '../../../../src/core/publish/words.ts';
-import { aPolicy, aRequest, T0 } from '../records.ts';
+import { aMember, aPolicy, aRequest, T0 } from '../records.ts';
 
 const request = aRequest;
 
 const HOUR = 3600_000;
-const HERE = { platform: 'console', workspaceId: 'local' } as const;
-
 const policy = aPolicy;
-const member = (userId: string, roles?: string[]): Member => ({
-  userId,
-  canConfigure: false,
-  t: publishWords('en'),
-  where: HERE,
-  ...(roles ? { roles } : {}),
-});
+const member = (userId: string, roles?: string[]): Member => aMember(userId, roles ? { roles } : {});
 const link = (id: string, invitedBy: string, roles?: string[]): Reviewer => ({
   id,
   name: `Reviewer ${id}`,

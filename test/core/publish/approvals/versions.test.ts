@@ -16,12 +16,7 @@ import {
   type Verdict,
   versionFailed,
 } from '../../../../src/core/publish/approvals/decide.ts';
-import {
-  contentHash,
-  type PublishRequestRecord,
-  type Reviewer,
-  requestSchema,
-} from '../../../../src/core/publish/requests/model.ts';
+import { contentHash, type PublishRequestRecord, requestSchema } from '../../../../src/core/publish/requests/model.ts';
 import {
   answerKey,
   currentVersion,
@@ -30,27 +25,14 @@ import {
   versionsOf,
 } from '../../../../src/core/publish/requests/versions.ts';
 import { publishWords } from '../../../../src/core/publish/words.ts';
-import { aPolicy, aRequest, type RequestChanges, T0 } from '../records.ts';
+import { ANA, aMember, aPolicy, aRequest, type RequestChanges, T0 } from '../records.ts';
 
 const request = (over: RequestChanges = {}): PublishRequestRecord =>
   aRequest({ ...over, content: { videoUrl: 'https://example.com/v1.mp4', ...over.content } });
 
-const HERE = { platform: 'console', workspaceId: 'local' } as const;
-
 const policy = aPolicy;
-const member = (userId: string, canConfigure = false): Member => ({
-  userId,
-  canConfigure,
-  where: HERE,
-  t: publishWords('en'),
-});
-const ana: Reviewer = {
-  id: 'ana1',
-  name: 'Ana (Acme)',
-  tokenHash: 'hash-ana',
-  createdBy: { userId: 'cy' },
-  createdAt: T0,
-};
+const member = (userId: string, canConfigure = false): Member => aMember(userId, { canConfigure });
+const ana = ANA;
 const next = (v: Verdict): PublishRequestRecord => {
   if (isRefusal(v)) throw new Error(`refused: ${v.message}`);
   return v;
